@@ -397,7 +397,7 @@ func TestCollectorReport(t *testing.T) {
 	}
 	var back asserts.Report
 	if err := json.Unmarshal(buf.Bytes(), &back); err != nil || back.Violations[0].Check != checks.NoMutation ||
-		back.Violations[0].Arg != "other" || back.Violations[0].Ret != -1 || back.Violations[0].Profile != checks.Strict {
+		back.Violations[0].Arg != "other" || back.Violations[0].Ret != -1 || back.Violations[0].Policy != checks.Strict {
 		t.Errorf("JSON round trip: %v, %+v\n%s", err, back.Violations, buf.String())
 	}
 	sum := col.Summary()
@@ -448,7 +448,7 @@ func TestMisuseIsAProgrammingError(t *testing.T) {
 		}, "AfterList with another list than SaveList"},
 		{"invalid policy", func(c *wrap.Call) {
 			var c2 wrap.Call
-			c2.BeginWith(&wrap.Op{Name: "bad", Profile: 9}, asserts.EnvState{})
+			c2.BeginWith(&wrap.Op{Name: "bad", Policy: 9}, asserts.EnvState{})
 			var s wrap.Saved
 			c2.SaveOpt(&s, nil, false)
 			c2.After(&s, (*fake)(nil))

@@ -49,8 +49,8 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			if tc.otherStorage {
 				declared = other
 			}
-			wop := &wrap.Op{Name: "t_", Profile: checks.Strict}
-			rop := &wrap.Op{Name: "sum", Profile: checks.Strict}
+			wop := &wrap.Op{Name: "t_", Policy: checks.Strict}
+			rop := &wrap.Op{Name: "sum", Policy: checks.Strict}
 			var w wrap.Call
 			var ws wrap.Saved
 			var doStep func(step)
@@ -170,7 +170,7 @@ func TestConcurrentWriteReleasedOnPanic(t *testing.T) {
 			}
 		}()
 		defer asserts.SetHandler(asserts.SetHandler(asserts.Panic))
-		op := &wrap.Op{Name: "add_", Profile: checks.Strict}
+		op := &wrap.Op{Name: "add_", Policy: checks.Strict}
 		var c wrap.Call
 		var a0 wrap.Saved
 		c.BeginWith(op, asserts.EnvState{})
@@ -207,8 +207,8 @@ func TestConcurrentWritersRace(t *testing.T) {
 	}
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
-	rop := &wrap.Op{Name: "sum", Profile: checks.Strict}
-	wop := &wrap.Op{Name: "t_", Profile: checks.Strict}
+	rop := &wrap.Op{Name: "sum", Policy: checks.Strict}
+	wop := &wrap.Op{Name: "t_", Policy: checks.Strict}
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Add(1)
@@ -265,7 +265,7 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 	prev := asserts.SetEnv(nil)
 	defer asserts.SetEnv(prev)
 	count := func() asserts.Stats {
-		op := &wrap.Op{Name: "neg", Profile: checks.Strict}
+		op := &wrap.Op{Name: "neg", Policy: checks.Strict}
 		x := newFake(kPlain)
 		xs := []*fake{newFake(kPlain), newFake(kPlain), newFake(kUndefined)}
 		var c wrap.Call
@@ -303,8 +303,8 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 func TestConcurrentWriteStorageless(t *testing.T) {
 	for _, declared := range []bool{true, false} {
 		x := newFake(kSparse)
-		wop := &wrap.Op{Name: "add_", Profile: checks.Strict}
-		rop := &wrap.Op{Name: "sum", Profile: checks.Strict}
+		wop := &wrap.Op{Name: "add_", Policy: checks.Strict}
+		rop := &wrap.Op{Name: "sum", Policy: checks.Strict}
 		col := asserts.NewCollector()
 		prev := asserts.SetHandler(col)
 		var r wrap.Call

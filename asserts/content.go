@@ -57,7 +57,7 @@ func SetContentCheck(on bool) (prev bool) {
 
 // SetContentCheckOps switches the same_content check on for the named ops
 // only, and off for the others. A name is an op's full name
-// ("add.Tensor", see [Op.FullName]) or its base name ("add_", every
+// ("add.Tensor", see wrap.Op.FullName) or its base name ("add_", every
 // overload). No names switches the check off.
 func SetContentCheckOps(names ...string) {
 	contentMu.Lock()

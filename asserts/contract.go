@@ -20,7 +20,7 @@ type ID uint64
 func (id ID) String() string { return fmt.Sprintf("%#x", uint64(id)) }
 
 // Traits describe what kind of tensor a handle refers to. They decide which
-// checks the skip policy turns off (see [Policy]) and are printed in
+// checks the skip policy turns off (see [checks.Policy]) and are printed in
 // violations. The zero value, [Plain], is an ordinary dense tensor whose
 // runtime keeps no version counter.
 type Traits uint32
@@ -158,7 +158,7 @@ func (id Ident) HasStorage() bool { return id.Storage != 0 }
 
 // Identity is the least a tensor runtime implements on its tensor handle:
 // the identities, read in one call. A runtime without use counts (a
-// garbage-collected one, see [Call.ResultIdent]) implements only this (and,
+// garbage-collected one, see wrap.Call.ResultIdent) implements only this (and,
 // if it can, [Contents] and [Anchored]); every check that needs no use
 // count runs on it.
 //
@@ -218,7 +218,7 @@ type EnvState struct {
 }
 
 // Env is the runtime's mode state. Go has no thread-locals, so the runtime
-// registers one Env with [SetEnv] and [Call.Begin] reads it once per call. State
+// registers one Env with [SetEnv] and a checked call reads it once, when it begins. State
 // must be safe to call from several goroutines at once.
 type Env interface {
 	State() EnvState

@@ -1,12 +1,18 @@
-// Package asserts is the run-time half of assertgen: the checks that
-// generated wrappers run around every kernel of a tensor runtime, in debug
-// builds, to verify that the kernel keeps the TensorImpl and StorageImpl
-// invariants its schema promises.
+// Package asserts is the run-time half of assertgen that a runtime author
+// works with: generated wrappers check, around every kernel of a tensor
+// runtime, in debug builds, that the kernel keeps the TensorImpl and
+// StorageImpl invariants its schema promises; this package is what those
+// checks read of the runtime and where what they find goes.
 //
-// It imports only the standard library. A runtime plugs in through a small
-// contract ([Tensor], with the optional [Bound], and an [Env] for the mode
-// state); generated code calls the primitives below; violations go to a
-// [Handler].
+// A runtime plugs in through a small contract ([Tensor], with the optional
+// [Bound], [Anchored], [Metadata], [Contents] and an [Env] for the mode
+// state; or a [Memory] for a type without identities of its own);
+// violations go to a [Handler]; [ReadStats] counts what ran and what was
+// skipped; [SetEnabled] and [SetContentCheck] switch checking. The
+// checks, reasons and policies are named by package asserts/checks.
+// What only generated code calls (the checked call, its snapshots, each
+// check's functions) is package asserts/wrap, which imports this one;
+// this package imports only the standard library and asserts/checks.
 //
 // # The contract
 //
@@ -21,9 +27,9 @@
 //
 // A runtime without use counts (a garbage-collected one) implements only
 // [Identity], the Ident half; its wrappers, generated with use_counts:
-// false, snapshot returns with [Call.ResultIdent], skip the use-count
-// checks under reason no_use_counts, and check freshness with
-// [Call.FreshNotHeld] (fresh_not_held), which reads [Anchored].
+// false, snapshot returns without use counts (wrap's Call.ResultIdent),
+// skip the use-count checks under reason no_use_counts, and check
+// freshness with fresh_not_held, which reads [Anchored].
 //
 // Tensors that can carry a foreign object bound to their storage also
 // implement [Bound]. The runtime registers an [Env] with [SetEnv] so that a
@@ -43,12 +49,12 @@
 // rows of not_arg_handle, which are part of the TensorImpl use-count check
 // of a return ([checks.NotArgHandle]).
 //
-// Which apply to a tensor depends on the op's skip policy (a [Policy], in [Op]'s field Profile) and
-// the tensor's conditions ([Reason]: mode active, kinds of subclasses, no
+// Which apply to a tensor depends on the op's skip policy (a [checks.Policy], in the Op of its generated wrapper) and
+// the tensor's conditions ([checks.Reason]: mode active, kinds of subclasses, no
 // storage, undefined, absent, no version counter, no binding support, an
 // argument sharing storage with a written one, the content check off, no
 // content access, no metadata access), by
-// the rules [Policy.Rules] returns: Strict follows DESIGN.md's table, PyTorch
+// the rules of wrap.Rules: Strict follows DESIGN.md's table, PyTorch
 // (2.x) and PyTorch113 skip everything for modes and subclasses as those
 // releases' generated asserts do, with their per-row guards (a list
 // skipped as a whole, no subclass guard on Tensor?[] same_impl, the view
@@ -64,7 +70,7 @@
 // summary for CI), or [Testing] (t.Errorf). A test that wants the
 // violations of its own calls, in parallel with other tests, uses [Collect]
 // instead: a scope bound to its goroutine (and those it starts with [Go]).
-// [ReadStats] and [Op.Stats]
+// [ReadStats] (and wrap.Op.Stats, per op)
 // return the checks run by check, violations by check and skips by reason;
 // the counters are atomics, updated once per call.
 //

@@ -24,7 +24,7 @@ func newVector(n int) *vector {
 	return &vector{make([]float64, n)}
 }
 
-var opOnes = wrap.Op{Name: "ones", Profile: checks.Strict}
+var opOnes = wrap.Op{Name: "ones", Policy: checks.Strict}
 
 // ones is a checked call whose kernel returns a fresh vector, as the
 // wrappers of a type named under memory: check it.

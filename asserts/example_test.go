@@ -104,30 +104,6 @@ func Example_contract() {
 	// released defined=false storage=false impl uses=0 storage uses=0 version=0 traits=plain
 }
 
-// A view kernel that copies is caught by shares_storage.
-func ExampleCall_SharesStorage() {
-	col := asserts.NewCollector()
-	defer asserts.SetHandler(asserts.SetHandler(col))
-
-	self := &handle{impl: 0x20, storage: 0x21, uses: 1}
-	var c wrap.Call
-	c.Begin(&wrap.Op{Name: "transpose", Overload: "int"})
-	var a0, o0 wrap.Saved
-	c.Save(&a0, self)
-	ret := &handle{impl: 0x22, storage: 0x23, uses: 1} // a copy, not a view
-	c.After(&a0, self)
-	c.Result(&o0, ret)
-	c.SharesStorage(wrap.Ret(0), &o0, wrap.Arg("self"), &a0)
-	c.End()
-
-	v := col.Violations()[0]
-	fmt.Println(v.Error())
-	fmt.Printf("check=%v where=%s other=%q want=%#x got=%#x\n", v.Check, v.Where(), v.Other, v.Want, v.Got)
-	// Output:
-	// transpose.int: shares_storage: return 0: does not share the StorageImpl of argument self (want 0x21, got 0x23); hint: a view kernel must return a tensor sharing self's storage
-	// check=shares_storage where=return 0 other="argument self" want=0x21 got=0x23
-}
-
 // A collector's summary after a run with one broken call and one call under
 // a mode.
 func ExampleCollector_Summary() {

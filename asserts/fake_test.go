@@ -149,7 +149,7 @@ func run(t *testing.T, p checks.Policy, env asserts.EnvState, body func(c *wrap.
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	op := &wrap.Op{Name: "op", Overload: "ov", Profile: p}
+	op := &wrap.Op{Name: "op", Overload: "ov", Policy: p}
 	var c wrap.Call
 	c.BeginWith(op, env)
 	body(&c)

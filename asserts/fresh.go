@@ -10,7 +10,7 @@ package asserts
 // This is what "has a PyObject" means in Go: ImplBinding reports ok. A
 // fresh TensorImpl is then held by two owners, the handle the kernel
 // returns and the object, so its use count is 2 instead of 1; see
-// [ExpectedFreshUseCount]. A runtime whose tensors do not implement
+// wrap.ExpectedFreshUseCount. A runtime whose tensors do not implement
 // ImplBound binds no objects to TensorImpls: every fresh tensor expects 1.
 //
 // The contract: while ImplBinding reports ok, the impl use count includes

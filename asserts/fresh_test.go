@@ -190,7 +190,7 @@ func TestEqFreshList(t *testing.T) {
 
 // The check and NotArg on a plain fresh return allocate nothing.
 func TestEqFreshDoesNotAllocate(t *testing.T) {
-	op := &wrap.Op{Name: "op", Profile: checks.PyTorch}
+	op := &wrap.Op{Name: "op", Policy: checks.PyTorch}
 	x, r := newFake(kPlain), newFake(kPlain)
 	ts := []*fake{newFake(kPlain), newFake(kPlain)}
 	n := testing.AllocsPerRun(100, func() {

@@ -155,7 +155,7 @@ func TestLearnedPathCountsAsRows(t *testing.T) {
 				var reports [2]int
 				var stats [2]asserts.Stats
 				for i, learned := range []bool{false, true} {
-					op := &wrap.Op{Name: "add", Overload: "Tensor", Profile: checks.Strict}
+					op := &wrap.Op{Name: "add", Overload: "Tensor", Policy: checks.Strict}
 					col.Reset()
 					asserts.ReleasedMemory(cached.mem())
 					var prev asserts.Env

@@ -12,7 +12,7 @@ import (
 // geometry, [Memory.Strided]. The zero Memory is a tensor without storage
 // (an empty one). It is four words: generated code reads one per tensor
 // per phase and passes it by address, with the tensor's handle beside it
-// (see [Call.SaveMemory]).
+// (see wrap.Call.SaveMemory).
 type Memory struct {
 	anchor unsafe.Pointer
 	data   unsafe.Pointer

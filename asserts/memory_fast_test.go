@@ -100,7 +100,7 @@ func TestMemoryShortcutsCountAsRows(t *testing.T) {
 			var reports [2]int
 			var stats [2]asserts.Stats
 			for i, short := range []bool{false, true} {
-				op := &wrap.Op{Name: "add", Overload: "Tensor", Profile: checks.Strict}
+				op := &wrap.Op{Name: "add", Overload: "Tensor", Policy: checks.Strict}
 				col.Reset()
 				asserts.ReleasedMemory(cached.mem()) // fresh_not_held's registry starts afresh
 				var prev asserts.Env

@@ -46,7 +46,7 @@ var _ interface {
 	asserts.Contents
 } = (*dense)(nil)
 
-var opFreshDense = wrap.Op{Name: "fresh_dense", Profile: checks.Strict}
+var opFreshDense = wrap.Op{Name: "fresh_dense", Policy: checks.Strict}
 
 // handOut runs fresh_not_held on ret as a checked call of a functional op
 // returning it does.
@@ -162,7 +162,7 @@ func TestAddressReuseIsNotHeld(t *testing.T) {
 	t.Logf("%d hand-outs at a reused address, 0 reported", reused)
 }
 
-var opCatDense = wrap.Op{Name: "cat_dense", Profile: checks.Strict}
+var opCatDense = wrap.Op{Name: "cat_dense", Policy: checks.Strict}
 
 // catDense runs the input and fresh-return rows of cat(tensors) on a list
 // of tensors without identities of their own, as generated code does;
@@ -226,7 +226,7 @@ func TestMemoryList(t *testing.T) {
 	}
 }
 
-var opReadDense = wrap.Op{Name: "read_dense", Profile: checks.Strict}
+var opReadDense = wrap.Op{Name: "read_dense", Policy: checks.Strict}
 
 // TestProvenanceFreshHandOut: a violation on a storage that a checked
 // call returned fresh says which call and how long ago (runtimes without

@@ -75,7 +75,7 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 		x := newFake(kPlain)
 		col := asserts.NewCollector()
 		prev := asserts.SetHandler(col)
-		rop := &wrap.Op{Name: "sum", Profile: checks.Strict}
+		rop := &wrap.Op{Name: "sum", Policy: checks.Strict}
 		var r wrap.Call
 		var rs wrap.Saved
 		r.BeginWith(rop, asserts.EnvState{})
@@ -90,7 +90,7 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 				defer close(done)
 				var w wrap.Call
 				var ws wrap.Saved
-				w.BeginWith(&wrap.Op{Name: "t_", Profile: checks.Strict}, asserts.EnvState{})
+				w.BeginWith(&wrap.Op{Name: "t_", Policy: checks.Strict}, asserts.EnvState{})
 				w.Save(&ws, x)
 				w.Mutable(&ws)
 				x.meta++ // t_ swaps x's sizes and strides
@@ -122,7 +122,7 @@ func TestSameMetadataEightGoroutines(t *testing.T) {
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
 	x := newFake(kPlain)
-	rop := &wrap.Op{Name: "add", Overload: "Tensor", Profile: checks.Strict}
+	rop := &wrap.Op{Name: "add", Overload: "Tensor", Policy: checks.Strict}
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Add(1)

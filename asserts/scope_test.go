@@ -13,7 +13,7 @@ import (
 // brokenCall makes one checked call of a kernel that swaps the TensorImpl of
 // argument name (same_impl fails), with the installed mode state.
 func brokenCall(name string) {
-	op := &wrap.Op{Name: "scoped_" + name, Profile: checks.Strict}
+	op := &wrap.Op{Name: "scoped_" + name, Policy: checks.Strict}
 	t := newFake(kPlain)
 	var c wrap.Call
 	c.BeginWith(op, asserts.EnvState{})

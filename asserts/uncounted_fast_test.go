@@ -90,7 +90,7 @@ func TestUncountedShortcutsCountAsRows(t *testing.T) {
 		var reports [2]int
 		var stats [2]asserts.Stats
 		for i, short := range []bool{false, true} {
-			op := &wrap.Op{Name: "add", Overload: "Tensor", Profile: checks.Strict}
+			op := &wrap.Op{Name: "add", Overload: "Tensor", Policy: checks.Strict}
 			col.Reset()
 			for _, x := range []*rt.Tensor{a, b, cached} { // fresh_not_held's registry starts afresh
 				asserts.Released((*plainTensor)(x))

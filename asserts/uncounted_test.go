@@ -241,7 +241,7 @@ func TestOptionalArgumentKeepsItsAnchor(t *testing.T) {
 	} {
 		var c wrap.Call
 		var s wrap.Saved
-		c.Begin(&wrap.Op{Name: "foo", Profile: checks.Strict})
+		c.Begin(&wrap.Op{Name: "foo", Policy: checks.Strict})
 		c.SaveOpt(&s, p, true)
 		after(&c, &s)
 		c.SameImplStorageVersion(wrap.Arg("weight"), &s)

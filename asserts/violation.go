@@ -22,7 +22,7 @@ import (
 type Violation struct {
 	Op       string        `json:"op"`
 	Overload string        `json:"overload,omitempty"`
-	Profile  checks.Policy `json:"profile"` // the skip policy
+	Policy   checks.Policy `json:"policy"` // the skip policy the op ran under
 	Check    checks.Check  `json:"check"`
 	// Arg is the argument's name; empty for a return.
 	Arg string `json:"arg,omitempty"`

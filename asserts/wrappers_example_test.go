@@ -10,203 +10,6 @@ import (
 	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
-// linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor, wrapped
-// as assertgen does for a runtime whose kernels take and return
-// asserts.Tensor values (interface mode without a type map): the tensors
-// are saved with SaveTensor, SaveOptTensor and AfterTensor, which take a
-// Tensor rather than a concrete handle; an absent bias is a nil Tensor.
-// The kernel adds the bias in place into the bias tensor itself: the write
-// is reported when a bias is given, and without one there is nothing to
-// check.
-func ExampleCall_SaveOptTensor() {
-	op := wrap.Op{Name: "linear"}
-	checkedLinear := func(kernel func(input, weight, bias asserts.Tensor) asserts.Tensor, input, weight, bias asserts.Tensor) asserts.Tensor {
-		var c wrap.Call
-		c.Begin(&op)
-		var a0, a1, a2, o0 wrap.Saved
-		c.SaveTensor(&a0, input)
-		c.SaveTensor(&a1, weight)
-		c.SaveOptTensor(&a2, bias, bias != nil)
-		r0 := kernel(input, weight, bias)
-		c.AfterTensor(&a0, input)
-		c.AfterTensor(&a1, weight)
-		c.AfterTensor(&a2, bias)
-		c.Result(&o0, r0)
-		c.NoMutation(wrap.Arg("input"), &a0)
-		c.NoMutation(wrap.Arg("weight"), &a1)
-		c.NoMutation(wrap.Arg("bias"), &a2)
-		c.ImplUseCountLE1(wrap.Ret(0), &o0)
-		c.End()
-		return r0
-	}
-	kernel := func(input, weight, bias asserts.Tensor) asserts.Tensor {
-		if bias != nil {
-			bias.(*handle).version++ // bias.add_(...): the bug
-		}
-		return &handle{impl: 0x53, storage: 0x54, uses: 1}
-	}
-	input := &handle{impl: 0x50, storage: 0x51, uses: 1}
-	weight := &handle{impl: 0x52, storage: 0x55, uses: 1}
-	bias := &handle{impl: 0x56, storage: 0x57, uses: 1}
-	for _, b := range []asserts.Tensor{bias, nil} {
-		vs := asserts.Collect(func() { checkedLinear(kernel, input, weight, b) })
-		fmt.Printf("bias given: %v, %d violation(s)\n", b != nil, len(vs))
-		for _, v := range vs {
-			fmt.Printf("  %s: %s\n", v.Check, v.Where())
-		}
-	}
-	// Output:
-	// bias given: true, 1 violation(s)
-	//   no_mutation: argument bias
-	// bias given: false, 0 violation(s)
-}
-
-// unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[] returns views
-// of self: a Tensor[] return is snapshot with ResultList and each element
-// checked with SharesStorageList. This kernel copies its second slice.
-func ExampleResultList() {
-	self := &handle{impl: 0x60, storage: 0x61, uses: 1}
-	unbind := func(self *handle) []*handle {
-		return []*handle{
-			{impl: 0x62, storage: self.storage, uses: 1}, // a view
-			{impl: 0x63, storage: 0x64, uses: 1},         // a copy
-		}
-	}
-	vs := asserts.Collect(func() {
-		var c wrap.Call
-		c.Begin(&wrap.Op{Name: "unbind", Overload: "int"})
-		var a0 wrap.Saved
-		var o0 wrap.SavedList
-		c.Save(&a0, self)
-		ret := unbind(self)
-		c.After(&a0, self)
-		wrap.ResultList(&c, &o0, ret)
-		c.SharesStorageList(wrap.Ret(0), &o0, wrap.Arg("self"), &a0)
-		c.End()
-	})
-	for _, v := range vs {
-		fmt.Printf("%s: %s\n", v.Check, v.Where())
-	}
-	// Output:
-	// shares_storage: return 0[1]
-}
-
-// Two shapes no PyTorch release has, which assertgen wraps when a schema
-// declares them:
-//
-//	views(Tensor(a)[] self) -> Tensor(a)[]                 each return views an element of self
-//	copies.out(Tensor[] self, *, Tensor(a!)[] out) -> Tensor(a!)[]  returns its out list
-//
-// SharesStorageListOf checks each returned view against the whole list
-// argument; ReturnsArgList checks an out= list return element by element.
-func ExampleCall_ReturnsArgList() {
-	a := &handle{impl: 0x70, storage: 0x71, uses: 1}
-	b := &handle{impl: 0x72, storage: 0x73, uses: 1}
-	list := []*handle{a, b}
-
-	vs := asserts.Collect(func() {
-		var c wrap.Call
-		c.Begin(&wrap.Op{Name: "views"})
-		var a0, o0 wrap.SavedList
-		wrap.SaveList(&c, &a0, list)
-		// The second return is fresh, not a view of an element.
-		ret := []*handle{{impl: 0x74, storage: b.storage, uses: 1}, {impl: 0x75, storage: 0x76, uses: 1}}
-		wrap.AfterList(&c, &a0, list)
-		wrap.ResultList(&c, &o0, ret)
-		c.SharesStorageListOf(wrap.Ret(0), &o0, wrap.Arg("self"), &a0)
-		c.End()
-	})
-	vs = append(vs, asserts.Collect(func() {
-		out := []*handle{{impl: 0x77, storage: 0x78, uses: 1}, {impl: 0x79, storage: 0x7a, uses: 1}}
-		var c wrap.Call
-		c.Begin(&wrap.Op{Name: "copies", Overload: "out"})
-		var a0, a1, o0 wrap.SavedList
-		wrap.SaveList(&c, &a0, list)
-		wrap.SaveList(&c, &a1, out)
-		// The kernel returns its out list, but with its first element
-		// replaced by a new tensor.
-		ret := []*handle{{impl: 0x7b, storage: 0x7c, uses: 1}, out[1]}
-		wrap.AfterList(&c, &a0, list)
-		wrap.AfterList(&c, &a1, out)
-		wrap.ResultList(&c, &o0, ret)
-		c.ReturnsArgList(wrap.Ret(0), &o0, wrap.Arg("out"), &a1)
-		c.End()
-	})...)
-	for _, v := range vs {
-		op := v.Op
-		if v.Overload != "" {
-			op += "." + v.Overload
-		}
-		fmt.Printf("%s: %s: %s\n", op, v.Check, v.Where())
-	}
-	// Output:
-	// views: shares_storage: return 0[1]
-	// copies.out: returns_arg: return 0[0]
-}
-
-// gcHandle is a handle of a garbage-collected runtime: no use counts
-// (asserts.Identity only), and its storage's address as the anchor
-// fresh_not_held keeps a weak pointer to (asserts.Anchored).
-type gcHandle struct {
-	impl asserts.ID
-	st   *gcStorage
-}
-
-type gcStorage struct {
-	id   asserts.ID
-	data []float32
-}
-
-func (h *gcHandle) Ident() asserts.Ident {
-	return asserts.Ident{Impl: h.impl, Storage: h.st.id}
-}
-
-func (h *gcHandle) StorageAnchor() unsafe.Pointer { return unsafe.Pointer(h.st) }
-
-// A split of a garbage-collected runtime's tensor into fresh chunks
-// (unsafe_split.Tensor(Tensor self, SymInt split_size, int dim=0) ->
-// Tensor[]), wrapped as assertgen does with use_counts: false: the returns
-// are snapshot with ResultIdentList and checked with FreshNotHeldList. The
-// kernel keeps its last chunk in a cache and hands it out again on the next
-// call: the second call is reported, as the earlier caller still holds it.
-func ExampleFreshNotHeldList() {
-	var cache *gcHandle
-	split := func(self *gcHandle) []*gcHandle {
-		if cache == nil {
-			cache = &gcHandle{impl: 0x83, st: &gcStorage{id: 0x84, data: make([]float32, 2)}}
-		}
-		return []*gcHandle{{impl: 0x81, st: &gcStorage{id: 0x82, data: make([]float32, 2)}}, cache}
-	}
-	op := wrap.Op{Name: "unsafe_split", Overload: "Tensor"}
-	call := func(self *gcHandle) []*gcHandle {
-		var c wrap.Call
-		c.Begin(&op)
-		c.BeginFresh()
-		var a0 wrap.Saved
-		var o0 wrap.SavedList
-		c.Save(&a0, self)
-		ret := split(self)
-		c.After(&a0, self)
-		wrap.ResultIdentList(&c, &o0, ret)
-		wrap.FreshNotHeldList(&c, wrap.Ret(0), &o0, ret)
-		c.End()
-		return ret
-	}
-	self := &gcHandle{impl: 0x80, st: &gcStorage{id: 0x85, data: make([]float32, 4)}}
-	var kept [][]*gcHandle // the callers hold their results
-	for i := range 2 {
-		vs := asserts.Collect(func() { kept = append(kept, call(self)) })
-		fmt.Printf("call %d: %d violation(s)\n", i+1, len(vs))
-		for _, v := range vs {
-			fmt.Printf("  %s: %s\n", v.Check, v.Where())
-		}
-	}
-	// Output:
-	// call 1: 0 violation(s)
-	// call 2: 1 violation(s)
-	//   fresh_not_held: return 0[1]
-}
-
 // printT is the part of a *testing.T the Testing handler uses; this one
 // prints, where a test's would fail the test and go on.
 type printT struct{}
@@ -273,37 +76,6 @@ func ExampleStats_TotalRan() {
 	fmt.Printf("%d calls: %d checks ran, %d skipped, %d violations\n", st.Calls, st.TotalRan(), st.TotalSkipped(), st.TotalViolations())
 	// Output:
 	// 2 calls: 3 checks ran, 1 skipped, 2 violations
-}
-
-// index.Tensor(Tensor self, Tensor?[] indices) -> Tensor: a list of
-// optional tensors is saved with SaveOptList (a nil element is an absent
-// one, whose checks are skipped) and completed with AfterList. This kernel
-// sorts an index in place.
-func ExampleSaveOptList() {
-	self := &handle{impl: 0xc0, storage: 0xc1, uses: 1}
-	idx := &handle{impl: 0xc2, storage: 0xc3, uses: 1}
-	indices := []*handle{nil, idx}
-	vs := asserts.Collect(func() {
-		var c wrap.Call
-		c.Begin(&wrap.Op{Name: "index", Overload: "Tensor"})
-		var a0, o0 wrap.Saved
-		var a1 wrap.SavedList
-		c.Save(&a0, self)
-		wrap.SaveOptList(&c, &a1, indices)
-		idx.version++ // the kernel's in-place sort
-		ret := &handle{impl: 0xc4, storage: 0xc5, uses: 1}
-		c.After(&a0, self)
-		wrap.AfterList(&c, &a1, indices)
-		c.Result(&o0, ret)
-		c.NoMutation(wrap.Arg("self"), &a0)
-		c.NoMutationList(wrap.Arg("indices"), &a1)
-		c.End()
-	})
-	for _, v := range vs {
-		fmt.Printf("%s: %s\n", v.Check, v.Where())
-	}
-	// Output:
-	// no_mutation: argument indices[1]
 }
 
 // Checking can be switched off at run time, by SetEnabled(false) or
@@ -403,7 +175,7 @@ func ExampleCollector_WriteJSON() {
 	//   "violations": [
 	//     {
 	//       "op": "neg",
-	//       "profile": "strict",
+	//       "policy": "strict",
 	//       "check": "no_mutation",
 	//       "arg": "self",
 	//       "ret": -1,
@@ -415,7 +187,7 @@ func ExampleCollector_WriteJSON() {
 	//     },
 	//     {
 	//       "op": "neg",
-	//       "profile": "strict",
+	//       "policy": "strict",
 	//       "check": "impl_use_count_le_1",
 	//       "ret": 0,
 	//       "index": -1,
@@ -429,3 +201,22 @@ func ExampleCollector_WriteJSON() {
 	//   ]
 	// }
 }
+
+// gcHandle is a handle of a garbage-collected runtime: no use counts
+// (asserts.Identity only), and its storage's address as the anchor
+// fresh_not_held keeps a weak pointer to (asserts.Anchored).
+type gcHandle struct {
+	impl asserts.ID
+	st   *gcStorage
+}
+
+type gcStorage struct {
+	id   asserts.ID
+	data []float32
+}
+
+func (h *gcHandle) Ident() asserts.Ident {
+	return asserts.Ident{Impl: h.impl, Storage: h.st.id}
+}
+
+func (h *gcHandle) StorageAnchor() unsafe.Pointer { return unsafe.Pointer(h.st) }

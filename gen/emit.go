@@ -30,7 +30,7 @@ func genOpVar(w *wrapper, profile jen.Code) jen.Code {
 	return jen.Var().Id(opVarName(w)).Op("=").Qual(WrapPath, "Op").Values(jen.Dict{
 		jen.Id("Name"):     jen.Lit(n.Name.String()),
 		jen.Id("Overload"): jen.Lit(n.Overload),
-		jen.Id("Profile"):  profile,
+		jen.Id("Policy"):   profile,
 	})
 }
 

@@ -127,7 +127,7 @@ func printed(t *testing.T, files []File) (names map[string]string, profiles []st
 					names[op] = goName
 				}
 			case *ast.KeyValueExpr:
-				if k, ok := n.Key.(*ast.Ident); ok && k.Name == "Profile" {
+				if k, ok := n.Key.(*ast.Ident); ok && k.Name == "Policy" {
 					if sel, ok := n.Value.(*ast.SelectorExpr); ok {
 						profiles = append(profiles, sel.Sel.Name)
 					}

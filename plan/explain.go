@@ -333,7 +333,7 @@ func subject(c *Check) string {
 }
 
 // describe says in plain words what a check verifies (asserts'
-// [checks.Check.Describe], with the row's words); implCheck is the
+// [wrap.Describe], with the row's words); implCheck is the
 // TensorImpl use-count check of the plan's release, which not_arg_handle
 // is part of.
 func describe(f *schema.Func, c *Check, implCheck checks.Check) string {

@@ -92,7 +92,7 @@ func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string)
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	op := &wrap.Op{Name: "op", Profile: p}
+	op := &wrap.Op{Name: "op", Policy: p}
 	var c wrap.Call
 	c.BeginWith(op, asserts.EnvState{ModeActive: mode})
 	arg, ret := wrap.Arg("x"), wrap.Ret(0)
@@ -240,7 +240,7 @@ func TestGuardsRuntime260(t *testing.T) {
 }
 
 // TestGuardsFromPolicy checks that a row's guard is read from the skip
-// policy the release names (its rules and checks.Policy.Guards), not
+// policy the release names (its rules and wrap.Guards), not
 // from a table of its own: under each policy, the guards of each kind of
 // row. Strict, which no release names, skips the TensorImpl use-count
 // check for every kind of subclass and the use-count checks under a

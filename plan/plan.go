@@ -310,12 +310,12 @@ type row struct {
 	ret            int    // the return, or -1
 	reason, source string // set when skipped
 	// leader is, for a row of a check that follows another's rows
-	// (checks.Check.Follows), the index of the row it follows; else -1.
+	// (wrap.Follows), the index of the row it follows; else -1.
 	leader int
 }
 
 // followers are, for each check, the checks whose rows follow its rows in
-// the strict profile (checks.Check.Follows), in the order of the table
+// the strict profile (wrap.Follows), in the order of the table
 // of checks.
 var followers = func() (fs [checks.NumPlanChecks][]checks.Check) {
 	for k := range checks.Check(checks.NumPlanChecks) {
@@ -329,7 +329,7 @@ var followers = func() (fs [checks.NumPlanChecks][]checks.Check) {
 // followRows adds after each row of f the rows of the checks that follow
 // it (followers), naming the same return and argument, skipped as it is;
 // a row of a form its check has no function for (a list where the check
-// runs on single tensors: checks.Check.FormFor) is skipped, with that
+// runs on single tensors: wrap.FormFor) is skipped, with that
 // reason.
 func (st *state) followRows(f *schema.Func) {
 	out := st.spare[:0]
@@ -678,7 +678,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 // otherwise), the return's for its use counts; none for same_impl on a
 // Tensor?[] when the policy leaves it open to subclasses; for the view
 // check the viewed argument's, and the return's too unless the policy
-// skips it for a subclass argument only (checks.Policy.Guards).
+// skips it for a subclass argument only (wrap.Guards).
 // same_storage on a list never fires where PyTorch guards a list as a
 // whole: that list code compares only empty slots (docs/plan.md).
 //

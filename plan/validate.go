@@ -57,7 +57,7 @@ func (p *Plan) Validate() error {
 // checkRow returns what is wrong with a row of op, or "": subjects its
 // check's shape does not name, an argument or return the op lacks or that
 // is no tensor, or a form (lists or single tensors) the check's row in
-// asserts has no function for (checks.Check.FormFor).
+// asserts has no function for (wrap.FormFor).
 func (op *Op) checkRow(ck *Check) string {
 	if int(ck.Name) >= checks.NumPlanChecks {
 		return fmt.Sprintf("unknown check %s", ck.Name)

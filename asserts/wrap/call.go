@@ -18,9 +18,9 @@ type Op struct {
 	// Overload is the overload name, e.g. "Tensor"; empty for the default
 	// overload.
 	Overload string
-	// Profile is the skip policy the wrapper runs under (the field keeps
-	// the name generated code spells).
-	Profile checks.Policy
+	// Policy is the skip policy the wrapper runs under: the plan's
+	// (plan.Plan.Policy), which its profile and release decide.
+	Policy checks.Policy
 
 	st opStats
 }
@@ -280,10 +280,10 @@ func (c *Call) BeginWith(op *Op, st asserts.EnvState) {
 
 // pol returns the call's skip policy (used off the fast path only).
 func (c *Call) pol() *policyTable {
-	if p := c.op.Profile; p < checks.NumPolicies {
+	if p := c.op.Policy; p < checks.NumPolicies {
 		return &policies[p]
 	}
-	panic(fmt.Sprintf("asserts: %s: invalid policy %d", c.op.FullName(), c.op.Profile))
+	panic(fmt.Sprintf("asserts: %s: invalid policy %d", c.op.FullName(), c.op.Policy))
 }
 
 // Save snapshots an argument into s before the kernel runs: its
@@ -1387,7 +1387,7 @@ func (c *Call) report(v *violation) {
 	c.spill()
 	op := c.op
 	op.st.violations[v.Check].Add(1)
-	v.Op, v.Overload, v.Profile = op.Name, op.Overload, op.Profile
+	v.Op, v.Overload, v.Policy = op.Name, op.Overload, op.Policy
 	v.Arg, v.Ret, v.Index = v.loc.name, int(v.loc.ret), int(v.loc.index)
 	if v.other != (Loc{}) {
 		v.Other = v.other.String()

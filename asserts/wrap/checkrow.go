@@ -19,7 +19,7 @@ type checkFact struct {
 	// order of their phases.
 	steps []Step
 	// follows, if set, are the checks each of whose rows a row of this
-	// one follows in the strict profile (see [Check.Follows]).
+	// one follows in the strict profile (see [Follows]).
 	follows []checks.Check
 	// props say which skip conditions apply to it: the sets of checks of
 	// the skip policy's rules are made from them (policy.go).
@@ -275,7 +275,7 @@ func Values(k checks.Check) string {
 
 // Words are the plain words a check's description is made of, for one
 // row of a plan: plan fills them in from the row and its op (see
-// [Check.Describe]).
+// [Describe]).
 type Words struct {
 	// Arg is the row's argument, "self"; Each is the same as its tensors:
 	// "self", or "each tensor of tensors" for a list argument.

@@ -30,7 +30,7 @@
 //	var opAddTensor = wrap.Op{
 //		Name:     "add",
 //		Overload: "Tensor",
-//		Profile:  checks.Strict,
+//		Policy:  checks.Strict,
 //	}
 //
 //	// AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor

@@ -19,9 +19,9 @@ import (
 // message of a violation. asserts reads the names, the skip classes, the
 // lanes and the hints; plan reads the names, the shapes and forms (to
 // validate a plan), the rows a check follows (to plan them) and the words,
-// through [Check.String], [checks.Parse], [Check.Shape], [Check.Steps],
-// [Check.Follows] and [Check.Describe]; gen the constant and the steps
-// ([Check.GoName], [Check.Steps]); the tables of checks of docs/plan.md,
+// through [checks.Check.String], [checks.Parse], [ShapeOf], [StepsOf],
+// [Follows] and [Describe]; gen the constant and the steps
+// ([checks.Check.GoName], [StepsOf]); the tables of checks of docs/plan.md,
 // docs/asserts.md and this package's documentation are made from it
 // (docs' TestCheckTables). A new check is its constant above, its row
 // here, the functions its row names and their tests.

@@ -19,7 +19,7 @@ func TestUncountedPairTable(t *testing.T) {
 	h, ret := unsafe.Pointer(new(int)), unsafe.Pointer(new(int))
 	rm0 := asserts.SliceMemory(make([]float64, 4))
 	for p := range checks.Policy(checks.NumPolicies) {
-		op := &Op{Name: "unc", Profile: p}
+		op := &Op{Name: "unc", Policy: p}
 		var c Call
 		var s, r Saved
 		c.Begin(op)

@@ -336,7 +336,7 @@ func (b *builder) afters(l *stmts) {
 }
 
 // check adds one row of the plan in the general way: each step of its
-// check (checks.Check.Steps) in the list of its phase: pre (before the
+// check (wrap.StepsOf) in the list of its phase: pre (before the
 // kernel), afterCall (after it, before the snapshots are completed) or
 // rows (after them). A never-firing row is counted as skipped by the
 // plan instead. The calls made once per call (wrap.Step.Once) are the
@@ -386,7 +386,7 @@ func rowLoc(arg string, ret *int) Loc {
 }
 
 // step adds the call of step st of row ck: the function of the row's
-// form (checks.Check.FormFor; FormAnchor or FormIface in place of
+// form (wrap.FormFor; FormAnchor or FormIface in place of
 // FormOne where the step has one and the tensor's type allows it), with
 // what the step takes (see wrap.Step): a method of the Call, or for a
 // step that takes a list's tensors, a function of package asserts that

@@ -18,7 +18,7 @@ const _ = wrap.Version2
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -37,7 +37,7 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -57,7 +57,7 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -77,7 +77,7 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -96,7 +96,7 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -115,7 +115,7 @@ func Contiguous(self *kernels.Tensor, memory_format int) *kernels.Tensor {
 var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -135,7 +135,7 @@ func Copy_(self *kernels.Tensor, src *kernels.Tensor, non_blocking bool) *kernel
 var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -154,7 +154,7 @@ func MulTensor(self *kernels.Tensor, other *kernels.Tensor) *kernels.Tensor {
 var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -174,7 +174,7 @@ func Mul_Tensor(self *kernels.Tensor, other *kernels.Tensor) *kernels.Tensor {
 var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -193,7 +193,7 @@ func Narrow(self *kernels.Tensor, dim int64, start int64, length int64) *kernels
 var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -212,7 +212,7 @@ func Neg(self *kernels.Tensor) *kernels.Tensor {
 var opReshape = wrap.Op{
 	Name:     "reshape",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
@@ -231,7 +231,7 @@ func Reshape(self *kernels.Tensor, shape []int64) *kernels.Tensor {
 var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -250,7 +250,7 @@ func SelectInt(self *kernels.Tensor, dim int64, index int64) *kernels.Tensor {
 var opT_ = wrap.Op{
 	Name:     "t_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // T_ checks t_(Tensor(a!) self) -> Tensor(a!)
@@ -270,7 +270,7 @@ func T_(self *kernels.Tensor) *kernels.Tensor {
 var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -289,7 +289,7 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 var opUnsqueeze = wrap.Op{
 	Name:     "unsqueeze",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Unsqueeze checks unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
@@ -308,7 +308,7 @@ func Unsqueeze(self *kernels.Tensor, dim int64) *kernels.Tensor {
 var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -327,7 +327,7 @@ func Clone(self *kernels.Tensor, memory_format *int) *kernels.Tensor {
 var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -347,7 +347,7 @@ func Zero_(self *kernels.Tensor) *kernels.Tensor {
 var opSet_SourceStorage = wrap.Op{
 	Name:     "set_",
 	Overload: "source_Storage",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Set_SourceStorage checks set_.source_Storage(Tensor(a!) self, Storage source) -> Tensor(a!)
@@ -367,7 +367,7 @@ func Set_SourceStorage(self *kernels.Tensor, source *kernels.Storage) *kernels.T
 var opSetSourceStorage = wrap.Op{
 	Name:     "set",
 	Overload: "source_Storage",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SetSourceStorage checks set.source_Storage(Tensor self, Storage source) -> Tensor
@@ -386,7 +386,7 @@ func SetSourceStorage(self *kernels.Tensor, source *kernels.Storage) *kernels.Te
 var opSet_SourceTensor = wrap.Op{
 	Name:     "set_",
 	Overload: "source_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Set_SourceTensor checks set_.source_Tensor(Tensor(a!) self, Tensor source) -> Tensor(a!)
@@ -406,7 +406,7 @@ func Set_SourceTensor(self *kernels.Tensor, source *kernels.Tensor) *kernels.Ten
 var opView = wrap.Op{
 	Name:     "view",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)

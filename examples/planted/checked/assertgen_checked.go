@@ -30,7 +30,7 @@ var _ Kernels = &checked{}
 var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -49,7 +49,7 @@ func (k *checked) Abs(self *planted.Tensor) *planted.Tensor {
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -68,7 +68,7 @@ func (k *checked) AddTensor(self *planted.Tensor, other *planted.Tensor, alpha f
 var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -88,7 +88,7 @@ func (k *checked) Add_Tensor(self *planted.Tensor, other *planted.Tensor, alpha 
 var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -107,7 +107,7 @@ func (k *checked) Cat(tensors []*planted.Tensor, dim int64) *planted.Tensor {
 var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -126,7 +126,7 @@ func (k *checked) Contiguous(self *planted.Tensor, memory_format int) *planted.T
 var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -145,7 +145,7 @@ func (k *checked) MulTensor(self *planted.Tensor, other *planted.Tensor) *plante
 var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -164,7 +164,7 @@ func (k *checked) Neg(self *planted.Tensor) *planted.Tensor {
 var opReshape = wrap.Op{
 	Name:     "reshape",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
@@ -183,7 +183,7 @@ func (k *checked) Reshape(self *planted.Tensor, shape []int64) *planted.Tensor {
 var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -202,7 +202,7 @@ func (k *checked) Relu(self *planted.Tensor) *planted.Tensor {
 var opSoftmaxInt = wrap.Op{
 	Name:     "softmax",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftmaxInt checks softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -221,7 +221,7 @@ func (k *checked) SoftmaxInt(self *planted.Tensor, dim int64, dtype *int) *plant
 var opSumDimIntList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_IntList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -240,7 +240,7 @@ func (k *checked) SumDimIntList(self *planted.Tensor, dim []int64, keepdim bool,
 var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -259,7 +259,7 @@ func (k *checked) TransposeInt(self *planted.Tensor, dim0 int64, dim1 int64) *pl
 var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -278,7 +278,7 @@ func (k *checked) Clone(self *planted.Tensor, memory_format *int) *planted.Tenso
 var opView = wrap.Op{
 	Name:     "view",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)

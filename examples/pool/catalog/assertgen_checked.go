@@ -30,7 +30,7 @@ var _ Kernels = &checked{}
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -49,7 +49,7 @@ func (k *checked) AddTensor(self *pool.Tensor[float32], other *pool.Tensor[float
 var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -69,7 +69,7 @@ func (k *checked) Add_Tensor(self *pool.Tensor[float32], other *pool.Tensor[floa
 var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -89,7 +89,7 @@ func (k *checked) AddOut(self *pool.Tensor[float32], other *pool.Tensor[float32]
 var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -108,7 +108,7 @@ func (k *checked) MulTensor(self *pool.Tensor[float32], other *pool.Tensor[float
 var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -128,7 +128,7 @@ func (k *checked) MulOut(self *pool.Tensor[float32], other *pool.Tensor[float32]
 var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -147,7 +147,7 @@ func (k *checked) Neg(self *pool.Tensor[float32]) *pool.Tensor[float32] {
 var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -166,7 +166,7 @@ func (k *checked) SelectInt(self *pool.Tensor[float32], dim int64, index int64) 
 var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -185,7 +185,7 @@ func (k *checked) TransposeInt(self *pool.Tensor[float32], dim0 int64, dim1 int6
 var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -204,7 +204,7 @@ func (k *checked) Clone(self *pool.Tensor[float32], memory_format *int) *pool.Te
 var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)

@@ -18,7 +18,7 @@ const _ = wrap.Version2
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -37,7 +37,7 @@ func AddTensor(self *kernels.Tensor[float32], other *kernels.Tensor[float32], al
 var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -56,7 +56,7 @@ func Contiguous(self *kernels.Tensor[float32], memory_format int) *kernels.Tenso
 var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -76,7 +76,7 @@ func Zero_(self *kernels.Tensor[float32]) *kernels.Tensor[float32] {
 var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)

@@ -19,7 +19,7 @@ const _ = wrap.Version2
 var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -39,7 +39,7 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 var opSum = wrap.Op{
 	Name:     "sum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -58,7 +58,7 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 var opOuter = wrap.Op{
 	Name:     "outer",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Outer checks outer(Tensor self, Tensor vec2) -> Tensor

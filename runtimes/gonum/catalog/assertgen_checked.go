@@ -18,7 +18,7 @@ const _ = wrap.Version2
 var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -38,7 +38,7 @@ func AddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -57,7 +57,7 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -76,7 +76,7 @@ func Neg(self *mat.Dense) *mat.Dense {
 var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -96,7 +96,7 @@ func Neg_(self *mat.Dense) *mat.Dense {
 var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -115,7 +115,7 @@ func T(self *mat.Dense) *mat.Dense {
 var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -134,7 +134,7 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)

@@ -18,7 +18,7 @@ const _ = wrap.Version2
 var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -37,7 +37,7 @@ func Abs(self *mat.Dense) *mat.Dense {
 var opAbs_ = wrap.Op{
 	Name:     "abs_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
@@ -57,7 +57,7 @@ func Abs_(self *mat.Dense) *mat.Dense {
 var opAbsOut = wrap.Op{
 	Name:     "abs",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AbsOut checks abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -77,7 +77,7 @@ func AbsOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -96,7 +96,7 @@ func AddTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -116,7 +116,7 @@ func Add_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -136,7 +136,7 @@ func AddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -155,7 +155,7 @@ func Cat(tensors []*mat.Dense, dim int64) *mat.Dense {
 var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -175,7 +175,7 @@ func Copy_(self *mat.Dense, src *mat.Dense, non_blocking bool) *mat.Dense {
 var opCos = wrap.Op{
 	Name:     "cos",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cos checks cos(Tensor self) -> Tensor
@@ -194,7 +194,7 @@ func Cos(self *mat.Dense) *mat.Dense {
 var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -213,7 +213,7 @@ func DivTensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 var opDiv_Tensor = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -233,7 +233,7 @@ func Div_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 var opDivOut = wrap.Op{
 	Name:     "div",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -253,7 +253,7 @@ func DivOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -272,7 +272,7 @@ func Exp(self *mat.Dense) *mat.Dense {
 var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -292,7 +292,7 @@ func Exp_(self *mat.Dense) *mat.Dense {
 var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -312,7 +312,7 @@ func ExpOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -332,7 +332,7 @@ func Fill_Scalar(self *mat.Dense, value float64) *mat.Dense {
 var opKron = wrap.Op{
 	Name:     "kron",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Kron checks kron(Tensor self, Tensor other) -> Tensor
@@ -351,7 +351,7 @@ func Kron(self *mat.Dense, other *mat.Dense) *mat.Dense {
 var opKronOut = wrap.Op{
 	Name:     "kron",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // KronOut checks kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -371,7 +371,7 @@ func KronOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -390,7 +390,7 @@ func Log(self *mat.Dense) *mat.Dense {
 var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -409,7 +409,7 @@ func Matmul(self *mat.Dense, other *mat.Dense) *mat.Dense {
 var opMatmulOut = wrap.Op{
 	Name:     "matmul",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MatmulOut checks matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -429,7 +429,7 @@ func MatmulOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -448,7 +448,7 @@ func Mm(self *mat.Dense, mat2 *mat.Dense) *mat.Dense {
 var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -468,7 +468,7 @@ func MmOut(self *mat.Dense, mat2 *mat.Dense, out *mat.Dense) *mat.Dense {
 var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -487,7 +487,7 @@ func MulTensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -507,7 +507,7 @@ func Mul_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -527,7 +527,7 @@ func MulOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 var opMulScalar = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulScalar checks mul.Scalar(Tensor self, Scalar other) -> Tensor
@@ -546,7 +546,7 @@ func MulScalar(self *mat.Dense, other float64) *mat.Dense {
 var opMul_Scalar = wrap.Op{
 	Name:     "mul_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mul_Scalar checks mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -566,7 +566,7 @@ func Mul_Scalar(self *mat.Dense, other float64) *mat.Dense {
 var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -585,7 +585,7 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 var opOnesLike = wrap.Op{
 	Name:     "ones_like",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // OnesLike checks ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -604,7 +604,7 @@ func OnesLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_memo
 var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -623,7 +623,7 @@ func Neg(self *mat.Dense) *mat.Dense {
 var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -643,7 +643,7 @@ func Neg_(self *mat.Dense) *mat.Dense {
 var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -663,7 +663,7 @@ func NegOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -682,7 +682,7 @@ func Relu(self *mat.Dense) *mat.Dense {
 var opRelu_ = wrap.Op{
 	Name:     "relu_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -702,7 +702,7 @@ func Relu_(self *mat.Dense) *mat.Dense {
 var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -721,7 +721,7 @@ func SelectInt(self *mat.Dense, dim int64, index int64) *mat.Dense {
 var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -740,7 +740,7 @@ func Sigmoid(self *mat.Dense) *mat.Dense {
 var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -759,7 +759,7 @@ func Sin(self *mat.Dense) *mat.Dense {
 var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -778,7 +778,7 @@ func Detach(self *mat.Dense) *mat.Dense {
 var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -797,7 +797,7 @@ func SliceTensor(self *mat.Dense, dim int64, start *int64, end *int64, step int6
 var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -816,7 +816,7 @@ func Sqrt(self *mat.Dense) *mat.Dense {
 var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -836,7 +836,7 @@ func Sqrt_(self *mat.Dense) *mat.Dense {
 var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -855,7 +855,7 @@ func Square(self *mat.Dense) *mat.Dense {
 var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -874,7 +874,7 @@ func Tanh(self *mat.Dense) *mat.Dense {
 var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -894,7 +894,7 @@ func Tanh_(self *mat.Dense) *mat.Dense {
 var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -913,7 +913,7 @@ func ZerosLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_mem
 var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -932,7 +932,7 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -952,7 +952,7 @@ func Zero_(self *mat.Dense) *mat.Dense {
 var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -972,7 +972,7 @@ func SubOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -991,7 +991,7 @@ func SubTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -1011,7 +1011,7 @@ func Sub_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -1030,7 +1030,7 @@ func Maximum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -1049,7 +1049,7 @@ func Minimum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1068,7 +1068,7 @@ func PowTensorScalar(self *mat.Dense, exponent float64) *mat.Dense {
 var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -1087,7 +1087,7 @@ func Alias(self *mat.Dense) *mat.Dense {
 var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -1106,7 +1106,7 @@ func LinalgInv(A *mat.Dense) *mat.Dense {
 var opLinalgSolve = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor

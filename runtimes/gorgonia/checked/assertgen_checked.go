@@ -19,7 +19,7 @@ const _ = wrap.Version2
 var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -38,7 +38,7 @@ func Abs(self *tensor.Dense) *tensor.Dense {
 var opAbs_ = wrap.Op{
 	Name:     "abs_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
@@ -58,7 +58,7 @@ func Abs_(self *tensor.Dense) *tensor.Dense {
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -77,7 +77,7 @@ func AddTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.D
 var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -97,7 +97,7 @@ func Add_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.
 var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -117,7 +117,7 @@ func AddOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.
 var opArgmax = wrap.Op{
 	Name:     "argmax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Argmax checks argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -136,7 +136,7 @@ func Argmax(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 var opArgmin = wrap.Op{
 	Name:     "argmin",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Argmin checks argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -155,7 +155,7 @@ func Argmin(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -174,7 +174,7 @@ func Cat(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 var opClamp = wrap.Op{
 	Name:     "clamp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clamp checks clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
@@ -193,7 +193,7 @@ func Clamp(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 var opClamp_ = wrap.Op{
 	Name:     "clamp_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clamp_ checks clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
@@ -213,7 +213,7 @@ func Clamp_(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -232,7 +232,7 @@ func Contiguous(self *tensor.Dense, memory_format int) *tensor.Dense {
 var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -252,7 +252,7 @@ func Copy_(self *tensor.Dense, src *tensor.Dense, non_blocking bool) *tensor.Den
 var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -271,7 +271,7 @@ func DivTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 var opDiv_Tensor = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -291,7 +291,7 @@ func Div_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 var opDivOut = wrap.Op{
 	Name:     "div",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -311,7 +311,7 @@ func DivOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.
 var opDot = wrap.Op{
 	Name:     "dot",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Dot checks dot(Tensor self, Tensor tensor) -> Tensor
@@ -330,7 +330,7 @@ func Dot(self *tensor.Dense, tensor *tensor.Dense) *tensor.Dense {
 var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -349,7 +349,7 @@ func Exp(self *tensor.Dense) *tensor.Dense {
 var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -369,7 +369,7 @@ func Exp_(self *tensor.Dense) *tensor.Dense {
 var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -389,7 +389,7 @@ func ExpOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 var opFlattenUsingInts = wrap.Op{
 	Name:     "flatten",
 	Overload: "using_ints",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
@@ -408,7 +408,7 @@ func FlattenUsingInts(self *tensor.Dense, start_dim int64, end_dim int64) *tenso
 var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -428,7 +428,7 @@ func Fill_Scalar(self *tensor.Dense, value float64) *tensor.Dense {
 var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -447,7 +447,7 @@ func Log(self *tensor.Dense) *tensor.Dense {
 var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -466,7 +466,7 @@ func Matmul(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -485,7 +485,7 @@ func Mm(self *tensor.Dense, mat2 *tensor.Dense) *tensor.Dense {
 var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -505,7 +505,7 @@ func MmOut(self *tensor.Dense, mat2 *tensor.Dense, out *tensor.Dense) *tensor.De
 var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -524,7 +524,7 @@ func MulTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -544,7 +544,7 @@ func Mul_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -564,7 +564,7 @@ func MulOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.
 var opMv = wrap.Op{
 	Name:     "mv",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mv checks mv(Tensor self, Tensor vec) -> Tensor
@@ -583,7 +583,7 @@ func Mv(self *tensor.Dense, vec *tensor.Dense) *tensor.Dense {
 var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -602,7 +602,7 @@ func Narrow(self *tensor.Dense, dim int64, start int64, length int64) *tensor.De
 var opPermute = wrap.Op{
 	Name:     "permute",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Permute checks permute(Tensor(a) self, int[] dims) -> Tensor(a)
@@ -621,7 +621,7 @@ func Permute(self *tensor.Dense, dims []int64) *tensor.Dense {
 var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -640,7 +640,7 @@ func Neg(self *tensor.Dense) *tensor.Dense {
 var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -660,7 +660,7 @@ func Neg_(self *tensor.Dense) *tensor.Dense {
 var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -680,7 +680,7 @@ func NegOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 var opReshape = wrap.Op{
 	Name:     "reshape",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
@@ -699,7 +699,7 @@ func Reshape(self *tensor.Dense, shape []int64) *tensor.Dense {
 var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -718,7 +718,7 @@ func SelectInt(self *tensor.Dense, dim int64, index int64) *tensor.Dense {
 var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -737,7 +737,7 @@ func Detach(self *tensor.Dense) *tensor.Dense {
 var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -756,7 +756,7 @@ func SliceTensor(self *tensor.Dense, dim int64, start *int64, end *int64, step i
 var opSoftmaxInt = wrap.Op{
 	Name:     "softmax",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftmaxInt checks softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -775,7 +775,7 @@ func SoftmaxInt(self *tensor.Dense, dim int64, dtype *int) *tensor.Dense {
 var opSqueezeDim = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SqueezeDim checks squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)
@@ -794,7 +794,7 @@ func SqueezeDim(self *tensor.Dense, dim int64) *tensor.Dense {
 var opStack = wrap.Op{
 	Name:     "stack",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Stack checks stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -813,7 +813,7 @@ func Stack(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 var opSum = wrap.Op{
 	Name:     "sum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -832,7 +832,7 @@ func Sum(self *tensor.Dense, dtype *int) *tensor.Dense {
 var opSumDimIntList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_IntList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -851,7 +851,7 @@ func SumDimIntList(self *tensor.Dense, dim []int64, keepdim bool, dtype *int) *t
 var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -870,7 +870,7 @@ func Sqrt(self *tensor.Dense) *tensor.Dense {
 var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -890,7 +890,7 @@ func Sqrt_(self *tensor.Dense) *tensor.Dense {
 var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -909,7 +909,7 @@ func Square(self *tensor.Dense) *tensor.Dense {
 var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -928,7 +928,7 @@ func T(self *tensor.Dense) *tensor.Dense {
 var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -947,7 +947,7 @@ func Tanh(self *tensor.Dense) *tensor.Dense {
 var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -967,7 +967,7 @@ func Tanh_(self *tensor.Dense) *tensor.Dense {
 var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -986,7 +986,7 @@ func TransposeInt(self *tensor.Dense, dim0 int64, dim1 int64) *tensor.Dense {
 var opUnsqueeze = wrap.Op{
 	Name:     "unsqueeze",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Unsqueeze checks unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
@@ -1005,7 +1005,7 @@ func Unsqueeze(self *tensor.Dense, dim int64) *tensor.Dense {
 var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -1024,7 +1024,7 @@ func Clone(self *tensor.Dense, memory_format *int) *tensor.Dense {
 var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -1044,7 +1044,7 @@ func Zero_(self *tensor.Dense) *tensor.Dense {
 var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -1064,7 +1064,7 @@ func SubOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.
 var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -1083,7 +1083,7 @@ func SubTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.D
 var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -1103,7 +1103,7 @@ func Sub_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.
 var opView = wrap.Op{
 	Name:     "view",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)
@@ -1122,7 +1122,7 @@ func View(self *tensor.Dense, size []int64) *tensor.Dense {
 var opEqTensor = wrap.Op{
 	Name:     "eq",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EqTensor checks eq.Tensor(Tensor self, Tensor other) -> Tensor
@@ -1141,7 +1141,7 @@ func EqTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 var opMin = wrap.Op{
 	Name:     "min",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Min checks min(Tensor self) -> Tensor
@@ -1160,7 +1160,7 @@ func Min(self *tensor.Dense) *tensor.Dense {
 var opMax = wrap.Op{
 	Name:     "max",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Max checks max(Tensor self) -> Tensor
@@ -1179,7 +1179,7 @@ func Max(self *tensor.Dense) *tensor.Dense {
 var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -1198,7 +1198,7 @@ func Maximum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -1217,7 +1217,7 @@ func Minimum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1236,7 +1236,7 @@ func PowTensorScalar(self *tensor.Dense, exponent float64) *tensor.Dense {
 var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)

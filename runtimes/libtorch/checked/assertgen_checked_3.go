@@ -16,7 +16,7 @@ import (
 var opSilu_ = wrap.Op{
 	Name:     "silu_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Silu_ checks silu_(Tensor(a!) self) -> Tensor(a!)
@@ -36,7 +36,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 var opSiluOut = wrap.Op{
 	Name:     "silu",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SiluOut checks silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -56,7 +56,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSiluBackwardGradInput = wrap.Op{
 	Name:     "silu_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SiluBackwardGradInput checks silu_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -76,7 +76,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 var opSiluBackward = wrap.Op{
 	Name:     "silu_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SiluBackward checks silu_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -95,7 +95,7 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 var opMish = wrap.Op{
 	Name:     "mish",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mish checks mish(Tensor self) -> Tensor
@@ -114,7 +114,7 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 var opMish_ = wrap.Op{
 	Name:     "mish_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mish_ checks mish_(Tensor(a!) self) -> Tensor(a!)
@@ -134,7 +134,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 var opMishOut = wrap.Op{
 	Name:     "mish",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MishOut checks mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -154,7 +154,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opMishBackward = wrap.Op{
 	Name:     "mish_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MishBackward checks mish_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -173,7 +173,7 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -192,7 +192,7 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 var opSigmoid_ = wrap.Op{
 	Name:     "sigmoid_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sigmoid_ checks sigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -212,7 +212,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 var opSigmoidOut = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SigmoidOut checks sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -232,7 +232,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLogit = wrap.Op{
 	Name:     "logit",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Logit checks logit(Tensor self, float? eps=None) -> Tensor
@@ -251,7 +251,7 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 var opLogit_ = wrap.Op{
 	Name:     "logit_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Logit_ checks logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)
@@ -271,7 +271,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 var opLogitOut = wrap.Op{
 	Name:     "logit",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogitOut checks logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -291,7 +291,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -310,7 +310,7 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 var opSin_ = wrap.Op{
 	Name:     "sin_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sin_ checks sin_(Tensor(a!) self) -> Tensor(a!)
@@ -330,7 +330,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 var opSinOut = wrap.Op{
 	Name:     "sin",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SinOut checks sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -350,7 +350,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSinc = wrap.Op{
 	Name:     "sinc",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sinc checks sinc(Tensor self) -> Tensor
@@ -369,7 +369,7 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 var opSinc_ = wrap.Op{
 	Name:     "sinc_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sinc_ checks sinc_(Tensor(a!) self) -> Tensor(a!)
@@ -389,7 +389,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 var opSincOut = wrap.Op{
 	Name:     "sinc",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SincOut checks sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -409,7 +409,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSinh = wrap.Op{
 	Name:     "sinh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sinh checks sinh(Tensor self) -> Tensor
@@ -428,7 +428,7 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 var opSinh_ = wrap.Op{
 	Name:     "sinh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sinh_ checks sinh_(Tensor(a!) self) -> Tensor(a!)
@@ -448,7 +448,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 var opSinhOut = wrap.Op{
 	Name:     "sinh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SinhOut checks sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -468,7 +468,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -487,7 +487,7 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 var opDetach_ = wrap.Op{
 	Name:     "detach_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Detach_ checks detach_(Tensor(a!) self) -> Tensor(a!)
@@ -507,7 +507,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 var opSizeInt = wrap.Op{
 	Name:     "size",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SizeInt checks size.int(Tensor self, int dim) -> int
@@ -526,7 +526,7 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 var opSizeDimname = wrap.Op{
 	Name:     "size",
 	Overload: "Dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SizeDimname checks size.Dimname(Tensor self, Dimname dim) -> int
@@ -545,7 +545,7 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -564,7 +564,7 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 var opSliceBackward = wrap.Op{
 	Name:     "slice_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SliceBackward checks slice_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt start, SymInt end, SymInt step) -> Tensor
@@ -583,7 +583,7 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 var opSliceBackwardOut = wrap.Op{
 	Name:     "slice_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SliceBackwardOut checks slice_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt start, SymInt end, SymInt step, *, Tensor(a!) out) -> Tensor(a!)
@@ -603,7 +603,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 var opSliceScatter = wrap.Op{
 	Name:     "slice_scatter",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SliceScatter checks slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
@@ -622,7 +622,7 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 var opSliceScatterOut = wrap.Op{
 	Name:     "slice_scatter",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SliceScatterOut checks slice_scatter.out(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -642,7 +642,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 var opSelectScatter = wrap.Op{
 	Name:     "select_scatter",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SelectScatter checks select_scatter(Tensor self, Tensor src, int dim, int index) -> Tensor
@@ -661,7 +661,7 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 var opSelectScatterOut = wrap.Op{
 	Name:     "select_scatter",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SelectScatterOut checks select_scatter.out(Tensor self, Tensor src, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
@@ -681,7 +681,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 var opDiagonalScatter = wrap.Op{
 	Name:     "diagonal_scatter",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DiagonalScatter checks diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor
@@ -700,7 +700,7 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 var opDiagonalScatterOut = wrap.Op{
 	Name:     "diagonal_scatter",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DiagonalScatterOut checks diagonal_scatter.out(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -720,7 +720,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 var opAsStridedScatter = wrap.Op{
 	Name:     "as_strided_scatter",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AsStridedScatter checks as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
@@ -739,7 +739,7 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 var opAsStridedScatterOut = wrap.Op{
 	Name:     "as_strided_scatter",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AsStridedScatterOut checks as_strided_scatter.out(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -759,7 +759,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 var opSmm = wrap.Op{
 	Name:     "smm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Smm checks smm(Tensor self, Tensor mat2) -> Tensor
@@ -778,7 +778,7 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 var opSoftmaxInt = wrap.Op{
 	Name:     "softmax",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftmaxInt checks softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -797,7 +797,7 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opSoftmaxIntOut = wrap.Op{
 	Name:     "softmax",
 	Overload: "int_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftmaxIntOut checks softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -817,7 +817,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 var opSoftmaxDimname = wrap.Op{
 	Name:     "softmax",
 	Overload: "Dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftmaxDimname checks softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -836,7 +836,7 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 var opXSoftmax = wrap.Op{
 	Name:     "_softmax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSoftmax checks _softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -855,7 +855,7 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 var opXSoftmaxOut = wrap.Op{
 	Name:     "_softmax",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSoftmaxOut checks _softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -875,7 +875,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 var opXSoftmaxBackwardData = wrap.Op{
 	Name:     "_softmax_backward_data",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSoftmaxBackwardData checks _softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
@@ -894,7 +894,7 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 var opXSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_softmax_backward_data",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSoftmaxBackwardDataOut checks _softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -914,7 +914,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 var opUnsafeSplitTensor = wrap.Op{
 	Name:     "unsafe_split",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnsafeSplitTensor checks unsafe_split.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]
@@ -933,7 +933,7 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 var opUnsafeSplitTensorOut = wrap.Op{
 	Name:     "unsafe_split",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnsafeSplitTensorOut checks unsafe_split.Tensor_out(Tensor self, int split_size, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -956,7 +956,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 var opSplitTensor = wrap.Op{
 	Name:     "split",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]
@@ -978,7 +978,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 var opSplitSizes = wrap.Op{
 	Name:     "split",
 	Overload: "sizes",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SplitSizes checks split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]
@@ -997,7 +997,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 var opUnsafeSplitWithSizes = wrap.Op{
 	Name:     "unsafe_split_with_sizes",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnsafeSplitWithSizes checks unsafe_split_with_sizes(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]
@@ -1016,7 +1016,7 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 var opUnsafeSplitWithSizesOut = wrap.Op{
 	Name:     "unsafe_split_with_sizes",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnsafeSplitWithSizesOut checks unsafe_split_with_sizes.out(Tensor self, int[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -1039,7 +1039,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 var opSplitWithSizes = wrap.Op{
 	Name:     "split_with_sizes",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SplitWithSizes checks split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]
@@ -1061,7 +1061,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 var opHsplitInt = wrap.Op{
 	Name:     "hsplit",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HsplitInt checks hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1080,7 +1080,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 var opHsplitArray = wrap.Op{
 	Name:     "hsplit",
 	Overload: "array",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HsplitArray checks hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1099,7 +1099,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 var opVsplitInt = wrap.Op{
 	Name:     "vsplit",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VsplitInt checks vsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1118,7 +1118,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 var opVsplitArray = wrap.Op{
 	Name:     "vsplit",
 	Overload: "array",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VsplitArray checks vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1137,7 +1137,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 var opDsplitInt = wrap.Op{
 	Name:     "dsplit",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DsplitInt checks dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1156,7 +1156,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 var opDsplitArray = wrap.Op{
 	Name:     "dsplit",
 	Overload: "array",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DsplitArray checks dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1175,7 +1175,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 var opSqueeze = wrap.Op{
 	Name:     "squeeze",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Squeeze checks squeeze(Tensor(a) self) -> Tensor(a)
@@ -1194,7 +1194,7 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 var opSqueezeDim = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SqueezeDim checks squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)
@@ -1213,7 +1213,7 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 var opSqueezeDimname = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SqueezeDimname checks squeeze.dimname(Tensor(a) self, Dimname dim) -> Tensor(a)
@@ -1232,7 +1232,7 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 var opSqueeze_ = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Squeeze_ checks squeeze_(Tensor(a!) self) -> Tensor(a!)
@@ -1252,7 +1252,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 var opSqueeze_Dim = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Squeeze_Dim checks squeeze_.dim(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -1272,7 +1272,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 var opSqueeze_Dimname = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Squeeze_Dimname checks squeeze_.dimname(Tensor(a!) self, Dimname dim) -> Tensor(a!)
@@ -1292,7 +1292,7 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 var opSspaddmm = wrap.Op{
 	Name:     "sspaddmm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sspaddmm checks sspaddmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -1311,7 +1311,7 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 var opSspaddmmOut = wrap.Op{
 	Name:     "sspaddmm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SspaddmmOut checks sspaddmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -1331,7 +1331,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 var opStack = wrap.Op{
 	Name:     "stack",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Stack checks stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -1350,7 +1350,7 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 var opStackOut = wrap.Op{
 	Name:     "stack",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StackOut checks stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1373,7 +1373,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 var opXStack = wrap.Op{
 	Name:     "_stack",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XStack checks _stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -1392,7 +1392,7 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 var opXStackOut = wrap.Op{
 	Name:     "_stack",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XStackOut checks _stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1415,7 +1415,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 var opHstack = wrap.Op{
 	Name:     "hstack",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Hstack checks hstack(Tensor[] tensors) -> Tensor
@@ -1434,7 +1434,7 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 var opHstackOut = wrap.Op{
 	Name:     "hstack",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HstackOut checks hstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1457,7 +1457,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opVstack = wrap.Op{
 	Name:     "vstack",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Vstack checks vstack(Tensor[] tensors) -> Tensor
@@ -1476,7 +1476,7 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 var opVstackOut = wrap.Op{
 	Name:     "vstack",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VstackOut checks vstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1499,7 +1499,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDstack = wrap.Op{
 	Name:     "dstack",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Dstack checks dstack(Tensor[] tensors) -> Tensor
@@ -1518,7 +1518,7 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 var opDstackOut = wrap.Op{
 	Name:     "dstack",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DstackOut checks dstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1541,7 +1541,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opStft = wrap.Op{
 	Name:     "stft",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Stft checks stft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool normalized=False, bool? onesided=None, bool? return_complex=None) -> Tensor
@@ -1560,7 +1560,7 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 var opStftCenter = wrap.Op{
 	Name:     "stft",
 	Overload: "center",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StftCenter checks stft.center(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool center=True, str pad_mode="reflect", bool normalized=False, bool? onesided=None, bool? return_complex=None) -> Tensor
@@ -1579,7 +1579,7 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 var opIstft = wrap.Op{
 	Name:     "istft",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Istft checks istft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool center=True, bool normalized=False, bool? onesided=None, int? length=None, bool return_complex=False) -> Tensor
@@ -1598,7 +1598,7 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 var opStrideInt = wrap.Op{
 	Name:     "stride",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StrideInt checks stride.int(Tensor self, int dim) -> int
@@ -1617,7 +1617,7 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 var opStrideDimname = wrap.Op{
 	Name:     "stride",
 	Overload: "Dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StrideDimname checks stride.Dimname(Tensor self, Dimname dim) -> int
@@ -1636,7 +1636,7 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 var opSum = wrap.Op{
 	Name:     "sum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -1655,7 +1655,7 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 var opSumOut = wrap.Op{
 	Name:     "sum",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SumOut checks sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1675,7 +1675,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 var opSumDimIntList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_IntList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1694,7 +1694,7 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 var opSumDimDimnameList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_DimnameList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SumDimDimnameList checks sum.dim_DimnameList(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1713,7 +1713,7 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 var opSumIntListOut = wrap.Op{
 	Name:     "sum",
 	Overload: "IntList_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SumIntListOut checks sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1733,7 +1733,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 var opSumDimnameListOut = wrap.Op{
 	Name:     "sum",
 	Overload: "DimnameList_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SumDimnameListOut checks sum.DimnameList_out(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1753,7 +1753,7 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 var opXNestedSumBackward = wrap.Op{
 	Name:     "_nested_sum_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedSumBackward checks _nested_sum_backward(Tensor grad, Tensor self, int[1]? dim, bool keepdim=False) -> Tensor
@@ -1772,7 +1772,7 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 var opNansum = wrap.Op{
 	Name:     "nansum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Nansum checks nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1791,7 +1791,7 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 var opNansumOut = wrap.Op{
 	Name:     "nansum",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NansumOut checks nansum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1811,7 +1811,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 var opSumToSize = wrap.Op{
 	Name:     "sum_to_size",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SumToSize checks sum_to_size(Tensor self, int[] size) -> Tensor
@@ -1830,7 +1830,7 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -1849,7 +1849,7 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -1869,7 +1869,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 var opSqrtOut = wrap.Op{
 	Name:     "sqrt",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SqrtOut checks sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1889,7 +1889,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -1908,7 +1908,7 @@ func Square(self *torch.Tensor) *torch.Tensor {
 var opSquare_ = wrap.Op{
 	Name:     "square_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Square_ checks square_(Tensor(a!) self) -> Tensor(a!)
@@ -1928,7 +1928,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 var opSquareOut = wrap.Op{
 	Name:     "square",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SquareOut checks square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1948,7 +1948,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opStd = wrap.Op{
 	Name:     "std",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Std checks std(Tensor self, bool unbiased=True) -> Tensor
@@ -1967,7 +1967,7 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 var opStdDim = wrap.Op{
 	Name:     "std",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdDim checks std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -1986,7 +1986,7 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 var opStdCorrection = wrap.Op{
 	Name:     "std",
 	Overload: "correction",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdCorrection checks std.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor
@@ -2005,7 +2005,7 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 var opStdMean = wrap.Op{
 	Name:     "std_mean",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdMean checks std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)
@@ -2024,7 +2024,7 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 var opStdMeanDim = wrap.Op{
 	Name:     "std_mean",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdMeanDim checks std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -2043,7 +2043,7 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 var opStdMeanCorrection = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdMeanCorrection checks std_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)
@@ -2062,7 +2062,7 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 var opStdMeanCorrectionOut = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdMeanCorrectionOut checks std_mean.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2082,7 +2082,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 var opStdMeanNamesDim = wrap.Op{
 	Name:     "std_mean",
 	Overload: "names_dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdMeanNamesDim checks std_mean.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -2101,7 +2101,7 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 var opStdMeanCorrectionNames = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction_names",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdMeanCorrectionNames checks std_mean.correction_names(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)
@@ -2120,7 +2120,7 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 var opStdOut = wrap.Op{
 	Name:     "std",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdOut checks std.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2140,7 +2140,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 var opStdCorrectionOut = wrap.Op{
 	Name:     "std",
 	Overload: "correction_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdCorrectionOut checks std.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -2160,7 +2160,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 var opStdNamesDim = wrap.Op{
 	Name:     "std",
 	Overload: "names_dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdNamesDim checks std.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -2179,7 +2179,7 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 var opStdNamesOut = wrap.Op{
 	Name:     "std",
 	Overload: "names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdNamesOut checks std.names_out(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2199,7 +2199,7 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 var opStdCorrectionNames = wrap.Op{
 	Name:     "std",
 	Overload: "correction_names",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdCorrectionNames checks std.correction_names(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False) -> Tensor
@@ -2218,7 +2218,7 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 var opStdCorrectionNamesOut = wrap.Op{
 	Name:     "std",
 	Overload: "correction_names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // StdCorrectionNamesOut checks std.correction_names_out(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -2238,7 +2238,7 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 var opProd = wrap.Op{
 	Name:     "prod",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Prod checks prod(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -2257,7 +2257,7 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 var opProdOut = wrap.Op{
 	Name:     "prod",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ProdOut checks prod.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2277,7 +2277,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 var opProdDimInt = wrap.Op{
 	Name:     "prod",
 	Overload: "dim_int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ProdDimInt checks prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -2296,7 +2296,7 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 var opProdIntOut = wrap.Op{
 	Name:     "prod",
 	Overload: "int_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ProdIntOut checks prod.int_out(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2316,7 +2316,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 var opProdDimDimname = wrap.Op{
 	Name:     "prod",
 	Overload: "dim_Dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ProdDimDimname checks prod.dim_Dimname(Tensor self, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -2335,7 +2335,7 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 var opProdDimnameOut = wrap.Op{
 	Name:     "prod",
 	Overload: "Dimname_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ProdDimnameOut checks prod.Dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2355,7 +2355,7 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -2374,7 +2374,7 @@ func T(self *torch.Tensor) *torch.Tensor {
 var opT_ = wrap.Op{
 	Name:     "t_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // T_ checks t_(Tensor(a!) self) -> Tensor(a!)
@@ -2394,7 +2394,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 var opTan = wrap.Op{
 	Name:     "tan",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Tan checks tan(Tensor self) -> Tensor
@@ -2413,7 +2413,7 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 var opTan_ = wrap.Op{
 	Name:     "tan_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Tan_ checks tan_(Tensor(a!) self) -> Tensor(a!)
@@ -2433,7 +2433,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 var opTanOut = wrap.Op{
 	Name:     "tan",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TanOut checks tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2453,7 +2453,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -2472,7 +2472,7 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -2492,7 +2492,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 var opTanhOut = wrap.Op{
 	Name:     "tanh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TanhOut checks tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2512,7 +2512,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opTensordot = wrap.Op{
 	Name:     "tensordot",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Tensordot checks tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor
@@ -2531,7 +2531,7 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 var opTensordotOut = wrap.Op{
 	Name:     "tensordot",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TensordotOut checks tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2551,7 +2551,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 var opThreshold = wrap.Op{
 	Name:     "threshold",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Threshold checks threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor
@@ -2570,7 +2570,7 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 var opThreshold_ = wrap.Op{
 	Name:     "threshold_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Threshold_ checks threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)
@@ -2590,7 +2590,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 var opThresholdOut = wrap.Op{
 	Name:     "threshold",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ThresholdOut checks threshold.out(Tensor self, Scalar threshold, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -2610,7 +2610,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 var opThresholdBackwardGradInput = wrap.Op{
 	Name:     "threshold_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ThresholdBackwardGradInput checks threshold_backward.grad_input(Tensor grad_output, Tensor self, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -2630,7 +2630,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 var opThresholdBackward = wrap.Op{
 	Name:     "threshold_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ThresholdBackward checks threshold_backward(Tensor grad_output, Tensor self, Scalar threshold) -> Tensor
@@ -2649,7 +2649,7 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 var opTile = wrap.Op{
 	Name:     "tile",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Tile checks tile(Tensor self, int[] dims) -> Tensor
@@ -2668,7 +2668,7 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -2687,7 +2687,7 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 var opTransposeDimname = wrap.Op{
 	Name:     "transpose",
 	Overload: "Dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TransposeDimname checks transpose.Dimname(Tensor(a) self, Dimname dim0, Dimname dim1) -> Tensor(a)
@@ -2706,7 +2706,7 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 var opXMkldnnTranspose = wrap.Op{
 	Name:     "_mkldnn_transpose",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMkldnnTranspose checks _mkldnn_transpose(Tensor self, int dim0, int dim1) -> Tensor
@@ -2725,7 +2725,7 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 var opTranspose_ = wrap.Op{
 	Name:     "transpose_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Transpose_ checks transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -2745,7 +2745,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 var opXMkldnnTranspose_ = wrap.Op{
 	Name:     "_mkldnn_transpose_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMkldnnTranspose_ checks _mkldnn_transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -2765,7 +2765,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 var opXMkldnnTransposeOut = wrap.Op{
 	Name:     "_mkldnn_transpose",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMkldnnTransposeOut checks _mkldnn_transpose.out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2785,7 +2785,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 var opOneHot = wrap.Op{
 	Name:     "one_hot",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // OneHot checks one_hot(Tensor self, int num_classes=-1) -> Tensor
@@ -2804,7 +2804,7 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 var opFlip = wrap.Op{
 	Name:     "flip",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Flip checks flip(Tensor self, int[] dims) -> Tensor
@@ -2823,7 +2823,7 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 var opFlipOut = wrap.Op{
 	Name:     "flip",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FlipOut checks flip.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
@@ -2843,7 +2843,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 var opFliplr = wrap.Op{
 	Name:     "fliplr",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Fliplr checks fliplr(Tensor self) -> Tensor
@@ -2862,7 +2862,7 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 var opFlipud = wrap.Op{
 	Name:     "flipud",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Flipud checks flipud(Tensor self) -> Tensor
@@ -2881,7 +2881,7 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 var opRoll = wrap.Op{
 	Name:     "roll",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Roll checks roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor
@@ -2900,7 +2900,7 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 var opRollOut = wrap.Op{
 	Name:     "roll",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RollOut checks roll.out(Tensor self, int[1] shifts, int[1] dims=[], *, Tensor(a!) out) -> Tensor(a!)
@@ -2920,7 +2920,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 var opRot90 = wrap.Op{
 	Name:     "rot90",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Rot90 checks rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor
@@ -2939,7 +2939,7 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 var opRot90Out = wrap.Op{
 	Name:     "rot90",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Rot90Out checks rot90.out(Tensor self, int k=1, int[] dims=[0,1], *, Tensor(a!) out) -> Tensor(a!)
@@ -2959,7 +2959,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 var opTrapezoidX = wrap.Op{
 	Name:     "trapezoid",
 	Overload: "x",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TrapezoidX checks trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -2978,7 +2978,7 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 var opTrapezoidDx = wrap.Op{
 	Name:     "trapezoid",
 	Overload: "dx",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TrapezoidDx checks trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
@@ -2997,7 +2997,7 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 var opTrapzX = wrap.Op{
 	Name:     "trapz",
 	Overload: "x",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TrapzX checks trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -3016,7 +3016,7 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 var opTrapzDx = wrap.Op{
 	Name:     "trapz",
 	Overload: "dx",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TrapzDx checks trapz.dx(Tensor y, *, float dx=1, int dim=-1) -> Tensor
@@ -3035,7 +3035,7 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 var opXTransformBiasRescaleQkv = wrap.Op{
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTransformBiasRescaleQkv checks _transform_bias_rescale_qkv(Tensor qkv, Tensor qkv_bias, int num_heads) -> (Tensor, Tensor, Tensor)
@@ -3054,7 +3054,7 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 var opXTransformBiasRescaleQkvOut = wrap.Op{
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTransformBiasRescaleQkvOut checks _transform_bias_rescale_qkv.out(Tensor qkv, Tensor qkv_bias, int num_heads, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3074,7 +3074,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 var opXNestedTensorFromMask = wrap.Op{
 	Name:     "_nested_tensor_from_mask",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedTensorFromMask checks _nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor
@@ -3093,7 +3093,7 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 var opXNestedTensorFromMaskOut = wrap.Op{
 	Name:     "_nested_tensor_from_mask",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedTensorFromMaskOut checks _nested_tensor_from_mask.out(Tensor t, Tensor mask, bool mask_check=True, *, Tensor(a!) out) -> Tensor(a!)
@@ -3113,7 +3113,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 var opXNestedTensorFromMaskLeftAligned = wrap.Op{
 	Name:     "_nested_tensor_from_mask_left_aligned",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedTensorFromMaskLeftAligned checks _nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool
@@ -3132,7 +3132,7 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 var opXNestedFromPadded = wrap.Op{
 	Name:     "_nested_from_padded",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedFromPadded checks _nested_from_padded(Tensor padded, Tensor cpu_nested_shape_example, bool fuse_transform_0213=False) -> Tensor
@@ -3151,7 +3151,7 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 var opXNestedFromPaddedOut = wrap.Op{
 	Name:     "_nested_from_padded",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedFromPaddedOut checks _nested_from_padded.out(Tensor padded, Tensor cpu_nested_shape_example, bool fuse_transform_0213=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3171,7 +3171,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 var opXNestedTensorSize = wrap.Op{
 	Name:     "_nested_tensor_size",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedTensorSize checks _nested_tensor_size(Tensor self) -> Tensor
@@ -3190,7 +3190,7 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 var opXNestedTensorSizeOut = wrap.Op{
 	Name:     "_nested_tensor_size",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedTensorSizeOut checks _nested_tensor_size.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3210,7 +3210,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXNestedTensorStrides = wrap.Op{
 	Name:     "_nested_tensor_strides",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedTensorStrides checks _nested_tensor_strides(Tensor self) -> Tensor
@@ -3229,7 +3229,7 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 var opXNestedTensorStridesOut = wrap.Op{
 	Name:     "_nested_tensor_strides",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedTensorStridesOut checks _nested_tensor_strides.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3249,7 +3249,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 var opXNestedFromPaddedAndNestedExample = wrap.Op{
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedFromPaddedAndNestedExample checks _nested_from_padded_and_nested_example(Tensor padded, Tensor nt_example) -> Tensor
@@ -3268,7 +3268,7 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 var opXNestedFromPaddedAndNestedExampleOut = wrap.Op{
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedFromPaddedAndNestedExampleOut checks _nested_from_padded_and_nested_example.out(Tensor padded, Tensor nt_example, *, Tensor(a!) out) -> Tensor(a!)
@@ -3288,7 +3288,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 var opXNestedViewFromBuffer = wrap.Op{
 	Name:     "_nested_view_from_buffer",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedViewFromBuffer checks _nested_view_from_buffer(Tensor(a) self, Tensor nested_size, Tensor nested_strides, int[] offsets) -> Tensor(a)
@@ -3307,7 +3307,7 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 var opXNestedViewFromBufferCopy = wrap.Op{
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedViewFromBufferCopy checks _nested_view_from_buffer_copy(Tensor self, Tensor nested_size, Tensor nested_strides, int[] offsets) -> Tensor
@@ -3326,7 +3326,7 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 var opXNestedViewFromBufferCopyOut = wrap.Op{
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedViewFromBufferCopyOut checks _nested_view_from_buffer_copy.out(Tensor self, Tensor nested_size, Tensor nested_strides, int[] offsets, *, Tensor(a!) out) -> Tensor(a!)
@@ -3346,7 +3346,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 var opXTrilinear = wrap.Op{
 	Name:     "_trilinear",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTrilinear checks _trilinear(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1) -> Tensor
@@ -3365,7 +3365,7 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 var opXTrilinearOut = wrap.Op{
 	Name:     "_trilinear",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTrilinearOut checks _trilinear.out(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3385,7 +3385,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 var opTripletMarginLoss = wrap.Op{
 	Name:     "triplet_margin_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TripletMarginLoss checks triplet_margin_loss(Tensor anchor, Tensor positive, Tensor negative, float margin=1.0, float p=2, float eps=1e-06, bool swap=False, int reduction=Mean) -> Tensor
@@ -3404,7 +3404,7 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 var opTrunc = wrap.Op{
 	Name:     "trunc",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Trunc checks trunc(Tensor self) -> Tensor
@@ -3423,7 +3423,7 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 var opTrunc_ = wrap.Op{
 	Name:     "trunc_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Trunc_ checks trunc_(Tensor(a!) self) -> Tensor(a!)
@@ -3443,7 +3443,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 var opTruncOut = wrap.Op{
 	Name:     "trunc",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TruncOut checks trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3463,7 +3463,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opFix = wrap.Op{
 	Name:     "fix",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Fix checks fix(Tensor self) -> Tensor
@@ -3482,7 +3482,7 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 var opFix_ = wrap.Op{
 	Name:     "fix_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Fix_ checks fix_(Tensor(a!) self) -> Tensor(a!)
@@ -3502,7 +3502,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 var opFixOut = wrap.Op{
 	Name:     "fix",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FixOut checks fix.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3522,7 +3522,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opTypeAs = wrap.Op{
 	Name:     "type_as",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TypeAs checks type_as(Tensor self, Tensor other) -> Tensor
@@ -3541,7 +3541,7 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opXHasCompatibleShallowCopyType = wrap.Op{
 	Name:     "_has_compatible_shallow_copy_type",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XHasCompatibleShallowCopyType checks _has_compatible_shallow_copy_type(Tensor self, Tensor from) -> bool
@@ -3560,7 +3560,7 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 var opXUnique = wrap.Op{
 	Name:     "_unique",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUnique checks _unique(Tensor self, bool sorted=True, bool return_inverse=False) -> (Tensor, Tensor)
@@ -3579,7 +3579,7 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 var opXUniqueOut = wrap.Op{
 	Name:     "_unique",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUniqueOut checks _unique.out(Tensor self, bool sorted=True, bool return_inverse=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3599,7 +3599,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 var opUniqueDim = wrap.Op{
 	Name:     "unique_dim",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UniqueDim checks unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3618,7 +3618,7 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 var opUniqueDimOut = wrap.Op{
 	Name:     "unique_dim",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UniqueDimOut checks unique_dim.out(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3638,7 +3638,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 var opUniqueConsecutive = wrap.Op{
 	Name:     "unique_consecutive",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UniqueConsecutive checks unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)
@@ -3657,7 +3657,7 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 var opUniqueConsecutiveOut = wrap.Op{
 	Name:     "unique_consecutive",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UniqueConsecutiveOut checks unique_consecutive.out(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3677,7 +3677,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 var opUniqueDimConsecutive = wrap.Op{
 	Name:     "unique_dim_consecutive",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UniqueDimConsecutive checks unique_dim_consecutive(Tensor self, int dim, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3696,7 +3696,7 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 var opUniqueDimConsecutiveOut = wrap.Op{
 	Name:     "unique_dim_consecutive",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UniqueDimConsecutiveOut checks unique_dim_consecutive.out(Tensor self, int dim, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3716,7 +3716,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 var opXUnique2 = wrap.Op{
 	Name:     "_unique2",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUnique2 checks _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3735,7 +3735,7 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 var opXUnique2Out = wrap.Op{
 	Name:     "_unique2",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUnique2Out checks _unique2.out(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3755,7 +3755,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 var opXUnsafeView = wrap.Op{
 	Name:     "_unsafe_view",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUnsafeView checks _unsafe_view(Tensor self, SymInt[] size) -> Tensor
@@ -3774,7 +3774,7 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 var opXUnsafeViewOut = wrap.Op{
 	Name:     "_unsafe_view",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUnsafeViewOut checks _unsafe_view.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -3794,7 +3794,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 var opUnsqueeze = wrap.Op{
 	Name:     "unsqueeze",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Unsqueeze checks unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
@@ -3813,7 +3813,7 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 var opUnsqueeze_ = wrap.Op{
 	Name:     "unsqueeze_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Unsqueeze_ checks unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -3833,7 +3833,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 var opVander = wrap.Op{
 	Name:     "vander",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Vander checks vander(Tensor x, int? N=None, bool increasing=False) -> Tensor
@@ -3852,7 +3852,7 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 var opVar = wrap.Op{
 	Name:     "var",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Var checks var(Tensor self, bool unbiased=True) -> Tensor
@@ -3871,7 +3871,7 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 var opVarDim = wrap.Op{
 	Name:     "var",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarDim checks var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -3890,7 +3890,7 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 var opVarCorrection = wrap.Op{
 	Name:     "var",
 	Overload: "correction",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarCorrection checks var.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor
@@ -3909,7 +3909,7 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 var opVarOut = wrap.Op{
 	Name:     "var",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarOut checks var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3929,7 +3929,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 var opVarCorrectionOut = wrap.Op{
 	Name:     "var",
 	Overload: "correction_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarCorrectionOut checks var.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -3949,7 +3949,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 var opVarNamesDim = wrap.Op{
 	Name:     "var",
 	Overload: "names_dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarNamesDim checks var.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -3968,7 +3968,7 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 var opVarNamesOut = wrap.Op{
 	Name:     "var",
 	Overload: "names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarNamesOut checks var.names_out(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3988,7 +3988,7 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 var opVarCorrectionNames = wrap.Op{
 	Name:     "var",
 	Overload: "correction_names",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarCorrectionNames checks var.correction_names(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False) -> Tensor
@@ -4007,7 +4007,7 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 var opVarCorrectionNamesOut = wrap.Op{
 	Name:     "var",
 	Overload: "correction_names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarCorrectionNamesOut checks var.correction_names_out(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -4027,7 +4027,7 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 var opVarMean = wrap.Op{
 	Name:     "var_mean",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarMean checks var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)
@@ -4046,7 +4046,7 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 var opVarMeanDim = wrap.Op{
 	Name:     "var_mean",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarMeanDim checks var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -4065,7 +4065,7 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 var opVarMeanCorrection = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarMeanCorrection checks var_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)
@@ -4084,7 +4084,7 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 var opVarMeanCorrectionOut = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarMeanCorrectionOut checks var_mean.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4104,7 +4104,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 var opVarMeanNamesDim = wrap.Op{
 	Name:     "var_mean",
 	Overload: "names_dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarMeanNamesDim checks var_mean.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -4123,7 +4123,7 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 var opVarMeanCorrectionNames = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction_names",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VarMeanCorrectionNames checks var_mean.correction_names(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)
@@ -4142,7 +4142,7 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 var opViewAs = wrap.Op{
 	Name:     "view_as",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ViewAs checks view_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -4161,7 +4161,7 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opWhereSelf = wrap.Op{
 	Name:     "where",
 	Overload: "self",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // WhereSelf checks where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
@@ -4180,7 +4180,7 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 var opWhereSelfOut = wrap.Op{
 	Name:     "where",
 	Overload: "self_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // WhereSelfOut checks where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4200,7 +4200,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 var opWhereScalarSelf = wrap.Op{
 	Name:     "where",
 	Overload: "ScalarSelf",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // WhereScalarSelf checks where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor
@@ -4219,7 +4219,7 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 var opWhereScalarOther = wrap.Op{
 	Name:     "where",
 	Overload: "ScalarOther",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // WhereScalarOther checks where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor
@@ -4238,7 +4238,7 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 var opWhereScalar = wrap.Op{
 	Name:     "where",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // WhereScalar checks where.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor
@@ -4257,7 +4257,7 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 var opWhere = wrap.Op{
 	Name:     "where",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Where checks where(Tensor condition) -> Tensor[]
@@ -4276,7 +4276,7 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 var opNormExceptDim = wrap.Op{
 	Name:     "norm_except_dim",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormExceptDim checks norm_except_dim(Tensor v, int pow=2, int dim=0) -> Tensor
@@ -4295,7 +4295,7 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 var opXWeightNorm = wrap.Op{
 	Name:     "_weight_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XWeightNorm checks _weight_norm(Tensor v, Tensor g, int dim=0) -> Tensor
@@ -4314,7 +4314,7 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 var opXWeightNormInterface = wrap.Op{
 	Name:     "_weight_norm_interface",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XWeightNormInterface checks _weight_norm_interface(Tensor v, Tensor g, int dim=0) -> (Tensor, Tensor)
@@ -4333,7 +4333,7 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 var opXWeightNormInterfaceOut = wrap.Op{
 	Name:     "_weight_norm_interface",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XWeightNormInterfaceOut checks _weight_norm_interface.out(Tensor v, Tensor g, int dim=0, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4353,7 +4353,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 var opXWeightNormInterfaceBackward = wrap.Op{
 	Name:     "_weight_norm_interface_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XWeightNormInterfaceBackward checks _weight_norm_interface_backward(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim) -> (Tensor, Tensor)
@@ -4372,7 +4372,7 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 var opXWeightNormInterfaceBackwardOut = wrap.Op{
 	Name:     "_weight_norm_interface_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XWeightNormInterfaceBackwardOut checks _weight_norm_interface_backward.out(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4392,7 +4392,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 var opXWeightNormDifferentiableBackward = wrap.Op{
 	Name:     "_weight_norm_differentiable_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XWeightNormDifferentiableBackward checks _weight_norm_differentiable_backward(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim) -> (Tensor, Tensor)
@@ -4411,7 +4411,7 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 var opZerosNames = wrap.Op{
 	Name:     "zeros",
 	Overload: "names",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ZerosNames checks zeros.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4429,7 +4429,7 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 var opZerosNamesOut = wrap.Op{
 	Name:     "zeros",
 	Overload: "names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ZerosNamesOut checks zeros.names_out(int[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -4449,7 +4449,7 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 var opXEfficientzerotensor = wrap.Op{
 	Name:     "_efficientzerotensor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEfficientzerotensor checks _efficientzerotensor(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4467,7 +4467,7 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 var opXEfficientzerotensorOut = wrap.Op{
 	Name:     "_efficientzerotensor",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEfficientzerotensorOut checks _efficientzerotensor.out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -4487,7 +4487,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opZeros = wrap.Op{
 	Name:     "zeros",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Zeros checks zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4505,7 +4505,7 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 var opZerosOut = wrap.Op{
 	Name:     "zeros",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ZerosOut checks zeros.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -4525,7 +4525,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -4544,7 +4544,7 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 var opZerosLikeOut = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ZerosLikeOut checks zeros_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -4564,7 +4564,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 var opXStandardGammaGrad = wrap.Op{
 	Name:     "_standard_gamma_grad",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XStandardGammaGrad checks _standard_gamma_grad(Tensor self, Tensor output) -> Tensor
@@ -4583,7 +4583,7 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 var opXStandardGammaGradOut = wrap.Op{
 	Name:     "_standard_gamma_grad",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XStandardGammaGradOut checks _standard_gamma_grad.out(Tensor self, Tensor output, *, Tensor(a!) out) -> Tensor(a!)
@@ -4603,7 +4603,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 var opXStandardGamma = wrap.Op{
 	Name:     "_standard_gamma",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XStandardGamma checks _standard_gamma(Tensor self, Generator? generator=None) -> Tensor
@@ -4622,7 +4622,7 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 var opXStandardGammaOut = wrap.Op{
 	Name:     "_standard_gamma",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XStandardGammaOut checks _standard_gamma.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4642,7 +4642,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 var opXDirichletGrad = wrap.Op{
 	Name:     "_dirichlet_grad",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XDirichletGrad checks _dirichlet_grad(Tensor x, Tensor alpha, Tensor total) -> Tensor
@@ -4661,7 +4661,7 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 var opXDirichletGradOut = wrap.Op{
 	Name:     "_dirichlet_grad",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XDirichletGradOut checks _dirichlet_grad.out(Tensor x, Tensor alpha, Tensor total, *, Tensor(a!) out) -> Tensor(a!)
@@ -4681,7 +4681,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 var opXSampleDirichlet = wrap.Op{
 	Name:     "_sample_dirichlet",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSampleDirichlet checks _sample_dirichlet(Tensor self, Generator? generator=None) -> Tensor
@@ -4700,7 +4700,7 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 var opXSampleDirichletOut = wrap.Op{
 	Name:     "_sample_dirichlet",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSampleDirichletOut checks _sample_dirichlet.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4720,7 +4720,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 var opPoisson = wrap.Op{
 	Name:     "poisson",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Poisson checks poisson(Tensor self, Generator? generator=None) -> Tensor
@@ -4739,7 +4739,7 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 var opPoissonOut = wrap.Op{
 	Name:     "poisson",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PoissonOut checks poisson.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4759,7 +4759,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 var opBinomial = wrap.Op{
 	Name:     "binomial",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Binomial checks binomial(Tensor count, Tensor prob, Generator? generator=None) -> Tensor
@@ -4778,7 +4778,7 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 var opBinomialOut = wrap.Op{
 	Name:     "binomial",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BinomialOut checks binomial.out(Tensor count, Tensor prob, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4798,7 +4798,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 var opNativeNorm = wrap.Op{
 	Name:     "native_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeNorm checks native_norm(Tensor self, Scalar p=2) -> Tensor
@@ -4817,7 +4817,7 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 var opNativeNormOut = wrap.Op{
 	Name:     "native_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeNormOut checks native_norm.out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4837,7 +4837,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 var opNativeNormScalarOptDimDtype = wrap.Op{
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeNormScalarOptDimDtype checks native_norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, ScalarType? dtype) -> Tensor
@@ -4856,7 +4856,7 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 var opNativeNormScalarOptDimDtypeOut = wrap.Op{
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeNormScalarOptDimDtypeOut checks native_norm.ScalarOpt_dim_dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, ScalarType? dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -4876,7 +4876,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 var opXSparseSum = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSum checks _sparse_sum(Tensor self) -> Tensor
@@ -4895,7 +4895,7 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 var opXSparseSumDtype = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dtype",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSumDtype checks _sparse_sum.dtype(Tensor self, *, ScalarType dtype) -> Tensor
@@ -4914,7 +4914,7 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 var opXSparseSumDim = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSumDim checks _sparse_sum.dim(Tensor self, int[1] dim) -> Tensor
@@ -4933,7 +4933,7 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 var opXSparseSumDimOut = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSumDimOut checks _sparse_sum.dim_out(Tensor self, int[1] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -4953,7 +4953,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 var opXSparseSumDimDtype = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim_dtype",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSumDimDtype checks _sparse_sum.dim_dtype(Tensor self, int[1] dim, *, ScalarType dtype) -> Tensor
@@ -4972,7 +4972,7 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 var opXSparseSumBackward = wrap.Op{
 	Name:     "_sparse_sum_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSumBackward checks _sparse_sum_backward(Tensor grad, Tensor self, int[] dim) -> Tensor
@@ -4991,7 +4991,7 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 var opXSparseSumBackwardOut = wrap.Op{
 	Name:     "_sparse_sum_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSumBackwardOut checks _sparse_sum_backward.out(Tensor grad, Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5011,7 +5011,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 var opXSparseCsrSumDimDtype = wrap.Op{
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseCsrSumDimDtype checks _sparse_csr_sum.dim_dtype(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -5030,7 +5030,7 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 var opXSparseCsrSumDimDtypeOut = wrap.Op{
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseCsrSumDimDtypeOut checks _sparse_csr_sum.dim_dtype_out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -5050,7 +5050,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 var opXSparseCsrProdDimDtype = wrap.Op{
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseCsrProdDimDtype checks _sparse_csr_prod.dim_dtype(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -5069,7 +5069,7 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 var opXSparseCsrProdDimDtypeOut = wrap.Op{
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseCsrProdDimDtypeOut checks _sparse_csr_prod.dim_dtype_out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -5089,7 +5089,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 var opXSparseSoftmaxInt = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSoftmaxInt checks _sparse_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -5108,7 +5108,7 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 var opXSparseSoftmaxDimname = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "Dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSoftmaxDimname checks _sparse_softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -5127,7 +5127,7 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 var opXSparseSoftmax = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSoftmax checks _sparse_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -5146,7 +5146,7 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 var opXSparseSoftmaxOut = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSoftmaxOut checks _sparse_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -5166,7 +5166,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 var opXSparseSoftmaxBackwardData = wrap.Op{
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSoftmaxBackwardData checks _sparse_softmax_backward_data(Tensor grad_output, Tensor output, int dim, Tensor self) -> Tensor
@@ -5185,7 +5185,7 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 var opXSparseSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSoftmaxBackwardDataOut checks _sparse_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5205,7 +5205,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 var opXSparseLogSoftmaxInt = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseLogSoftmaxInt checks _sparse_log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -5224,7 +5224,7 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 var opXSparseLogSoftmaxDimname = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "Dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseLogSoftmaxDimname checks _sparse_log_softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -5243,7 +5243,7 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 var opXSparseLogSoftmax = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseLogSoftmax checks _sparse_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -5262,7 +5262,7 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 var opXSparseLogSoftmaxOut = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseLogSoftmaxOut checks _sparse_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -5282,7 +5282,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 var opXSparseLogSoftmaxBackwardData = wrap.Op{
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseLogSoftmaxBackwardData checks _sparse_log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, Tensor self) -> Tensor
@@ -5301,7 +5301,7 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 var opXSparseLogSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseLogSoftmaxBackwardDataOut checks _sparse_log_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5321,7 +5321,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 var opXSpdiags = wrap.Op{
 	Name:     "_spdiags",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSpdiags checks _spdiags(Tensor diagonals, Tensor offsets, int[] shape, Layout? layout=None) -> Tensor
@@ -5340,7 +5340,7 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 var opXSpdiagsOut = wrap.Op{
 	Name:     "_spdiags",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSpdiagsOut checks _spdiags.out(Tensor diagonals, Tensor offsets, int[] shape, Layout? layout=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5360,7 +5360,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 var opNormScalarOptDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormScalarOptDtype checks norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType dtype) -> Tensor
@@ -5379,7 +5379,7 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 var opNormScalarOptDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormScalarOptDtypeOut checks norm.ScalarOpt_dtype_out(Tensor self, Scalar? p, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -5399,7 +5399,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 var opNormScalar = wrap.Op{
 	Name:     "norm",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormScalar checks norm.Scalar(Tensor self, Scalar p=2) -> Tensor
@@ -5418,7 +5418,7 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 var opNormScalarOut = wrap.Op{
 	Name:     "norm",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormScalarOut checks norm.Scalar_out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5438,7 +5438,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 var opNormScalarOptDimDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dim_dtype",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormScalarOptDimDtype checks norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor
@@ -5457,7 +5457,7 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 var opNormScalarOptDim = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormScalarOptDim checks norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor
@@ -5476,7 +5476,7 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 var opNormDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "dtype_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormDtypeOut checks norm.dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -5496,7 +5496,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 var opNormOut = wrap.Op{
 	Name:     "norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormOut checks norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5516,7 +5516,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 var opNormNamesScalarOptDimDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim_dtype",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormNamesScalarOptDimDtype checks norm.names_ScalarOpt_dim_dtype(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor
@@ -5535,7 +5535,7 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 var opNormNamesScalarOptDim = wrap.Op{
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormNamesScalarOptDim checks norm.names_ScalarOpt_dim(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim=False) -> Tensor
@@ -5554,7 +5554,7 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 var opNormNamesDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "names_dtype_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormNamesDtypeOut checks norm.names_dtype_out(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -5574,7 +5574,7 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 var opNormNamesOut = wrap.Op{
 	Name:     "norm",
 	Overload: "names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormNamesOut checks norm.names_out(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5594,7 +5594,7 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 var opFrexpTensor = wrap.Op{
 	Name:     "frexp",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FrexpTensor checks frexp.Tensor(Tensor self) -> (Tensor mantissa, Tensor exponent)
@@ -5613,7 +5613,7 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opFrexpTensorOut = wrap.Op{
 	Name:     "frexp",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FrexpTensorOut checks frexp.Tensor_out(Tensor self, *, Tensor(a!) mantissa, Tensor(b!) exponent) -> (Tensor(a!) mantissa, Tensor(b!) exponent)
@@ -5633,7 +5633,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 var opFrobeniusNorm = wrap.Op{
 	Name:     "frobenius_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FrobeniusNorm checks frobenius_norm(Tensor self) -> Tensor
@@ -5652,7 +5652,7 @@ func FrobeniusNorm(self *torch.Tensor) *torch.Tensor {
 var opFrobeniusNormDim = wrap.Op{
 	Name:     "frobenius_norm",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FrobeniusNormDim checks frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -5671,7 +5671,7 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 var opFrobeniusNormOut = wrap.Op{
 	Name:     "frobenius_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FrobeniusNormOut checks frobenius_norm.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5691,7 +5691,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 var opNuclearNorm = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NuclearNorm checks nuclear_norm(Tensor self, bool keepdim=False) -> Tensor
@@ -5710,7 +5710,7 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 var opNuclearNormOut = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NuclearNormOut checks nuclear_norm.out(Tensor self, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5730,7 +5730,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 var opNuclearNormDim = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NuclearNormDim checks nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor
@@ -5749,7 +5749,7 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 var opNuclearNormDimOut = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "dim_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NuclearNormDimOut checks nuclear_norm.dim_out(Tensor self, int[2] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5769,7 +5769,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -5788,7 +5788,7 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 var opCloneOut = wrap.Op{
 	Name:     "clone",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CloneOut checks clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -5808,7 +5808,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 var opPositive = wrap.Op{
 	Name:     "positive",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Positive checks positive(Tensor(a) self) -> Tensor(a)
@@ -5827,7 +5827,7 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 var opResizeAs_ = wrap.Op{
 	Name:     "resize_as_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ResizeAs_ checks resize_as_(Tensor(a!) self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor(a!)
@@ -5847,7 +5847,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 var opResizeAsOut = wrap.Op{
 	Name:     "resize_as",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ResizeAsOut checks resize_as.out(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -5867,7 +5867,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 var opResizeAs = wrap.Op{
 	Name:     "resize_as",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ResizeAs checks resize_as(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor
@@ -5886,7 +5886,7 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 var opResizeAsSparse_ = wrap.Op{
 	Name:     "resize_as_sparse_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ResizeAsSparse_ checks resize_as_sparse_(Tensor(a!) self, Tensor the_template) -> Tensor(a!)
@@ -5906,7 +5906,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 var opResizeAsSparseOut = wrap.Op{
 	Name:     "resize_as_sparse",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ResizeAsSparseOut checks resize_as_sparse.out(Tensor self, Tensor the_template, *, Tensor(a!) out) -> Tensor(a!)
@@ -5926,7 +5926,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 var opResizeAsSparse = wrap.Op{
 	Name:     "resize_as_sparse",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ResizeAsSparse checks resize_as_sparse(Tensor self, Tensor the_template) -> Tensor
@@ -5945,7 +5945,7 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -5965,7 +5965,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 var opZeroOut = wrap.Op{
 	Name:     "zero",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ZeroOut checks zero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5985,7 +5985,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opZero = wrap.Op{
 	Name:     "zero",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Zero checks zero(Tensor self) -> Tensor
@@ -6004,7 +6004,7 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6024,7 +6024,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6043,7 +6043,7 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -6063,7 +6063,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 var opSubScalar = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SubScalar checks sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6082,7 +6082,7 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 var opSub_Scalar = wrap.Op{
 	Name:     "sub_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sub_Scalar checks sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -6102,7 +6102,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 var opSubScalarOut = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SubScalarOut checks sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6122,7 +6122,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 var opSubtractOut = wrap.Op{
 	Name:     "subtract",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SubtractOut checks subtract.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6142,7 +6142,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 var opSubtractTensor = wrap.Op{
 	Name:     "subtract",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SubtractTensor checks subtract.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6161,7 +6161,7 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 var opSubtract_Tensor = wrap.Op{
 	Name:     "subtract_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Subtract_Tensor checks subtract_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -6181,7 +6181,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 var opSubtractScalar = wrap.Op{
 	Name:     "subtract",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SubtractScalar checks subtract.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6200,7 +6200,7 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 var opSubtract_Scalar = wrap.Op{
 	Name:     "subtract_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Subtract_Scalar checks subtract_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -6220,7 +6220,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 var opRsubTensor = wrap.Op{
 	Name:     "rsub",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RsubTensor checks rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6239,7 +6239,7 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 var opRsubTensorOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RsubTensorOut checks rsub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6259,7 +6259,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 var opHeavisideOut = wrap.Op{
 	Name:     "heaviside",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HeavisideOut checks heaviside.out(Tensor self, Tensor values, *, Tensor(a!) out) -> Tensor(a!)
@@ -6279,7 +6279,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 var opHeaviside = wrap.Op{
 	Name:     "heaviside",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Heaviside checks heaviside(Tensor self, Tensor values) -> Tensor
@@ -6298,7 +6298,7 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 var opHeaviside_ = wrap.Op{
 	Name:     "heaviside_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Heaviside_ checks heaviside_(Tensor(a!) self, Tensor values) -> Tensor(a!)
@@ -6318,7 +6318,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 var opRsubScalar = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RsubScalar checks rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6337,7 +6337,7 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 var opRsubScalarOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RsubScalarOut checks rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6357,7 +6357,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 var opXSparseAddmm = wrap.Op{
 	Name:     "_sparse_addmm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseAddmm checks _sparse_addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6376,7 +6376,7 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 var opXSparseAddmmOut = wrap.Op{
 	Name:     "_sparse_addmm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseAddmmOut checks _sparse_addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6396,7 +6396,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 var opSparseSampledAddmmOut = wrap.Op{
 	Name:     "sparse_sampled_addmm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseSampledAddmmOut checks sparse_sampled_addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6416,7 +6416,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 var opSparseSampledAddmm = wrap.Op{
 	Name:     "sparse_sampled_addmm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseSampledAddmm checks sparse_sampled_addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6435,7 +6435,7 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 var opAddmmOut = wrap.Op{
 	Name:     "addmm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddmmOut checks addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6455,7 +6455,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 var opAddmm = wrap.Op{
 	Name:     "addmm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Addmm checks addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6474,7 +6474,7 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 var opAddmm_ = wrap.Op{
 	Name:     "addmm_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Addmm_ checks addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -6494,7 +6494,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 var opXAddmmActivationOut = wrap.Op{
 	Name:     "_addmm_activation",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAddmmActivationOut checks _addmm_activation.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, bool use_gelu=False, Tensor(a!) out) -> Tensor(a!)
@@ -6514,7 +6514,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 var opXAddmmActivation = wrap.Op{
 	Name:     "_addmm_activation",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAddmmActivation checks _addmm_activation(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, bool use_gelu=False) -> Tensor
@@ -6533,7 +6533,7 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 var opSparseCompressedTensorCompPlainValueSize = wrap.Op{
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value_size",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseCompressedTensorCompPlainValueSize checks sparse_compressed_tensor.comp_plain_value_size(Tensor compressed_indices, Tensor plain_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6552,7 +6552,7 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 var opSparseCsrTensorCrowColValueSize = wrap.Op{
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value_size",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseCsrTensorCrowColValueSize checks sparse_csr_tensor.crow_col_value_size(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6571,7 +6571,7 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 var opSparseCscTensorCcolRowValueSize = wrap.Op{
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value_size",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseCscTensorCcolRowValueSize checks sparse_csc_tensor.ccol_row_value_size(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6590,7 +6590,7 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 var opSparseBsrTensorCrowColValueSize = wrap.Op{
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value_size",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseBsrTensorCrowColValueSize checks sparse_bsr_tensor.crow_col_value_size(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6609,7 +6609,7 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 var opSparseBscTensorCcolRowValueSize = wrap.Op{
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value_size",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseBscTensorCcolRowValueSize checks sparse_bsc_tensor.ccol_row_value_size(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6628,7 +6628,7 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 var opSparseCompressedTensorCompPlainValue = wrap.Op{
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseCompressedTensorCompPlainValue checks sparse_compressed_tensor.comp_plain_value(Tensor compressed_indices, Tensor plain_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6647,7 +6647,7 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 var opSparseCsrTensorCrowColValue = wrap.Op{
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseCsrTensorCrowColValue checks sparse_csr_tensor.crow_col_value(Tensor crow_indices, Tensor col_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6666,7 +6666,7 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 var opSparseCscTensorCcolRowValue = wrap.Op{
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseCscTensorCcolRowValue checks sparse_csc_tensor.ccol_row_value(Tensor ccol_indices, Tensor row_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6685,7 +6685,7 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 var opSparseBsrTensorCrowColValue = wrap.Op{
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseBsrTensorCrowColValue checks sparse_bsr_tensor.crow_col_value(Tensor crow_indices, Tensor col_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6704,7 +6704,7 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 var opSparseBscTensorCcolRowValue = wrap.Op{
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseBscTensorCcolRowValue checks sparse_bsc_tensor.ccol_row_value(Tensor ccol_indices, Tensor row_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6723,7 +6723,7 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 var opXSparseCompressedTensorUnsafe = wrap.Op{
 	Name:     "_sparse_compressed_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseCompressedTensorUnsafe checks _sparse_compressed_tensor_unsafe(Tensor compressed_indices, Tensor plain_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6742,7 +6742,7 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 var opXSparseCsrTensorUnsafe = wrap.Op{
 	Name:     "_sparse_csr_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseCsrTensorUnsafe checks _sparse_csr_tensor_unsafe(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6761,7 +6761,7 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 var opXSparseCscTensorUnsafe = wrap.Op{
 	Name:     "_sparse_csc_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseCscTensorUnsafe checks _sparse_csc_tensor_unsafe(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6780,7 +6780,7 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 var opXSparseBsrTensorUnsafe = wrap.Op{
 	Name:     "_sparse_bsr_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseBsrTensorUnsafe checks _sparse_bsr_tensor_unsafe(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6799,7 +6799,7 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 var opXSparseBscTensorUnsafe = wrap.Op{
 	Name:     "_sparse_bsc_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseBscTensorUnsafe checks _sparse_bsc_tensor_unsafe(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6818,7 +6818,7 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 var opSparseCooTensorSize = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "size",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseCooTensorSize checks sparse_coo_tensor.size(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6836,7 +6836,7 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 var opSparseCooTensorSizeOut = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "size_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseCooTensorSizeOut checks sparse_coo_tensor.size_out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6856,7 +6856,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opSparseCooTensorIndices = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "indices",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseCooTensorIndices checks sparse_coo_tensor.indices(Tensor indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6875,7 +6875,7 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 var opSparseCooTensorIndicesSize = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "indices_size",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseCooTensorIndicesSize checks sparse_coo_tensor.indices_size(Tensor indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6894,7 +6894,7 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 var opXSparseCooTensorUnsafe = wrap.Op{
 	Name:     "_sparse_coo_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseCooTensorUnsafe checks _sparse_coo_tensor_unsafe(Tensor indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6913,7 +6913,7 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 var opXValidateSparseCooTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_coo_tensor_args",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XValidateSparseCooTensorArgs checks _validate_sparse_coo_tensor_args(Tensor indices, Tensor values, int[] size) -> ()
@@ -6932,7 +6932,7 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 var opXValidateSparseCompressedTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_compressed_tensor_args",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XValidateSparseCompressedTensorArgs checks _validate_sparse_compressed_tensor_args(Tensor compressed_indices, Tensor plain_indices, Tensor values, int[] size, Layout layout) -> ()
@@ -6951,7 +6951,7 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 var opXValidateSparseCsrTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_csr_tensor_args",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XValidateSparseCsrTensorArgs checks _validate_sparse_csr_tensor_args(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size) -> ()
@@ -6970,7 +6970,7 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 var opXValidateSparseCscTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_csc_tensor_args",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XValidateSparseCscTensorArgs checks _validate_sparse_csc_tensor_args(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size) -> ()
@@ -6989,7 +6989,7 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 var opXValidateSparseBsrTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_bsr_tensor_args",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XValidateSparseBsrTensorArgs checks _validate_sparse_bsr_tensor_args(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size) -> ()
@@ -7008,7 +7008,7 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 var opXValidateSparseBscTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_bsc_tensor_args",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XValidateSparseBscTensorArgs checks _validate_sparse_bsc_tensor_args(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size) -> ()
@@ -7027,7 +7027,7 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 var opXSparseCooTensorWithDims = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseCooTensorWithDims checks _sparse_coo_tensor_with_dims(int sparse_dim, int dense_dim, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7045,7 +7045,7 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 var opXSparseCooTensorWithDimsOut = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseCooTensorWithDimsOut checks _sparse_coo_tensor_with_dims.out(int sparse_dim, int dense_dim, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7065,7 +7065,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 var opXSparseCooTensorWithDimsAndTensors = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseCooTensorWithDimsAndTensors checks _sparse_coo_tensor_with_dims_and_tensors(int sparse_dim, int dense_dim, int[] size, Tensor indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7084,7 +7084,7 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 var opXSparseCooTensorWithDimsAndTensorsOut = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseCooTensorWithDimsAndTensorsOut checks _sparse_coo_tensor_with_dims_and_tensors.out(int sparse_dim, int dense_dim, int[] size, Tensor indices, Tensor values, *, Tensor(a!) out) -> Tensor(a!)
@@ -7104,7 +7104,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 var opSparseResize_ = wrap.Op{
 	Name:     "sparse_resize_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseResize_ checks sparse_resize_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
@@ -7124,7 +7124,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 var opSparseResizeOut = wrap.Op{
 	Name:     "sparse_resize",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseResizeOut checks sparse_resize.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -7144,7 +7144,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 var opSparseResize = wrap.Op{
 	Name:     "sparse_resize",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SparseResize checks sparse_resize(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor

@@ -16,7 +16,7 @@ import (
 var opNextafter_ = wrap.Op{
 	Name:     "nextafter_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -36,7 +36,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opRemainderScalarOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -56,7 +56,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 var opRemainderScalar = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
@@ -75,7 +75,7 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opRemainder_Scalar = wrap.Op{
 	Name:     "remainder_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -95,7 +95,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opRemainderTensorOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -115,7 +115,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 var opRemainderTensor = wrap.Op{
 	Name:     "remainder",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
@@ -134,7 +134,7 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opRemainder_Tensor = wrap.Op{
 	Name:     "remainder_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -154,7 +154,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opRemainderScalarTensor = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -173,7 +173,7 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 var opRemainderScalarTensorOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -193,7 +193,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 var opMin = wrap.Op{
 	Name:     "min",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Min checks min(Tensor self) -> Tensor
@@ -212,7 +212,7 @@ func Min(self *torch.Tensor) *torch.Tensor {
 var opFmin = wrap.Op{
 	Name:     "fmin",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Fmin checks fmin(Tensor self, Tensor other) -> Tensor
@@ -231,7 +231,7 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opFminOut = wrap.Op{
 	Name:     "fmin",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -251,7 +251,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 var opMax = wrap.Op{
 	Name:     "max",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Max checks max(Tensor self) -> Tensor
@@ -270,7 +270,7 @@ func Max(self *torch.Tensor) *torch.Tensor {
 var opFmax = wrap.Op{
 	Name:     "fmax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Fmax checks fmax(Tensor self, Tensor other) -> Tensor
@@ -289,7 +289,7 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opFmaxOut = wrap.Op{
 	Name:     "fmax",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -309,7 +309,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -328,7 +328,7 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMaximumOut = wrap.Op{
 	Name:     "maximum",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -348,7 +348,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 var opMaxOther = wrap.Op{
 	Name:     "max",
 	Overload: "other",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
@@ -367,7 +367,7 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMaxOut = wrap.Op{
 	Name:     "max",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxOut checks max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -387,7 +387,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -406,7 +406,7 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMinimumOut = wrap.Op{
 	Name:     "minimum",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -426,7 +426,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 var opMinOut = wrap.Op{
 	Name:     "min",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MinOut checks min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -446,7 +446,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opMinOther = wrap.Op{
 	Name:     "min",
 	Overload: "other",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MinOther checks min.other(Tensor self, Tensor other) -> Tensor
@@ -465,7 +465,7 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opQuantile = wrap.Op{
 	Name:     "quantile",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Quantile checks quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -484,7 +484,7 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 var opQuantileOut = wrap.Op{
 	Name:     "quantile",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // QuantileOut checks quantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -504,7 +504,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 var opQuantileScalar = wrap.Op{
 	Name:     "quantile",
 	Overload: "scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // QuantileScalar checks quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -523,7 +523,7 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 var opQuantileScalarOut = wrap.Op{
 	Name:     "quantile",
 	Overload: "scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // QuantileScalarOut checks quantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -543,7 +543,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 var opNanquantile = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Nanquantile checks nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -562,7 +562,7 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 var opNanquantileOut = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NanquantileOut checks nanquantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -582,7 +582,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 var opNanquantileScalar = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NanquantileScalar checks nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -601,7 +601,7 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 var opNanquantileScalarOut = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NanquantileScalarOut checks nanquantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -621,7 +621,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 var opSortValues = wrap.Op{
 	Name:     "sort",
 	Overload: "values",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -641,7 +641,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 var opSortValuesStable = wrap.Op{
 	Name:     "sort",
 	Overload: "values_stable",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SortValuesStable checks sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -661,7 +661,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 var opSort = wrap.Op{
 	Name:     "sort",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -680,7 +680,7 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 var opSortStable = wrap.Op{
 	Name:     "sort",
 	Overload: "stable",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SortStable checks sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -699,7 +699,7 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 var opSortDimnameValues = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname_values",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SortDimnameValues checks sort.dimname_values(Tensor self, Dimname dim, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -719,7 +719,7 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 var opSortDimnameValuesStable = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname_values_stable",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SortDimnameValuesStable checks sort.dimname_values_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -739,7 +739,7 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 var opSortDimname = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SortDimname checks sort.dimname(Tensor self, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
@@ -758,7 +758,7 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 var opSortDimnameStable = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname_stable",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SortDimnameStable checks sort.dimname_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
@@ -777,7 +777,7 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 var opMsortOut = wrap.Op{
 	Name:     "msort",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MsortOut checks msort.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -797,7 +797,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opMsort = wrap.Op{
 	Name:     "msort",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Msort checks msort(Tensor self) -> Tensor
@@ -816,7 +816,7 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 var opArgsort = wrap.Op{
 	Name:     "argsort",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Argsort checks argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
@@ -835,7 +835,7 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 var opArgsortStable = wrap.Op{
 	Name:     "argsort",
 	Overload: "stable",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArgsortStable checks argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
@@ -854,7 +854,7 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 var opArgsortStableOut = wrap.Op{
 	Name:     "argsort",
 	Overload: "stable_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArgsortStableOut checks argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)
@@ -874,7 +874,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 var opArgsortDimname = wrap.Op{
 	Name:     "argsort",
 	Overload: "dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArgsortDimname checks argsort.dimname(Tensor self, Dimname dim, bool descending=False) -> Tensor
@@ -893,7 +893,7 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 var opTopkValues = wrap.Op{
 	Name:     "topk",
 	Overload: "values",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TopkValues checks topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -913,7 +913,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 var opTopk = wrap.Op{
 	Name:     "topk",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Topk checks topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
@@ -932,7 +932,7 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 var opAll = wrap.Op{
 	Name:     "all",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // All checks all(Tensor self) -> Tensor
@@ -951,7 +951,7 @@ func All(self *torch.Tensor) *torch.Tensor {
 var opAllAllOut = wrap.Op{
 	Name:     "all",
 	Overload: "all_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AllAllOut checks all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -971,7 +971,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAny = wrap.Op{
 	Name:     "any",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Any checks any(Tensor self) -> Tensor
@@ -990,7 +990,7 @@ func Any(self *torch.Tensor) *torch.Tensor {
 var opAnyAllOut = wrap.Op{
 	Name:     "any",
 	Overload: "all_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AnyAllOut checks any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1010,7 +1010,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRenormOut = wrap.Op{
 	Name:     "renorm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RenormOut checks renorm.out(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor(a!) out) -> Tensor(a!)
@@ -1030,7 +1030,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 var opRenorm = wrap.Op{
 	Name:     "renorm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Renorm checks renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
@@ -1049,7 +1049,7 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 var opRenorm_ = wrap.Op{
 	Name:     "renorm_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Renorm_ checks renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)
@@ -1069,7 +1069,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 var opUnfold = wrap.Op{
 	Name:     "unfold",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Unfold checks unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
@@ -1088,7 +1088,7 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 var opUnfoldBackward = wrap.Op{
 	Name:     "unfold_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnfoldBackward checks unfold_backward(Tensor grad_in, int[] input_sizes, int dim, int size, int step) -> Tensor
@@ -1107,7 +1107,7 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 var opUnfoldBackwardOut = wrap.Op{
 	Name:     "unfold_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnfoldBackwardOut checks unfold_backward.out(Tensor grad_in, int[] input_sizes, int dim, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
@@ -1127,7 +1127,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 var opEqual = wrap.Op{
 	Name:     "equal",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Equal checks equal(Tensor self, Tensor other) -> bool
@@ -1146,7 +1146,7 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 var opPowTensorTensorOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1166,7 +1166,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 var opPowTensorTensor = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -1185,7 +1185,7 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 var opPowScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PowScalarOut checks pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1205,7 +1205,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 var opPowScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PowScalar checks pow.Scalar(Scalar self, Tensor exponent) -> Tensor
@@ -1224,7 +1224,7 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 var opPowTensorScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1244,7 +1244,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1263,7 +1263,7 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 var opPow_Scalar = wrap.Op{
 	Name:     "pow_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Pow_Scalar checks pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
@@ -1283,7 +1283,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 var opPow_Tensor = wrap.Op{
 	Name:     "pow_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Pow_Tensor checks pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
@@ -1303,7 +1303,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 var opFloatPowerTensorTensorOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloatPowerTensorTensorOut checks float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1323,7 +1323,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 var opFloatPowerTensorTensor = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloatPowerTensorTensor checks float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -1342,7 +1342,7 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 var opFloatPowerScalarOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloatPowerScalarOut checks float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1362,7 +1362,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 var opFloatPowerScalar = wrap.Op{
 	Name:     "float_power",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloatPowerScalar checks float_power.Scalar(Scalar self, Tensor exponent) -> Tensor
@@ -1381,7 +1381,7 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 var opFloatPowerTensorScalarOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloatPowerTensorScalarOut checks float_power.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1401,7 +1401,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 var opFloatPowerTensorScalar = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloatPowerTensorScalar checks float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1420,7 +1420,7 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 var opFloatPower_Scalar = wrap.Op{
 	Name:     "float_power_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloatPower_Scalar checks float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
@@ -1440,7 +1440,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 var opFloatPower_Tensor = wrap.Op{
 	Name:     "float_power_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloatPower_Tensor checks float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
@@ -1460,7 +1460,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 var opNormal_ = wrap.Op{
 	Name:     "normal_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Normal_ checks normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
@@ -1480,7 +1480,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 var opNormalOut = wrap.Op{
 	Name:     "normal",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormalOut checks normal.out(Tensor self, float mean=0, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1500,7 +1500,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 var opNormalFunctional = wrap.Op{
 	Name:     "normal_functional",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormalFunctional checks normal_functional(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor
@@ -1519,7 +1519,7 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 var opNormalTensorFloatOut = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_float_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormalTensorFloatOut checks normal.Tensor_float_out(Tensor mean, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1539,7 +1539,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 var opNormalTensorFloat = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_float",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormalTensorFloat checks normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor
@@ -1558,7 +1558,7 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 var opNormalFloatTensorOut = wrap.Op{
 	Name:     "normal",
 	Overload: "float_Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormalFloatTensorOut checks normal.float_Tensor_out(float mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1578,7 +1578,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 var opNormalFloatTensor = wrap.Op{
 	Name:     "normal",
 	Overload: "float_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormalFloatTensor checks normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor
@@ -1597,7 +1597,7 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 var opNormalTensorTensorOut = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormalTensorTensorOut checks normal.Tensor_Tensor_out(Tensor mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1617,7 +1617,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 var opNormalTensorTensor = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormalTensorTensor checks normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor
@@ -1636,7 +1636,7 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 var opNormalFloatFloat = wrap.Op{
 	Name:     "normal",
 	Overload: "float_float",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormalFloatFloat checks normal.float_float(float mean, float std, int[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1654,7 +1654,7 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 var opNormalFloatFloatOut = wrap.Op{
 	Name:     "normal",
 	Overload: "float_float_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NormalFloatFloatOut checks normal.float_float_out(float mean, float std, int[] size, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1674,7 +1674,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -1693,7 +1693,7 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 var opXAmpForeachNonFiniteCheckAndUnscale_ = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscale_ checks _amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self, Tensor(b!) found_inf, Tensor inv_scale) -> ()
@@ -1716,7 +1716,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscaleOut checks _amp_foreach_non_finite_check_and_unscale.out(Tensor[] self, Tensor(b!) found_inf, Tensor inv_scale, *, Tensor(a!)[] out) -> ()
@@ -1739,7 +1739,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscale checks _amp_foreach_non_finite_check_and_unscale(Tensor[] self, Tensor found_inf, Tensor inv_scale) -> (Tensor[] self_out, Tensor found_inf_out)
@@ -1761,7 +1761,7 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 var opXAmpUpdateScale_ = wrap.Op{
 	Name:     "_amp_update_scale_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAmpUpdateScale_ checks _amp_update_scale_(Tensor(a!) self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> Tensor(a!)
@@ -1781,7 +1781,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 var opXAmpUpdateScaleOut = wrap.Op{
 	Name:     "_amp_update_scale",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAmpUpdateScaleOut checks _amp_update_scale.out(Tensor self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval, *, Tensor(a!) out) -> Tensor(a!)
@@ -1801,7 +1801,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 var opXAmpUpdateScale = wrap.Op{
 	Name:     "_amp_update_scale",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAmpUpdateScale checks _amp_update_scale(Tensor self, Tensor growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> (Tensor, Tensor growth_tracker_out)
@@ -1820,7 +1820,7 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 var opXForeachAddScalar = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddScalar checks _foreach_add.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1839,7 +1839,7 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 var opXForeachAdd_Scalar = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAdd_Scalar checks _foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1859,7 +1859,7 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 var opXForeachAddScalarOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddScalarOut checks _foreach_add.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -1879,7 +1879,7 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 var opXForeachSubScalar = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSubScalar checks _foreach_sub.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1898,7 +1898,7 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 var opXForeachSub_Scalar = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSub_Scalar checks _foreach_sub_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1918,7 +1918,7 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 var opXForeachSubScalarOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSubScalarOut checks _foreach_sub.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -1938,7 +1938,7 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 var opXForeachMulScalar = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMulScalar checks _foreach_mul.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1957,7 +1957,7 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 var opXForeachMul_Scalar = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMul_Scalar checks _foreach_mul_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1977,7 +1977,7 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 var opXForeachMulScalarOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMulScalarOut checks _foreach_mul.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -1997,7 +1997,7 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 var opXForeachDivScalar = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachDivScalar checks _foreach_div.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -2016,7 +2016,7 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 var opXForeachDiv_Scalar = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachDiv_Scalar checks _foreach_div_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -2036,7 +2036,7 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 var opXForeachDivScalarOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachDivScalarOut checks _foreach_div.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2056,7 +2056,7 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 var opXForeachAddList = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddList checks _foreach_add.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
@@ -2075,7 +2075,7 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 var opXForeachAdd_List = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAdd_List checks _foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
@@ -2095,7 +2095,7 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 var opXForeachAddListOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "List_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddListOut checks _foreach_add.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
@@ -2115,7 +2115,7 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 var opXForeachSubList = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSubList checks _foreach_sub.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
@@ -2134,7 +2134,7 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 var opXForeachSub_List = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSub_List checks _foreach_sub_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
@@ -2154,7 +2154,7 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 var opXForeachSubListOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "List_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSubListOut checks _foreach_sub.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
@@ -2174,7 +2174,7 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 var opXForeachMulList = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMulList checks _foreach_mul.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2193,7 +2193,7 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 var opXForeachMul_List = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMul_List checks _foreach_mul_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2213,7 +2213,7 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 var opXForeachMulListOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "List_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMulListOut checks _foreach_mul.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2233,7 +2233,7 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 var opXForeachDivList = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachDivList checks _foreach_div.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2252,7 +2252,7 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 var opXForeachDiv_List = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachDiv_List checks _foreach_div_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2272,7 +2272,7 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 var opXForeachDivListOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "List_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachDivListOut checks _foreach_div.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2292,7 +2292,7 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 var opXForeachAddScalarList = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "ScalarList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddScalarList checks _foreach_add.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2311,7 +2311,7 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 var opXForeachAdd_ScalarList = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "ScalarList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAdd_ScalarList checks _foreach_add_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2331,7 +2331,7 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 var opXForeachAddScalarListOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "ScalarList_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddScalarListOut checks _foreach_add.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2351,7 +2351,7 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 var opXForeachSubScalarList = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "ScalarList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSubScalarList checks _foreach_sub.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2370,7 +2370,7 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 var opXForeachSub_ScalarList = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "ScalarList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSub_ScalarList checks _foreach_sub_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2390,7 +2390,7 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 var opXForeachSubScalarListOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "ScalarList_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSubScalarListOut checks _foreach_sub.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2410,7 +2410,7 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 var opXForeachDivScalarList = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "ScalarList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachDivScalarList checks _foreach_div.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2429,7 +2429,7 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 var opXForeachDiv_ScalarList = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "ScalarList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachDiv_ScalarList checks _foreach_div_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2449,7 +2449,7 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 var opXForeachDivScalarListOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "ScalarList_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachDivScalarListOut checks _foreach_div.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2469,7 +2469,7 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 var opXForeachMulScalarList = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "ScalarList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMulScalarList checks _foreach_mul.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2488,7 +2488,7 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 var opXForeachMul_ScalarList = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "ScalarList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMul_ScalarList checks _foreach_mul_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2508,7 +2508,7 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 var opXForeachMulScalarListOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "ScalarList_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMulScalarListOut checks _foreach_mul.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2528,7 +2528,7 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 var opXForeachExp = wrap.Op{
 	Name:     "_foreach_exp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachExp checks _foreach_exp(Tensor[] self) -> Tensor[]
@@ -2547,7 +2547,7 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachZero_ = wrap.Op{
 	Name:     "_foreach_zero_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachZero_ checks _foreach_zero_(Tensor(a!)[] self) -> ()
@@ -2567,7 +2567,7 @@ func XForeachZero_(self []*torch.Tensor) {
 var opXForeachZeroOut = wrap.Op{
 	Name:     "_foreach_zero",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachZeroOut checks _foreach_zero.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2587,7 +2587,7 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachZero = wrap.Op{
 	Name:     "_foreach_zero",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachZero checks _foreach_zero(Tensor[] self) -> Tensor[] self_out
@@ -2606,7 +2606,7 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachExp_ = wrap.Op{
 	Name:     "_foreach_exp_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachExp_ checks _foreach_exp_(Tensor(a!)[] self) -> ()
@@ -2626,7 +2626,7 @@ func XForeachExp_(self []*torch.Tensor) {
 var opXForeachExpOut = wrap.Op{
 	Name:     "_foreach_exp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachExpOut checks _foreach_exp.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2646,7 +2646,7 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachSqrt = wrap.Op{
 	Name:     "_foreach_sqrt",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSqrt checks _foreach_sqrt(Tensor[] self) -> Tensor[]
@@ -2665,7 +2665,7 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachSqrt_ = wrap.Op{
 	Name:     "_foreach_sqrt_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSqrt_ checks _foreach_sqrt_(Tensor(a!)[] self) -> ()
@@ -2685,7 +2685,7 @@ func XForeachSqrt_(self []*torch.Tensor) {
 var opXForeachSqrtOut = wrap.Op{
 	Name:     "_foreach_sqrt",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSqrtOut checks _foreach_sqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2705,7 +2705,7 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachAbs = wrap.Op{
 	Name:     "_foreach_abs",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAbs checks _foreach_abs(Tensor[] self) -> Tensor[]
@@ -2724,7 +2724,7 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachAbs_ = wrap.Op{
 	Name:     "_foreach_abs_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAbs_ checks _foreach_abs_(Tensor(a!)[] self) -> ()
@@ -2744,7 +2744,7 @@ func XForeachAbs_(self []*torch.Tensor) {
 var opXForeachAbsOut = wrap.Op{
 	Name:     "_foreach_abs",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAbsOut checks _foreach_abs.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2764,7 +2764,7 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachAcos = wrap.Op{
 	Name:     "_foreach_acos",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAcos checks _foreach_acos(Tensor[] self) -> Tensor[]
@@ -2783,7 +2783,7 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachAcos_ = wrap.Op{
 	Name:     "_foreach_acos_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAcos_ checks _foreach_acos_(Tensor(a!)[] self) -> ()
@@ -2803,7 +2803,7 @@ func XForeachAcos_(self []*torch.Tensor) {
 var opXForeachAcosOut = wrap.Op{
 	Name:     "_foreach_acos",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAcosOut checks _foreach_acos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2823,7 +2823,7 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachAsin = wrap.Op{
 	Name:     "_foreach_asin",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAsin checks _foreach_asin(Tensor[] self) -> Tensor[]
@@ -2842,7 +2842,7 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachAsin_ = wrap.Op{
 	Name:     "_foreach_asin_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAsin_ checks _foreach_asin_(Tensor(a!)[] self) -> ()
@@ -2862,7 +2862,7 @@ func XForeachAsin_(self []*torch.Tensor) {
 var opXForeachAsinOut = wrap.Op{
 	Name:     "_foreach_asin",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAsinOut checks _foreach_asin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2882,7 +2882,7 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachAtan = wrap.Op{
 	Name:     "_foreach_atan",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAtan checks _foreach_atan(Tensor[] self) -> Tensor[]
@@ -2901,7 +2901,7 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachAtan_ = wrap.Op{
 	Name:     "_foreach_atan_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAtan_ checks _foreach_atan_(Tensor(a!)[] self) -> ()
@@ -2921,7 +2921,7 @@ func XForeachAtan_(self []*torch.Tensor) {
 var opXForeachAtanOut = wrap.Op{
 	Name:     "_foreach_atan",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAtanOut checks _foreach_atan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2941,7 +2941,7 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachCeil = wrap.Op{
 	Name:     "_foreach_ceil",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachCeil checks _foreach_ceil(Tensor[] self) -> Tensor[]
@@ -2960,7 +2960,7 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachCeil_ = wrap.Op{
 	Name:     "_foreach_ceil_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachCeil_ checks _foreach_ceil_(Tensor(a!)[] self) -> ()
@@ -2980,7 +2980,7 @@ func XForeachCeil_(self []*torch.Tensor) {
 var opXForeachCeilOut = wrap.Op{
 	Name:     "_foreach_ceil",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachCeilOut checks _foreach_ceil.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3000,7 +3000,7 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachCos = wrap.Op{
 	Name:     "_foreach_cos",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachCos checks _foreach_cos(Tensor[] self) -> Tensor[]
@@ -3019,7 +3019,7 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachCos_ = wrap.Op{
 	Name:     "_foreach_cos_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachCos_ checks _foreach_cos_(Tensor(a!)[] self) -> ()
@@ -3039,7 +3039,7 @@ func XForeachCos_(self []*torch.Tensor) {
 var opXForeachCosOut = wrap.Op{
 	Name:     "_foreach_cos",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachCosOut checks _foreach_cos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3059,7 +3059,7 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachCosh = wrap.Op{
 	Name:     "_foreach_cosh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachCosh checks _foreach_cosh(Tensor[] self) -> Tensor[]
@@ -3078,7 +3078,7 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachCosh_ = wrap.Op{
 	Name:     "_foreach_cosh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachCosh_ checks _foreach_cosh_(Tensor(a!)[] self) -> ()
@@ -3098,7 +3098,7 @@ func XForeachCosh_(self []*torch.Tensor) {
 var opXForeachCoshOut = wrap.Op{
 	Name:     "_foreach_cosh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachCoshOut checks _foreach_cosh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3118,7 +3118,7 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachErf = wrap.Op{
 	Name:     "_foreach_erf",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachErf checks _foreach_erf(Tensor[] self) -> Tensor[]
@@ -3137,7 +3137,7 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachErf_ = wrap.Op{
 	Name:     "_foreach_erf_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachErf_ checks _foreach_erf_(Tensor(a!)[] self) -> ()
@@ -3157,7 +3157,7 @@ func XForeachErf_(self []*torch.Tensor) {
 var opXForeachErfOut = wrap.Op{
 	Name:     "_foreach_erf",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachErfOut checks _foreach_erf.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3177,7 +3177,7 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachErfc = wrap.Op{
 	Name:     "_foreach_erfc",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachErfc checks _foreach_erfc(Tensor[] self) -> Tensor[]
@@ -3196,7 +3196,7 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachErfc_ = wrap.Op{
 	Name:     "_foreach_erfc_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachErfc_ checks _foreach_erfc_(Tensor(a!)[] self) -> ()
@@ -3216,7 +3216,7 @@ func XForeachErfc_(self []*torch.Tensor) {
 var opXForeachErfcOut = wrap.Op{
 	Name:     "_foreach_erfc",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachErfcOut checks _foreach_erfc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3236,7 +3236,7 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachExpm1 = wrap.Op{
 	Name:     "_foreach_expm1",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachExpm1 checks _foreach_expm1(Tensor[] self) -> Tensor[]
@@ -3255,7 +3255,7 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachExpm1_ = wrap.Op{
 	Name:     "_foreach_expm1_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachExpm1_ checks _foreach_expm1_(Tensor(a!)[] self) -> ()
@@ -3275,7 +3275,7 @@ func XForeachExpm1_(self []*torch.Tensor) {
 var opXForeachExpm1Out = wrap.Op{
 	Name:     "_foreach_expm1",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachExpm1Out checks _foreach_expm1.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3295,7 +3295,7 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachFloor = wrap.Op{
 	Name:     "_foreach_floor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachFloor checks _foreach_floor(Tensor[] self) -> Tensor[]
@@ -3314,7 +3314,7 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachFloor_ = wrap.Op{
 	Name:     "_foreach_floor_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachFloor_ checks _foreach_floor_(Tensor(a!)[] self) -> ()
@@ -3334,7 +3334,7 @@ func XForeachFloor_(self []*torch.Tensor) {
 var opXForeachFloorOut = wrap.Op{
 	Name:     "_foreach_floor",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachFloorOut checks _foreach_floor.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3354,7 +3354,7 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachLog = wrap.Op{
 	Name:     "_foreach_log",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLog checks _foreach_log(Tensor[] self) -> Tensor[]
@@ -3373,7 +3373,7 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachLog_ = wrap.Op{
 	Name:     "_foreach_log_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLog_ checks _foreach_log_(Tensor(a!)[] self) -> ()
@@ -3393,7 +3393,7 @@ func XForeachLog_(self []*torch.Tensor) {
 var opXForeachLogOut = wrap.Op{
 	Name:     "_foreach_log",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLogOut checks _foreach_log.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3413,7 +3413,7 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachLog10 = wrap.Op{
 	Name:     "_foreach_log10",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLog10 checks _foreach_log10(Tensor[] self) -> Tensor[]
@@ -3432,7 +3432,7 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachLog10_ = wrap.Op{
 	Name:     "_foreach_log10_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLog10_ checks _foreach_log10_(Tensor(a!)[] self) -> ()
@@ -3452,7 +3452,7 @@ func XForeachLog10_(self []*torch.Tensor) {
 var opXForeachLog10Out = wrap.Op{
 	Name:     "_foreach_log10",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLog10Out checks _foreach_log10.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3472,7 +3472,7 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachLog1p = wrap.Op{
 	Name:     "_foreach_log1p",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLog1p checks _foreach_log1p(Tensor[] self) -> Tensor[]
@@ -3491,7 +3491,7 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachLog1p_ = wrap.Op{
 	Name:     "_foreach_log1p_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLog1p_ checks _foreach_log1p_(Tensor(a!)[] self) -> ()
@@ -3511,7 +3511,7 @@ func XForeachLog1p_(self []*torch.Tensor) {
 var opXForeachLog1pOut = wrap.Op{
 	Name:     "_foreach_log1p",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLog1pOut checks _foreach_log1p.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3531,7 +3531,7 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachLog2 = wrap.Op{
 	Name:     "_foreach_log2",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLog2 checks _foreach_log2(Tensor[] self) -> Tensor[]
@@ -3550,7 +3550,7 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachLog2_ = wrap.Op{
 	Name:     "_foreach_log2_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLog2_ checks _foreach_log2_(Tensor(a!)[] self) -> ()
@@ -3570,7 +3570,7 @@ func XForeachLog2_(self []*torch.Tensor) {
 var opXForeachLog2Out = wrap.Op{
 	Name:     "_foreach_log2",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLog2Out checks _foreach_log2.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3590,7 +3590,7 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachNeg = wrap.Op{
 	Name:     "_foreach_neg",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachNeg checks _foreach_neg(Tensor[] self) -> Tensor[]
@@ -3609,7 +3609,7 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachNeg_ = wrap.Op{
 	Name:     "_foreach_neg_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachNeg_ checks _foreach_neg_(Tensor(a!)[] self) -> ()
@@ -3629,7 +3629,7 @@ func XForeachNeg_(self []*torch.Tensor) {
 var opXForeachNegOut = wrap.Op{
 	Name:     "_foreach_neg",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachNegOut checks _foreach_neg.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3649,7 +3649,7 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachTan = wrap.Op{
 	Name:     "_foreach_tan",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachTan checks _foreach_tan(Tensor[] self) -> Tensor[]
@@ -3668,7 +3668,7 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachTan_ = wrap.Op{
 	Name:     "_foreach_tan_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachTan_ checks _foreach_tan_(Tensor(a!)[] self) -> ()
@@ -3688,7 +3688,7 @@ func XForeachTan_(self []*torch.Tensor) {
 var opXForeachTanOut = wrap.Op{
 	Name:     "_foreach_tan",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachTanOut checks _foreach_tan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3708,7 +3708,7 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachTanh = wrap.Op{
 	Name:     "_foreach_tanh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachTanh checks _foreach_tanh(Tensor[] self) -> Tensor[]
@@ -3727,7 +3727,7 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachTanh_ = wrap.Op{
 	Name:     "_foreach_tanh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachTanh_ checks _foreach_tanh_(Tensor(a!)[] self) -> ()
@@ -3747,7 +3747,7 @@ func XForeachTanh_(self []*torch.Tensor) {
 var opXForeachTanhOut = wrap.Op{
 	Name:     "_foreach_tanh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachTanhOut checks _foreach_tanh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3767,7 +3767,7 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachSin = wrap.Op{
 	Name:     "_foreach_sin",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSin checks _foreach_sin(Tensor[] self) -> Tensor[]
@@ -3786,7 +3786,7 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachSin_ = wrap.Op{
 	Name:     "_foreach_sin_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSin_ checks _foreach_sin_(Tensor(a!)[] self) -> ()
@@ -3806,7 +3806,7 @@ func XForeachSin_(self []*torch.Tensor) {
 var opXForeachSinOut = wrap.Op{
 	Name:     "_foreach_sin",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSinOut checks _foreach_sin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3826,7 +3826,7 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachSinh = wrap.Op{
 	Name:     "_foreach_sinh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSinh checks _foreach_sinh(Tensor[] self) -> Tensor[]
@@ -3845,7 +3845,7 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachSinh_ = wrap.Op{
 	Name:     "_foreach_sinh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSinh_ checks _foreach_sinh_(Tensor(a!)[] self) -> ()
@@ -3865,7 +3865,7 @@ func XForeachSinh_(self []*torch.Tensor) {
 var opXForeachSinhOut = wrap.Op{
 	Name:     "_foreach_sinh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSinhOut checks _foreach_sinh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3885,7 +3885,7 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachRound = wrap.Op{
 	Name:     "_foreach_round",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachRound checks _foreach_round(Tensor[] self) -> Tensor[]
@@ -3904,7 +3904,7 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachRound_ = wrap.Op{
 	Name:     "_foreach_round_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachRound_ checks _foreach_round_(Tensor(a!)[] self) -> ()
@@ -3924,7 +3924,7 @@ func XForeachRound_(self []*torch.Tensor) {
 var opXForeachRoundOut = wrap.Op{
 	Name:     "_foreach_round",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachRoundOut checks _foreach_round.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3944,7 +3944,7 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachLgamma = wrap.Op{
 	Name:     "_foreach_lgamma",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLgamma checks _foreach_lgamma(Tensor[] self) -> Tensor[]
@@ -3963,7 +3963,7 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachLgamma_ = wrap.Op{
 	Name:     "_foreach_lgamma_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLgamma_ checks _foreach_lgamma_(Tensor(a!)[] self) -> ()
@@ -3983,7 +3983,7 @@ func XForeachLgamma_(self []*torch.Tensor) {
 var opXForeachLgammaOut = wrap.Op{
 	Name:     "_foreach_lgamma",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachLgammaOut checks _foreach_lgamma.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4003,7 +4003,7 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachFrac = wrap.Op{
 	Name:     "_foreach_frac",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachFrac checks _foreach_frac(Tensor[] self) -> Tensor[]
@@ -4022,7 +4022,7 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachFrac_ = wrap.Op{
 	Name:     "_foreach_frac_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachFrac_ checks _foreach_frac_(Tensor(a!)[] self) -> ()
@@ -4042,7 +4042,7 @@ func XForeachFrac_(self []*torch.Tensor) {
 var opXForeachFracOut = wrap.Op{
 	Name:     "_foreach_frac",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachFracOut checks _foreach_frac.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4062,7 +4062,7 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachReciprocal = wrap.Op{
 	Name:     "_foreach_reciprocal",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachReciprocal checks _foreach_reciprocal(Tensor[] self) -> Tensor[]
@@ -4081,7 +4081,7 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachReciprocal_ = wrap.Op{
 	Name:     "_foreach_reciprocal_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachReciprocal_ checks _foreach_reciprocal_(Tensor(a!)[] self) -> ()
@@ -4101,7 +4101,7 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 var opXForeachReciprocalOut = wrap.Op{
 	Name:     "_foreach_reciprocal",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachReciprocalOut checks _foreach_reciprocal.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4121,7 +4121,7 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachSigmoid = wrap.Op{
 	Name:     "_foreach_sigmoid",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSigmoid checks _foreach_sigmoid(Tensor[] self) -> Tensor[]
@@ -4140,7 +4140,7 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachSigmoid_ = wrap.Op{
 	Name:     "_foreach_sigmoid_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSigmoid_ checks _foreach_sigmoid_(Tensor(a!)[] self) -> ()
@@ -4160,7 +4160,7 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 var opXForeachSigmoidOut = wrap.Op{
 	Name:     "_foreach_sigmoid",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachSigmoidOut checks _foreach_sigmoid.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4180,7 +4180,7 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachTrunc = wrap.Op{
 	Name:     "_foreach_trunc",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachTrunc checks _foreach_trunc(Tensor[] self) -> Tensor[]
@@ -4199,7 +4199,7 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachTrunc_ = wrap.Op{
 	Name:     "_foreach_trunc_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachTrunc_ checks _foreach_trunc_(Tensor(a!)[] self) -> ()
@@ -4219,7 +4219,7 @@ func XForeachTrunc_(self []*torch.Tensor) {
 var opXForeachTruncOut = wrap.Op{
 	Name:     "_foreach_trunc",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachTruncOut checks _foreach_trunc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4239,7 +4239,7 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachAddcdiv_Scalar = wrap.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddcdiv_Scalar checks _foreach_addcdiv_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
@@ -4259,7 +4259,7 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 var opXForeachAddcdivScalarOut = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddcdivScalarOut checks _foreach_addcdiv.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
@@ -4279,7 +4279,7 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 var opXForeachAddcmul_Scalar = wrap.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddcmul_Scalar checks _foreach_addcmul_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
@@ -4299,7 +4299,7 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 var opXForeachAddcmulScalarOut = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddcmulScalarOut checks _foreach_addcmul.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
@@ -4319,7 +4319,7 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 var opXForeachAddcdiv_ScalarList = wrap.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "ScalarList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddcdiv_ScalarList checks _foreach_addcdiv_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
@@ -4339,7 +4339,7 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 var opXForeachAddcdivScalarListOut = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddcdivScalarListOut checks _foreach_addcdiv.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -4359,7 +4359,7 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 var opXForeachAddcmul_ScalarList = wrap.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "ScalarList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddcmul_ScalarList checks _foreach_addcmul_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
@@ -4379,7 +4379,7 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 var opXForeachAddcmulScalarListOut = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddcmulScalarListOut checks _foreach_addcmul.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -4399,7 +4399,7 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 var opXForeachAddcdivScalar = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddcdivScalar checks _foreach_addcdiv.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
@@ -4418,7 +4418,7 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 var opXForeachAddcmulScalar = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddcmulScalar checks _foreach_addcmul.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
@@ -4437,7 +4437,7 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 var opXForeachAddcdivScalarList = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddcdivScalarList checks _foreach_addcdiv.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
@@ -4456,7 +4456,7 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 var opXForeachAddcmulScalarList = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAddcmulScalarList checks _foreach_addcmul.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
@@ -4475,7 +4475,7 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 var opXForeachMaximumList = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMaximumList checks _foreach_maximum.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -4494,7 +4494,7 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 var opXForeachMaximum_List = wrap.Op{
 	Name:     "_foreach_maximum_",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMaximum_List checks _foreach_maximum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -4514,7 +4514,7 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 var opXForeachMaximumListOut = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "List_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMaximumListOut checks _foreach_maximum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -4534,7 +4534,7 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 var opXForeachMinimumList = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMinimumList checks _foreach_minimum.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -4553,7 +4553,7 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 var opXForeachMinimum_List = wrap.Op{
 	Name:     "_foreach_minimum_",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMinimum_List checks _foreach_minimum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -4573,7 +4573,7 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 var opXForeachMinimumListOut = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "List_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachMinimumListOut checks _foreach_minimum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -4593,7 +4593,7 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 var opXForeachNormScalar = wrap.Op{
 	Name:     "_foreach_norm",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachNormScalar checks _foreach_norm.Scalar(Tensor[] self, Scalar ord=2) -> Tensor[]
@@ -4612,7 +4612,7 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 var opXForeachNormScalarOut = wrap.Op{
 	Name:     "_foreach_norm",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachNormScalarOut checks _foreach_norm.Scalar_out(Tensor[] self, Scalar ord=2, *, Tensor(a!)[] out) -> ()
@@ -4632,7 +4632,7 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 var opBucketizeTensor = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BucketizeTensor checks bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
@@ -4651,7 +4651,7 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 var opBucketizeTensorOut = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BucketizeTensorOut checks bucketize.Tensor_out(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
@@ -4671,7 +4671,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 var opBucketizeScalar = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BucketizeScalar checks bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
@@ -4690,7 +4690,7 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 var opBucketizeScalarOut = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BucketizeScalarOut checks bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
@@ -4710,7 +4710,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 var opSearchsortedTensor = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SearchsortedTensor checks searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
@@ -4729,7 +4729,7 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 var opXTorchCudaCuLinkerSymbolOp = wrap.Op{
 	Name:     "_torch_cuda_cu_linker_symbol_op",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTorchCudaCuLinkerSymbolOp checks _torch_cuda_cu_linker_symbol_op(Tensor self) -> Tensor
@@ -4748,7 +4748,7 @@ func XTorchCudaCuLinkerSymbolOp(self *torch.Tensor) *torch.Tensor {
 var opXTorchCudaCuLinkerSymbolOpOut = wrap.Op{
 	Name:     "_torch_cuda_cu_linker_symbol_op",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTorchCudaCuLinkerSymbolOpOut checks _torch_cuda_cu_linker_symbol_op.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4768,7 +4768,7 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 var opSearchsortedTensorOut = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SearchsortedTensorOut checks searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
@@ -4788,7 +4788,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 var opSearchsortedScalar = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SearchsortedScalar checks searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
@@ -4807,7 +4807,7 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 var opSearchsortedScalarOut = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SearchsortedScalarOut checks searchsorted.Scalar_out(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
@@ -4827,7 +4827,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 var opXConvertIndicesFromCooToCsr = wrap.Op{
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvertIndicesFromCooToCsr checks _convert_indices_from_coo_to_csr(Tensor self, int size, *, bool out_int32=False) -> Tensor
@@ -4846,7 +4846,7 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 var opXConvertIndicesFromCooToCsrOut = wrap.Op{
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvertIndicesFromCooToCsrOut checks _convert_indices_from_coo_to_csr.out(Tensor self, int size, *, bool out_int32=False, Tensor(a!) out) -> Tensor(a!)
@@ -4866,7 +4866,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 var opXConvertIndicesFromCsrToCoo = wrap.Op{
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvertIndicesFromCsrToCoo checks _convert_indices_from_csr_to_coo(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False) -> Tensor
@@ -4885,7 +4885,7 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 var opXConvertIndicesFromCsrToCooOut = wrap.Op{
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvertIndicesFromCsrToCooOut checks _convert_indices_from_csr_to_coo.out(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False, Tensor(a!) out) -> Tensor(a!)
@@ -4905,7 +4905,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 var opMseLossOut = wrap.Op{
 	Name:     "mse_loss",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MseLossOut checks mse_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4925,7 +4925,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 var opMseLoss = wrap.Op{
 	Name:     "mse_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MseLoss checks mse_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -4944,7 +4944,7 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 var opMseLossBackwardGradInput = wrap.Op{
 	Name:     "mse_loss_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MseLossBackwardGradInput checks mse_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -4964,7 +4964,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 var opMseLossBackward = wrap.Op{
 	Name:     "mse_loss_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MseLossBackward checks mse_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
@@ -4983,7 +4983,7 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 var opL1Loss = wrap.Op{
 	Name:     "l1_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // L1Loss checks l1_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -5002,7 +5002,7 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 var opMultiMarginLossOut = wrap.Op{
 	Name:     "multi_margin_loss",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultiMarginLossOut checks multi_margin_loss.out(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -5022,7 +5022,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 var opMultiMarginLoss = wrap.Op{
 	Name:     "multi_margin_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultiMarginLoss checks multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -5041,7 +5041,7 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 var opMultiMarginLossBackwardGradInput = wrap.Op{
 	Name:     "multi_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultiMarginLossBackwardGradInput checks multi_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5061,7 +5061,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 var opMultiMarginLossBackward = wrap.Op{
 	Name:     "multi_margin_loss_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultiMarginLossBackward checks multi_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -5080,7 +5080,7 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 var opMultilabelMarginLossOut = wrap.Op{
 	Name:     "multilabel_margin_loss",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultilabelMarginLossOut checks multilabel_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -5100,7 +5100,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 var opMultilabelMarginLoss = wrap.Op{
 	Name:     "multilabel_margin_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultilabelMarginLoss checks multilabel_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -5119,7 +5119,7 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 var opMultilabelMarginLossForwardOutput = wrap.Op{
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "output",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultilabelMarginLossForwardOutput checks multilabel_margin_loss_forward.output(Tensor self, Tensor target, int reduction, *, Tensor(a!) output, Tensor(b!) is_target) -> (Tensor(a!), Tensor(b!))
@@ -5139,7 +5139,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 var opMultilabelMarginLossForward = wrap.Op{
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultilabelMarginLossForward checks multilabel_margin_loss_forward(Tensor self, Tensor target, int reduction) -> (Tensor output, Tensor is_target)
@@ -5158,7 +5158,7 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 var opMultilabelMarginLossBackwardGradInput = wrap.Op{
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultilabelMarginLossBackwardGradInput checks multilabel_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5178,7 +5178,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 var opMultilabelMarginLossBackward = wrap.Op{
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultilabelMarginLossBackward checks multilabel_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target) -> Tensor
@@ -5197,7 +5197,7 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 var opNllLossOut = wrap.Op{
 	Name:     "nll_loss",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLossOut checks nll_loss.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
@@ -5217,7 +5217,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 var opNllLossNd = wrap.Op{
 	Name:     "nll_loss_nd",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLossNd checks nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor
@@ -5236,7 +5236,7 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 var opNllLoss = wrap.Op{
 	Name:     "nll_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLoss checks nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor
@@ -5255,7 +5255,7 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 var opNllLossForwardOutput = wrap.Op{
 	Name:     "nll_loss_forward",
 	Overload: "output",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLossForwardOutput checks nll_loss_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
@@ -5275,7 +5275,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 var opNllLossForward = wrap.Op{
 	Name:     "nll_loss_forward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLossForward checks nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> (Tensor output, Tensor total_weight)
@@ -5294,7 +5294,7 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 var opNllLossBackwardGradInput = wrap.Op{
 	Name:     "nll_loss_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLossBackwardGradInput checks nll_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5314,7 +5314,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 var opNllLossBackward = wrap.Op{
 	Name:     "nll_loss_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLossBackward checks nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight) -> Tensor
@@ -5333,7 +5333,7 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 var opNllLoss2dOut = wrap.Op{
 	Name:     "nll_loss2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLoss2dOut checks nll_loss2d.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
@@ -5353,7 +5353,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 var opNllLoss2d = wrap.Op{
 	Name:     "nll_loss2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLoss2d checks nll_loss2d(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor
@@ -5372,7 +5372,7 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 var opNllLoss2dForwardOutput = wrap.Op{
 	Name:     "nll_loss2d_forward",
 	Overload: "output",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLoss2dForwardOutput checks nll_loss2d_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
@@ -5392,7 +5392,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 var opNllLoss2dForward = wrap.Op{
 	Name:     "nll_loss2d_forward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLoss2dForward checks nll_loss2d_forward(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> (Tensor output, Tensor total_weight)
@@ -5411,7 +5411,7 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 var opNllLoss2dBackwardGradInput = wrap.Op{
 	Name:     "nll_loss2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLoss2dBackwardGradInput checks nll_loss2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5431,7 +5431,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 var opNllLoss2dBackward = wrap.Op{
 	Name:     "nll_loss2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NllLoss2dBackward checks nll_loss2d_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight) -> Tensor
@@ -5450,7 +5450,7 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 var opSmoothL1LossOut = wrap.Op{
 	Name:     "smooth_l1_loss",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SmoothL1LossOut checks smooth_l1_loss.out(Tensor self, Tensor target, int reduction=Mean, float beta=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5470,7 +5470,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 var opSmoothL1Loss = wrap.Op{
 	Name:     "smooth_l1_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SmoothL1Loss checks smooth_l1_loss(Tensor self, Tensor target, int reduction=Mean, float beta=1.0) -> Tensor
@@ -5489,7 +5489,7 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 var opSmoothL1LossBackwardGradInput = wrap.Op{
 	Name:     "smooth_l1_loss_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SmoothL1LossBackwardGradInput checks smooth_l1_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5509,7 +5509,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 var opSmoothL1LossBackward = wrap.Op{
 	Name:     "smooth_l1_loss_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SmoothL1LossBackward checks smooth_l1_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta) -> Tensor
@@ -5528,7 +5528,7 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 var opHuberLossOut = wrap.Op{
 	Name:     "huber_loss",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HuberLossOut checks huber_loss.out(Tensor self, Tensor target, int reduction=Mean, float delta=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5548,7 +5548,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 var opHuberLoss = wrap.Op{
 	Name:     "huber_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HuberLoss checks huber_loss(Tensor self, Tensor target, int reduction=Mean, float delta=1.0) -> Tensor
@@ -5567,7 +5567,7 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 var opHuberLossBackwardOut = wrap.Op{
 	Name:     "huber_loss_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HuberLossBackwardOut checks huber_loss_backward.out(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5587,7 +5587,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 var opHuberLossBackward = wrap.Op{
 	Name:     "huber_loss_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HuberLossBackward checks huber_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta) -> Tensor
@@ -5606,7 +5606,7 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 var opSoftMarginLossOut = wrap.Op{
 	Name:     "soft_margin_loss",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftMarginLossOut checks soft_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -5626,7 +5626,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 var opSoftMarginLoss = wrap.Op{
 	Name:     "soft_margin_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftMarginLoss checks soft_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -5645,7 +5645,7 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 var opSoftMarginLossBackwardGradInput = wrap.Op{
 	Name:     "soft_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftMarginLossBackwardGradInput checks soft_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5665,7 +5665,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 var opSoftMarginLossBackward = wrap.Op{
 	Name:     "soft_margin_loss_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftMarginLossBackward checks soft_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
@@ -5684,7 +5684,7 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 var opEluOut = wrap.Op{
 	Name:     "elu",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EluOut checks elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -5704,7 +5704,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 var opElu = wrap.Op{
 	Name:     "elu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Elu checks elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
@@ -5723,7 +5723,7 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 var opEluBackwardGradInput = wrap.Op{
 	Name:     "elu_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EluBackwardGradInput checks elu_backward.grad_input(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5743,7 +5743,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 var opEluBackward = wrap.Op{
 	Name:     "elu_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EluBackward checks elu_backward(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result) -> Tensor
@@ -5762,7 +5762,7 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 var opElu_ = wrap.Op{
 	Name:     "elu_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Elu_ checks elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)
@@ -5782,7 +5782,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 var opGluOut = wrap.Op{
 	Name:     "glu",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GluOut checks glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -5802,7 +5802,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 var opGlu = wrap.Op{
 	Name:     "glu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Glu checks glu(Tensor self, int dim=-1) -> Tensor
@@ -5821,7 +5821,7 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 var opGluBackwardGradInput = wrap.Op{
 	Name:     "glu_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GluBackwardGradInput checks glu_backward.grad_input(Tensor grad_output, Tensor self, int dim, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5841,7 +5841,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 var opGluBackward = wrap.Op{
 	Name:     "glu_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GluBackward checks glu_backward(Tensor grad_output, Tensor self, int dim) -> Tensor
@@ -5860,7 +5860,7 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 var opGluJvp = wrap.Op{
 	Name:     "glu_jvp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GluJvp checks glu_jvp(Tensor glu, Tensor x, Tensor dx, int dim) -> Tensor
@@ -5879,7 +5879,7 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 var opGluJvpOut = wrap.Op{
 	Name:     "glu_jvp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GluJvpOut checks glu_jvp.out(Tensor glu, Tensor x, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5899,7 +5899,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 var opGluBackwardJvp = wrap.Op{
 	Name:     "glu_backward_jvp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GluBackwardJvp checks glu_backward_jvp(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim) -> Tensor
@@ -5918,7 +5918,7 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 var opGluBackwardJvpOut = wrap.Op{
 	Name:     "glu_backward_jvp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GluBackwardJvpOut checks glu_backward_jvp.out(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5938,7 +5938,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 var opHardsigmoidOut = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5958,7 +5958,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opHardsigmoid = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
@@ -5977,7 +5977,7 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 var opHardsigmoid_ = wrap.Op{
 	Name:     "hardsigmoid_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -5997,7 +5997,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 var opHardsigmoidBackwardGradInput = wrap.Op{
 	Name:     "hardsigmoid_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HardsigmoidBackwardGradInput checks hardsigmoid_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6017,7 +6017,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 var opHardsigmoidBackward = wrap.Op{
 	Name:     "hardsigmoid_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HardsigmoidBackward checks hardsigmoid_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6036,7 +6036,7 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 var opHardtanhOut = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6056,7 +6056,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 var opHardtanh = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
@@ -6075,7 +6075,7 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 var opHardtanhBackwardGradInput = wrap.Op{
 	Name:     "hardtanh_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HardtanhBackwardGradInput checks hardtanh_backward.grad_input(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6095,7 +6095,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 var opHardtanhBackward = wrap.Op{
 	Name:     "hardtanh_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HardtanhBackward checks hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor
@@ -6114,7 +6114,7 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 var opHardtanh_ = wrap.Op{
 	Name:     "hardtanh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
@@ -6134,7 +6134,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 var opHardswishOut = wrap.Op{
 	Name:     "hardswish",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6154,7 +6154,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opHardswish = wrap.Op{
 	Name:     "hardswish",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Hardswish checks hardswish(Tensor self) -> Tensor
@@ -6173,7 +6173,7 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 var opHardswish_ = wrap.Op{
 	Name:     "hardswish_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
@@ -6193,7 +6193,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 var opHardswishBackward = wrap.Op{
 	Name:     "hardswish_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HardswishBackward checks hardswish_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6212,7 +6212,7 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 var opHardswishBackwardOut = wrap.Op{
 	Name:     "hardswish_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HardswishBackwardOut checks hardswish_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6232,7 +6232,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 var opLeakyReluOut = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
@@ -6252,7 +6252,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 var opLeakyRelu = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
@@ -6271,7 +6271,7 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 var opLeakyReluBackwardGradInput = wrap.Op{
 	Name:     "leaky_relu_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LeakyReluBackwardGradInput checks leaky_relu_backward.grad_input(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6291,7 +6291,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 var opLeakyReluBackward = wrap.Op{
 	Name:     "leaky_relu_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LeakyReluBackward checks leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result) -> Tensor
@@ -6310,7 +6310,7 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 var opLeakyRelu_ = wrap.Op{
 	Name:     "leaky_relu_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
@@ -6330,7 +6330,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 var opLogSigmoidOut = wrap.Op{
 	Name:     "log_sigmoid",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogSigmoidOut checks log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6350,7 +6350,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLogSigmoid = wrap.Op{
 	Name:     "log_sigmoid",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogSigmoid checks log_sigmoid(Tensor self) -> Tensor
@@ -6369,7 +6369,7 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 var opLogSigmoidForwardOutput = wrap.Op{
 	Name:     "log_sigmoid_forward",
 	Overload: "output",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogSigmoidForwardOutput checks log_sigmoid_forward.output(Tensor self, *, Tensor(a!) output, Tensor(b!) buffer) -> (Tensor(a!), Tensor(b!))
@@ -6389,7 +6389,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 var opLogSigmoidForward = wrap.Op{
 	Name:     "log_sigmoid_forward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogSigmoidForward checks log_sigmoid_forward(Tensor self) -> (Tensor output, Tensor buffer)
@@ -6408,7 +6408,7 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opLogSigmoidBackwardGradInput = wrap.Op{
 	Name:     "log_sigmoid_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogSigmoidBackwardGradInput checks log_sigmoid_backward.grad_input(Tensor grad_output, Tensor self, Tensor buffer, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6428,7 +6428,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 var opLogSigmoidBackward = wrap.Op{
 	Name:     "log_sigmoid_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogSigmoidBackward checks log_sigmoid_backward(Tensor grad_output, Tensor self, Tensor buffer) -> Tensor
@@ -6447,7 +6447,7 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 var opRreluWithNoiseOut = wrap.Op{
 	Name:     "rrelu_with_noise",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RreluWithNoiseOut checks rrelu_with_noise.out(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6467,7 +6467,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 var opRreluWithNoise = wrap.Op{
 	Name:     "rrelu_with_noise",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RreluWithNoise checks rrelu_with_noise(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
@@ -6486,7 +6486,7 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 var opRreluWithNoiseBackward = wrap.Op{
 	Name:     "rrelu_with_noise_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RreluWithNoiseBackward checks rrelu_with_noise_backward(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result) -> Tensor
@@ -6505,7 +6505,7 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 var opRreluWithNoiseBackwardOut = wrap.Op{
 	Name:     "rrelu_with_noise_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RreluWithNoiseBackwardOut checks rrelu_with_noise_backward.out(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result, *, Tensor(a!) out) -> Tensor(a!)
@@ -6525,7 +6525,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 var opRreluWithNoise_ = wrap.Op{
 	Name:     "rrelu_with_noise_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RreluWithNoise_ checks rrelu_with_noise_(Tensor(a!) self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
@@ -6545,7 +6545,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 var opSoftplusOut = wrap.Op{
 	Name:     "softplus",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftplusOut checks softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)
@@ -6565,7 +6565,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 var opSoftplus = wrap.Op{
 	Name:     "softplus",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Softplus checks softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor
@@ -6584,7 +6584,7 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 var opSoftplusBackwardGradInput = wrap.Op{
 	Name:     "softplus_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftplusBackwardGradInput checks softplus_backward.grad_input(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6604,7 +6604,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 var opSoftplusBackward = wrap.Op{
 	Name:     "softplus_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftplusBackward checks softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor
@@ -6623,7 +6623,7 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 var opSoftshrinkOut = wrap.Op{
 	Name:     "softshrink",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftshrinkOut checks softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
@@ -6643,7 +6643,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 var opSoftshrink = wrap.Op{
 	Name:     "softshrink",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Softshrink checks softshrink(Tensor self, Scalar lambd=0.5) -> Tensor
@@ -6662,7 +6662,7 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 var opSoftshrinkBackwardGradInput = wrap.Op{
 	Name:     "softshrink_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftshrinkBackwardGradInput checks softshrink_backward.grad_input(Tensor grad_output, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6682,7 +6682,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 var opSoftshrinkBackward = wrap.Op{
 	Name:     "softshrink_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SoftshrinkBackward checks softshrink_backward(Tensor grad_output, Tensor self, Scalar lambd) -> Tensor
@@ -6701,7 +6701,7 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 var opAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveAvgPool2dOut checks adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6721,7 +6721,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 var opAdaptiveAvgPool2d = wrap.Op{
 	Name:     "adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveAvgPool2d checks adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
@@ -6740,7 +6740,7 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 var opMkldnnAdaptiveAvgPool2d = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnAdaptiveAvgPool2d checks mkldnn_adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor
@@ -6759,7 +6759,7 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 var opMkldnnAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnAdaptiveAvgPool2dOut checks mkldnn_adaptive_avg_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6779,7 +6779,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 var opMkldnnAdaptiveAvgPool2dBackward = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnAdaptiveAvgPool2dBackward checks mkldnn_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6798,7 +6798,7 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 var opMkldnnAdaptiveAvgPool2dBackwardOut = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnAdaptiveAvgPool2dBackwardOut checks mkldnn_adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6818,7 +6818,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 var opXAdaptiveAvgPool2d = wrap.Op{
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAdaptiveAvgPool2d checks _adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
@@ -6837,7 +6837,7 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 var opXAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAdaptiveAvgPool2dOut checks _adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6857,7 +6857,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 var opXAdaptiveAvgPool2dBackward = wrap.Op{
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAdaptiveAvgPool2dBackward checks _adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6876,7 +6876,7 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 var opXAdaptiveAvgPool2dBackwardOut = wrap.Op{
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAdaptiveAvgPool2dBackwardOut checks _adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6896,7 +6896,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 var opAdaptiveAvgPool3dOut = wrap.Op{
 	Name:     "adaptive_avg_pool3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveAvgPool3dOut checks adaptive_avg_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6916,7 +6916,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 var opAdaptiveAvgPool3d = wrap.Op{
 	Name:     "adaptive_avg_pool3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveAvgPool3d checks adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor
@@ -6935,7 +6935,7 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 var opXAdaptiveAvgPool3d = wrap.Op{
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAdaptiveAvgPool3d checks _adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor
@@ -6954,7 +6954,7 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 var opXAdaptiveAvgPool3dOut = wrap.Op{
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAdaptiveAvgPool3dOut checks _adaptive_avg_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6974,7 +6974,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 var opAdaptiveAvgPool3dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_avg_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveAvgPool3dBackwardGradInput checks adaptive_avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6994,7 +6994,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 var opXAdaptiveAvgPool3dBackward = wrap.Op{
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAdaptiveAvgPool3dBackward checks _adaptive_avg_pool3d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -7013,7 +7013,7 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 var opXAdaptiveAvgPool3dBackwardOut = wrap.Op{
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAdaptiveAvgPool3dBackwardOut checks _adaptive_avg_pool3d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7033,7 +7033,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 var opAdaptiveMaxPool2dOut = wrap.Op{
 	Name:     "adaptive_max_pool2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveMaxPool2dOut checks adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7053,7 +7053,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 var opAdaptiveMaxPool2d = wrap.Op{
 	Name:     "adaptive_max_pool2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveMaxPool2d checks adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)
@@ -7072,7 +7072,7 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 var opAdaptiveMaxPool2dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveMaxPool2dBackwardGradInput checks adaptive_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7092,7 +7092,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 var opAdaptiveMaxPool2dBackward = wrap.Op{
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveMaxPool2dBackward checks adaptive_max_pool2d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
@@ -7111,7 +7111,7 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 var opAdaptiveMaxPool3dOut = wrap.Op{
 	Name:     "adaptive_max_pool3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveMaxPool3dOut checks adaptive_max_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7131,7 +7131,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 var opAdaptiveMaxPool3d = wrap.Op{
 	Name:     "adaptive_max_pool3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveMaxPool3d checks adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)
@@ -7150,7 +7150,7 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 var opAdaptiveMaxPool3dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveMaxPool3dBackwardGradInput checks adaptive_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7170,7 +7170,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 var opAdaptiveMaxPool3dBackward = wrap.Op{
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveMaxPool3dBackward checks adaptive_max_pool3d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
@@ -7189,7 +7189,7 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 var opAvgPool2dOut = wrap.Op{
 	Name:     "avg_pool2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AvgPool2dOut checks avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7209,7 +7209,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 var opAvgPool2d = wrap.Op{
 	Name:     "avg_pool2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AvgPool2d checks avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
@@ -7228,7 +7228,7 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opAvgPool2dBackwardGradInput = wrap.Op{
 	Name:     "avg_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AvgPool2dBackwardGradInput checks avg_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7248,7 +7248,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 var opAvgPool2dBackward = wrap.Op{
 	Name:     "avg_pool2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AvgPool2dBackward checks avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
@@ -7267,7 +7267,7 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 var opAvgPool3dOut = wrap.Op{
 	Name:     "avg_pool3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AvgPool3dOut checks avg_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7287,7 +7287,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 var opAvgPool3d = wrap.Op{
 	Name:     "avg_pool3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AvgPool3d checks avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
@@ -7306,7 +7306,7 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opAvgPool3dBackwardGradInput = wrap.Op{
 	Name:     "avg_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AvgPool3dBackwardGradInput checks avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7326,7 +7326,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 var opAvgPool3dBackward = wrap.Op{
 	Name:     "avg_pool3d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AvgPool3dBackward checks avg_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
@@ -7345,7 +7345,7 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 var opFractionalMaxPool2dOutput = wrap.Op{
 	Name:     "fractional_max_pool2d",
 	Overload: "output",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FractionalMaxPool2dOutput checks fractional_max_pool2d.output(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7365,7 +7365,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 var opFractionalMaxPool2d = wrap.Op{
 	Name:     "fractional_max_pool2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FractionalMaxPool2d checks fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples) -> (Tensor, Tensor)
@@ -7384,7 +7384,7 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 var opFractionalMaxPool2dBackwardGradInput = wrap.Op{
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FractionalMaxPool2dBackwardGradInput checks fractional_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7404,7 +7404,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 var opFractionalMaxPool2dBackward = wrap.Op{
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FractionalMaxPool2dBackward checks fractional_max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices) -> Tensor
@@ -7423,7 +7423,7 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 var opFractionalMaxPool3dOutput = wrap.Op{
 	Name:     "fractional_max_pool3d",
 	Overload: "output",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FractionalMaxPool3dOutput checks fractional_max_pool3d.output(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7443,7 +7443,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 var opFractionalMaxPool3d = wrap.Op{
 	Name:     "fractional_max_pool3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FractionalMaxPool3d checks fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples) -> (Tensor, Tensor)
@@ -7462,7 +7462,7 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 var opFractionalMaxPool3dBackwardGradInput = wrap.Op{
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FractionalMaxPool3dBackwardGradInput checks fractional_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7482,7 +7482,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 var opFractionalMaxPool3dBackward = wrap.Op{
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FractionalMaxPool3dBackward checks fractional_max_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices) -> Tensor
@@ -7501,7 +7501,7 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 var opMaxPool2dWithIndicesOut = wrap.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool2dWithIndicesOut checks max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7521,7 +7521,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 var opMaxPool2dWithIndices = wrap.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool2dWithIndices checks max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -7540,7 +7540,7 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 var opMaxPool2dWithIndicesBackwardGradInput = wrap.Op{
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool2dWithIndicesBackwardGradInput checks max_pool2d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7560,7 +7560,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 var opMaxPool2dWithIndicesBackward = wrap.Op{
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool2dWithIndicesBackward checks max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -7579,7 +7579,7 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 var opMaxPool3dWithIndicesOut = wrap.Op{
 	Name:     "max_pool3d_with_indices",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool3dWithIndicesOut checks max_pool3d_with_indices.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7599,7 +7599,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 var opMaxPool3dWithIndices = wrap.Op{
 	Name:     "max_pool3d_with_indices",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool3dWithIndices checks max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -7618,7 +7618,7 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 var opMaxPool3dWithIndicesBackwardGradInput = wrap.Op{
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool3dWithIndicesBackwardGradInput checks max_pool3d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7638,7 +7638,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 var opMaxPool3dWithIndicesBackward = wrap.Op{
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool3dWithIndicesBackward checks max_pool3d_with_indices_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -7657,7 +7657,7 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 var opMaxUnpool2dOut = wrap.Op{
 	Name:     "max_unpool2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxUnpool2dOut checks max_unpool2d.out(Tensor self, Tensor indices, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7677,7 +7677,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 var opMaxUnpool2d = wrap.Op{
 	Name:     "max_unpool2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxUnpool2d checks max_unpool2d(Tensor self, Tensor indices, int[2] output_size) -> Tensor
@@ -7696,7 +7696,7 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 var opMaxUnpool3dOut = wrap.Op{
 	Name:     "max_unpool3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxUnpool3dOut checks max_unpool3d.out(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7716,7 +7716,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 var opMaxUnpool3d = wrap.Op{
 	Name:     "max_unpool3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxUnpool3d checks max_unpool3d(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding) -> Tensor
@@ -7735,7 +7735,7 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 var opReflectionPad1dOut = wrap.Op{
 	Name:     "reflection_pad1d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReflectionPad1dOut checks reflection_pad1d.out(Tensor self, int[2] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7755,7 +7755,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 var opReflectionPad1d = wrap.Op{
 	Name:     "reflection_pad1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReflectionPad1d checks reflection_pad1d(Tensor self, int[2] padding) -> Tensor
@@ -7774,7 +7774,7 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 var opReflectionPad1dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad1d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReflectionPad1dBackwardGradInput checks reflection_pad1d_backward.grad_input(Tensor grad_output, Tensor self, int[2] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7794,7 +7794,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 var opReflectionPad1dBackward = wrap.Op{
 	Name:     "reflection_pad1d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReflectionPad1dBackward checks reflection_pad1d_backward(Tensor grad_output, Tensor self, int[2] padding) -> Tensor
@@ -7813,7 +7813,7 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 var opReflectionPad2dOut = wrap.Op{
 	Name:     "reflection_pad2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReflectionPad2dOut checks reflection_pad2d.out(Tensor self, int[4] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7833,7 +7833,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 var opReflectionPad2d = wrap.Op{
 	Name:     "reflection_pad2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReflectionPad2d checks reflection_pad2d(Tensor self, int[4] padding) -> Tensor
@@ -7852,7 +7852,7 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 var opReflectionPad2dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReflectionPad2dBackwardGradInput checks reflection_pad2d_backward.grad_input(Tensor grad_output, Tensor self, int[4] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7872,7 +7872,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 var opReflectionPad2dBackward = wrap.Op{
 	Name:     "reflection_pad2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReflectionPad2dBackward checks reflection_pad2d_backward(Tensor grad_output, Tensor self, int[4] padding) -> Tensor
@@ -7891,7 +7891,7 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 var opReflectionPad3dOut = wrap.Op{
 	Name:     "reflection_pad3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReflectionPad3dOut checks reflection_pad3d.out(Tensor self, int[6] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7911,7 +7911,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 var opReflectionPad3d = wrap.Op{
 	Name:     "reflection_pad3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReflectionPad3d checks reflection_pad3d(Tensor self, int[6] padding) -> Tensor
@@ -7930,7 +7930,7 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 var opReflectionPad3dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReflectionPad3dBackwardGradInput checks reflection_pad3d_backward.grad_input(Tensor grad_output, Tensor self, int[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7950,7 +7950,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 var opReflectionPad3dBackward = wrap.Op{
 	Name:     "reflection_pad3d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReflectionPad3dBackward checks reflection_pad3d_backward(Tensor grad_output, Tensor self, int[6] padding) -> Tensor
@@ -7969,7 +7969,7 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 var opReplicationPad1dOut = wrap.Op{
 	Name:     "replication_pad1d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReplicationPad1dOut checks replication_pad1d.out(Tensor self, int[2] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7989,7 +7989,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 var opReplicationPad1d = wrap.Op{
 	Name:     "replication_pad1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReplicationPad1d checks replication_pad1d(Tensor self, int[2] padding) -> Tensor
@@ -8008,7 +8008,7 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 var opReplicationPad1dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad1d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReplicationPad1dBackwardGradInput checks replication_pad1d_backward.grad_input(Tensor grad_output, Tensor self, int[2] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8028,7 +8028,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 var opReplicationPad1dBackward = wrap.Op{
 	Name:     "replication_pad1d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReplicationPad1dBackward checks replication_pad1d_backward(Tensor grad_output, Tensor self, int[2] padding) -> Tensor
@@ -8047,7 +8047,7 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 var opReplicationPad2dOut = wrap.Op{
 	Name:     "replication_pad2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReplicationPad2dOut checks replication_pad2d.out(Tensor self, int[4] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -8067,7 +8067,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 var opReplicationPad2d = wrap.Op{
 	Name:     "replication_pad2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReplicationPad2d checks replication_pad2d(Tensor self, int[4] padding) -> Tensor
@@ -8086,7 +8086,7 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 var opReplicationPad2dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReplicationPad2dBackwardGradInput checks replication_pad2d_backward.grad_input(Tensor grad_output, Tensor self, int[4] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8106,7 +8106,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 var opReplicationPad2dBackward = wrap.Op{
 	Name:     "replication_pad2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReplicationPad2dBackward checks replication_pad2d_backward(Tensor grad_output, Tensor self, int[4] padding) -> Tensor
@@ -8125,7 +8125,7 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 var opReplicationPad3dOut = wrap.Op{
 	Name:     "replication_pad3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReplicationPad3dOut checks replication_pad3d.out(Tensor self, int[6] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -8145,7 +8145,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 var opReplicationPad3d = wrap.Op{
 	Name:     "replication_pad3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReplicationPad3d checks replication_pad3d(Tensor self, int[6] padding) -> Tensor
@@ -8164,7 +8164,7 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 var opReplicationPad3dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReplicationPad3dBackwardGradInput checks replication_pad3d_backward.grad_input(Tensor grad_output, Tensor self, int[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8184,7 +8184,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 var opReplicationPad3dBackward = wrap.Op{
 	Name:     "replication_pad3d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReplicationPad3dBackward checks replication_pad3d_backward(Tensor grad_output, Tensor self, int[6] padding) -> Tensor
@@ -8203,7 +8203,7 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 var opXPadCircular = wrap.Op{
 	Name:     "_pad_circular",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XPadCircular checks _pad_circular(Tensor self, int[] pad) -> Tensor
@@ -8222,7 +8222,7 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 var opXPadEnum = wrap.Op{
 	Name:     "_pad_enum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XPadEnum checks _pad_enum(Tensor self, int[] pad, int mode, float? value=None) -> Tensor
@@ -8241,7 +8241,7 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 var opPad = wrap.Op{
 	Name:     "pad",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Pad checks pad(Tensor self, int[] pad, str mode="constant", float? value=None) -> Tensor
@@ -8260,7 +8260,7 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 var opUpsampleLinear1dVec = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleLinear1dVec checks upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8279,7 +8279,7 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 var opUpsampleLinear1dVecOut = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleLinear1dVecOut checks upsample_linear1d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8299,7 +8299,7 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 var opUpsampleLinear1dBackwardVec = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleLinear1dBackwardVec checks upsample_linear1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8318,7 +8318,7 @@ func UpsampleLinear1dBackwardVec(grad_output *torch.Tensor, output_size []int64,
 var opUpsampleLinear1dBackwardVecOut = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleLinear1dBackwardVecOut checks upsample_linear1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8338,7 +8338,7 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 var opUpsampleBilinear2dVec = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBilinear2dVec checks upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8357,7 +8357,7 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 var opUpsampleBilinear2dVecOut = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBilinear2dVecOut checks upsample_bilinear2d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8377,7 +8377,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 var opUpsampleBilinear2dBackwardVec = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBilinear2dBackwardVec checks upsample_bilinear2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8396,7 +8396,7 @@ func UpsampleBilinear2dBackwardVec(grad_output *torch.Tensor, output_size []int6
 var opUpsampleBilinear2dBackwardVecOut = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBilinear2dBackwardVecOut checks upsample_bilinear2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8416,7 +8416,7 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 var opXUpsampleBilinear2dAaVec = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBilinear2dAaVec checks _upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8435,7 +8435,7 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 var opXUpsampleBilinear2dAaVecOut = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBilinear2dAaVecOut checks _upsample_bilinear2d_aa.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8455,7 +8455,7 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 var opXUpsampleBilinear2dAaBackwardVec = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBilinear2dAaBackwardVec checks _upsample_bilinear2d_aa_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8474,7 +8474,7 @@ func XUpsampleBilinear2dAaBackwardVec(grad_output *torch.Tensor, output_size []i
 var opXUpsampleBilinear2dAaBackwardVecOut = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBilinear2dAaBackwardVecOut checks _upsample_bilinear2d_aa_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8494,7 +8494,7 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 var opUpsampleTrilinear3dVec = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleTrilinear3dVec checks upsample_trilinear3d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8513,7 +8513,7 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 var opUpsampleTrilinear3dVecOut = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleTrilinear3dVecOut checks upsample_trilinear3d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8533,7 +8533,7 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 var opUpsampleTrilinear3dBackwardVec = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleTrilinear3dBackwardVec checks upsample_trilinear3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8552,7 +8552,7 @@ func UpsampleTrilinear3dBackwardVec(grad_output *torch.Tensor, output_size []int
 var opUpsampleTrilinear3dBackwardVecOut = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleTrilinear3dBackwardVecOut checks upsample_trilinear3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8572,7 +8572,7 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 var opUpsampleBicubic2dVec = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBicubic2dVec checks upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8591,7 +8591,7 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 var opUpsampleBicubic2dVecOut = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBicubic2dVecOut checks upsample_bicubic2d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8611,7 +8611,7 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 var opUpsampleBicubic2dBackwardVec = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBicubic2dBackwardVec checks upsample_bicubic2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8630,7 +8630,7 @@ func UpsampleBicubic2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 var opUpsampleBicubic2dBackwardVecOut = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBicubic2dBackwardVecOut checks upsample_bicubic2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8650,7 +8650,7 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 var opXUpsampleBicubic2dAaVec = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBicubic2dAaVec checks _upsample_bicubic2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8669,7 +8669,7 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 var opXUpsampleBicubic2dAaVecOut = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBicubic2dAaVecOut checks _upsample_bicubic2d_aa.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8689,7 +8689,7 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 var opXUpsampleBicubic2dAaBackwardVec = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBicubic2dAaBackwardVec checks _upsample_bicubic2d_aa_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8708,7 +8708,7 @@ func XUpsampleBicubic2dAaBackwardVec(grad_output *torch.Tensor, output_size []in
 var opXUpsampleBicubic2dAaBackwardVecOut = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBicubic2dAaBackwardVecOut checks _upsample_bicubic2d_aa_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8728,7 +8728,7 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 var opUpsampleNearest1dVec = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest1dVec checks upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8747,7 +8747,7 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 var opUpsampleNearest1dVecOut = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest1dVecOut checks upsample_nearest1d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8767,7 +8767,7 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 var opXUpsampleNearestExact1dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact1dVec checks _upsample_nearest_exact1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8786,7 +8786,7 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 var opXUpsampleNearestExact1dVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact1dVecOut checks _upsample_nearest_exact1d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8806,7 +8806,7 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 var opUpsampleNearest1dBackwardVec = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest1dBackwardVec checks upsample_nearest1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -8825,7 +8825,7 @@ func UpsampleNearest1dBackwardVec(grad_output *torch.Tensor, output_size []int64
 var opUpsampleNearest1dBackwardVecOut = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest1dBackwardVecOut checks upsample_nearest1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8845,7 +8845,7 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 var opXUpsampleNearestExact1dBackwardVec = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact1dBackwardVec checks _upsample_nearest_exact1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -8864,7 +8864,7 @@ func XUpsampleNearestExact1dBackwardVec(grad_output *torch.Tensor, output_size [
 var opXUpsampleNearestExact1dBackwardVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact1dBackwardVecOut checks _upsample_nearest_exact1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8884,7 +8884,7 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 var opUpsampleNearest2dVec = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest2dVec checks upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8903,7 +8903,7 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 var opUpsampleNearest2dVecOut = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest2dVecOut checks upsample_nearest2d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8923,7 +8923,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 var opXUpsampleNearestExact2dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact2dVec checks _upsample_nearest_exact2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8942,7 +8942,7 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 var opXUpsampleNearestExact2dVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact2dVecOut checks _upsample_nearest_exact2d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8962,7 +8962,7 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 var opUpsampleNearest2dBackwardVec = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest2dBackwardVec checks upsample_nearest2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -8981,7 +8981,7 @@ func UpsampleNearest2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 var opUpsampleNearest2dBackwardVecOut = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest2dBackwardVecOut checks upsample_nearest2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9001,7 +9001,7 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 var opXUpsampleNearestExact2dBackwardVec = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact2dBackwardVec checks _upsample_nearest_exact2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -9020,7 +9020,7 @@ func XUpsampleNearestExact2dBackwardVec(grad_output *torch.Tensor, output_size [
 var opXUpsampleNearestExact2dBackwardVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact2dBackwardVecOut checks _upsample_nearest_exact2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9040,7 +9040,7 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 var opUpsampleNearest3dVec = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest3dVec checks upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -9059,7 +9059,7 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 var opUpsampleNearest3dVecOut = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest3dVecOut checks upsample_nearest3d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9079,7 +9079,7 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 var opXUpsampleNearestExact3dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact3dVec checks _upsample_nearest_exact3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -9098,7 +9098,7 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 var opXUpsampleNearestExact3dVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact3dVecOut checks _upsample_nearest_exact3d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9118,7 +9118,7 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 var opUpsampleNearest3dBackwardVec = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest3dBackwardVec checks upsample_nearest3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -9137,7 +9137,7 @@ func UpsampleNearest3dBackwardVec(grad_output *torch.Tensor, output_size []int64
 var opUpsampleNearest3dBackwardVecOut = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest3dBackwardVecOut checks upsample_nearest3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9157,7 +9157,7 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 var opXUpsampleNearestExact3dBackwardVec = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "vec",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact3dBackwardVec checks _upsample_nearest_exact3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -9176,7 +9176,7 @@ func XUpsampleNearestExact3dBackwardVec(grad_output *torch.Tensor, output_size [
 var opXUpsampleNearestExact3dBackwardVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "vec_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact3dBackwardVecOut checks _upsample_nearest_exact3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9196,7 +9196,7 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 var opUpsampleLinear1dOut = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleLinear1dOut checks upsample_linear1d.out(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9216,7 +9216,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 var opUpsampleLinear1d = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleLinear1d checks upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor
@@ -9235,7 +9235,7 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 var opUpsampleLinear1dBackwardGradInput = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleLinear1dBackwardGradInput checks upsample_linear1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9255,7 +9255,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 var opUpsampleLinear1dBackward = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleLinear1dBackward checks upsample_linear1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None) -> Tensor
@@ -9274,7 +9274,7 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 var opUpsampleBilinear2dOut = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBilinear2dOut checks upsample_bilinear2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9294,7 +9294,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 var opUpsampleBilinear2d = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBilinear2d checks upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9313,7 +9313,7 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 var opUpsampleBilinear2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBilinear2dBackwardGradInput checks upsample_bilinear2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9333,7 +9333,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 var opUpsampleBilinear2dBackward = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBilinear2dBackward checks upsample_bilinear2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9352,7 +9352,7 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 var opXUpsampleBilinear2dAaOut = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBilinear2dAaOut checks _upsample_bilinear2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9372,7 +9372,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 var opXUpsampleBilinear2dAa = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBilinear2dAa checks _upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9391,7 +9391,7 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 var opXUpsampleBilinear2dAaBackwardGradInput = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBilinear2dAaBackwardGradInput checks _upsample_bilinear2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9411,7 +9411,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 var opXUpsampleBilinear2dAaBackward = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBilinear2dAaBackward checks _upsample_bilinear2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9430,7 +9430,7 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 var opUpsampleBicubic2dOut = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBicubic2dOut checks upsample_bicubic2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9450,7 +9450,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 var opUpsampleBicubic2d = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBicubic2d checks upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9469,7 +9469,7 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 var opUpsampleBicubic2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBicubic2dBackwardGradInput checks upsample_bicubic2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9489,7 +9489,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 var opUpsampleBicubic2dBackward = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleBicubic2dBackward checks upsample_bicubic2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9508,7 +9508,7 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 var opXUpsampleBicubic2dAaOut = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBicubic2dAaOut checks _upsample_bicubic2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9528,7 +9528,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 var opXUpsampleBicubic2dAa = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBicubic2dAa checks _upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9547,7 +9547,7 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 var opXUpsampleBicubic2dAaBackwardGradInput = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBicubic2dAaBackwardGradInput checks _upsample_bicubic2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9567,7 +9567,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 var opXUpsampleBicubic2dAaBackward = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleBicubic2dAaBackward checks _upsample_bicubic2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9586,7 +9586,7 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 var opUpsampleTrilinear3dOut = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleTrilinear3dOut checks upsample_trilinear3d.out(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9606,7 +9606,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 var opUpsampleTrilinear3d = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleTrilinear3d checks upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9625,7 +9625,7 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 var opUpsampleTrilinear3dBackwardGradInput = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleTrilinear3dBackwardGradInput checks upsample_trilinear3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9645,7 +9645,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 var opUpsampleTrilinear3dBackward = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleTrilinear3dBackward checks upsample_trilinear3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9664,7 +9664,7 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 var opUpsampleNearest1dOut = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest1dOut checks upsample_nearest1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9684,7 +9684,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 var opXUpsampleNearestExact1dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact1dOut checks _upsample_nearest_exact1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9704,7 +9704,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 var opUpsampleNearest1d = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest1d checks upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
@@ -9723,7 +9723,7 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 var opXUpsampleNearestExact1d = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact1d checks _upsample_nearest_exact1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
@@ -9742,7 +9742,7 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 var opUpsampleNearest1dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest1dBackwardGradInput checks upsample_nearest1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9762,7 +9762,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 var opXUpsampleNearestExact1dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact1dBackwardGradInput checks _upsample_nearest_exact1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9782,7 +9782,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 var opUpsampleNearest1dBackward = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest1dBackward checks upsample_nearest1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
@@ -9801,7 +9801,7 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 var opXUpsampleNearestExact1dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact1dBackward checks _upsample_nearest_exact1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
@@ -9820,7 +9820,7 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 var opUpsampleNearest2dOut = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest2dOut checks upsample_nearest2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9840,7 +9840,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 var opXUpsampleNearestExact2dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact2dOut checks _upsample_nearest_exact2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9860,7 +9860,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 var opUpsampleNearest2d = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest2d checks upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9879,7 +9879,7 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 var opXUpsampleNearestExact2d = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact2d checks _upsample_nearest_exact2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9898,7 +9898,7 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 var opUpsampleNearest2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest2dBackwardGradInput checks upsample_nearest2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9918,7 +9918,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 var opXUpsampleNearestExact2dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact2dBackwardGradInput checks _upsample_nearest_exact2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9938,7 +9938,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 var opUpsampleNearest2dBackward = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest2dBackward checks upsample_nearest2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9957,7 +9957,7 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 var opXUpsampleNearestExact2dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact2dBackward checks _upsample_nearest_exact2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9976,7 +9976,7 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 var opUpsampleNearest3dOut = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest3dOut checks upsample_nearest3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9996,7 +9996,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 var opXUpsampleNearestExact3dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact3dOut checks _upsample_nearest_exact3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10016,7 +10016,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 var opUpsampleNearest3d = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest3d checks upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10035,7 +10035,7 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 var opXUpsampleNearestExact3d = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact3d checks _upsample_nearest_exact3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10054,7 +10054,7 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 var opUpsampleNearest3dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest3dBackwardGradInput checks upsample_nearest3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10074,7 +10074,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 var opXUpsampleNearestExact3dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact3dBackwardGradInput checks _upsample_nearest_exact3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10094,7 +10094,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 var opUpsampleNearest3dBackward = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UpsampleNearest3dBackward checks upsample_nearest3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10113,7 +10113,7 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 var opXUpsampleNearestExact3dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUpsampleNearestExact3dBackward checks _upsample_nearest_exact3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10132,7 +10132,7 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 var opSigmoidBackwardGradInput = wrap.Op{
 	Name:     "sigmoid_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SigmoidBackwardGradInput checks sigmoid_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10152,7 +10152,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 var opSigmoidBackward = wrap.Op{
 	Name:     "sigmoid_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SigmoidBackward checks sigmoid_backward(Tensor grad_output, Tensor output) -> Tensor
@@ -10171,7 +10171,7 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 var opLogitBackwardGradInput = wrap.Op{
 	Name:     "logit_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogitBackwardGradInput checks logit_backward.grad_input(Tensor grad_output, Tensor self, float? eps=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10191,7 +10191,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 var opLogitBackward = wrap.Op{
 	Name:     "logit_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogitBackward checks logit_backward(Tensor grad_output, Tensor self, float? eps=None) -> Tensor
@@ -10210,7 +10210,7 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 var opTanhBackwardGradInput = wrap.Op{
 	Name:     "tanh_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TanhBackwardGradInput checks tanh_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10230,7 +10230,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 var opTanhBackward = wrap.Op{
 	Name:     "tanh_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TanhBackward checks tanh_backward(Tensor grad_output, Tensor output) -> Tensor
@@ -10249,7 +10249,7 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 var opSlowConvTranspose2dOut = wrap.Op{
 	Name:     "slow_conv_transpose2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlowConvTranspose2dOut checks slow_conv_transpose2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10269,7 +10269,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 var opSlowConvTranspose2d = wrap.Op{
 	Name:     "slow_conv_transpose2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlowConvTranspose2d checks slow_conv_transpose2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int[2] dilation=1) -> Tensor
@@ -10288,7 +10288,7 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 var opSlowConvTranspose3dOut = wrap.Op{
 	Name:     "slow_conv_transpose3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlowConvTranspose3dOut checks slow_conv_transpose3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10308,7 +10308,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 var opSlowConvTranspose3d = wrap.Op{
 	Name:     "slow_conv_transpose3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlowConvTranspose3d checks slow_conv_transpose3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int[3] dilation=1) -> Tensor
@@ -10327,7 +10327,7 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 var opThnnConv2dOut = wrap.Op{
 	Name:     "thnn_conv2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ThnnConv2dOut checks thnn_conv2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -10347,7 +10347,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 var opThnnConv2d = wrap.Op{
 	Name:     "thnn_conv2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ThnnConv2d checks thnn_conv2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0) -> Tensor
@@ -10366,7 +10366,7 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 var opXSlowConv2dForwardOutput = wrap.Op{
 	Name:     "_slow_conv2d_forward",
 	Overload: "output",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSlowConv2dForwardOutput checks _slow_conv2d_forward.output(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding, *, Tensor(a!) output) -> Tensor(a!)
@@ -10386,7 +10386,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 var opXSlowConv2dForward = wrap.Op{
 	Name:     "_slow_conv2d_forward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSlowConv2dForward checks _slow_conv2d_forward(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding) -> Tensor
@@ -10405,7 +10405,7 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 var opXSlowConv2dBackwardGradInput = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSlowConv2dBackwardGradInput checks _slow_conv2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, *, Tensor(a!) grad_input, Tensor(b!) grad_weight, Tensor(c!) grad_bias) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -10425,7 +10425,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 var opXSlowConv2dBackwardOutputMask = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSlowConv2dBackwardOutputMask checks _slow_conv2d_backward.output_mask(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
@@ -10444,7 +10444,7 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 var opXSlowConv2dBackwardOutputMaskOut = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSlowConv2dBackwardOutputMaskOut checks _slow_conv2d_backward.output_mask_out(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -10464,7 +10464,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 var opXConvDepthwise2dOut = wrap.Op{
 	Name:     "_conv_depthwise2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvDepthwise2dOut checks _conv_depthwise2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding, int[2] dilation, *, Tensor(a!) out) -> Tensor(a!)
@@ -10484,7 +10484,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 var opXConvDepthwise2d = wrap.Op{
 	Name:     "_conv_depthwise2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvDepthwise2d checks _conv_depthwise2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding, int[2] dilation) -> Tensor
@@ -10503,7 +10503,7 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 var opConvDepthwise3d = wrap.Op{
 	Name:     "conv_depthwise3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvDepthwise3d checks conv_depthwise3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding, int[3] dilation) -> Tensor
@@ -10522,7 +10522,7 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 var opConvDepthwise3dOut = wrap.Op{
 	Name:     "conv_depthwise3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvDepthwise3dOut checks conv_depthwise3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding, int[3] dilation, *, Tensor(a!) out) -> Tensor(a!)
@@ -10542,7 +10542,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 var opSlowConv3dOut = wrap.Op{
 	Name:     "slow_conv3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlowConv3dOut checks slow_conv3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -10562,7 +10562,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 var opSlowConv3d = wrap.Op{
 	Name:     "slow_conv3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlowConv3d checks slow_conv3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0) -> Tensor
@@ -10581,7 +10581,7 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 var opSlowConv3dForwardOutput = wrap.Op{
 	Name:     "slow_conv3d_forward",
 	Overload: "output",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlowConv3dForwardOutput checks slow_conv3d_forward.output(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding, *, Tensor(a!) output) -> Tensor(a!)
@@ -10601,7 +10601,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 var opSlowConv3dForward = wrap.Op{
 	Name:     "slow_conv3d_forward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlowConv3dForward checks slow_conv3d_forward(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding) -> Tensor
@@ -10620,7 +10620,7 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 var opSlowConvDilated2d = wrap.Op{
 	Name:     "slow_conv_dilated2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlowConvDilated2d checks slow_conv_dilated2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1) -> Tensor
@@ -10639,7 +10639,7 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 var opSlowConvDilated2dOut = wrap.Op{
 	Name:     "slow_conv_dilated2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlowConvDilated2dOut checks slow_conv_dilated2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10659,7 +10659,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 var opSlowConvDilated3d = wrap.Op{
 	Name:     "slow_conv_dilated3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlowConvDilated3d checks slow_conv_dilated3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1) -> Tensor
@@ -10678,7 +10678,7 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 var opSlowConvDilated3dOut = wrap.Op{
 	Name:     "slow_conv_dilated3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlowConvDilated3dOut checks slow_conv_dilated3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10698,7 +10698,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 var opCol2imOut = wrap.Op{
 	Name:     "col2im",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Col2imOut checks col2im.out(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -10718,7 +10718,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 var opCol2im = wrap.Op{
 	Name:     "col2im",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Col2im checks col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
@@ -10737,7 +10737,7 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 var opColumnStack = wrap.Op{
 	Name:     "column_stack",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ColumnStack checks column_stack(Tensor[] tensors) -> Tensor
@@ -10756,7 +10756,7 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 var opColumnStackOut = wrap.Op{
 	Name:     "column_stack",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ColumnStackOut checks column_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10779,7 +10779,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIm2colOut = wrap.Op{
 	Name:     "im2col",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Im2colOut checks im2col.out(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -10799,7 +10799,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 var opIm2col = wrap.Op{
 	Name:     "im2col",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Im2col checks im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
@@ -10818,7 +10818,7 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 var opIsfinite = wrap.Op{
 	Name:     "isfinite",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Isfinite checks isfinite(Tensor self) -> Tensor
@@ -10837,7 +10837,7 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 var opIsinf = wrap.Op{
 	Name:     "isinf",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Isinf checks isinf(Tensor self) -> Tensor
@@ -10856,7 +10856,7 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 var opIsinfOut = wrap.Op{
 	Name:     "isinf",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsinfOut checks isinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10876,7 +10876,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIsposinf = wrap.Op{
 	Name:     "isposinf",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Isposinf checks isposinf(Tensor self) -> Tensor
@@ -10895,7 +10895,7 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 var opIsposinfOut = wrap.Op{
 	Name:     "isposinf",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsposinfOut checks isposinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10915,7 +10915,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIsneginf = wrap.Op{
 	Name:     "isneginf",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Isneginf checks isneginf(Tensor self) -> Tensor
@@ -10934,7 +10934,7 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 var opIsneginfOut = wrap.Op{
 	Name:     "isneginf",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsneginfOut checks isneginf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10954,7 +10954,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXAddBatchDim = wrap.Op{
 	Name:     "_add_batch_dim",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAddBatchDim checks _add_batch_dim(Tensor self, int batch_dim, int level) -> Tensor
@@ -10973,7 +10973,7 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 var opXRemoveBatchDim = wrap.Op{
 	Name:     "_remove_batch_dim",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XRemoveBatchDim checks _remove_batch_dim(Tensor self, int level, int batch_size, int out_dim) -> Tensor
@@ -10992,7 +10992,7 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 var opSpecialEntr = wrap.Op{
 	Name:     "special_entr",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialEntr checks special_entr(Tensor self) -> Tensor
@@ -11011,7 +11011,7 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 var opSpecialEntrOut = wrap.Op{
 	Name:     "special_entr",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialEntrOut checks special_entr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11031,7 +11031,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialNdtri = wrap.Op{
 	Name:     "special_ndtri",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialNdtri checks special_ndtri(Tensor self) -> Tensor
@@ -11050,7 +11050,7 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 var opSpecialNdtriOut = wrap.Op{
 	Name:     "special_ndtri",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialNdtriOut checks special_ndtri.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11070,7 +11070,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialLogNdtr = wrap.Op{
 	Name:     "special_log_ndtr",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLogNdtr checks special_log_ndtr(Tensor self) -> Tensor
@@ -11089,7 +11089,7 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 var opSpecialLogNdtrOut = wrap.Op{
 	Name:     "special_log_ndtr",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLogNdtrOut checks special_log_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11109,7 +11109,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialExpm1 = wrap.Op{
 	Name:     "special_expm1",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialExpm1 checks special_expm1(Tensor self) -> Tensor
@@ -11128,7 +11128,7 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 var opSpecialExpm1Out = wrap.Op{
 	Name:     "special_expm1",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialExpm1Out checks special_expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11148,7 +11148,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialExp2 = wrap.Op{
 	Name:     "special_exp2",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialExp2 checks special_exp2(Tensor self) -> Tensor
@@ -11167,7 +11167,7 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 var opSpecialExp2Out = wrap.Op{
 	Name:     "special_exp2",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialExp2Out checks special_exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11187,7 +11187,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialPsi = wrap.Op{
 	Name:     "special_psi",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialPsi checks special_psi(Tensor self) -> Tensor
@@ -11206,7 +11206,7 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 var opSpecialPsiOut = wrap.Op{
 	Name:     "special_psi",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialPsiOut checks special_psi.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11226,7 +11226,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialDigamma = wrap.Op{
 	Name:     "special_digamma",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialDigamma checks special_digamma(Tensor self) -> Tensor
@@ -11245,7 +11245,7 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 var opSpecialDigammaOut = wrap.Op{
 	Name:     "special_digamma",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialDigammaOut checks special_digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11265,7 +11265,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialGammaln = wrap.Op{
 	Name:     "special_gammaln",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialGammaln checks special_gammaln(Tensor self) -> Tensor
@@ -11284,7 +11284,7 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 var opSpecialGammalnOut = wrap.Op{
 	Name:     "special_gammaln",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialGammalnOut checks special_gammaln.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11304,7 +11304,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialErf = wrap.Op{
 	Name:     "special_erf",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialErf checks special_erf(Tensor self) -> Tensor
@@ -11323,7 +11323,7 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 var opSpecialErfOut = wrap.Op{
 	Name:     "special_erf",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialErfOut checks special_erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11343,7 +11343,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialErfc = wrap.Op{
 	Name:     "special_erfc",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialErfc checks special_erfc(Tensor self) -> Tensor
@@ -11362,7 +11362,7 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 var opSpecialErfcOut = wrap.Op{
 	Name:     "special_erfc",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialErfcOut checks special_erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11382,7 +11382,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialErfcx = wrap.Op{
 	Name:     "special_erfcx",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialErfcx checks special_erfcx(Tensor self) -> Tensor
@@ -11401,7 +11401,7 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 var opSpecialErfcxOut = wrap.Op{
 	Name:     "special_erfcx",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialErfcxOut checks special_erfcx.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11421,7 +11421,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialErfinv = wrap.Op{
 	Name:     "special_erfinv",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialErfinv checks special_erfinv(Tensor self) -> Tensor
@@ -11440,7 +11440,7 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 var opSpecialErfinvOut = wrap.Op{
 	Name:     "special_erfinv",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialErfinvOut checks special_erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11460,7 +11460,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialNdtr = wrap.Op{
 	Name:     "special_ndtr",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialNdtr checks special_ndtr(Tensor self) -> Tensor
@@ -11479,7 +11479,7 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 var opSpecialNdtrOut = wrap.Op{
 	Name:     "special_ndtr",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialNdtrOut checks special_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11499,7 +11499,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialXlog1py = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialXlog1py checks special_xlog1py(Tensor self, Tensor other) -> Tensor
@@ -11518,7 +11518,7 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opSpecialXlog1pySelfScalar = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "self_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialXlog1pySelfScalar checks special_xlog1py.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -11537,7 +11537,7 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 var opSpecialXlog1pyOtherScalar = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "other_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialXlog1pyOtherScalar checks special_xlog1py.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -11556,7 +11556,7 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 var opSpecialXlog1pyOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialXlog1pyOut checks special_xlog1py.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11576,7 +11576,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 var opSpecialXlog1pySelfScalarOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "self_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialXlog1pySelfScalarOut checks special_xlog1py.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11596,7 +11596,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 var opSpecialXlog1pyOtherScalarOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "other_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialXlog1pyOtherScalarOut checks special_xlog1py.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11616,7 +11616,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 var opSpecialXlogy = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialXlogy checks special_xlogy(Tensor self, Tensor other) -> Tensor
@@ -11635,7 +11635,7 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opSpecialXlogySelfScalar = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "self_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialXlogySelfScalar checks special_xlogy.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -11654,7 +11654,7 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 var opSpecialXlogyOtherScalar = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "other_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialXlogyOtherScalar checks special_xlogy.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -11673,7 +11673,7 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 var opSpecialXlogyOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialXlogyOut checks special_xlogy.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11693,7 +11693,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 var opSpecialXlogySelfScalarOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "self_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialXlogySelfScalarOut checks special_xlogy.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11713,7 +11713,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 var opSpecialXlogyOtherScalarOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "other_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialXlogyOtherScalarOut checks special_xlogy.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11733,7 +11733,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 var opSpecialZeta = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialZeta checks special_zeta(Tensor self, Tensor other) -> Tensor
@@ -11752,7 +11752,7 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opSpecialZetaSelfScalar = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "self_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialZetaSelfScalar checks special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -11771,7 +11771,7 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 var opSpecialZetaOtherScalar = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "other_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialZetaOtherScalar checks special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -11790,7 +11790,7 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 var opSpecialZetaOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialZetaOut checks special_zeta.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11810,7 +11810,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 var opSpecialZetaSelfScalarOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "self_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialZetaSelfScalarOut checks special_zeta.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11830,7 +11830,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 var opSpecialZetaOtherScalarOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "other_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialZetaOtherScalarOut checks special_zeta.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11850,7 +11850,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 var opSpecialI0 = wrap.Op{
 	Name:     "special_i0",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialI0 checks special_i0(Tensor self) -> Tensor
@@ -11869,7 +11869,7 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 var opSpecialI0Out = wrap.Op{
 	Name:     "special_i0",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialI0Out checks special_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11889,7 +11889,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialI0e = wrap.Op{
 	Name:     "special_i0e",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialI0e checks special_i0e(Tensor self) -> Tensor
@@ -11908,7 +11908,7 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 var opSpecialI0eOut = wrap.Op{
 	Name:     "special_i0e",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialI0eOut checks special_i0e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11928,7 +11928,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialI1 = wrap.Op{
 	Name:     "special_i1",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialI1 checks special_i1(Tensor self) -> Tensor
@@ -11947,7 +11947,7 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 var opSpecialI1Out = wrap.Op{
 	Name:     "special_i1",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialI1Out checks special_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11967,7 +11967,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialI1e = wrap.Op{
 	Name:     "special_i1e",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialI1e checks special_i1e(Tensor self) -> Tensor
@@ -11986,7 +11986,7 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 var opSpecialI1eOut = wrap.Op{
 	Name:     "special_i1e",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialI1eOut checks special_i1e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12006,7 +12006,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialLogit = wrap.Op{
 	Name:     "special_logit",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLogit checks special_logit(Tensor self, float? eps=None) -> Tensor
@@ -12025,7 +12025,7 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 var opSpecialLogitOut = wrap.Op{
 	Name:     "special_logit",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLogitOut checks special_logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12045,7 +12045,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 var opSpecialPolygamma = wrap.Op{
 	Name:     "special_polygamma",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialPolygamma checks special_polygamma(int n, Tensor self) -> Tensor
@@ -12064,7 +12064,7 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 var opSpecialPolygammaOut = wrap.Op{
 	Name:     "special_polygamma",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialPolygammaOut checks special_polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12084,7 +12084,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 var opSpecialLogsumexp = wrap.Op{
 	Name:     "special_logsumexp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLogsumexp checks special_logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -12103,7 +12103,7 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 var opSpecialLogsumexpOut = wrap.Op{
 	Name:     "special_logsumexp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLogsumexpOut checks special_logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -12123,7 +12123,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 var opSpecialExpit = wrap.Op{
 	Name:     "special_expit",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialExpit checks special_expit(Tensor self) -> Tensor
@@ -12142,7 +12142,7 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 var opSpecialExpitOut = wrap.Op{
 	Name:     "special_expit",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialExpitOut checks special_expit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12162,7 +12162,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialSinc = wrap.Op{
 	Name:     "special_sinc",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialSinc checks special_sinc(Tensor self) -> Tensor
@@ -12181,7 +12181,7 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 var opSpecialSincOut = wrap.Op{
 	Name:     "special_sinc",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialSincOut checks special_sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12201,7 +12201,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialRound = wrap.Op{
 	Name:     "special_round",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialRound checks special_round(Tensor self, *, int decimals=0) -> Tensor
@@ -12220,7 +12220,7 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 var opSpecialRoundOut = wrap.Op{
 	Name:     "special_round",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialRoundOut checks special_round.out(Tensor self, *, int decimals=0, Tensor(a!) out) -> Tensor(a!)
@@ -12240,7 +12240,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 var opSpecialLog1p = wrap.Op{
 	Name:     "special_log1p",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLog1p checks special_log1p(Tensor self) -> Tensor
@@ -12259,7 +12259,7 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 var opSpecialLog1pOut = wrap.Op{
 	Name:     "special_log1p",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLog1pOut checks special_log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12279,7 +12279,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialLogSoftmax = wrap.Op{
 	Name:     "special_log_softmax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLogSoftmax checks special_log_softmax(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -12298,7 +12298,7 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 var opSpecialGammaincOut = wrap.Op{
 	Name:     "special_gammainc",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialGammaincOut checks special_gammainc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12318,7 +12318,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 var opSpecialGammainc = wrap.Op{
 	Name:     "special_gammainc",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialGammainc checks special_gammainc(Tensor self, Tensor other) -> Tensor
@@ -12337,7 +12337,7 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opSpecialGammainccOut = wrap.Op{
 	Name:     "special_gammaincc",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialGammainccOut checks special_gammaincc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12357,7 +12357,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 var opSpecialGammaincc = wrap.Op{
 	Name:     "special_gammaincc",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialGammaincc checks special_gammaincc(Tensor self, Tensor other) -> Tensor
@@ -12376,7 +12376,7 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opSpecialMultigammaln = wrap.Op{
 	Name:     "special_multigammaln",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialMultigammaln checks special_multigammaln(Tensor self, int p) -> Tensor
@@ -12395,7 +12395,7 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 var opSpecialMultigammalnOut = wrap.Op{
 	Name:     "special_multigammaln",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialMultigammalnOut checks special_multigammaln.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)
@@ -12415,7 +12415,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 var opSpecialSoftmax = wrap.Op{
 	Name:     "special_softmax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialSoftmax checks special_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -12434,7 +12434,7 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opFftFft = wrap.Op{
 	Name:     "fft_fft",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftFft checks fft_fft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12453,7 +12453,7 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 var opFftFftOut = wrap.Op{
 	Name:     "fft_fft",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftFftOut checks fft_fft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12473,7 +12473,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 var opFftIfft = wrap.Op{
 	Name:     "fft_ifft",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIfft checks fft_ifft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12492,7 +12492,7 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 var opFftIfftOut = wrap.Op{
 	Name:     "fft_ifft",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIfftOut checks fft_ifft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12512,7 +12512,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 var opFftRfft = wrap.Op{
 	Name:     "fft_rfft",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftRfft checks fft_rfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12531,7 +12531,7 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 var opFftRfftOut = wrap.Op{
 	Name:     "fft_rfft",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftRfftOut checks fft_rfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12551,7 +12551,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 var opFftIrfft = wrap.Op{
 	Name:     "fft_irfft",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIrfft checks fft_irfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12570,7 +12570,7 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 var opFftIrfftOut = wrap.Op{
 	Name:     "fft_irfft",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIrfftOut checks fft_irfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12590,7 +12590,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 var opFftHfft = wrap.Op{
 	Name:     "fft_hfft",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftHfft checks fft_hfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12609,7 +12609,7 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 var opFftHfftOut = wrap.Op{
 	Name:     "fft_hfft",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftHfftOut checks fft_hfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12629,7 +12629,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 var opFftIhfft = wrap.Op{
 	Name:     "fft_ihfft",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIhfft checks fft_ihfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12648,7 +12648,7 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 var opFftIhfftOut = wrap.Op{
 	Name:     "fft_ihfft",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIhfftOut checks fft_ihfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12668,7 +12668,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 var opFftFft2 = wrap.Op{
 	Name:     "fft_fft2",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftFft2 checks fft_fft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12687,7 +12687,7 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 var opFftFft2Out = wrap.Op{
 	Name:     "fft_fft2",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftFft2Out checks fft_fft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12707,7 +12707,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 var opFftIfft2 = wrap.Op{
 	Name:     "fft_ifft2",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIfft2 checks fft_ifft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12726,7 +12726,7 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 var opFftIfft2Out = wrap.Op{
 	Name:     "fft_ifft2",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIfft2Out checks fft_ifft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12746,7 +12746,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 var opFftRfft2 = wrap.Op{
 	Name:     "fft_rfft2",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftRfft2 checks fft_rfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12765,7 +12765,7 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 var opFftRfft2Out = wrap.Op{
 	Name:     "fft_rfft2",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftRfft2Out checks fft_rfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12785,7 +12785,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 var opFftIrfft2 = wrap.Op{
 	Name:     "fft_irfft2",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIrfft2 checks fft_irfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12804,7 +12804,7 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 var opFftIrfft2Out = wrap.Op{
 	Name:     "fft_irfft2",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIrfft2Out checks fft_irfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12824,7 +12824,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 var opFftHfft2 = wrap.Op{
 	Name:     "fft_hfft2",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftHfft2 checks fft_hfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12843,7 +12843,7 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 var opFftHfft2Out = wrap.Op{
 	Name:     "fft_hfft2",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftHfft2Out checks fft_hfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12863,7 +12863,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 var opFftIhfft2 = wrap.Op{
 	Name:     "fft_ihfft2",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIhfft2 checks fft_ihfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12882,7 +12882,7 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 var opFftIhfft2Out = wrap.Op{
 	Name:     "fft_ihfft2",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIhfft2Out checks fft_ihfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12902,7 +12902,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 var opFftFftn = wrap.Op{
 	Name:     "fft_fftn",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftFftn checks fft_fftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12921,7 +12921,7 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 var opFftFftnOut = wrap.Op{
 	Name:     "fft_fftn",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftFftnOut checks fft_fftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12941,7 +12941,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 var opFftIfftn = wrap.Op{
 	Name:     "fft_ifftn",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIfftn checks fft_ifftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12960,7 +12960,7 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 var opFftIfftnOut = wrap.Op{
 	Name:     "fft_ifftn",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIfftnOut checks fft_ifftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12980,7 +12980,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 var opFftRfftn = wrap.Op{
 	Name:     "fft_rfftn",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftRfftn checks fft_rfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12999,7 +12999,7 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 var opFftRfftnOut = wrap.Op{
 	Name:     "fft_rfftn",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftRfftnOut checks fft_rfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13019,7 +13019,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 var opFftIrfftn = wrap.Op{
 	Name:     "fft_irfftn",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIrfftn checks fft_irfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13038,7 +13038,7 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 var opFftIrfftnOut = wrap.Op{
 	Name:     "fft_irfftn",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIrfftnOut checks fft_irfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13058,7 +13058,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 var opFftHfftn = wrap.Op{
 	Name:     "fft_hfftn",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftHfftn checks fft_hfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13077,7 +13077,7 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 var opFftHfftnOut = wrap.Op{
 	Name:     "fft_hfftn",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftHfftnOut checks fft_hfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13097,7 +13097,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 var opFftIhfftn = wrap.Op{
 	Name:     "fft_ihfftn",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIhfftn checks fft_ihfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13116,7 +13116,7 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 var opFftIhfftnOut = wrap.Op{
 	Name:     "fft_ihfftn",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIhfftnOut checks fft_ihfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13136,7 +13136,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 var opFftFftfreq = wrap.Op{
 	Name:     "fft_fftfreq",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftFftfreq checks fft_fftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -13154,7 +13154,7 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 var opFftFftfreqOut = wrap.Op{
 	Name:     "fft_fftfreq",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftFftfreqOut checks fft_fftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -13174,7 +13174,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 var opFftRfftfreq = wrap.Op{
 	Name:     "fft_rfftfreq",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftRfftfreq checks fft_rfftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -13192,7 +13192,7 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 var opFftRfftfreqOut = wrap.Op{
 	Name:     "fft_rfftfreq",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftRfftfreqOut checks fft_rfftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -13212,7 +13212,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 var opFftFftshift = wrap.Op{
 	Name:     "fft_fftshift",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftFftshift checks fft_fftshift(Tensor self, int[1]? dim=None) -> Tensor
@@ -13231,7 +13231,7 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 var opFftIfftshift = wrap.Op{
 	Name:     "fft_ifftshift",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FftIfftshift checks fft_ifftshift(Tensor self, int[1]? dim=None) -> Tensor
@@ -13250,7 +13250,7 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 var opLinalgCholeskyEx = wrap.Op{
 	Name:     "linalg_cholesky_ex",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgCholeskyEx checks linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)
@@ -13269,7 +13269,7 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 var opLinalgCholeskyExL = wrap.Op{
 	Name:     "linalg_cholesky_ex",
 	Overload: "L",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgCholeskyExL checks linalg_cholesky_ex.L(Tensor self, *, bool upper=False, bool check_errors=False, Tensor(a!) L, Tensor(b!) info) -> (Tensor(a!) L, Tensor(b!) info)
@@ -13289,7 +13289,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 var opLinalgCholesky = wrap.Op{
 	Name:     "linalg_cholesky",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgCholesky checks linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor
@@ -13308,7 +13308,7 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 var opLinalgCholeskyOut = wrap.Op{
 	Name:     "linalg_cholesky",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgCholeskyOut checks linalg_cholesky.out(Tensor self, *, bool upper=False, Tensor(a!) out) -> Tensor(a!)
@@ -13328,7 +13328,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 var opLinalgCross = wrap.Op{
 	Name:     "linalg_cross",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgCross checks linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor
@@ -13347,7 +13347,7 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 var opLinalgCrossOut = wrap.Op{
 	Name:     "linalg_cross",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgCrossOut checks linalg_cross.out(Tensor self, Tensor other, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
@@ -13367,7 +13367,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 var opLinalgLuFactor = wrap.Op{
 	Name:     "linalg_lu_factor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLuFactor checks linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)
@@ -13386,7 +13386,7 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 var opLinalgLuFactorOut = wrap.Op{
 	Name:     "linalg_lu_factor",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLuFactorOut checks linalg_lu_factor.out(Tensor A, *, bool pivot=True, Tensor(a!) LU, Tensor(b!) pivots) -> (Tensor(a!) LU, Tensor(b!) pivots)
@@ -13406,7 +13406,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 var opLinalgLuFactorEx = wrap.Op{
 	Name:     "linalg_lu_factor_ex",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLuFactorEx checks linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)
@@ -13425,7 +13425,7 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 var opLinalgLuFactorExOut = wrap.Op{
 	Name:     "linalg_lu_factor_ex",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLuFactorExOut checks linalg_lu_factor_ex.out(Tensor A, *, bool pivot=True, bool check_errors=False, Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info)
@@ -13445,7 +13445,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 var opLinalgLu = wrap.Op{
 	Name:     "linalg_lu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLu checks linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)
@@ -13464,7 +13464,7 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 var opLinalgLuOut = wrap.Op{
 	Name:     "linalg_lu",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLuOut checks linalg_lu.out(Tensor A, *, bool pivot=True, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
@@ -13484,7 +13484,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 var opLinalgLuSolve = wrap.Op{
 	Name:     "linalg_lu_solve",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLuSolve checks linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor
@@ -13503,7 +13503,7 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 var opLinalgLuSolveOut = wrap.Op{
 	Name:     "linalg_lu_solve",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLuSolveOut checks linalg_lu_solve.out(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False, Tensor(a!) out) -> Tensor(a!)
@@ -13523,7 +13523,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 var opXLinalgDet = wrap.Op{
 	Name:     "_linalg_det",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLinalgDet checks _linalg_det(Tensor A) -> (Tensor result, Tensor LU, Tensor pivots)
@@ -13542,7 +13542,7 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 var opXLinalgDetResult = wrap.Op{
 	Name:     "_linalg_det",
 	Overload: "result",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLinalgDetResult checks _linalg_det.result(Tensor A, *, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots)
@@ -13562,7 +13562,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 var opLinalgDet = wrap.Op{
 	Name:     "linalg_det",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgDet checks linalg_det(Tensor A) -> Tensor
@@ -13581,7 +13581,7 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 var opLinalgDetOut = wrap.Op{
 	Name:     "linalg_det",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgDetOut checks linalg_det.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -13601,7 +13601,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDet = wrap.Op{
 	Name:     "det",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Det checks det(Tensor self) -> Tensor
@@ -13620,7 +13620,7 @@ func Det(self *torch.Tensor) *torch.Tensor {
 var opLinalgLdlFactorEx = wrap.Op{
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLdlFactorEx checks linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool check_errors=False) -> (Tensor LD, Tensor pivots, Tensor info)
@@ -13639,7 +13639,7 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 var opLinalgLdlFactorExOut = wrap.Op{
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLdlFactorExOut checks linalg_ldl_factor_ex.out(Tensor self, *, bool hermitian=False, bool check_errors=False, Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info)
@@ -13659,7 +13659,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 var opLinalgLdlFactor = wrap.Op{
 	Name:     "linalg_ldl_factor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLdlFactor checks linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)
@@ -13678,7 +13678,7 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 var opLinalgLdlFactorOut = wrap.Op{
 	Name:     "linalg_ldl_factor",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLdlFactorOut checks linalg_ldl_factor.out(Tensor self, *, bool hermitian=False, Tensor(a!) LD, Tensor(b!) pivots) -> (Tensor(a!) LD, Tensor(b!) pivots)
@@ -13698,7 +13698,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 var opLinalgLdlSolve = wrap.Op{
 	Name:     "linalg_ldl_solve",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLdlSolve checks linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor
@@ -13717,7 +13717,7 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 var opLinalgLdlSolveOut = wrap.Op{
 	Name:     "linalg_ldl_solve",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLdlSolveOut checks linalg_ldl_solve.out(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -13737,7 +13737,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 var opLinalgLstsq = wrap.Op{
 	Name:     "linalg_lstsq",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLstsq checks linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor solution, Tensor residuals, Tensor rank, Tensor singular_values)
@@ -13756,7 +13756,7 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 var opLinalgLstsqOut = wrap.Op{
 	Name:     "linalg_lstsq",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgLstsqOut checks linalg_lstsq.out(Tensor self, Tensor b, float? rcond=None, *, str? driver=None, Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values) -> (Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values)
@@ -13776,7 +13776,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 var opLinalgMatmul = wrap.Op{
 	Name:     "linalg_matmul",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatmul checks linalg_matmul(Tensor self, Tensor other) -> Tensor
@@ -13795,7 +13795,7 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLinalgMatmulOut = wrap.Op{
 	Name:     "linalg_matmul",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatmulOut checks linalg_matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -13815,7 +13815,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 var opLinalgVecdot = wrap.Op{
 	Name:     "linalg_vecdot",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgVecdot checks linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor
@@ -13834,7 +13834,7 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 var opLinalgVecdotOut = wrap.Op{
 	Name:     "linalg_vecdot",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgVecdotOut checks linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
@@ -13854,7 +13854,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 var opLinalgMatrixExp = wrap.Op{
 	Name:     "linalg_matrix_exp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixExp checks linalg_matrix_exp(Tensor self) -> Tensor
@@ -13873,7 +13873,7 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 var opLinalgMatrixExpOut = wrap.Op{
 	Name:     "linalg_matrix_exp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixExpOut checks linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13893,7 +13893,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXLinalgSlogdet = wrap.Op{
 	Name:     "_linalg_slogdet",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLinalgSlogdet checks _linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet, Tensor LU, Tensor pivots)
@@ -13912,7 +13912,7 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 var opXLinalgSlogdetSign = wrap.Op{
 	Name:     "_linalg_slogdet",
 	Overload: "sign",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLinalgSlogdetSign checks _linalg_slogdet.sign(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots) -> (Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots)
@@ -13932,7 +13932,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 var opLinalgSlogdet = wrap.Op{
 	Name:     "linalg_slogdet",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgSlogdet checks linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)
@@ -13951,7 +13951,7 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opLinalgSlogdetOut = wrap.Op{
 	Name:     "linalg_slogdet",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgSlogdetOut checks linalg_slogdet.out(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
@@ -13971,7 +13971,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 var opSlogdet = wrap.Op{
 	Name:     "slogdet",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Slogdet checks slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)
@@ -13990,7 +13990,7 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opSlogdetOut = wrap.Op{
 	Name:     "slogdet",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SlogdetOut checks slogdet.out(Tensor self, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
@@ -14010,7 +14010,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 var opLogdet = wrap.Op{
 	Name:     "logdet",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Logdet checks logdet(Tensor self) -> Tensor
@@ -14029,7 +14029,7 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 var opLinalgEig = wrap.Op{
 	Name:     "linalg_eig",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgEig checks linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -14048,7 +14048,7 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opLinalgEigOut = wrap.Op{
 	Name:     "linalg_eig",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgEigOut checks linalg_eig.out(Tensor self, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -14068,7 +14068,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 var opLinalgEigvals = wrap.Op{
 	Name:     "linalg_eigvals",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgEigvals checks linalg_eigvals(Tensor self) -> Tensor
@@ -14087,7 +14087,7 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 var opLinalgEigvalsOut = wrap.Op{
 	Name:     "linalg_eigvals",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgEigvalsOut checks linalg_eigvals.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -14107,7 +14107,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXLinalgEigh = wrap.Op{
 	Name:     "_linalg_eigh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLinalgEigh checks _linalg_eigh(Tensor A, str UPLO="L", bool compute_v=True) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -14126,7 +14126,7 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 var opXLinalgEighEigenvalues = wrap.Op{
 	Name:     "_linalg_eigh",
 	Overload: "eigenvalues",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLinalgEighEigenvalues checks _linalg_eigh.eigenvalues(Tensor A, str UPLO="L", bool compute_v=True, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -14146,7 +14146,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 var opLinalgEigh = wrap.Op{
 	Name:     "linalg_eigh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgEigh checks linalg_eigh(Tensor self, str UPLO="L") -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -14165,7 +14165,7 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 var opLinalgEighEigvals = wrap.Op{
 	Name:     "linalg_eigh",
 	Overload: "eigvals",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgEighEigvals checks linalg_eigh.eigvals(Tensor self, str UPLO="L", *, Tensor(a!) eigvals, Tensor(b!) eigvecs) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -14185,7 +14185,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 var opLinalgEigvalsh = wrap.Op{
 	Name:     "linalg_eigvalsh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgEigvalsh checks linalg_eigvalsh(Tensor self, str UPLO="L") -> Tensor
@@ -14204,7 +14204,7 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 var opLinalgEigvalshOut = wrap.Op{
 	Name:     "linalg_eigvalsh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgEigvalshOut checks linalg_eigvalsh.out(Tensor self, str UPLO="L", *, Tensor(a!) out) -> Tensor(a!)
@@ -14224,7 +14224,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 var opLinalgHouseholderProduct = wrap.Op{
 	Name:     "linalg_householder_product",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgHouseholderProduct checks linalg_householder_product(Tensor input, Tensor tau) -> Tensor
@@ -14243,7 +14243,7 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 var opLinalgHouseholderProductOut = wrap.Op{
 	Name:     "linalg_householder_product",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgHouseholderProductOut checks linalg_householder_product.out(Tensor input, Tensor tau, *, Tensor(a!) out) -> Tensor(a!)
@@ -14263,7 +14263,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 var opLinalgInvEx = wrap.Op{
 	Name:     "linalg_inv_ex",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgInvEx checks linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)
@@ -14282,7 +14282,7 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 var opLinalgInvExInverse = wrap.Op{
 	Name:     "linalg_inv_ex",
 	Overload: "inverse",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgInvExInverse checks linalg_inv_ex.inverse(Tensor A, *, bool check_errors=False, Tensor(a!) inverse, Tensor(b!) info) -> (Tensor(a!) inverse, Tensor(b!) info)
@@ -14302,7 +14302,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -14321,7 +14321,7 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 var opLinalgInvOut = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgInvOut checks linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -14341,7 +14341,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opInverse = wrap.Op{
 	Name:     "inverse",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Inverse checks inverse(Tensor self) -> Tensor
@@ -14360,7 +14360,7 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 var opInverseOut = wrap.Op{
 	Name:     "inverse",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // InverseOut checks inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -14380,7 +14380,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opInner = wrap.Op{
 	Name:     "inner",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Inner checks inner(Tensor self, Tensor other) -> Tensor
@@ -14399,7 +14399,7 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opInnerOut = wrap.Op{
 	Name:     "inner",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // InnerOut checks inner.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -14419,7 +14419,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 var opOuter = wrap.Op{
 	Name:     "outer",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Outer checks outer(Tensor self, Tensor vec2) -> Tensor
@@ -14438,7 +14438,7 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 var opOuterOut = wrap.Op{
 	Name:     "outer",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // OuterOut checks outer.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
@@ -14458,7 +14458,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 var opGer = wrap.Op{
 	Name:     "ger",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Ger checks ger(Tensor self, Tensor vec2) -> Tensor
@@ -14477,7 +14477,7 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 var opGerOut = wrap.Op{
 	Name:     "ger",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GerOut checks ger.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
@@ -14497,7 +14497,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 var opLinalgNorm = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgNorm checks linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14516,7 +14516,7 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 var opLinalgNormOrdStr = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "ord_str",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgNormOrdStr checks linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14535,7 +14535,7 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 var opLinalgNormOut = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgNormOut checks linalg_norm.out(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14555,7 +14555,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 var opLinalgNormOrdStrOut = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "ord_str_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgNormOrdStrOut checks linalg_norm.ord_str_out(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14575,7 +14575,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 var opLinalgVectorNorm = wrap.Op{
 	Name:     "linalg_vector_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgVectorNorm checks linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14594,7 +14594,7 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 var opLinalgVectorNormOut = wrap.Op{
 	Name:     "linalg_vector_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgVectorNormOut checks linalg_vector_norm.out(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14614,7 +14614,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 var opLinalgMatrixNorm = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixNorm checks linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14633,7 +14633,7 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 var opLinalgMatrixNormOut = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixNormOut checks linalg_matrix_norm.out(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14653,7 +14653,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 var opLinalgMatrixNormStrOrd = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixNormStrOrd checks linalg_matrix_norm.str_ord(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14672,7 +14672,7 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 var opLinalgMatrixNormStrOrdOut = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixNormStrOrdOut checks linalg_matrix_norm.str_ord_out(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14692,7 +14692,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 var opXLinalgSvd = wrap.Op{
 	Name:     "_linalg_svd",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLinalgSvd checks _linalg_svd(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
@@ -14711,7 +14711,7 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 var opXLinalgSvdU = wrap.Op{
 	Name:     "_linalg_svd",
 	Overload: "U",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLinalgSvdU checks _linalg_svd.U(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
@@ -14731,7 +14731,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 var opLinalgSvd = wrap.Op{
 	Name:     "linalg_svd",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgSvd checks linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
@@ -14750,7 +14750,7 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 var opLinalgSvdU = wrap.Op{
 	Name:     "linalg_svd",
 	Overload: "U",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgSvdU checks linalg_svd.U(Tensor A, bool full_matrices=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
@@ -14770,7 +14770,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 var opLinalgSvdvals = wrap.Op{
 	Name:     "linalg_svdvals",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgSvdvals checks linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor
@@ -14789,7 +14789,7 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 var opLinalgSvdvalsOut = wrap.Op{
 	Name:     "linalg_svdvals",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgSvdvalsOut checks linalg_svdvals.out(Tensor A, *, str? driver=None, Tensor(a!) out) -> Tensor(a!)
@@ -14809,7 +14809,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 var opLinalgCond = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgCond checks linalg_cond(Tensor self, Scalar? p=None) -> Tensor
@@ -14828,7 +14828,7 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 var opLinalgCondOut = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgCondOut checks linalg_cond.out(Tensor self, Scalar? p=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -14848,7 +14848,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 var opLinalgCondPStr = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "p_str",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgCondPStr checks linalg_cond.p_str(Tensor self, str p) -> Tensor
@@ -14867,7 +14867,7 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 var opLinalgCondPStrOut = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "p_str_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgCondPStrOut checks linalg_cond.p_str_out(Tensor self, str p, *, Tensor(a!) out) -> Tensor(a!)
@@ -14887,7 +14887,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 var opLinalgPinvAtolRtolTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgPinvAtolRtolTensor checks linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
@@ -14906,7 +14906,7 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 var opLinalgPinvAtolRtolTensorOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgPinvAtolRtolTensorOut checks linalg_pinv.atol_rtol_tensor_out(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -14926,7 +14926,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 var opLinalgPinvAtolRtolFloat = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgPinvAtolRtolFloat checks linalg_pinv.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
@@ -14945,7 +14945,7 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 var opLinalgPinvAtolRtolFloatOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgPinvAtolRtolFloatOut checks linalg_pinv.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -14965,7 +14965,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 var opLinalgPinv = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgPinv checks linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> Tensor
@@ -14984,7 +14984,7 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 var opLinalgPinvRcondTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "rcond_tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgPinvRcondTensor checks linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> Tensor
@@ -15003,7 +15003,7 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 var opLinalgPinvOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgPinvOut checks linalg_pinv.out(Tensor self, float rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -15023,7 +15023,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 var opLinalgPinvOutRcondTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "out_rcond_tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgPinvOutRcondTensor checks linalg_pinv.out_rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -15043,7 +15043,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 var opXLinalgSolveEx = wrap.Op{
 	Name:     "_linalg_solve_ex",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLinalgSolveEx checks _linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor LU, Tensor pivots, Tensor info)
@@ -15062,7 +15062,7 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 var opXLinalgSolveExResult = wrap.Op{
 	Name:     "_linalg_solve_ex",
 	Overload: "result",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLinalgSolveExResult checks _linalg_solve_ex.result(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info)
@@ -15082,7 +15082,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 var opLinalgSolveEx = wrap.Op{
 	Name:     "linalg_solve_ex",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgSolveEx checks linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor info)
@@ -15101,7 +15101,7 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 var opLinalgSolveExOut = wrap.Op{
 	Name:     "linalg_solve_ex",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgSolveExOut checks linalg_solve_ex.out(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) info) -> (Tensor(a!) result, Tensor(b!) info)
@@ -15121,7 +15121,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 var opLinalgSolve = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor
@@ -15140,7 +15140,7 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 var opLinalgSolveOut = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgSolveOut checks linalg_solve.out(Tensor A, Tensor B, *, bool left=True, Tensor(a!) out) -> Tensor(a!)
@@ -15160,7 +15160,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 var opLinalgTensorinv = wrap.Op{
 	Name:     "linalg_tensorinv",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgTensorinv checks linalg_tensorinv(Tensor self, int ind=2) -> Tensor
@@ -15179,7 +15179,7 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 var opLinalgTensorinvOut = wrap.Op{
 	Name:     "linalg_tensorinv",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgTensorinvOut checks linalg_tensorinv.out(Tensor self, int ind=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -15199,7 +15199,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 var opLinalgTensorsolve = wrap.Op{
 	Name:     "linalg_tensorsolve",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgTensorsolve checks linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) -> Tensor
@@ -15218,7 +15218,7 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 var opLinalgTensorsolveOut = wrap.Op{
 	Name:     "linalg_tensorsolve",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgTensorsolveOut checks linalg_tensorsolve.out(Tensor self, Tensor other, int[]? dims=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -15238,7 +15238,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 var opLinalgQr = wrap.Op{
 	Name:     "linalg_qr",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgQr checks linalg_qr(Tensor A, str mode='reduced') -> (Tensor Q, Tensor R)
@@ -15257,7 +15257,7 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 var opLinalgQrOut = wrap.Op{
 	Name:     "linalg_qr",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgQrOut checks linalg_qr.out(Tensor A, str mode='reduced', *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
@@ -15277,7 +15277,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 var opLinalgMatrixPower = wrap.Op{
 	Name:     "linalg_matrix_power",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixPower checks linalg_matrix_power(Tensor self, int n) -> Tensor
@@ -15296,7 +15296,7 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 var opLinalgMatrixPowerOut = wrap.Op{
 	Name:     "linalg_matrix_power",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixPowerOut checks linalg_matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -15316,7 +15316,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 var opLinalgMatrixRankAtolRtolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixRankAtolRtolTensor checks linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
@@ -15335,7 +15335,7 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 var opLinalgMatrixRankAtolRtolTensorOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixRankAtolRtolTensorOut checks linalg_matrix_rank.atol_rtol_tensor_out(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -15355,7 +15355,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 var opLinalgMatrixRankAtolRtolFloat = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixRankAtolRtolFloat checks linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
@@ -15374,7 +15374,7 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 var opLinalgMatrixRankAtolRtolFloatOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixRankAtolRtolFloatOut checks linalg_matrix_rank.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -15394,7 +15394,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 var opLinalgMatrixRank = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixRank checks linalg_matrix_rank(Tensor self, float tol, bool hermitian=False) -> Tensor
@@ -15413,7 +15413,7 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 var opLinalgMatrixRankOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixRankOut checks linalg_matrix_rank.out(Tensor self, float tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -15433,7 +15433,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 var opLinalgMatrixRankTolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "tol_tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixRankTolTensor checks linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool hermitian=False) -> Tensor
@@ -15452,7 +15452,7 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 var opLinalgMatrixRankOutTolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "out_tol_tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMatrixRankOutTolTensor checks linalg_matrix_rank.out_tol_tensor(Tensor input, Tensor tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -15472,7 +15472,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 var opLinalgMultiDot = wrap.Op{
 	Name:     "linalg_multi_dot",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMultiDot checks linalg_multi_dot(Tensor[] tensors) -> Tensor
@@ -15491,7 +15491,7 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 var opLinalgMultiDotOut = wrap.Op{
 	Name:     "linalg_multi_dot",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgMultiDotOut checks linalg_multi_dot.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -15514,7 +15514,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 var opNestedToPaddedTensor = wrap.Op{
 	Name:     "nested_to_padded_tensor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NestedToPaddedTensor checks nested_to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor
@@ -15533,7 +15533,7 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 var opXTestSerializationSubcmul = wrap.Op{
 	Name:     "_test_serialization_subcmul",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestSerializationSubcmul checks _test_serialization_subcmul(Tensor self, Tensor other, Scalar alpha=1) -> Tensor
@@ -15552,7 +15552,7 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 var opXTestOptionalIntlist = wrap.Op{
 	Name:     "_test_optional_intlist",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestOptionalIntlist checks _test_optional_intlist(Tensor values, int[]? addends) -> Tensor
@@ -15571,7 +15571,7 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 var opXTestOptionalIntlistOut = wrap.Op{
 	Name:     "_test_optional_intlist",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestOptionalIntlistOut checks _test_optional_intlist.out(Tensor values, int[]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -15591,7 +15591,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 var opXTestOptionalFilledIntlist = wrap.Op{
 	Name:     "_test_optional_filled_intlist",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestOptionalFilledIntlist checks _test_optional_filled_intlist(Tensor values, int[2]? addends) -> Tensor
@@ -15610,7 +15610,7 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 var opXTestOptionalFilledIntlistOut = wrap.Op{
 	Name:     "_test_optional_filled_intlist",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestOptionalFilledIntlistOut checks _test_optional_filled_intlist.out(Tensor values, int[2]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -15630,7 +15630,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 var opXTestOptionalFloatlist = wrap.Op{
 	Name:     "_test_optional_floatlist",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestOptionalFloatlist checks _test_optional_floatlist(Tensor values, float[]? addends) -> Tensor
@@ -15649,7 +15649,7 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 var opXTestOptionalFloatlistOut = wrap.Op{
 	Name:     "_test_optional_floatlist",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestOptionalFloatlistOut checks _test_optional_floatlist.out(Tensor values, float[]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -15669,7 +15669,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 var opXTestStringDefault = wrap.Op{
 	Name:     "_test_string_default",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestStringDefault checks _test_string_default(Tensor dummy, str a="\"'\\", str b='"\'\\') -> Tensor
@@ -15688,7 +15688,7 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 var opXTestAmbiguousDefaultsA = wrap.Op{
 	Name:     "_test_ambiguous_defaults",
 	Overload: "a",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestAmbiguousDefaultsA checks _test_ambiguous_defaults.a(Tensor dummy, int a=1, int b=1) -> Tensor
@@ -15707,7 +15707,7 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 var opXTestAmbiguousDefaultsB = wrap.Op{
 	Name:     "_test_ambiguous_defaults",
 	Overload: "b",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestAmbiguousDefaultsB checks _test_ambiguous_defaults.b(Tensor dummy, int a=2, str b="2") -> Tensor
@@ -15726,7 +15726,7 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 var opXTestWarnInAutograd = wrap.Op{
 	Name:     "_test_warn_in_autograd",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestWarnInAutograd checks _test_warn_in_autograd(Tensor self) -> Tensor
@@ -15745,7 +15745,7 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 var opXTestWarnInAutogradOut = wrap.Op{
 	Name:     "_test_warn_in_autograd",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestWarnInAutogradOut checks _test_warn_in_autograd.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -15765,7 +15765,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 var opXTestAutogradMultipleDispatchFullcoverage = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestAutogradMultipleDispatchFullcoverage checks _test_autograd_multiple_dispatch.fullcoverage(Tensor self) -> Tensor
@@ -15784,7 +15784,7 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 var opXTestAutogradMultipleDispatchFullcoverageOut = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestAutogradMultipleDispatchFullcoverageOut checks _test_autograd_multiple_dispatch.fullcoverage_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -15804,7 +15804,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 var opXTestAutogradMultipleDispatchNtonly = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "ntonly",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestAutogradMultipleDispatchNtonly checks _test_autograd_multiple_dispatch.ntonly(Tensor self, bool b) -> Tensor
@@ -15823,7 +15823,7 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 var opXTestAutogradMultipleDispatchView = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestAutogradMultipleDispatchView checks _test_autograd_multiple_dispatch_view(Tensor(a) self) -> Tensor(a)
@@ -15842,7 +15842,7 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 var opXTestAutogradMultipleDispatchViewCopy = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestAutogradMultipleDispatchViewCopy checks _test_autograd_multiple_dispatch_view_copy(Tensor self) -> Tensor
@@ -15861,7 +15861,7 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 var opXTestAutogradMultipleDispatchViewCopyOut = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestAutogradMultipleDispatchViewCopyOut checks _test_autograd_multiple_dispatch_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -15881,7 +15881,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 var opSegmentReduce = wrap.Op{
 	Name:     "segment_reduce",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SegmentReduce checks segment_reduce(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor
@@ -15900,7 +15900,7 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 var opSegmentReduceOut = wrap.Op{
 	Name:     "segment_reduce",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SegmentReduceOut checks segment_reduce.out(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
@@ -15920,7 +15920,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 var opXSegmentReduceBackward = wrap.Op{
 	Name:     "_segment_reduce_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSegmentReduceBackward checks _segment_reduce_backward(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None) -> Tensor
@@ -15939,7 +15939,7 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 var opXSegmentReduceBackwardOut = wrap.Op{
 	Name:     "_segment_reduce_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSegmentReduceBackwardOut checks _segment_reduce_backward.out(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
@@ -15959,7 +15959,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 var opPadSequence = wrap.Op{
 	Name:     "pad_sequence",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PadSequence checks pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.0) -> Tensor
@@ -15978,7 +15978,7 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 var opFlattenDenseTensors = wrap.Op{
 	Name:     "flatten_dense_tensors",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FlattenDenseTensors checks flatten_dense_tensors(Tensor[] tensors) -> Tensor
@@ -15997,7 +15997,7 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 var opUnflattenDenseTensors = wrap.Op{
 	Name:     "unflatten_dense_tensors",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnflattenDenseTensors checks unflatten_dense_tensors(Tensor flat, Tensor[] tensors) -> Tensor[]
@@ -16019,7 +16019,7 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 var opXNestedTensorFromTensorList = wrap.Op{
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedTensorFromTensorList checks _nested_tensor_from_tensor_list(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -16038,7 +16038,7 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 var opXNestedTensorFromTensorListOut = wrap.Op{
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedTensorFromTensorListOut checks _nested_tensor_from_tensor_list.out(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -16061,7 +16061,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 var opXFwPrimalCopy = wrap.Op{
 	Name:     "_fw_primal_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFwPrimalCopy checks _fw_primal_copy(Tensor self, int level) -> Tensor
@@ -16080,7 +16080,7 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 var opXMakeDualCopy = wrap.Op{
 	Name:     "_make_dual_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMakeDualCopy checks _make_dual_copy(Tensor primal, Tensor tangent, int level) -> Tensor
@@ -16099,7 +16099,7 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 var opViewAsRealCopy = wrap.Op{
 	Name:     "view_as_real_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ViewAsRealCopy checks view_as_real_copy(Tensor self) -> Tensor
@@ -16118,7 +16118,7 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 var opViewAsComplexCopy = wrap.Op{
 	Name:     "view_as_complex_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ViewAsComplexCopy checks view_as_complex_copy(Tensor self) -> Tensor
@@ -16137,7 +16137,7 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 var opXConjCopy = wrap.Op{
 	Name:     "_conj_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConjCopy checks _conj_copy(Tensor self) -> Tensor
@@ -16156,7 +16156,7 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 var opXNegViewCopy = wrap.Op{
 	Name:     "_neg_view_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNegViewCopy checks _neg_view_copy(Tensor self) -> Tensor
@@ -16175,7 +16175,7 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 var opAsStridedCopy = wrap.Op{
 	Name:     "as_strided_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AsStridedCopy checks as_strided_copy(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
@@ -16194,7 +16194,7 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 var opXSparseBroadcastToCopy = wrap.Op{
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseBroadcastToCopy checks _sparse_broadcast_to_copy(Tensor self, int[] size) -> Tensor
@@ -16213,7 +16213,7 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 var opDiagonalCopy = wrap.Op{
 	Name:     "diagonal_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DiagonalCopy checks diagonal_copy(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor
@@ -16232,7 +16232,7 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 var opExpandCopy = wrap.Op{
 	Name:     "expand_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ExpandCopy checks expand_copy(Tensor self, SymInt[] size, *, bool implicit=False) -> Tensor
@@ -16251,7 +16251,7 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 var opPermuteCopy = wrap.Op{
 	Name:     "permute_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PermuteCopy checks permute_copy(Tensor self, int[] dims) -> Tensor
@@ -16270,7 +16270,7 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 var opXReshapeAliasCopy = wrap.Op{
 	Name:     "_reshape_alias_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XReshapeAliasCopy checks _reshape_alias_copy(Tensor self, SymInt[] size, SymInt[] stride) -> Tensor
@@ -16289,7 +16289,7 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 var opSelectCopyInt = wrap.Op{
 	Name:     "select_copy",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SelectCopyInt checks select_copy.int(Tensor self, int dim, int index) -> Tensor
@@ -16308,7 +16308,7 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 var opDetachCopy = wrap.Op{
 	Name:     "detach_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DetachCopy checks detach_copy(Tensor self) -> Tensor
@@ -16327,7 +16327,7 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 var opSliceCopyTensor = wrap.Op{
 	Name:     "slice_copy",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SliceCopyTensor checks slice_copy.Tensor(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
@@ -16346,7 +16346,7 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 var opSplitCopyTensor = wrap.Op{
 	Name:     "split_copy",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SplitCopyTensor checks split_copy.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]
@@ -16365,7 +16365,7 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 var opSplitWithSizesCopy = wrap.Op{
 	Name:     "split_with_sizes_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SplitWithSizesCopy checks split_with_sizes_copy(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]
@@ -16384,7 +16384,7 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 var opSqueezeCopy = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SqueezeCopy checks squeeze_copy(Tensor self) -> Tensor
@@ -16403,7 +16403,7 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 var opSqueezeCopyDim = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SqueezeCopyDim checks squeeze_copy.dim(Tensor self, int dim) -> Tensor
@@ -16422,7 +16422,7 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 var opTCopy = wrap.Op{
 	Name:     "t_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TCopy checks t_copy(Tensor self) -> Tensor
@@ -16441,7 +16441,7 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 var opTransposeCopyInt = wrap.Op{
 	Name:     "transpose_copy",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TransposeCopyInt checks transpose_copy.int(Tensor self, int dim0, int dim1) -> Tensor
@@ -16460,7 +16460,7 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 var opUnsqueezeCopy = wrap.Op{
 	Name:     "unsqueeze_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnsqueezeCopy checks unsqueeze_copy(Tensor self, int dim) -> Tensor
@@ -16479,7 +16479,7 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 var opXIndicesCopy = wrap.Op{
 	Name:     "_indices_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XIndicesCopy checks _indices_copy(Tensor self) -> Tensor
@@ -16498,7 +16498,7 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 var opXValuesCopy = wrap.Op{
 	Name:     "_values_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XValuesCopy checks _values_copy(Tensor self) -> Tensor
@@ -16517,7 +16517,7 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 var opIndicesCopy = wrap.Op{
 	Name:     "indices_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndicesCopy checks indices_copy(Tensor self) -> Tensor
@@ -16536,7 +16536,7 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 var opValuesCopy = wrap.Op{
 	Name:     "values_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ValuesCopy checks values_copy(Tensor self) -> Tensor
@@ -16555,7 +16555,7 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 var opCrowIndicesCopy = wrap.Op{
 	Name:     "crow_indices_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CrowIndicesCopy checks crow_indices_copy(Tensor self) -> Tensor
@@ -16574,7 +16574,7 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 var opColIndicesCopy = wrap.Op{
 	Name:     "col_indices_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ColIndicesCopy checks col_indices_copy(Tensor self) -> Tensor
@@ -16593,7 +16593,7 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 var opCcolIndicesCopy = wrap.Op{
 	Name:     "ccol_indices_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CcolIndicesCopy checks ccol_indices_copy(Tensor self) -> Tensor
@@ -16612,7 +16612,7 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 var opCcolIndicesCopyOut = wrap.Op{
 	Name:     "ccol_indices_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CcolIndicesCopyOut checks ccol_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16632,7 +16632,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRowIndicesCopy = wrap.Op{
 	Name:     "row_indices_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RowIndicesCopy checks row_indices_copy(Tensor self) -> Tensor
@@ -16651,7 +16651,7 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 var opRowIndicesCopyOut = wrap.Op{
 	Name:     "row_indices_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RowIndicesCopyOut checks row_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16671,7 +16671,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opUnbindCopyInt = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnbindCopyInt checks unbind_copy.int(Tensor self, int dim=0) -> Tensor[]
@@ -16690,7 +16690,7 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 var opViewCopy = wrap.Op{
 	Name:     "view_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ViewCopy checks view_copy(Tensor self, SymInt[] size) -> Tensor
@@ -16709,7 +16709,7 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 var opViewCopyDtype = wrap.Op{
 	Name:     "view_copy",
 	Overload: "dtype",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ViewCopyDtype checks view_copy.dtype(Tensor self, ScalarType dtype) -> Tensor
@@ -16728,7 +16728,7 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 var opUnfoldCopy = wrap.Op{
 	Name:     "unfold_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnfoldCopy checks unfold_copy(Tensor self, int dimension, int size, int step) -> Tensor
@@ -16747,7 +16747,7 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 var opAliasCopy = wrap.Op{
 	Name:     "alias_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AliasCopy checks alias_copy(Tensor self) -> Tensor
@@ -16766,7 +16766,7 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 var opXFwPrimalCopyOut = wrap.Op{
 	Name:     "_fw_primal_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFwPrimalCopyOut checks _fw_primal_copy.out(Tensor self, int level, *, Tensor(a!) out) -> Tensor(a!)
@@ -16786,7 +16786,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 var opXMakeDualCopyOut = wrap.Op{
 	Name:     "_make_dual_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMakeDualCopyOut checks _make_dual_copy.out(Tensor primal, Tensor tangent, int level, *, Tensor(a!) out) -> Tensor(a!)
@@ -16806,7 +16806,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 var opViewAsRealCopyOut = wrap.Op{
 	Name:     "view_as_real_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ViewAsRealCopyOut checks view_as_real_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16826,7 +16826,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opViewAsComplexCopyOut = wrap.Op{
 	Name:     "view_as_complex_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ViewAsComplexCopyOut checks view_as_complex_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16846,7 +16846,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXConjCopyOut = wrap.Op{
 	Name:     "_conj_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConjCopyOut checks _conj_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16866,7 +16866,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXNegViewCopyOut = wrap.Op{
 	Name:     "_neg_view_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNegViewCopyOut checks _neg_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16886,7 +16886,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAsStridedCopyOut = wrap.Op{
 	Name:     "as_strided_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AsStridedCopyOut checks as_strided_copy.out(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -16906,7 +16906,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 var opXSparseBroadcastToCopyOut = wrap.Op{
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseBroadcastToCopyOut checks _sparse_broadcast_to_copy.out(Tensor self, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -16926,7 +16926,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 var opDiagonalCopyOut = wrap.Op{
 	Name:     "diagonal_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DiagonalCopyOut checks diagonal_copy.out(Tensor self, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -16946,7 +16946,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 var opExpandCopyOut = wrap.Op{
 	Name:     "expand_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ExpandCopyOut checks expand_copy.out(Tensor self, SymInt[] size, *, bool implicit=False, Tensor(a!) out) -> Tensor(a!)
@@ -16966,7 +16966,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 var opPermuteCopyOut = wrap.Op{
 	Name:     "permute_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PermuteCopyOut checks permute_copy.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
@@ -16986,7 +16986,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 var opXReshapeAliasCopyOut = wrap.Op{
 	Name:     "_reshape_alias_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XReshapeAliasCopyOut checks _reshape_alias_copy.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -17006,7 +17006,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 var opSelectCopyIntOut = wrap.Op{
 	Name:     "select_copy",
 	Overload: "int_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SelectCopyIntOut checks select_copy.int_out(Tensor self, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
@@ -17026,7 +17026,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 var opDetachCopyOut = wrap.Op{
 	Name:     "detach_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DetachCopyOut checks detach_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17046,7 +17046,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSliceCopyTensorOut = wrap.Op{
 	Name:     "slice_copy",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SliceCopyTensorOut checks slice_copy.Tensor_out(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -17066,7 +17066,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 var opSplitCopyTensorOut = wrap.Op{
 	Name:     "split_copy",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SplitCopyTensorOut checks split_copy.Tensor_out(Tensor self, int split_size, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -17089,7 +17089,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 var opSplitWithSizesCopyOut = wrap.Op{
 	Name:     "split_with_sizes_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SplitWithSizesCopyOut checks split_with_sizes_copy.out(Tensor self, int[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -17112,7 +17112,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 var opSqueezeCopyOut = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SqueezeCopyOut checks squeeze_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17132,7 +17132,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSqueezeCopyDimOut = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dim_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SqueezeCopyDimOut checks squeeze_copy.dim_out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -17152,7 +17152,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 var opTCopyOut = wrap.Op{
 	Name:     "t_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TCopyOut checks t_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17172,7 +17172,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opTransposeCopyIntOut = wrap.Op{
 	Name:     "transpose_copy",
 	Overload: "int_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TransposeCopyIntOut checks transpose_copy.int_out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
@@ -17192,7 +17192,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 var opUnsqueezeCopyOut = wrap.Op{
 	Name:     "unsqueeze_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnsqueezeCopyOut checks unsqueeze_copy.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -17212,7 +17212,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 var opXIndicesCopyOut = wrap.Op{
 	Name:     "_indices_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XIndicesCopyOut checks _indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17232,7 +17232,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXValuesCopyOut = wrap.Op{
 	Name:     "_values_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XValuesCopyOut checks _values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17252,7 +17252,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIndicesCopyOut = wrap.Op{
 	Name:     "indices_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndicesCopyOut checks indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17272,7 +17272,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opValuesCopyOut = wrap.Op{
 	Name:     "values_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ValuesCopyOut checks values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17292,7 +17292,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opCrowIndicesCopyOut = wrap.Op{
 	Name:     "crow_indices_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CrowIndicesCopyOut checks crow_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17312,7 +17312,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opColIndicesCopyOut = wrap.Op{
 	Name:     "col_indices_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ColIndicesCopyOut checks col_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17332,7 +17332,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opUnbindCopyIntOut = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnbindCopyIntOut checks unbind_copy.int_out(Tensor self, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -17355,7 +17355,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 var opViewCopyOut = wrap.Op{
 	Name:     "view_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ViewCopyOut checks view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -17375,7 +17375,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 var opViewCopyDtypeOut = wrap.Op{
 	Name:     "view_copy",
 	Overload: "dtype_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ViewCopyDtypeOut checks view_copy.dtype_out(Tensor self, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -17395,7 +17395,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 var opUnfoldCopyOut = wrap.Op{
 	Name:     "unfold_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnfoldCopyOut checks unfold_copy.out(Tensor self, int dimension, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
@@ -17415,7 +17415,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 var opAliasCopyOut = wrap.Op{
 	Name:     "alias_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AliasCopyOut checks alias_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17435,7 +17435,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opToPaddedTensor = wrap.Op{
 	Name:     "to_padded_tensor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ToPaddedTensor checks to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor
@@ -17454,7 +17454,7 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 var opToPaddedTensorOut = wrap.Op{
 	Name:     "to_padded_tensor",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ToPaddedTensorOut checks to_padded_tensor.out(Tensor self, float padding, int[]? output_size=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -17474,7 +17474,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 var opXNestedTensorSoftmaxWithShape = wrap.Op{
 	Name:     "_nested_tensor_softmax_with_shape",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedTensorSoftmaxWithShape checks _nested_tensor_softmax_with_shape(Tensor self, Tensor query) -> Tensor
@@ -17493,7 +17493,7 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 var opXNestedTensorLayerNorm = wrap.Op{
 	Name:     "_nested_tensor_layer_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedTensorLayerNorm checks _nested_tensor_layer_norm(Tensor self, Tensor? weight, Tensor? bias, float eps) -> Tensor
@@ -17512,7 +17512,7 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 var opXNestedTensorLayerNormOut = wrap.Op{
 	Name:     "_nested_tensor_layer_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedTensorLayerNormOut checks _nested_tensor_layer_norm.out(Tensor self, Tensor? weight, Tensor? bias, float eps, *, Tensor(a!) out) -> Tensor(a!)
@@ -17532,7 +17532,7 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 var opXTransformerEncoderLayerFwd = wrap.Op{
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTransformerEncoderLayerFwd checks _transformer_encoder_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None) -> Tensor
@@ -17551,7 +17551,7 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 var opXTransformerEncoderLayerFwdOut = wrap.Op{
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTransformerEncoderLayerFwdOut checks _transformer_encoder_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -17571,7 +17571,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 var opXNativeMultiHeadAttention = wrap.Op{
 	Name:     "_native_multi_head_attention",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNativeMultiHeadAttention checks _native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)
@@ -17590,7 +17590,7 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 var opXNativeMultiHeadAttentionOut = wrap.Op{
 	Name:     "_native_multi_head_attention",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNativeMultiHeadAttentionOut checks _native_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -17610,7 +17610,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 var opXScaledDotProductAttention = wrap.Op{
 	Name:     "_scaled_dot_product_attention",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XScaledDotProductAttention checks _scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)
@@ -17629,7 +17629,7 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 var opXScaledDotProductAttentionForward = wrap.Op{
 	Name:     "_scaled_dot_product_attention_forward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XScaledDotProductAttentionForward checks _scaled_dot_product_attention_forward(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)
@@ -17648,7 +17648,7 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 var opXScaledDotProductAttentionMath = wrap.Op{
 	Name:     "_scaled_dot_product_attention_math",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XScaledDotProductAttentionMath checks _scaled_dot_product_attention_math(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)
@@ -17667,7 +17667,7 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 var opXTritonScaledDotAttention = wrap.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTritonScaledDotAttention checks _triton_scaled_dot_attention(Tensor q, Tensor k, Tensor v, float dropout_p=0.0) -> Tensor
@@ -17686,7 +17686,7 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 var opXTritonScaledDotAttentionOut = wrap.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTritonScaledDotAttentionOut checks _triton_scaled_dot_attention.out(Tensor q, Tensor k, Tensor v, float dropout_p=0.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -17706,7 +17706,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 var opXTritonMultiHeadAttention = wrap.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTritonMultiHeadAttention checks _triton_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None) -> Tensor
@@ -17725,7 +17725,7 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 var opXTritonMultiHeadAttentionOut = wrap.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTritonMultiHeadAttentionOut checks _triton_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -17745,7 +17745,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 var opSpecialAiryAi = wrap.Op{
 	Name:     "special_airy_ai",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialAiryAi checks special_airy_ai(Tensor x) -> Tensor
@@ -17764,7 +17764,7 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 var opSpecialAiryAiOut = wrap.Op{
 	Name:     "special_airy_ai",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialAiryAiOut checks special_airy_ai.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -17784,7 +17784,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXFlashScaledDotProductAttention = wrap.Op{
 	Name:     "_flash_scaled_dot_product_attention",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFlashScaledDotProductAttention checks _flash_scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor cum_seq_q, Tensor cum_seq_k, int max_q, int max_k, float dropout_p, bool is_causal) -> Tensor
@@ -17803,7 +17803,7 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 var opXTransformerDecoderOnlyLayerFwd = wrap.Op{
 	Name:     "_transformer_decoder_only_layer_fwd",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTransformerDecoderOnlyLayerFwd checks _transformer_decoder_only_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None) -> (Tensor, Tensor, Tensor)
@@ -17822,7 +17822,7 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 var opXTransformerDecoderOnlyLayerFwdOut = wrap.Op{
 	Name:     "_transformer_decoder_only_layer_fwd",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTransformerDecoderOnlyLayerFwdOut checks _transformer_decoder_only_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -17842,7 +17842,7 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 var opXNativeDecoderOnlyMultiHeadAttention = wrap.Op{
 	Name:     "_native_decoder_only_multi_head_attention",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNativeDecoderOnlyMultiHeadAttention checks _native_decoder_only_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None, bool need_weights=True, bool average_attn_weights=True) -> (Tensor, Tensor, Tensor, Tensor)
@@ -17861,7 +17861,7 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 var opXNativeDecoderOnlyMultiHeadAttentionOut = wrap.Op{
 	Name:     "_native_decoder_only_multi_head_attention",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNativeDecoderOnlyMultiHeadAttentionOut checks _native_decoder_only_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None, bool need_weights=True, bool average_attn_weights=True, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -17881,7 +17881,7 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 var opSpecialBesselJ0 = wrap.Op{
 	Name:     "special_bessel_j0",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialBesselJ0 checks special_bessel_j0(Tensor self) -> Tensor
@@ -17900,7 +17900,7 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 var opSpecialBesselJ0Out = wrap.Op{
 	Name:     "special_bessel_j0",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialBesselJ0Out checks special_bessel_j0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17920,7 +17920,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialBesselJ1 = wrap.Op{
 	Name:     "special_bessel_j1",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialBesselJ1 checks special_bessel_j1(Tensor self) -> Tensor
@@ -17939,7 +17939,7 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 var opSpecialBesselJ1Out = wrap.Op{
 	Name:     "special_bessel_j1",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialBesselJ1Out checks special_bessel_j1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17959,7 +17959,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialBesselY0 = wrap.Op{
 	Name:     "special_bessel_y0",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialBesselY0 checks special_bessel_y0(Tensor self) -> Tensor
@@ -17978,7 +17978,7 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 var opSpecialBesselY0Out = wrap.Op{
 	Name:     "special_bessel_y0",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialBesselY0Out checks special_bessel_y0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17998,7 +17998,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialBesselY1 = wrap.Op{
 	Name:     "special_bessel_y1",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialBesselY1 checks special_bessel_y1(Tensor self) -> Tensor
@@ -18017,7 +18017,7 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 var opSpecialBesselY1Out = wrap.Op{
 	Name:     "special_bessel_y1",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialBesselY1Out checks special_bessel_y1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18037,7 +18037,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialChebyshevPolynomialT = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialT checks special_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -18056,7 +18056,7 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 var opSpecialChebyshevPolynomialTXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialTXScalar checks special_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18075,7 +18075,7 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 var opSpecialChebyshevPolynomialTNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialTNScalar checks special_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18094,7 +18094,7 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 var opSpecialChebyshevPolynomialTOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialTOut checks special_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18114,7 +18114,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 var opSpecialChebyshevPolynomialTXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialTXScalarOut checks special_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18134,7 +18134,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 var opSpecialChebyshevPolynomialTNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialTNScalarOut checks special_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18154,7 +18154,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 var opSpecialChebyshevPolynomialU = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialU checks special_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -18173,7 +18173,7 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 var opSpecialChebyshevPolynomialUXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialUXScalar checks special_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18192,7 +18192,7 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 var opSpecialChebyshevPolynomialUNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialUNScalar checks special_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18211,7 +18211,7 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 var opSpecialChebyshevPolynomialUOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialUOut checks special_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18231,7 +18231,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 var opSpecialChebyshevPolynomialUXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialUXScalarOut checks special_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18251,7 +18251,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 var opSpecialChebyshevPolynomialUNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialUNScalarOut checks special_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18271,7 +18271,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 var opSpecialChebyshevPolynomialV = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialV checks special_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -18290,7 +18290,7 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 var opSpecialChebyshevPolynomialVXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialVXScalar checks special_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18309,7 +18309,7 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 var opSpecialChebyshevPolynomialVNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialVNScalar checks special_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18328,7 +18328,7 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 var opSpecialChebyshevPolynomialVOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialVOut checks special_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18348,7 +18348,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 var opSpecialChebyshevPolynomialVXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialVXScalarOut checks special_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18368,7 +18368,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 var opSpecialChebyshevPolynomialVNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialVNScalarOut checks special_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18388,7 +18388,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 var opSpecialChebyshevPolynomialW = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialW checks special_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -18407,7 +18407,7 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 var opSpecialChebyshevPolynomialWXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialWXScalar checks special_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18426,7 +18426,7 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 var opSpecialChebyshevPolynomialWNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialWNScalar checks special_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18445,7 +18445,7 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 var opSpecialChebyshevPolynomialWOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialWOut checks special_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18465,7 +18465,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 var opSpecialChebyshevPolynomialWXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialWXScalarOut checks special_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18485,7 +18485,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 var opSpecialChebyshevPolynomialWNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialChebyshevPolynomialWNScalarOut checks special_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18505,7 +18505,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 var opSpecialHermitePolynomialH = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialHermitePolynomialH checks special_hermite_polynomial_h(Tensor x, Tensor n) -> Tensor
@@ -18524,7 +18524,7 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 var opSpecialHermitePolynomialHXScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialHermitePolynomialHXScalar checks special_hermite_polynomial_h.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18543,7 +18543,7 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 var opSpecialHermitePolynomialHNScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialHermitePolynomialHNScalar checks special_hermite_polynomial_h.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18562,7 +18562,7 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 var opSpecialHermitePolynomialHOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialHermitePolynomialHOut checks special_hermite_polynomial_h.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18582,7 +18582,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 var opSpecialHermitePolynomialHXScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialHermitePolynomialHXScalarOut checks special_hermite_polynomial_h.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18602,7 +18602,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 var opSpecialHermitePolynomialHNScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialHermitePolynomialHNScalarOut checks special_hermite_polynomial_h.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18622,7 +18622,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 var opSpecialHermitePolynomialHe = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialHermitePolynomialHe checks special_hermite_polynomial_he(Tensor x, Tensor n) -> Tensor
@@ -18641,7 +18641,7 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 var opSpecialHermitePolynomialHeXScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialHermitePolynomialHeXScalar checks special_hermite_polynomial_he.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18660,7 +18660,7 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 var opSpecialHermitePolynomialHeNScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialHermitePolynomialHeNScalar checks special_hermite_polynomial_he.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18679,7 +18679,7 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 var opSpecialHermitePolynomialHeOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialHermitePolynomialHeOut checks special_hermite_polynomial_he.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18699,7 +18699,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 var opSpecialHermitePolynomialHeXScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialHermitePolynomialHeXScalarOut checks special_hermite_polynomial_he.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18719,7 +18719,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 var opSpecialHermitePolynomialHeNScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialHermitePolynomialHeNScalarOut checks special_hermite_polynomial_he.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18739,7 +18739,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 var opSpecialLaguerrePolynomialL = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLaguerrePolynomialL checks special_laguerre_polynomial_l(Tensor x, Tensor n) -> Tensor
@@ -18758,7 +18758,7 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 var opSpecialLaguerrePolynomialLXScalar = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLaguerrePolynomialLXScalar checks special_laguerre_polynomial_l.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18777,7 +18777,7 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 var opSpecialLaguerrePolynomialLNScalar = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLaguerrePolynomialLNScalar checks special_laguerre_polynomial_l.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18796,7 +18796,7 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 var opSpecialLaguerrePolynomialLOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLaguerrePolynomialLOut checks special_laguerre_polynomial_l.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18816,7 +18816,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 var opSpecialLaguerrePolynomialLXScalarOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLaguerrePolynomialLXScalarOut checks special_laguerre_polynomial_l.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18836,7 +18836,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 var opSpecialLaguerrePolynomialLNScalarOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLaguerrePolynomialLNScalarOut checks special_laguerre_polynomial_l.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18856,7 +18856,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 var opSpecialLegendrePolynomialP = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLegendrePolynomialP checks special_legendre_polynomial_p(Tensor x, Tensor n) -> Tensor
@@ -18875,7 +18875,7 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 var opSpecialLegendrePolynomialPXScalar = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLegendrePolynomialPXScalar checks special_legendre_polynomial_p.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18894,7 +18894,7 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 var opSpecialLegendrePolynomialPNScalar = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLegendrePolynomialPNScalar checks special_legendre_polynomial_p.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18913,7 +18913,7 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 var opSpecialLegendrePolynomialPOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLegendrePolynomialPOut checks special_legendre_polynomial_p.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18933,7 +18933,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 var opSpecialLegendrePolynomialPXScalarOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLegendrePolynomialPXScalarOut checks special_legendre_polynomial_p.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18953,7 +18953,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 var opSpecialLegendrePolynomialPNScalarOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialLegendrePolynomialPNScalarOut checks special_legendre_polynomial_p.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18973,7 +18973,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 var opSpecialModifiedBesselI0 = wrap.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialModifiedBesselI0 checks special_modified_bessel_i0(Tensor self) -> Tensor
@@ -18992,7 +18992,7 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 var opSpecialModifiedBesselI0Out = wrap.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialModifiedBesselI0Out checks special_modified_bessel_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -19012,7 +19012,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 var opSpecialModifiedBesselI1 = wrap.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialModifiedBesselI1 checks special_modified_bessel_i1(Tensor self) -> Tensor
@@ -19031,7 +19031,7 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 var opSpecialModifiedBesselI1Out = wrap.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialModifiedBesselI1Out checks special_modified_bessel_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -19051,7 +19051,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 var opSpecialModifiedBesselK0 = wrap.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialModifiedBesselK0 checks special_modified_bessel_k0(Tensor self) -> Tensor
@@ -19070,7 +19070,7 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 var opSpecialModifiedBesselK0Out = wrap.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialModifiedBesselK0Out checks special_modified_bessel_k0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -19090,7 +19090,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 var opSpecialModifiedBesselK1 = wrap.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialModifiedBesselK1 checks special_modified_bessel_k1(Tensor self) -> Tensor
@@ -19109,7 +19109,7 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 var opSpecialModifiedBesselK1Out = wrap.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialModifiedBesselK1Out checks special_modified_bessel_k1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -19129,7 +19129,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 var opSpecialScaledModifiedBesselK0 = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialScaledModifiedBesselK0 checks special_scaled_modified_bessel_k0(Tensor x) -> Tensor
@@ -19148,7 +19148,7 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 var opSpecialScaledModifiedBesselK0Out = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialScaledModifiedBesselK0Out checks special_scaled_modified_bessel_k0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -19168,7 +19168,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 var opSpecialScaledModifiedBesselK1 = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialScaledModifiedBesselK1 checks special_scaled_modified_bessel_k1(Tensor x) -> Tensor
@@ -19187,7 +19187,7 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 var opSpecialScaledModifiedBesselK1Out = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialScaledModifiedBesselK1Out checks special_scaled_modified_bessel_k1.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -19207,7 +19207,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 var opSpecialShiftedChebyshevPolynomialT = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialT checks special_shifted_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -19226,7 +19226,7 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 var opSpecialShiftedChebyshevPolynomialTXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalar checks special_shifted_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -19245,7 +19245,7 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 var opSpecialShiftedChebyshevPolynomialTNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalar checks special_shifted_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -19264,7 +19264,7 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 var opSpecialShiftedChebyshevPolynomialTOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialTOut checks special_shifted_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19284,7 +19284,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 var opSpecialShiftedChebyshevPolynomialTXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalarOut checks special_shifted_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19304,7 +19304,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 var opSpecialShiftedChebyshevPolynomialTNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalarOut checks special_shifted_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19324,7 +19324,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 var opSpecialShiftedChebyshevPolynomialU = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialU checks special_shifted_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -19343,7 +19343,7 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 var opSpecialShiftedChebyshevPolynomialUXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalar checks special_shifted_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -19362,7 +19362,7 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 var opSpecialShiftedChebyshevPolynomialUNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalar checks special_shifted_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -19381,7 +19381,7 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 var opSpecialShiftedChebyshevPolynomialUOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialUOut checks special_shifted_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19401,7 +19401,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 var opSpecialShiftedChebyshevPolynomialUXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalarOut checks special_shifted_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19421,7 +19421,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 var opSpecialShiftedChebyshevPolynomialUNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalarOut checks special_shifted_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19441,7 +19441,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 var opSpecialShiftedChebyshevPolynomialV = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialV checks special_shifted_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -19460,7 +19460,7 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 var opSpecialShiftedChebyshevPolynomialVXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalar checks special_shifted_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -19479,7 +19479,7 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 var opSpecialShiftedChebyshevPolynomialVNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalar checks special_shifted_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -19498,7 +19498,7 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 var opSpecialShiftedChebyshevPolynomialVOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialVOut checks special_shifted_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19518,7 +19518,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 var opSpecialShiftedChebyshevPolynomialVXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalarOut checks special_shifted_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19538,7 +19538,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 var opSpecialShiftedChebyshevPolynomialVNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalarOut checks special_shifted_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)

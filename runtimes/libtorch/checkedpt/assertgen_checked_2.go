@@ -16,7 +16,7 @@ import (
 var opHingeEmbeddingLoss = wrap.Op{
 	Name:     "hinge_embedding_loss",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HingeEmbeddingLoss checks hinge_embedding_loss(Tensor self, Tensor target, float margin=1.0, int reduction=Mean) -> Tensor
@@ -34,7 +34,7 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 var opGroupNorm = wrap.Op{
 	Name:     "group_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // GroupNorm checks group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True) -> Tensor
@@ -52,7 +52,7 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 var opNativeGroupNorm = wrap.Op{
 	Name:     "native_group_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeGroupNorm checks native_group_norm(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps) -> (Tensor, Tensor, Tensor)
@@ -71,7 +71,7 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opNativeGroupNormOut = wrap.Op{
 	Name:     "native_group_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeGroupNormOut checks native_group_norm.out(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -91,7 +91,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 var opNativeGroupNormBackward = wrap.Op{
 	Name:     "native_group_norm_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeGroupNormBackward checks native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -109,7 +109,7 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 var opNativeGroupNormBackwardOut = wrap.Op{
 	Name:     "native_group_norm_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeGroupNormBackwardOut checks native_group_norm_backward.out(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -129,7 +129,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 var opXFftR2c = wrap.Op{
 	Name:     "_fft_r2c",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XFftR2c checks _fft_r2c(Tensor self, int[] dim, int normalization, bool onesided) -> Tensor
@@ -148,7 +148,7 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 var opXFftR2cOut = wrap.Op{
 	Name:     "_fft_r2c",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XFftR2cOut checks _fft_r2c.out(Tensor self, int[] dim, int normalization, bool onesided, *, Tensor(a!) out) -> Tensor(a!)
@@ -168,7 +168,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 var opXFftC2r = wrap.Op{
 	Name:     "_fft_c2r",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XFftC2r checks _fft_c2r(Tensor self, int[] dim, int normalization, int last_dim_size) -> Tensor
@@ -187,7 +187,7 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 var opXFftC2rOut = wrap.Op{
 	Name:     "_fft_c2r",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XFftC2rOut checks _fft_c2r.out(Tensor self, int[] dim, int normalization, int last_dim_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -207,7 +207,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 var opXFftC2c = wrap.Op{
 	Name:     "_fft_c2c",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XFftC2c checks _fft_c2c(Tensor self, int[] dim, int normalization, bool forward) -> Tensor
@@ -226,7 +226,7 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 var opXFftC2cOut = wrap.Op{
 	Name:     "_fft_c2c",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XFftC2cOut checks _fft_c2c.out(Tensor self, int[] dim, int normalization, bool forward, *, Tensor(a!) out) -> Tensor(a!)
@@ -246,7 +246,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 var opXValidateCompressedSparseIndices = wrap.Op{
 	Name:     "_validate_compressed_sparse_indices",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XValidateCompressedSparseIndices checks _validate_compressed_sparse_indices(bool is_crow, Tensor compressed_idx, Tensor plain_idx, int cdim, int dim, int nnz) -> ()
@@ -265,7 +265,7 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 var opXCufftGetPlanCacheSize = wrap.Op{
 	Name:     "_cufft_get_plan_cache_size",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XCufftGetPlanCacheSize checks _cufft_get_plan_cache_size(int device_index) -> int
@@ -283,7 +283,7 @@ func XCufftGetPlanCacheSize(device_index int64) int64 {
 var opXCufftGetPlanCacheMaxSize = wrap.Op{
 	Name:     "_cufft_get_plan_cache_max_size",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XCufftGetPlanCacheMaxSize checks _cufft_get_plan_cache_max_size(int device_index) -> int
@@ -301,7 +301,7 @@ func XCufftGetPlanCacheMaxSize(device_index int64) int64 {
 var opXCufftSetPlanCacheMaxSize = wrap.Op{
 	Name:     "_cufft_set_plan_cache_max_size",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XCufftSetPlanCacheMaxSize checks _cufft_set_plan_cache_max_size(int device_index, int max_size) -> ()
@@ -319,7 +319,7 @@ func XCufftSetPlanCacheMaxSize(device_index int64, max_size int64) {
 var opXCufftClearPlanCache = wrap.Op{
 	Name:     "_cufft_clear_plan_cache",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XCufftClearPlanCache checks _cufft_clear_plan_cache(int device_index) -> ()
@@ -337,7 +337,7 @@ func XCufftClearPlanCache(device_index int64) {
 var opIndexTensor = wrap.Op{
 	Name:     "index",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IndexTensor checks index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
@@ -359,7 +359,7 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 var opIndexTensorOut = wrap.Op{
 	Name:     "index",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IndexTensorOut checks index.Tensor_out(Tensor self, Tensor?[] indices, *, Tensor(a!) out) -> Tensor(a!)
@@ -382,7 +382,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 var opIndexCopyOut = wrap.Op{
 	Name:     "index_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IndexCopyOut checks index_copy.out(Tensor self, int dim, Tensor index, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -402,7 +402,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 var opIndexCopy_ = wrap.Op{
 	Name:     "index_copy_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IndexCopy_ checks index_copy_(Tensor(a!) self, int dim, Tensor index, Tensor source) -> Tensor(a!)
@@ -422,7 +422,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 var opIndexCopy = wrap.Op{
 	Name:     "index_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IndexCopy checks index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor
@@ -441,7 +441,7 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 var opIndexCopy_Dimname = wrap.Op{
 	Name:     "index_copy_",
 	Overload: "dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IndexCopy_Dimname checks index_copy_.dimname(Tensor(a!) self, Dimname dim, Tensor index, Tensor source) -> Tensor(a!)
@@ -461,7 +461,7 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 var opIndexCopyDimname = wrap.Op{
 	Name:     "index_copy",
 	Overload: "dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IndexCopyDimname checks index_copy.dimname(Tensor self, Dimname dim, Tensor index, Tensor source) -> Tensor
@@ -479,7 +479,7 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 var opIndexPut_ = wrap.Op{
 	Name:     "index_put_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IndexPut_ checks index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)
@@ -502,7 +502,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 var opIndexPutOut = wrap.Op{
 	Name:     "index_put",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IndexPutOut checks index_put.out(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -522,7 +522,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 var opIndexPut = wrap.Op{
 	Name:     "index_put",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IndexPut checks index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
@@ -544,7 +544,7 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 var opXIndexPutImpl_ = wrap.Op{
 	Name:     "_index_put_impl_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XIndexPutImpl_ checks _index_put_impl_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False) -> Tensor(a!)
@@ -567,7 +567,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 var opXIndexPutImplOut = wrap.Op{
 	Name:     "_index_put_impl",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XIndexPutImplOut checks _index_put_impl.out(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -587,7 +587,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 var opXIndexPutImpl = wrap.Op{
 	Name:     "_index_put_impl",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XIndexPutImpl checks _index_put_impl(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False) -> Tensor
@@ -609,7 +609,7 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 var opInstanceNorm = wrap.Op{
 	Name:     "instance_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // InstanceNorm checks instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor
@@ -627,7 +627,7 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 var opIsclose = wrap.Op{
 	Name:     "isclose",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Isclose checks isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
@@ -645,7 +645,7 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 var opIsinTensorTensorOut = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsinTensorTensorOut checks isin.Tensor_Tensor_out(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -665,7 +665,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 var opIsinTensorTensor = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsinTensorTensor checks isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -684,7 +684,7 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 var opIsinTensorScalarOut = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsinTensorScalarOut checks isin.Tensor_Scalar_out(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -704,7 +704,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 var opIsinTensorScalar = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsinTensorScalar checks isin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -723,7 +723,7 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 var opIsinScalarTensorOut = wrap.Op{
 	Name:     "isin",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsinScalarTensorOut checks isin.Scalar_Tensor_out(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -743,7 +743,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 var opIsinScalarTensor = wrap.Op{
 	Name:     "isin",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsinScalarTensor checks isin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -762,7 +762,7 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 var opIsnan = wrap.Op{
 	Name:     "isnan",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Isnan checks isnan(Tensor self) -> Tensor
@@ -781,7 +781,7 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 var opIsnanOut = wrap.Op{
 	Name:     "isnan",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsnanOut checks isnan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -801,7 +801,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIsDistributed = wrap.Op{
 	Name:     "is_distributed",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsDistributed checks is_distributed(Tensor self) -> bool
@@ -819,7 +819,7 @@ func IsDistributed(self *torch.Tensor) bool {
 var opIsFloatingPoint = wrap.Op{
 	Name:     "is_floating_point",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsFloatingPoint checks is_floating_point(Tensor self) -> bool
@@ -837,7 +837,7 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 var opIsComplex = wrap.Op{
 	Name:     "is_complex",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsComplex checks is_complex(Tensor self) -> bool
@@ -855,7 +855,7 @@ func IsComplex(self *torch.Tensor) bool {
 var opIsConj = wrap.Op{
 	Name:     "is_conj",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsConj checks is_conj(Tensor self) -> bool
@@ -873,7 +873,7 @@ func IsConj(self *torch.Tensor) bool {
 var opXIsZerotensor = wrap.Op{
 	Name:     "_is_zerotensor",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XIsZerotensor checks _is_zerotensor(Tensor self) -> bool
@@ -891,7 +891,7 @@ func XIsZerotensor(self *torch.Tensor) bool {
 var opIsNeg = wrap.Op{
 	Name:     "is_neg",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsNeg checks is_neg(Tensor self) -> bool
@@ -909,7 +909,7 @@ func IsNeg(self *torch.Tensor) bool {
 var opIsreal = wrap.Op{
 	Name:     "isreal",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Isreal checks isreal(Tensor self) -> Tensor
@@ -927,7 +927,7 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 var opIsNonzero = wrap.Op{
 	Name:     "is_nonzero",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsNonzero checks is_nonzero(Tensor self) -> bool
@@ -945,7 +945,7 @@ func IsNonzero(self *torch.Tensor) bool {
 var opIsSameSize = wrap.Op{
 	Name:     "is_same_size",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsSameSize checks is_same_size(Tensor self, Tensor other) -> bool
@@ -964,7 +964,7 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 var opIsSigned = wrap.Op{
 	Name:     "is_signed",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsSigned checks is_signed(Tensor self) -> bool
@@ -982,7 +982,7 @@ func IsSigned(self *torch.Tensor) bool {
 var opIsInference = wrap.Op{
 	Name:     "is_inference",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsInference checks is_inference(Tensor self) -> bool
@@ -1000,7 +1000,7 @@ func IsInference(self *torch.Tensor) bool {
 var opKlDiv = wrap.Op{
 	Name:     "kl_div",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // KlDiv checks kl_div(Tensor self, Tensor target, int reduction=Mean, *, bool log_target=False) -> Tensor
@@ -1018,7 +1018,7 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 var opKron = wrap.Op{
 	Name:     "kron",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Kron checks kron(Tensor self, Tensor other) -> Tensor
@@ -1036,7 +1036,7 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opKronOut = wrap.Op{
 	Name:     "kron",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // KronOut checks kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1056,7 +1056,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 var opKthvalue = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Kthvalue checks kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -1075,7 +1075,7 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 var opKthvalueValues = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "values",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // KthvalueValues checks kthvalue.values(Tensor self, int k, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -1095,7 +1095,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 var opKthvalueDimname = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // KthvalueDimname checks kthvalue.dimname(Tensor self, int k, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -1113,7 +1113,7 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 var opKthvalueDimnameOut = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "dimname_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // KthvalueDimnameOut checks kthvalue.dimname_out(Tensor self, int k, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -1133,7 +1133,7 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 var opLayerNorm = wrap.Op{
 	Name:     "layer_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LayerNorm checks layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True) -> Tensor
@@ -1151,7 +1151,7 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 var opNativeLayerNorm = wrap.Op{
 	Name:     "native_layer_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeLayerNorm checks native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)
@@ -1170,7 +1170,7 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 var opNativeLayerNormOut = wrap.Op{
 	Name:     "native_layer_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeLayerNormOut checks native_layer_norm.out(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1190,7 +1190,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 var opNativeLayerNormBackward = wrap.Op{
 	Name:     "native_layer_norm_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeLayerNormBackward checks native_layer_norm_backward(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -1209,7 +1209,7 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 var opNativeLayerNormBackwardOut = wrap.Op{
 	Name:     "native_layer_norm_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeLayerNormBackwardOut checks native_layer_norm_backward.out(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1229,7 +1229,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 var opNanToNum = wrap.Op{
 	Name:     "nan_to_num",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NanToNum checks nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
@@ -1248,7 +1248,7 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 var opNanToNum_ = wrap.Op{
 	Name:     "nan_to_num_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NanToNum_ checks nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)
@@ -1268,7 +1268,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 var opNanToNumOut = wrap.Op{
 	Name:     "nan_to_num",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NanToNumOut checks nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1288,7 +1288,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 var opLinear = wrap.Op{
 	Name:     "linear",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Linear checks linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor
@@ -1307,7 +1307,7 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 var opLinearBackward = wrap.Op{
 	Name:     "linear_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinearBackward checks linear_backward(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -1325,7 +1325,7 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 var opLinearBackwardOut = wrap.Op{
 	Name:     "linear_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinearBackwardOut checks linear_backward.out(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1345,7 +1345,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 var opLinearOut = wrap.Op{
 	Name:     "linear",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinearOut checks linear.out(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1365,7 +1365,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 var opMkldnnLinear = wrap.Op{
 	Name:     "mkldnn_linear",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnLinear checks mkldnn_linear(Tensor self, Tensor weight, Tensor? bias=None) -> Tensor
@@ -1384,7 +1384,7 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 var opMkldnnLinearOut = wrap.Op{
 	Name:     "mkldnn_linear",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnLinearOut checks mkldnn_linear.out(Tensor self, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1404,7 +1404,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opMkldnnLinearBackwardInput = wrap.Op{
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnLinearBackwardInput checks mkldnn_linear_backward_input(int[] input_size, Tensor grad_output, Tensor weight) -> Tensor
@@ -1422,7 +1422,7 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 var opMkldnnLinearBackwardInputOut = wrap.Op{
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnLinearBackwardInputOut checks mkldnn_linear_backward_input.out(int[] input_size, Tensor grad_output, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -1442,7 +1442,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 var opMkldnnLinearBackwardWeights = wrap.Op{
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnLinearBackwardWeights checks mkldnn_linear_backward_weights(Tensor grad_output, Tensor input, Tensor weight, bool bias_defined) -> (Tensor, Tensor)
@@ -1460,7 +1460,7 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 var opMkldnnLinearBackwardWeightsOut = wrap.Op{
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnLinearBackwardWeightsOut checks mkldnn_linear_backward_weights.out(Tensor grad_output, Tensor input, Tensor weight, bool bias_defined, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1480,7 +1480,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 var opMkldnnLinearBackward = wrap.Op{
 	Name:     "mkldnn_linear_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnLinearBackward checks mkldnn_linear_backward(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -1498,7 +1498,7 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 var opMkldnnLinearBackwardOut = wrap.Op{
 	Name:     "mkldnn_linear_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnLinearBackwardOut checks mkldnn_linear_backward.out(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1518,7 +1518,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 var opFbgemmLinearInt8WeightFp32Activation = wrap.Op{
 	Name:     "fbgemm_linear_int8_weight_fp32_activation",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FbgemmLinearInt8WeightFp32Activation checks fbgemm_linear_int8_weight_fp32_activation(Tensor input, Tensor weight, Tensor packed, Tensor col_offsets, Scalar weight_scale, Scalar weight_zero_point, Tensor bias) -> Tensor
@@ -1536,7 +1536,7 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 var opFbgemmLinearInt8Weight = wrap.Op{
 	Name:     "fbgemm_linear_int8_weight",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FbgemmLinearInt8Weight checks fbgemm_linear_int8_weight(Tensor input, Tensor weight, Tensor packed, Tensor col_offsets, Scalar weight_scale, Scalar weight_zero_point, Tensor bias) -> Tensor
@@ -1554,7 +1554,7 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 var opFbgemmLinearQuantizeWeight = wrap.Op{
 	Name:     "fbgemm_linear_quantize_weight",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FbgemmLinearQuantizeWeight checks fbgemm_linear_quantize_weight(Tensor input) -> (Tensor, Tensor, float, int)
@@ -1572,7 +1572,7 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 var opFbgemmPackGemmMatrixFp16 = wrap.Op{
 	Name:     "fbgemm_pack_gemm_matrix_fp16",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FbgemmPackGemmMatrixFp16 checks fbgemm_pack_gemm_matrix_fp16(Tensor input) -> Tensor
@@ -1590,7 +1590,7 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 var opFbgemmLinearFp16WeightFp32Activation = wrap.Op{
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FbgemmLinearFp16WeightFp32Activation checks fbgemm_linear_fp16_weight_fp32_activation(Tensor input, Tensor packed_weight, Tensor bias) -> Tensor
@@ -1608,7 +1608,7 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 var opFbgemmLinearFp16Weight = wrap.Op{
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FbgemmLinearFp16Weight checks fbgemm_linear_fp16_weight(Tensor input, Tensor packed_weight, Tensor bias) -> Tensor
@@ -1626,7 +1626,7 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 var opFbgemmPackQuantizedMatrix = wrap.Op{
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FbgemmPackQuantizedMatrix checks fbgemm_pack_quantized_matrix(Tensor input) -> Tensor
@@ -1644,7 +1644,7 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 var opFbgemmPackQuantizedMatrixKN = wrap.Op{
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "KN",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FbgemmPackQuantizedMatrixKN checks fbgemm_pack_quantized_matrix.KN(Tensor input, int K, int N) -> Tensor
@@ -1662,7 +1662,7 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 var opLdexpTensor = wrap.Op{
 	Name:     "ldexp",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LdexpTensor checks ldexp.Tensor(Tensor self, Tensor other) -> Tensor
@@ -1680,7 +1680,7 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLdexp_ = wrap.Op{
 	Name:     "ldexp_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Ldexp_ checks ldexp_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -1700,7 +1700,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLdexpOut = wrap.Op{
 	Name:     "ldexp",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LdexpOut checks ldexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1720,7 +1720,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 var opLinspace = wrap.Op{
 	Name:     "linspace",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Linspace checks linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1738,7 +1738,7 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 var opLinspaceOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinspaceOut checks linspace.out(Scalar start, Scalar end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -1758,7 +1758,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -1777,7 +1777,7 @@ func Log(self *torch.Tensor) *torch.Tensor {
 var opLog_ = wrap.Op{
 	Name:     "log_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Log_ checks log_(Tensor(a!) self) -> Tensor(a!)
@@ -1797,7 +1797,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 var opLogOut = wrap.Op{
 	Name:     "log",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogOut checks log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1817,7 +1817,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLog10 = wrap.Op{
 	Name:     "log10",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Log10 checks log10(Tensor self) -> Tensor
@@ -1836,7 +1836,7 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 var opLog10_ = wrap.Op{
 	Name:     "log10_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Log10_ checks log10_(Tensor(a!) self) -> Tensor(a!)
@@ -1856,7 +1856,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 var opLog10Out = wrap.Op{
 	Name:     "log10",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Log10Out checks log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1876,7 +1876,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLog1p = wrap.Op{
 	Name:     "log1p",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Log1p checks log1p(Tensor self) -> Tensor
@@ -1895,7 +1895,7 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 var opLog1p_ = wrap.Op{
 	Name:     "log1p_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Log1p_ checks log1p_(Tensor(a!) self) -> Tensor(a!)
@@ -1915,7 +1915,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 var opLog1pOut = wrap.Op{
 	Name:     "log1p",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Log1pOut checks log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1935,7 +1935,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLog2 = wrap.Op{
 	Name:     "log2",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Log2 checks log2(Tensor self) -> Tensor
@@ -1954,7 +1954,7 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 var opLog2_ = wrap.Op{
 	Name:     "log2_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Log2_ checks log2_(Tensor(a!) self) -> Tensor(a!)
@@ -1974,7 +1974,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 var opLog2Out = wrap.Op{
 	Name:     "log2",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Log2Out checks log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1994,7 +1994,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLogaddexpOut = wrap.Op{
 	Name:     "logaddexp",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogaddexpOut checks logaddexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2014,7 +2014,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 var opLogaddexp = wrap.Op{
 	Name:     "logaddexp",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Logaddexp checks logaddexp(Tensor self, Tensor other) -> Tensor
@@ -2033,7 +2033,7 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogaddexp2Out = wrap.Op{
 	Name:     "logaddexp2",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Logaddexp2Out checks logaddexp2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2053,7 +2053,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 var opLogaddexp2 = wrap.Op{
 	Name:     "logaddexp2",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Logaddexp2 checks logaddexp2(Tensor self, Tensor other) -> Tensor
@@ -2072,7 +2072,7 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opXlogyTensor = wrap.Op{
 	Name:     "xlogy",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XlogyTensor checks xlogy.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2091,7 +2091,7 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opXlogyScalarSelf = wrap.Op{
 	Name:     "xlogy",
 	Overload: "Scalar_Self",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XlogyScalarSelf checks xlogy.Scalar_Self(Scalar self, Tensor other) -> Tensor
@@ -2110,7 +2110,7 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 var opXlogyScalarOther = wrap.Op{
 	Name:     "xlogy",
 	Overload: "Scalar_Other",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XlogyScalarOther checks xlogy.Scalar_Other(Tensor self, Scalar other) -> Tensor
@@ -2129,7 +2129,7 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opXlogy_Tensor = wrap.Op{
 	Name:     "xlogy_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Xlogy_Tensor checks xlogy_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2149,7 +2149,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opXlogy_ScalarOther = wrap.Op{
 	Name:     "xlogy_",
 	Overload: "Scalar_Other",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Xlogy_ScalarOther checks xlogy_.Scalar_Other(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2169,7 +2169,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opXlogyOutTensor = wrap.Op{
 	Name:     "xlogy",
 	Overload: "OutTensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XlogyOutTensor checks xlogy.OutTensor(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2189,7 +2189,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 var opXlogyOutScalarSelf = wrap.Op{
 	Name:     "xlogy",
 	Overload: "OutScalar_Self",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XlogyOutScalarSelf checks xlogy.OutScalar_Self(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2209,7 +2209,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 var opXlogyOutScalarOther = wrap.Op{
 	Name:     "xlogy",
 	Overload: "OutScalar_Other",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XlogyOutScalarOther checks xlogy.OutScalar_Other(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2229,7 +2229,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 var opLogspace = wrap.Op{
 	Name:     "logspace",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Logspace checks logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2247,7 +2247,7 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 var opLogspaceOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogspaceOut checks logspace.out(Scalar start, Scalar end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2267,7 +2267,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 var opLogSoftmaxInt = wrap.Op{
 	Name:     "log_softmax",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogSoftmaxInt checks log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -2285,7 +2285,7 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opLogSoftmaxIntOut = wrap.Op{
 	Name:     "log_softmax",
 	Overload: "int_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogSoftmaxIntOut checks log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2305,7 +2305,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 var opLogSoftmaxDimname = wrap.Op{
 	Name:     "log_softmax",
 	Overload: "Dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogSoftmaxDimname checks log_softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -2323,7 +2323,7 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 var opXLogSoftmax = wrap.Op{
 	Name:     "_log_softmax",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLogSoftmax checks _log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -2342,7 +2342,7 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 var opXLogSoftmaxOut = wrap.Op{
 	Name:     "_log_softmax",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLogSoftmaxOut checks _log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -2362,7 +2362,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 var opXLogSoftmaxBackwardData = wrap.Op{
 	Name:     "_log_softmax_backward_data",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLogSoftmaxBackwardData checks _log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
@@ -2381,7 +2381,7 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 var opXLogSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_log_softmax_backward_data",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLogSoftmaxBackwardDataOut checks _log_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -2401,7 +2401,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 var opXLogcumsumexp = wrap.Op{
 	Name:     "_logcumsumexp",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLogcumsumexp checks _logcumsumexp(Tensor self, int dim) -> Tensor
@@ -2419,7 +2419,7 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 var opXLogcumsumexpOut = wrap.Op{
 	Name:     "_logcumsumexp",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLogcumsumexpOut checks _logcumsumexp.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -2439,7 +2439,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 var opLogcumsumexp = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Logcumsumexp checks logcumsumexp(Tensor self, int dim) -> Tensor
@@ -2458,7 +2458,7 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 var opLogcumsumexpOut = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogcumsumexpOut checks logcumsumexp.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -2478,7 +2478,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 var opLogcumsumexpDimname = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogcumsumexpDimname checks logcumsumexp.dimname(Tensor self, Dimname dim) -> Tensor
@@ -2496,7 +2496,7 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 var opLogcumsumexpDimnameOut = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "dimname_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogcumsumexpDimnameOut checks logcumsumexp.dimname_out(Tensor self, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -2516,7 +2516,7 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 var opLogsumexp = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Logsumexp checks logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -2535,7 +2535,7 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opLogsumexpOut = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogsumexpOut checks logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2555,7 +2555,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 var opLogsumexpNames = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "names",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogsumexpNames checks logsumexp.names(Tensor self, Dimname[1] dim, bool keepdim=False) -> Tensor
@@ -2573,7 +2573,7 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 var opLogsumexpNamesOut = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogsumexpNamesOut checks logsumexp.names_out(Tensor self, Dimname[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2593,7 +2593,7 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 var opMarginRankingLoss = wrap.Op{
 	Name:     "margin_ranking_loss",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MarginRankingLoss checks margin_ranking_loss(Tensor input1, Tensor input2, Tensor target, float margin=0.0, int reduction=Mean) -> Tensor
@@ -2611,7 +2611,7 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -2630,7 +2630,7 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMatmulBackward = wrap.Op{
 	Name:     "matmul_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MatmulBackward checks matmul_backward(Tensor grad, Tensor self, Tensor other, bool[2] mask) -> (Tensor, Tensor)
@@ -2648,7 +2648,7 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 var opMatmulBackwardOut = wrap.Op{
 	Name:     "matmul_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MatmulBackwardOut checks matmul_backward.out(Tensor grad, Tensor self, Tensor other, bool[2] mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2668,7 +2668,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 var opMatmulOut = wrap.Op{
 	Name:     "matmul",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MatmulOut checks matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2688,7 +2688,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 var opMatrixPower = wrap.Op{
 	Name:     "matrix_power",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MatrixPower checks matrix_power(Tensor self, int n) -> Tensor
@@ -2706,7 +2706,7 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 var opMatrixPowerOut = wrap.Op{
 	Name:     "matrix_power",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MatrixPowerOut checks matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2726,7 +2726,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 var opMatrixExp = wrap.Op{
 	Name:     "matrix_exp",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MatrixExp checks matrix_exp(Tensor self) -> Tensor
@@ -2744,7 +2744,7 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 var opMatrixExpBackward = wrap.Op{
 	Name:     "matrix_exp_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MatrixExpBackward checks matrix_exp_backward(Tensor self, Tensor grad) -> Tensor
@@ -2762,7 +2762,7 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 var opXAminmax = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAminmax checks _aminmax(Tensor self) -> (Tensor, Tensor)
@@ -2780,7 +2780,7 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opXAminmaxOut = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAminmaxOut checks _aminmax.out(Tensor self, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2800,7 +2800,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 var opXAminmaxDim = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAminmaxDim checks _aminmax.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor, Tensor)
@@ -2818,7 +2818,7 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 var opXAminmaxDimOut = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "dim_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAminmaxDimOut checks _aminmax.dim_out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2838,7 +2838,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 var opAminmax = wrap.Op{
 	Name:     "aminmax",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Aminmax checks aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
@@ -2856,7 +2856,7 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 var opAminmaxOut = wrap.Op{
 	Name:     "aminmax",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AminmaxOut checks aminmax.out(Tensor self, *, int? dim=None, bool keepdim=False, Tensor(a!) min, Tensor(b!) max) -> (Tensor(a!) min, Tensor(b!) max)
@@ -2876,7 +2876,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 var opXComputeLinearCombination = wrap.Op{
 	Name:     "_compute_linear_combination",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XComputeLinearCombination checks _compute_linear_combination(Tensor input, Tensor coefficients) -> Tensor
@@ -2894,7 +2894,7 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 var opXComputeLinearCombinationOut = wrap.Op{
 	Name:     "_compute_linear_combination",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XComputeLinearCombinationOut checks _compute_linear_combination.out(Tensor input, Tensor coefficients, *, Tensor(a!) out) -> Tensor(a!)
@@ -2914,7 +2914,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 var opMaxDim = wrap.Op{
 	Name:     "max",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxDim checks max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -2933,7 +2933,7 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 var opMaxDimMax = wrap.Op{
 	Name:     "max",
 	Overload: "dim_max",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxDimMax checks max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -2953,7 +2953,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 var opMaxNamesDim = wrap.Op{
 	Name:     "max",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxNamesDim checks max.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -2971,7 +2971,7 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 var opMaxNamesDimMax = wrap.Op{
 	Name:     "max",
 	Overload: "names_dim_max",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxNamesDimMax checks max.names_dim_max(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -2991,7 +2991,7 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 var opValueSelectingReductionBackward = wrap.Op{
 	Name:     "value_selecting_reduction_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ValueSelectingReductionBackward checks value_selecting_reduction_backward(Tensor grad, int dim, Tensor indices, int[] sizes, bool keepdim) -> Tensor
@@ -3009,7 +3009,7 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 var opAmax = wrap.Op{
 	Name:     "amax",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Amax checks amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
@@ -3028,7 +3028,7 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opAmaxOut = wrap.Op{
 	Name:     "amax",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AmaxOut checks amax.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3048,7 +3048,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 var opMaxPool1dWithIndices = wrap.Op{
 	Name:     "max_pool1d_with_indices",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxPool1dWithIndices checks max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -3066,7 +3066,7 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 var opMaxPool1d = wrap.Op{
 	Name:     "max_pool1d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxPool1d checks max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3084,7 +3084,7 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opMaxPool2d = wrap.Op{
 	Name:     "max_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxPool2d checks max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3102,7 +3102,7 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opXMpsMaxPool2d = wrap.Op{
 	Name:     "_mps_max_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XMpsMaxPool2d checks _mps_max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3121,7 +3121,7 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 var opXMpsMaxPool2dOut = wrap.Op{
 	Name:     "_mps_max_pool2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XMpsMaxPool2dOut checks _mps_max_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3141,7 +3141,7 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 var opMpsMaxPool2dBackward = wrap.Op{
 	Name:     "mps_max_pool2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MpsMaxPool2dBackward checks mps_max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3159,7 +3159,7 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 var opMpsMaxPool2dBackwardOut = wrap.Op{
 	Name:     "mps_max_pool2d_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MpsMaxPool2dBackwardOut checks mps_max_pool2d_backward.out(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3179,7 +3179,7 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 var opMkldnnMaxPool2d = wrap.Op{
 	Name:     "mkldnn_max_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnMaxPool2d checks mkldnn_max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3198,7 +3198,7 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 var opMkldnnMaxPool2dOut = wrap.Op{
 	Name:     "mkldnn_max_pool2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnMaxPool2dOut checks mkldnn_max_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3218,7 +3218,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opMkldnnMaxPool2dBackward = wrap.Op{
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnMaxPool2dBackward checks mkldnn_max_pool2d_backward(Tensor grad_output, Tensor output, Tensor input, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3236,7 +3236,7 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 var opMkldnnMaxPool2dBackwardOut = wrap.Op{
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnMaxPool2dBackwardOut checks mkldnn_max_pool2d_backward.out(Tensor grad_output, Tensor output, Tensor input, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3256,7 +3256,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 var opMkldnnMaxPool3d = wrap.Op{
 	Name:     "mkldnn_max_pool3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnMaxPool3d checks mkldnn_max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3275,7 +3275,7 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 var opMkldnnMaxPool3dOut = wrap.Op{
 	Name:     "mkldnn_max_pool3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnMaxPool3dOut checks mkldnn_max_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3295,7 +3295,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opMkldnnMaxPool3dBackward = wrap.Op{
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnMaxPool3dBackward checks mkldnn_max_pool3d_backward(Tensor grad_output, Tensor output, Tensor input, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3313,7 +3313,7 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 var opMkldnnMaxPool3dBackwardOut = wrap.Op{
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnMaxPool3dBackwardOut checks mkldnn_max_pool3d_backward.out(Tensor grad_output, Tensor output, Tensor input, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3333,7 +3333,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 var opQuantizedMaxPool1d = wrap.Op{
 	Name:     "quantized_max_pool1d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // QuantizedMaxPool1d checks quantized_max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3351,7 +3351,7 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opQuantizedMaxPool1dOut = wrap.Op{
 	Name:     "quantized_max_pool1d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // QuantizedMaxPool1dOut checks quantized_max_pool1d.out(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3371,7 +3371,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 var opQuantizedMaxPool2d = wrap.Op{
 	Name:     "quantized_max_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // QuantizedMaxPool2d checks quantized_max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3389,7 +3389,7 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opQuantizedMaxPool2dOut = wrap.Op{
 	Name:     "quantized_max_pool2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // QuantizedMaxPool2dOut checks quantized_max_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3409,7 +3409,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 var opMaxPool3d = wrap.Op{
 	Name:     "max_pool3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxPool3d checks max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3427,7 +3427,7 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opMean = wrap.Op{
 	Name:     "mean",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Mean checks mean(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -3446,7 +3446,7 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 var opMeanDim = wrap.Op{
 	Name:     "mean",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MeanDim checks mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -3465,7 +3465,7 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 var opMeanOut = wrap.Op{
 	Name:     "mean",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MeanOut checks mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -3485,7 +3485,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 var opMeanNamesDim = wrap.Op{
 	Name:     "mean",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MeanNamesDim checks mean.names_dim(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -3503,7 +3503,7 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 var opMeanNamesOut = wrap.Op{
 	Name:     "mean",
 	Overload: "names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MeanNamesOut checks mean.names_out(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -3523,7 +3523,7 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 var opNanmean = wrap.Op{
 	Name:     "nanmean",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Nanmean checks nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -3541,7 +3541,7 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 var opNanmeanOut = wrap.Op{
 	Name:     "nanmean",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NanmeanOut checks nanmean.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -3561,7 +3561,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 var opMedian = wrap.Op{
 	Name:     "median",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Median checks median(Tensor self) -> Tensor
@@ -3580,7 +3580,7 @@ func Median(self *torch.Tensor) *torch.Tensor {
 var opMedianOut = wrap.Op{
 	Name:     "median",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MedianOut checks median.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3600,7 +3600,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opMedianDim = wrap.Op{
 	Name:     "median",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MedianDim checks median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3619,7 +3619,7 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 var opMedianDimValues = wrap.Op{
 	Name:     "median",
 	Overload: "dim_values",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MedianDimValues checks median.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3639,7 +3639,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 var opMedianNamesDim = wrap.Op{
 	Name:     "median",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MedianNamesDim checks median.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3657,7 +3657,7 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 var opMedianNamesDimValues = wrap.Op{
 	Name:     "median",
 	Overload: "names_dim_values",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MedianNamesDimValues checks median.names_dim_values(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3677,7 +3677,7 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 var opNanmedian = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Nanmedian checks nanmedian(Tensor self) -> Tensor
@@ -3696,7 +3696,7 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 var opNanmedianOut = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NanmedianOut checks nanmedian.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3716,7 +3716,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opNanmedianDim = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NanmedianDim checks nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3735,7 +3735,7 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 var opNanmedianDimValues = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "dim_values",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NanmedianDimValues checks nanmedian.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3755,7 +3755,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 var opNanmedianNamesDim = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NanmedianNamesDim checks nanmedian.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3773,7 +3773,7 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 var opNanmedianNamesDimValues = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "names_dim_values",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NanmedianNamesDimValues checks nanmedian.names_dim_values(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3793,7 +3793,7 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 var opMinDim = wrap.Op{
 	Name:     "min",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MinDim checks min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3812,7 +3812,7 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 var opMinDimMin = wrap.Op{
 	Name:     "min",
 	Overload: "dim_min",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MinDimMin checks min.dim_min(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3832,7 +3832,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 var opMinNamesDim = wrap.Op{
 	Name:     "min",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MinNamesDim checks min.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3850,7 +3850,7 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 var opMinNamesDimMin = wrap.Op{
 	Name:     "min",
 	Overload: "names_dim_min",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MinNamesDimMin checks min.names_dim_min(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3870,7 +3870,7 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 var opAmin = wrap.Op{
 	Name:     "amin",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Amin checks amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
@@ -3889,7 +3889,7 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opAminOut = wrap.Op{
 	Name:     "amin",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AminOut checks amin.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3909,7 +3909,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 var opXMpsConvolution = wrap.Op{
 	Name:     "_mps_convolution",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XMpsConvolution checks _mps_convolution(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups) -> Tensor
@@ -3928,7 +3928,7 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opXMpsConvolutionOut = wrap.Op{
 	Name:     "_mps_convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XMpsConvolutionOut checks _mps_convolution.out(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -3948,7 +3948,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 var opMpsConvolutionBackward = wrap.Op{
 	Name:     "mps_convolution_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MpsConvolutionBackward checks mps_convolution_backward(Tensor self, Tensor grad_output, Tensor weight, int[] padding, int[] stride, int[] dilation, int groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -3967,7 +3967,7 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 var opMpsConvolutionBackwardOut = wrap.Op{
 	Name:     "mps_convolution_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MpsConvolutionBackwardOut checks mps_convolution_backward.out(Tensor self, Tensor grad_output, Tensor weight, int[] padding, int[] stride, int[] dilation, int groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3987,7 +3987,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 var opMkldnnConvolution = wrap.Op{
 	Name:     "mkldnn_convolution",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnConvolution checks mkldnn_convolution(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups) -> Tensor
@@ -4006,7 +4006,7 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 var opMkldnnConvolutionOut = wrap.Op{
 	Name:     "mkldnn_convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnConvolutionOut checks mkldnn_convolution.out(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -4026,7 +4026,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 var opMiopenBatchNorm = wrap.Op{
 	Name:     "miopen_batch_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenBatchNorm checks miopen_batch_norm(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon) -> (Tensor, Tensor, Tensor)
@@ -4045,7 +4045,7 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opMiopenBatchNormOut = wrap.Op{
 	Name:     "miopen_batch_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenBatchNormOut checks miopen_batch_norm.out(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4065,7 +4065,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 var opMiopenBatchNormBackward = wrap.Op{
 	Name:     "miopen_batch_norm_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenBatchNormBackward checks miopen_batch_norm_backward(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon) -> (Tensor, Tensor, Tensor)
@@ -4084,7 +4084,7 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 var opMiopenBatchNormBackwardOut = wrap.Op{
 	Name:     "miopen_batch_norm_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenBatchNormBackwardOut checks miopen_batch_norm_backward.out(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4104,7 +4104,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 var opMiopenConvolution = wrap.Op{
 	Name:     "miopen_convolution",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenConvolution checks miopen_convolution(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic) -> Tensor
@@ -4123,7 +4123,7 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 var opMiopenConvolutionOut = wrap.Op{
 	Name:     "miopen_convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenConvolutionOut checks miopen_convolution.out(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4143,7 +4143,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 var opMiopenConvolutionTranspose = wrap.Op{
 	Name:     "miopen_convolution_transpose",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenConvolutionTranspose checks miopen_convolution_transpose(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic) -> Tensor
@@ -4162,7 +4162,7 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 var opMiopenConvolutionTransposeOut = wrap.Op{
 	Name:     "miopen_convolution_transpose",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenConvolutionTransposeOut checks miopen_convolution_transpose.out(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4182,7 +4182,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 var opMiopenDepthwiseConvolution = wrap.Op{
 	Name:     "miopen_depthwise_convolution",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenDepthwiseConvolution checks miopen_depthwise_convolution(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic) -> Tensor
@@ -4201,7 +4201,7 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 var opMiopenDepthwiseConvolutionOut = wrap.Op{
 	Name:     "miopen_depthwise_convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenDepthwiseConvolutionOut checks miopen_depthwise_convolution.out(Tensor self, Tensor weight, Tensor? bias, int[] padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4221,7 +4221,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 var opMiopenConvolutionRelu = wrap.Op{
 	Name:     "miopen_convolution_relu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenConvolutionRelu checks miopen_convolution_relu(Tensor self, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, int groups) -> Tensor
@@ -4239,7 +4239,7 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 var opMiopenConvolutionAddRelu = wrap.Op{
 	Name:     "miopen_convolution_add_relu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenConvolutionAddRelu checks miopen_convolution_add_relu(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, int[] stride, int[] padding, int[] dilation, int groups) -> Tensor
@@ -4257,7 +4257,7 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 var opMiopenRnn = wrap.Op{
 	Name:     "miopen_rnn",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenRnn checks miopen_rnn(Tensor input, Tensor[] weight, int weight_stride0, Tensor hx, Tensor? cx, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -4279,7 +4279,7 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 var opMiopenRnnOut = wrap.Op{
 	Name:     "miopen_rnn",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenRnnOut checks miopen_rnn.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor hx, Tensor? cx, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -4299,7 +4299,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 var opMiopenRnnBackward = wrap.Op{
 	Name:     "miopen_rnn_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenRnnBackward checks miopen_rnn_backward(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask) -> (Tensor, Tensor, Tensor, Tensor[])
@@ -4321,7 +4321,7 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 var opMiopenRnnBackwardOut = wrap.Op{
 	Name:     "miopen_rnn_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MiopenRnnBackwardOut checks miopen_rnn_backward.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!)[] out3) -> ()
@@ -4344,7 +4344,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -4363,7 +4363,7 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4383,7 +4383,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 var opXSparseMm = wrap.Op{
 	Name:     "_sparse_mm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseMm checks _sparse_mm(Tensor sparse, Tensor dense) -> Tensor
@@ -4401,7 +4401,7 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 var opXSparseSparseMatmul = wrap.Op{
 	Name:     "_sparse_sparse_matmul",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSparseMatmul checks _sparse_sparse_matmul(Tensor self, Tensor other) -> Tensor
@@ -4420,7 +4420,7 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 var opXSparseSparseMatmulOut = wrap.Op{
 	Name:     "_sparse_sparse_matmul",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSparseMatmulOut checks _sparse_sparse_matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4440,7 +4440,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 var opXSparseMaskHelper = wrap.Op{
 	Name:     "_sparse_mask_helper",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseMaskHelper checks _sparse_mask_helper(Tensor t, Tensor mask_indices) -> Tensor
@@ -4458,7 +4458,7 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 var opXSparseMaskHelperOut = wrap.Op{
 	Name:     "_sparse_mask_helper",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseMaskHelperOut checks _sparse_mask_helper.out(Tensor t, Tensor mask_indices, *, Tensor(a!) out) -> Tensor(a!)
@@ -4478,7 +4478,7 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 var opMode = wrap.Op{
 	Name:     "mode",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Mode checks mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4497,7 +4497,7 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 var opModeValues = wrap.Op{
 	Name:     "mode",
 	Overload: "values",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ModeValues checks mode.values(Tensor self, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4517,7 +4517,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 var opModeDimname = wrap.Op{
 	Name:     "mode",
 	Overload: "dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ModeDimname checks mode.dimname(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4535,7 +4535,7 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 var opModeDimnameOut = wrap.Op{
 	Name:     "mode",
 	Overload: "dimname_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ModeDimnameOut checks mode.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4555,7 +4555,7 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4574,7 +4574,7 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4594,7 +4594,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4614,7 +4614,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opMulScalar = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MulScalar checks mul.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4633,7 +4633,7 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opMul_Scalar = wrap.Op{
 	Name:     "mul_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Mul_Scalar checks mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4653,7 +4653,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opMulScalarOut = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MulScalarOut checks mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4673,7 +4673,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 var opMultiplyTensor = wrap.Op{
 	Name:     "multiply",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultiplyTensor checks multiply.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4691,7 +4691,7 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMultiply_Tensor = wrap.Op{
 	Name:     "multiply_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Multiply_Tensor checks multiply_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4711,7 +4711,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMultiplyOut = wrap.Op{
 	Name:     "multiply",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultiplyOut checks multiply.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4731,7 +4731,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 var opMultiplyScalar = wrap.Op{
 	Name:     "multiply",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultiplyScalar checks multiply.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4749,7 +4749,7 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opMultiply_Scalar = wrap.Op{
 	Name:     "multiply_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Multiply_Scalar checks multiply_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4769,7 +4769,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opMv = wrap.Op{
 	Name:     "mv",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Mv checks mv(Tensor self, Tensor vec) -> Tensor
@@ -4788,7 +4788,7 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 var opMvOut = wrap.Op{
 	Name:     "mv",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MvOut checks mv.out(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor(a!)
@@ -4808,7 +4808,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 var opMvlgammaOut = wrap.Op{
 	Name:     "mvlgamma",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MvlgammaOut checks mvlgamma.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)
@@ -4828,7 +4828,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 var opMvlgamma = wrap.Op{
 	Name:     "mvlgamma",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Mvlgamma checks mvlgamma(Tensor self, int p) -> Tensor
@@ -4847,7 +4847,7 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 var opMvlgamma_ = wrap.Op{
 	Name:     "mvlgamma_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Mvlgamma_ checks mvlgamma_(Tensor(a!) self, int p) -> Tensor(a!)
@@ -4867,7 +4867,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 var opNarrowCopy = wrap.Op{
 	Name:     "narrow_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NarrowCopy checks narrow_copy(Tensor self, int dim, SymInt start, SymInt length) -> Tensor
@@ -4885,7 +4885,7 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 var opNarrowCopyOut = wrap.Op{
 	Name:     "narrow_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NarrowCopyOut checks narrow_copy.out(Tensor self, int dim, SymInt start, SymInt length, *, Tensor(a!) out) -> Tensor(a!)
@@ -4905,7 +4905,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
@@ -4923,7 +4923,7 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 var opNarrowTensor = wrap.Op{
 	Name:     "narrow",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NarrowTensor checks narrow.Tensor(Tensor(a) self, int dim, Tensor start, int length) -> Tensor(a)
@@ -4941,7 +4941,7 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 var opNativeBatchNorm = wrap.Op{
 	Name:     "native_batch_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeBatchNorm checks native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -4960,7 +4960,7 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opNativeBatchNormOut = wrap.Op{
 	Name:     "native_batch_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeBatchNormOut checks native_batch_norm.out(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, *, Tensor(a!) out, Tensor(b!) save_mean, Tensor(c!) save_invstd) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4980,7 +4980,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 var opBatchNormStats = wrap.Op{
 	Name:     "batch_norm_stats",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormStats checks batch_norm_stats(Tensor input, float eps) -> (Tensor, Tensor)
@@ -4998,7 +4998,7 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 var opBatchNormStatsOut = wrap.Op{
 	Name:     "batch_norm_stats",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormStatsOut checks batch_norm_stats.out(Tensor input, float eps, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5018,7 +5018,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 var opBatchNormElemt = wrap.Op{
 	Name:     "batch_norm_elemt",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormElemt checks batch_norm_elemt(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor invstd, float eps) -> Tensor
@@ -5036,7 +5036,7 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opBatchNormElemtOut = wrap.Op{
 	Name:     "batch_norm_elemt",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormElemtOut checks batch_norm_elemt.out(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor invstd, float eps, *, Tensor(a!) out) -> Tensor(a!)
@@ -5056,7 +5056,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 var opBatchNormGatherStats = wrap.Op{
 	Name:     "batch_norm_gather_stats",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormGatherStats checks batch_norm_gather_stats(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, int count) -> (Tensor, Tensor)
@@ -5074,7 +5074,7 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 var opBatchNormGatherStatsOut = wrap.Op{
 	Name:     "batch_norm_gather_stats",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormGatherStatsOut checks batch_norm_gather_stats.out(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, int count, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5094,7 +5094,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 var opBatchNormGatherStatsWithCounts = wrap.Op{
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormGatherStatsWithCounts checks batch_norm_gather_stats_with_counts(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, Tensor counts) -> (Tensor, Tensor)
@@ -5112,7 +5112,7 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 var opBatchNormGatherStatsWithCountsOut = wrap.Op{
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormGatherStatsWithCountsOut checks batch_norm_gather_stats_with_counts.out(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, Tensor counts, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5132,7 +5132,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 var opNativeBatchNormBackward = wrap.Op{
 	Name:     "native_batch_norm_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeBatchNormBackward checks native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -5151,7 +5151,7 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 var opNativeBatchNormBackwardOut = wrap.Op{
 	Name:     "native_batch_norm_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeBatchNormBackwardOut checks native_batch_norm_backward.out(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5171,7 +5171,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 var opBatchNormBackwardReduce = wrap.Op{
 	Name:     "batch_norm_backward_reduce",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormBackwardReduce checks batch_norm_backward_reduce(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, bool input_g, bool weight_g, bool bias_g) -> (Tensor, Tensor, Tensor, Tensor)
@@ -5189,7 +5189,7 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 var opBatchNormBackwardReduceOut = wrap.Op{
 	Name:     "batch_norm_backward_reduce",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormBackwardReduceOut checks batch_norm_backward_reduce.out(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, bool input_g, bool weight_g, bool bias_g, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -5209,7 +5209,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 var opBatchNormBackwardElemt = wrap.Op{
 	Name:     "batch_norm_backward_elemt",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormBackwardElemt checks batch_norm_backward_elemt(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, Tensor mean_dy, Tensor mean_dy_xmu, Tensor count) -> Tensor
@@ -5227,7 +5227,7 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 var opBatchNormBackwardElemtOut = wrap.Op{
 	Name:     "batch_norm_backward_elemt",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormBackwardElemtOut checks batch_norm_backward_elemt.out(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, Tensor mean_dy, Tensor mean_dy_xmu, Tensor count, *, Tensor(a!) out) -> Tensor(a!)
@@ -5247,7 +5247,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 var opBatchNormUpdateStats = wrap.Op{
 	Name:     "batch_norm_update_stats",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormUpdateStats checks batch_norm_update_stats(Tensor input, Tensor? running_mean, Tensor? running_var, float momentum) -> (Tensor, Tensor)
@@ -5265,7 +5265,7 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 var opBatchNormUpdateStatsOut = wrap.Op{
 	Name:     "batch_norm_update_stats",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BatchNormUpdateStatsOut checks batch_norm_update_stats.out(Tensor input, Tensor? running_mean, Tensor? running_var, float momentum, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5285,7 +5285,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 var opIsVulkanAvailable = wrap.Op{
 	Name:     "is_vulkan_available",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsVulkanAvailable checks is_vulkan_available() -> bool
@@ -5303,7 +5303,7 @@ func IsVulkanAvailable() bool {
 var opXNnpackAvailable = wrap.Op{
 	Name:     "_nnpack_available",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNnpackAvailable checks _nnpack_available() -> bool
@@ -5321,7 +5321,7 @@ func XNnpackAvailable() bool {
 var opXNnpackSpatialConvolution = wrap.Op{
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNnpackSpatialConvolution checks _nnpack_spatial_convolution(Tensor input, Tensor weight, Tensor? bias, int[2] padding, int[2] stride=1) -> Tensor
@@ -5340,7 +5340,7 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 var opXNnpackSpatialConvolutionOut = wrap.Op{
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNnpackSpatialConvolutionOut checks _nnpack_spatial_convolution.out(Tensor input, Tensor weight, Tensor? bias, int[2] padding, int[2] stride=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -5360,7 +5360,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 var opOnesNames = wrap.Op{
 	Name:     "ones",
 	Overload: "names",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // OnesNames checks ones.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -5378,7 +5378,7 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 var opOnesNamesOut = wrap.Op{
 	Name:     "ones",
 	Overload: "names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // OnesNamesOut checks ones.names_out(int[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -5398,7 +5398,7 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 var opOnes = wrap.Op{
 	Name:     "ones",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Ones checks ones(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -5416,7 +5416,7 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 var opOnesOut = wrap.Op{
 	Name:     "ones",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // OnesOut checks ones.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -5436,7 +5436,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opOnesLike = wrap.Op{
 	Name:     "ones_like",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // OnesLike checks ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -5455,7 +5455,7 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 var opOnesLikeOut = wrap.Op{
 	Name:     "ones_like",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // OnesLikeOut checks ones_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -5475,7 +5475,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 var opPairwiseDistance = wrap.Op{
 	Name:     "pairwise_distance",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PairwiseDistance checks pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False) -> Tensor
@@ -5493,7 +5493,7 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 var opCdist = wrap.Op{
 	Name:     "cdist",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Cdist checks cdist(Tensor x1, Tensor x2, float p=2, int? compute_mode=None) -> Tensor
@@ -5511,7 +5511,7 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 var opXEuclideanDist = wrap.Op{
 	Name:     "_euclidean_dist",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XEuclideanDist checks _euclidean_dist(Tensor x1, Tensor x2) -> Tensor
@@ -5530,7 +5530,7 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 var opXEuclideanDistOut = wrap.Op{
 	Name:     "_euclidean_dist",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XEuclideanDistOut checks _euclidean_dist.out(Tensor x1, Tensor x2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5550,7 +5550,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 var opXCdistForward = wrap.Op{
 	Name:     "_cdist_forward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XCdistForward checks _cdist_forward(Tensor x1, Tensor x2, float p, int? compute_mode) -> Tensor
@@ -5569,7 +5569,7 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 var opXCdistForwardOut = wrap.Op{
 	Name:     "_cdist_forward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XCdistForwardOut checks _cdist_forward.out(Tensor x1, Tensor x2, float p, int? compute_mode, *, Tensor(a!) out) -> Tensor(a!)
@@ -5589,7 +5589,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 var opXCdistBackward = wrap.Op{
 	Name:     "_cdist_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XCdistBackward checks _cdist_backward(Tensor grad, Tensor x1, Tensor x2, float p, Tensor cdist) -> Tensor
@@ -5608,7 +5608,7 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 var opXCdistBackwardOut = wrap.Op{
 	Name:     "_cdist_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XCdistBackwardOut checks _cdist_backward.out(Tensor grad, Tensor x1, Tensor x2, float p, Tensor cdist, *, Tensor(a!) out) -> Tensor(a!)
@@ -5628,7 +5628,7 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 var opPdist = wrap.Op{
 	Name:     "pdist",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Pdist checks pdist(Tensor self, float p=2) -> Tensor
@@ -5646,7 +5646,7 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 var opXPdistForward = wrap.Op{
 	Name:     "_pdist_forward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XPdistForward checks _pdist_forward(Tensor self, float p=2) -> Tensor
@@ -5665,7 +5665,7 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 var opXPdistForwardOut = wrap.Op{
 	Name:     "_pdist_forward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XPdistForwardOut checks _pdist_forward.out(Tensor self, float p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5685,7 +5685,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 var opXPdistBackward = wrap.Op{
 	Name:     "_pdist_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XPdistBackward checks _pdist_backward(Tensor grad, Tensor self, float p, Tensor pdist) -> Tensor
@@ -5704,7 +5704,7 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 var opXPdistBackwardOut = wrap.Op{
 	Name:     "_pdist_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XPdistBackwardOut checks _pdist_backward.out(Tensor grad, Tensor self, float p, Tensor pdist, *, Tensor(a!) out) -> Tensor(a!)
@@ -5724,7 +5724,7 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 var opCosineSimilarity = wrap.Op{
 	Name:     "cosine_similarity",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // CosineSimilarity checks cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor
@@ -5742,7 +5742,7 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 var opPermute = wrap.Op{
 	Name:     "permute",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Permute checks permute(Tensor(a) self, int[] dims) -> Tensor(a)
@@ -5761,7 +5761,7 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 var opMovedimIntlist = wrap.Op{
 	Name:     "movedim",
 	Overload: "intlist",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MovedimIntlist checks movedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
@@ -5779,7 +5779,7 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 var opMovedimInt = wrap.Op{
 	Name:     "movedim",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MovedimInt checks movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)
@@ -5797,7 +5797,7 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 var opMoveaxisIntlist = wrap.Op{
 	Name:     "moveaxis",
 	Overload: "intlist",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MoveaxisIntlist checks moveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
@@ -5815,7 +5815,7 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 var opMoveaxisInt = wrap.Op{
 	Name:     "moveaxis",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MoveaxisInt checks moveaxis.int(Tensor(a) self, int source, int destination) -> Tensor(a)
@@ -5833,7 +5833,7 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 var opNumpyT = wrap.Op{
 	Name:     "numpy_T",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NumpyT checks numpy_T(Tensor(a) self) -> Tensor(a)
@@ -5851,7 +5851,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 var opMatrixH = wrap.Op{
 	Name:     "matrix_H",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MatrixH checks matrix_H(Tensor(a) self) -> Tensor(a)
@@ -5869,7 +5869,7 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 var opMT = wrap.Op{
 	Name:     "mT",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MT checks mT(Tensor(a) self) -> Tensor(a)
@@ -5887,7 +5887,7 @@ func MT(self *torch.Tensor) *torch.Tensor {
 var opMH = wrap.Op{
 	Name:     "mH",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MH checks mH(Tensor(a) self) -> Tensor(a)
@@ -5905,7 +5905,7 @@ func MH(self *torch.Tensor) *torch.Tensor {
 var opAdjoint = wrap.Op{
 	Name:     "adjoint",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Adjoint checks adjoint(Tensor(a) self) -> Tensor(a)
@@ -5923,7 +5923,7 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 var opPixelShuffle = wrap.Op{
 	Name:     "pixel_shuffle",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PixelShuffle checks pixel_shuffle(Tensor self, int upscale_factor) -> Tensor
@@ -5942,7 +5942,7 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 var opPixelShuffleOut = wrap.Op{
 	Name:     "pixel_shuffle",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PixelShuffleOut checks pixel_shuffle.out(Tensor self, int upscale_factor, *, Tensor(a!) out) -> Tensor(a!)
@@ -5962,7 +5962,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 var opPixelUnshuffle = wrap.Op{
 	Name:     "pixel_unshuffle",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PixelUnshuffle checks pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor
@@ -5981,7 +5981,7 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 var opPixelUnshuffleOut = wrap.Op{
 	Name:     "pixel_unshuffle",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PixelUnshuffleOut checks pixel_unshuffle.out(Tensor self, int downscale_factor, *, Tensor(a!) out) -> Tensor(a!)
@@ -6001,7 +6001,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 var opChannelShuffle = wrap.Op{
 	Name:     "channel_shuffle",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ChannelShuffle checks channel_shuffle(Tensor self, int groups) -> Tensor
@@ -6020,7 +6020,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 var opChannelShuffleOut = wrap.Op{
 	Name:     "channel_shuffle",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ChannelShuffleOut checks channel_shuffle.out(Tensor self, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -6040,7 +6040,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 var opNativeChannelShuffle = wrap.Op{
 	Name:     "native_channel_shuffle",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeChannelShuffle checks native_channel_shuffle(Tensor self, int groups) -> Tensor
@@ -6058,7 +6058,7 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 var opIsPinned = wrap.Op{
 	Name:     "is_pinned",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsPinned checks is_pinned(Tensor self, Device? device=None) -> bool
@@ -6077,7 +6077,7 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 var opPinMemory = wrap.Op{
 	Name:     "pin_memory",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PinMemory checks pin_memory(Tensor(a) self, Device? device=None) -> Tensor(a)
@@ -6095,7 +6095,7 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 var opXPinMemory = wrap.Op{
 	Name:     "_pin_memory",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XPinMemory checks _pin_memory(Tensor self, Device? device=None) -> Tensor
@@ -6114,7 +6114,7 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 var opXPinMemoryOut = wrap.Op{
 	Name:     "_pin_memory",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XPinMemoryOut checks _pin_memory.out(Tensor self, Device? device=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6134,7 +6134,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 var opPinverse = wrap.Op{
 	Name:     "pinverse",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Pinverse checks pinverse(Tensor self, float rcond=1e-15) -> Tensor
@@ -6152,7 +6152,7 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 var opPoissonNllLoss = wrap.Op{
 	Name:     "poisson_nll_loss",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PoissonNllLoss checks poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, float eps, int reduction) -> Tensor
@@ -6170,7 +6170,7 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 var opRad2deg = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Rad2deg checks rad2deg(Tensor self) -> Tensor
@@ -6189,7 +6189,7 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 var opRad2deg_ = wrap.Op{
 	Name:     "rad2deg_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Rad2deg_ checks rad2deg_(Tensor(a!) self) -> Tensor(a!)
@@ -6209,7 +6209,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 var opRad2degOut = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Rad2degOut checks rad2deg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6229,7 +6229,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDeg2rad = wrap.Op{
 	Name:     "deg2rad",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Deg2rad checks deg2rad(Tensor self) -> Tensor
@@ -6248,7 +6248,7 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 var opDeg2rad_ = wrap.Op{
 	Name:     "deg2rad_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Deg2rad_ checks deg2rad_(Tensor(a!) self) -> Tensor(a!)
@@ -6268,7 +6268,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 var opDeg2radOut = wrap.Op{
 	Name:     "deg2rad",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Deg2radOut checks deg2rad.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6288,7 +6288,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opScalarTensor = wrap.Op{
 	Name:     "scalar_tensor",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ScalarTensor checks scalar_tensor(Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6306,7 +6306,7 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 var opScalarTensorOut = wrap.Op{
 	Name:     "scalar_tensor",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ScalarTensorOut checks scalar_tensor.out(Scalar s, *, Tensor(a!) out) -> Tensor(a!)
@@ -6326,7 +6326,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 var opRandNames = wrap.Op{
 	Name:     "rand",
 	Overload: "names",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandNames checks rand.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6344,7 +6344,7 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 var opRandNamesOut = wrap.Op{
 	Name:     "rand",
 	Overload: "names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandNamesOut checks rand.names_out(int[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -6364,7 +6364,7 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 var opRandGeneratorWithNames = wrap.Op{
 	Name:     "rand",
 	Overload: "generator_with_names",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandGeneratorWithNames checks rand.generator_with_names(int[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6382,7 +6382,7 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 var opRandGeneratorWithNamesOut = wrap.Op{
 	Name:     "rand",
 	Overload: "generator_with_names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandGeneratorWithNamesOut checks rand.generator_with_names_out(int[] size, *, Generator? generator, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -6402,7 +6402,7 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 var opRand = wrap.Op{
 	Name:     "rand",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Rand checks rand(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6420,7 +6420,7 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 var opRandGenerator = wrap.Op{
 	Name:     "rand",
 	Overload: "generator",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandGenerator checks rand.generator(int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6438,7 +6438,7 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 var opRandOut = wrap.Op{
 	Name:     "rand",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandOut checks rand.out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6458,7 +6458,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opRandGeneratorOut = wrap.Op{
 	Name:     "rand",
 	Overload: "generator_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandGeneratorOut checks rand.generator_out(int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -6478,7 +6478,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 var opRandLike = wrap.Op{
 	Name:     "rand_like",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandLike checks rand_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -6497,7 +6497,7 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 var opRandLikeOut = wrap.Op{
 	Name:     "rand_like",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandLikeOut checks rand_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -6517,7 +6517,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 var opRandint = wrap.Op{
 	Name:     "randint",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Randint checks randint(int high, int[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6535,7 +6535,7 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 var opRandintGenerator = wrap.Op{
 	Name:     "randint",
 	Overload: "generator",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandintGenerator checks randint.generator(int high, int[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6553,7 +6553,7 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 var opRandintLow = wrap.Op{
 	Name:     "randint",
 	Overload: "low",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandintLow checks randint.low(int low, int high, int[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6571,7 +6571,7 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 var opRandintLowGenerator = wrap.Op{
 	Name:     "randint",
 	Overload: "low_generator",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandintLowGenerator checks randint.low_generator(int low, int high, int[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6589,7 +6589,7 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 var opRandintOut = wrap.Op{
 	Name:     "randint",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandintOut checks randint.out(int high, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6609,7 +6609,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 var opRandintGeneratorOut = wrap.Op{
 	Name:     "randint",
 	Overload: "generator_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandintGeneratorOut checks randint.generator_out(int high, int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -6629,7 +6629,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 var opRandintLowOut = wrap.Op{
 	Name:     "randint",
 	Overload: "low_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandintLowOut checks randint.low_out(int low, int high, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6649,7 +6649,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 var opRandintLowGeneratorOut = wrap.Op{
 	Name:     "randint",
 	Overload: "low_generator_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandintLowGeneratorOut checks randint.low_generator_out(int low, int high, int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -6669,7 +6669,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 var opRandintLike = wrap.Op{
 	Name:     "randint_like",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandintLike checks randint_like(Tensor self, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -6687,7 +6687,7 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 var opRandintLikeOut = wrap.Op{
 	Name:     "randint_like",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandintLikeOut checks randint_like.out(Tensor self, int high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -6707,7 +6707,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 var opRandintLikeLowDtype = wrap.Op{
 	Name:     "randint_like",
 	Overload: "low_dtype",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandintLikeLowDtype checks randint_like.low_dtype(Tensor self, int low, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -6725,7 +6725,7 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 var opRandintLikeLowDtypeOut = wrap.Op{
 	Name:     "randint_like",
 	Overload: "low_dtype_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandintLikeLowDtypeOut checks randint_like.low_dtype_out(Tensor self, int low, int high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -6745,7 +6745,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 var opRandn = wrap.Op{
 	Name:     "randn",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Randn checks randn(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6763,7 +6763,7 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 var opRandnGenerator = wrap.Op{
 	Name:     "randn",
 	Overload: "generator",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandnGenerator checks randn.generator(int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6781,7 +6781,7 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 var opRandnNames = wrap.Op{
 	Name:     "randn",
 	Overload: "names",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandnNames checks randn.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6799,7 +6799,7 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 var opRandnNamesOut = wrap.Op{
 	Name:     "randn",
 	Overload: "names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandnNamesOut checks randn.names_out(int[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -6819,7 +6819,7 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 var opRandnGeneratorWithNames = wrap.Op{
 	Name:     "randn",
 	Overload: "generator_with_names",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandnGeneratorWithNames checks randn.generator_with_names(int[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6837,7 +6837,7 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 var opRandnGeneratorWithNamesOut = wrap.Op{
 	Name:     "randn",
 	Overload: "generator_with_names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandnGeneratorWithNamesOut checks randn.generator_with_names_out(int[] size, *, Generator? generator, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -6857,7 +6857,7 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 var opRandnOut = wrap.Op{
 	Name:     "randn",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandnOut checks randn.out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6877,7 +6877,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opRandnGeneratorOut = wrap.Op{
 	Name:     "randn",
 	Overload: "generator_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandnGeneratorOut checks randn.generator_out(int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -6897,7 +6897,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 var opRandnLike = wrap.Op{
 	Name:     "randn_like",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandnLike checks randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -6916,7 +6916,7 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 var opRandnLikeOut = wrap.Op{
 	Name:     "randn_like",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandnLikeOut checks randn_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -6936,7 +6936,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 var opRandperm = wrap.Op{
 	Name:     "randperm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Randperm checks randperm(int n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6954,7 +6954,7 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 var opRandpermGenerator = wrap.Op{
 	Name:     "randperm",
 	Overload: "generator",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandpermGenerator checks randperm.generator(int n, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6972,7 +6972,7 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 var opRandpermOut = wrap.Op{
 	Name:     "randperm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandpermOut checks randperm.out(int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -6992,7 +6992,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 var opRandpermGeneratorOut = wrap.Op{
 	Name:     "randperm",
 	Overload: "generator_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RandpermGeneratorOut checks randperm.generator_out(int n, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7012,7 +7012,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 var opRangeStep = wrap.Op{
 	Name:     "range",
 	Overload: "step",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RangeStep checks range.step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7030,7 +7030,7 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 var opRange = wrap.Op{
 	Name:     "range",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Range checks range(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7048,7 +7048,7 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 var opRangeOut_ = wrap.Op{
 	Name:     "range",
 	Overload: "out_",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RangeOut_ checks range.out_(Scalar start, Scalar end, *, Tensor(a!) out) -> Tensor(a!)
@@ -7068,7 +7068,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 var opRangeOut = wrap.Op{
 	Name:     "range",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RangeOut checks range.out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7088,7 +7088,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 var opRavel = wrap.Op{
 	Name:     "ravel",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Ravel checks ravel(Tensor(a) self) -> Tensor(a)
@@ -7106,7 +7106,7 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 var opReciprocal = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Reciprocal checks reciprocal(Tensor self) -> Tensor
@@ -7125,7 +7125,7 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 var opReciprocal_ = wrap.Op{
 	Name:     "reciprocal_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
@@ -7145,7 +7145,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 var opReciprocalOut = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7165,7 +7165,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -7184,7 +7184,7 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -7204,7 +7204,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7224,7 +7224,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opNegative = wrap.Op{
 	Name:     "negative",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Negative checks negative(Tensor self) -> Tensor
@@ -7242,7 +7242,7 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 var opNegative_ = wrap.Op{
 	Name:     "negative_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
@@ -7262,7 +7262,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 var opNegativeOut = wrap.Op{
 	Name:     "negative",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7282,7 +7282,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRepeat = wrap.Op{
 	Name:     "repeat",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Repeat checks repeat(Tensor self, SymInt[] repeats) -> Tensor
@@ -7301,7 +7301,7 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 var opRepeatOut = wrap.Op{
 	Name:     "repeat",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RepeatOut checks repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)
@@ -7321,7 +7321,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 var opRepeatInterleaveTensor = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RepeatInterleaveTensor checks repeat_interleave.Tensor(Tensor repeats, *, int? output_size=None) -> Tensor
@@ -7339,7 +7339,7 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 var opRepeatInterleaveTensorOut = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RepeatInterleaveTensorOut checks repeat_interleave.Tensor_out(Tensor repeats, *, int? output_size=None, Tensor(a!) out) -> Tensor(a!)
@@ -7359,7 +7359,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 var opRepeatInterleaveSelfTensor = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "self_Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RepeatInterleaveSelfTensor checks repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> Tensor
@@ -7377,7 +7377,7 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 var opRepeatInterleaveSelfInt = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "self_int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RepeatInterleaveSelfInt checks repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor
@@ -7395,7 +7395,7 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 var opReshape = wrap.Op{
 	Name:     "reshape",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
@@ -7413,7 +7413,7 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 var opXReshapeAlias = wrap.Op{
 	Name:     "_reshape_alias",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XReshapeAlias checks _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
@@ -7432,7 +7432,7 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 var opXMkldnnReshape = wrap.Op{
 	Name:     "_mkldnn_reshape",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XMkldnnReshape checks _mkldnn_reshape(Tensor self, int[] shape) -> Tensor
@@ -7451,7 +7451,7 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 var opXMkldnnReshapeOut = wrap.Op{
 	Name:     "_mkldnn_reshape",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XMkldnnReshapeOut checks _mkldnn_reshape.out(Tensor self, int[] shape, *, Tensor(a!) out) -> Tensor(a!)
@@ -7471,7 +7471,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 var opReshapeAs = wrap.Op{
 	Name:     "reshape_as",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReshapeAs checks reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -7489,7 +7489,7 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opRound = wrap.Op{
 	Name:     "round",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Round checks round(Tensor self) -> Tensor
@@ -7508,7 +7508,7 @@ func Round(self *torch.Tensor) *torch.Tensor {
 var opRound_ = wrap.Op{
 	Name:     "round_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
@@ -7528,7 +7528,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 var opRoundOut = wrap.Op{
 	Name:     "round",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7548,7 +7548,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRoundDecimals = wrap.Op{
 	Name:     "round",
 	Overload: "decimals",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RoundDecimals checks round.decimals(Tensor self, *, int decimals) -> Tensor
@@ -7567,7 +7567,7 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 var opRound_Decimals = wrap.Op{
 	Name:     "round_",
 	Overload: "decimals",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Round_Decimals checks round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)
@@ -7587,7 +7587,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 var opRoundDecimalsOut = wrap.Op{
 	Name:     "round",
 	Overload: "decimals_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RoundDecimalsOut checks round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)
@@ -7607,7 +7607,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 var opRrelu = wrap.Op{
 	Name:     "rrelu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Rrelu checks rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
@@ -7625,7 +7625,7 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 var opRrelu_ = wrap.Op{
 	Name:     "rrelu_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Rrelu_ checks rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
@@ -7645,7 +7645,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -7664,7 +7664,7 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 var opRelu_ = wrap.Op{
 	Name:     "relu_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -7684,7 +7684,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 var opReluOut = wrap.Op{
 	Name:     "relu",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7704,7 +7704,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRelu6 = wrap.Op{
 	Name:     "relu6",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Relu6 checks relu6(Tensor self) -> Tensor
@@ -7722,7 +7722,7 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 var opRelu6_ = wrap.Op{
 	Name:     "relu6_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
@@ -7742,7 +7742,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 var opPrelu = wrap.Op{
 	Name:     "prelu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Prelu checks prelu(Tensor self, Tensor weight) -> Tensor
@@ -7761,7 +7761,7 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 var opPreluOut = wrap.Op{
 	Name:     "prelu",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PreluOut checks prelu.out(Tensor self, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -7781,7 +7781,7 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 var opPreluBackward = wrap.Op{
 	Name:     "prelu_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PreluBackward checks prelu_backward(Tensor grad_output, Tensor self, Tensor weight) -> (Tensor, Tensor)
@@ -7800,7 +7800,7 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 var opPreluBackwardOut = wrap.Op{
 	Name:     "prelu_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PreluBackwardOut checks prelu_backward.out(Tensor grad_output, Tensor self, Tensor weight, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7820,7 +7820,7 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 var opGeluOut = wrap.Op{
 	Name:     "gelu",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // GeluOut checks gelu.out(Tensor self, *, str approximate='none', Tensor(a!) out) -> Tensor(a!)
@@ -7840,7 +7840,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 var opGelu_ = wrap.Op{
 	Name:     "gelu_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
@@ -7860,7 +7860,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 var opGelu = wrap.Op{
 	Name:     "gelu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
@@ -7879,7 +7879,7 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 var opGeluBackwardGradInput = wrap.Op{
 	Name:     "gelu_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
@@ -7899,7 +7899,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 var opGeluBackward = wrap.Op{
 	Name:     "gelu_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
@@ -7918,7 +7918,7 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 var opInfinitelyDifferentiableGeluBackward = wrap.Op{
 	Name:     "infinitely_differentiable_gelu_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
@@ -7936,7 +7936,7 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 var opHardshrinkOut = wrap.Op{
 	Name:     "hardshrink",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
@@ -7956,7 +7956,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 var opHardshrink = wrap.Op{
 	Name:     "hardshrink",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
@@ -7975,7 +7975,7 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 var opHardshrinkBackwardGradInput = wrap.Op{
 	Name:     "hardshrink_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7995,7 +7995,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 var opHardshrinkBackward = wrap.Op{
 	Name:     "hardshrink_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
@@ -8014,7 +8014,7 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 var opRsqrt = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Rsqrt checks rsqrt(Tensor self) -> Tensor
@@ -8033,7 +8033,7 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 var opRsqrt_ = wrap.Op{
 	Name:     "rsqrt_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -8053,7 +8053,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 var opRsqrtOut = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8073,7 +8073,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSelectDimname = wrap.Op{
 	Name:     "select",
 	Overload: "Dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SelectDimname checks select.Dimname(Tensor(a) self, Dimname dim, int index) -> Tensor(a)
@@ -8091,7 +8091,7 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
@@ -8110,7 +8110,7 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 var opSelectBackward = wrap.Op{
 	Name:     "select_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, int index) -> Tensor
@@ -8129,7 +8129,7 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 var opSelectBackwardOut = wrap.Op{
 	Name:     "select_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
@@ -8149,7 +8149,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 var opXNestedSelectBackward = wrap.Op{
 	Name:     "_nested_select_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, int index) -> Tensor
@@ -8167,7 +8167,7 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 var opSelu = wrap.Op{
 	Name:     "selu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Selu checks selu(Tensor self) -> Tensor
@@ -8185,7 +8185,7 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 var opSelu_ = wrap.Op{
 	Name:     "selu_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
@@ -8205,7 +8205,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 var opCelu = wrap.Op{
 	Name:     "celu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
@@ -8224,7 +8224,7 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 var opCelu_ = wrap.Op{
 	Name:     "celu_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
@@ -8244,7 +8244,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 var opCeluOut = wrap.Op{
 	Name:     "celu",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -8264,7 +8264,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 var opSilu = wrap.Op{
 	Name:     "silu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Silu checks silu(Tensor self) -> Tensor

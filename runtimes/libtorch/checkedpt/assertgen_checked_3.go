@@ -16,7 +16,7 @@ import (
 var opSilu_ = wrap.Op{
 	Name:     "silu_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Silu_ checks silu_(Tensor(a!) self) -> Tensor(a!)
@@ -36,7 +36,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 var opSiluOut = wrap.Op{
 	Name:     "silu",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SiluOut checks silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -56,7 +56,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSiluBackwardGradInput = wrap.Op{
 	Name:     "silu_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SiluBackwardGradInput checks silu_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -76,7 +76,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 var opSiluBackward = wrap.Op{
 	Name:     "silu_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SiluBackward checks silu_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -94,7 +94,7 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 var opMish = wrap.Op{
 	Name:     "mish",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Mish checks mish(Tensor self) -> Tensor
@@ -113,7 +113,7 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 var opMish_ = wrap.Op{
 	Name:     "mish_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Mish_ checks mish_(Tensor(a!) self) -> Tensor(a!)
@@ -133,7 +133,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 var opMishOut = wrap.Op{
 	Name:     "mish",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MishOut checks mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -153,7 +153,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opMishBackward = wrap.Op{
 	Name:     "mish_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MishBackward checks mish_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -171,7 +171,7 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -190,7 +190,7 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 var opSigmoid_ = wrap.Op{
 	Name:     "sigmoid_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sigmoid_ checks sigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -210,7 +210,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 var opSigmoidOut = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SigmoidOut checks sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -230,7 +230,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLogit = wrap.Op{
 	Name:     "logit",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Logit checks logit(Tensor self, float? eps=None) -> Tensor
@@ -249,7 +249,7 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 var opLogit_ = wrap.Op{
 	Name:     "logit_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Logit_ checks logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)
@@ -269,7 +269,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 var opLogitOut = wrap.Op{
 	Name:     "logit",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogitOut checks logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -289,7 +289,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -308,7 +308,7 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 var opSin_ = wrap.Op{
 	Name:     "sin_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sin_ checks sin_(Tensor(a!) self) -> Tensor(a!)
@@ -328,7 +328,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 var opSinOut = wrap.Op{
 	Name:     "sin",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SinOut checks sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -348,7 +348,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSinc = wrap.Op{
 	Name:     "sinc",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sinc checks sinc(Tensor self) -> Tensor
@@ -367,7 +367,7 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 var opSinc_ = wrap.Op{
 	Name:     "sinc_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sinc_ checks sinc_(Tensor(a!) self) -> Tensor(a!)
@@ -387,7 +387,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 var opSincOut = wrap.Op{
 	Name:     "sinc",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SincOut checks sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -407,7 +407,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSinh = wrap.Op{
 	Name:     "sinh",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sinh checks sinh(Tensor self) -> Tensor
@@ -426,7 +426,7 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 var opSinh_ = wrap.Op{
 	Name:     "sinh_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sinh_ checks sinh_(Tensor(a!) self) -> Tensor(a!)
@@ -446,7 +446,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 var opSinhOut = wrap.Op{
 	Name:     "sinh",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SinhOut checks sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -466,7 +466,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -484,7 +484,7 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 var opDetach_ = wrap.Op{
 	Name:     "detach_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Detach_ checks detach_(Tensor(a!) self) -> Tensor(a!)
@@ -504,7 +504,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 var opSizeInt = wrap.Op{
 	Name:     "size",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SizeInt checks size.int(Tensor self, int dim) -> int
@@ -522,7 +522,7 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 var opSizeDimname = wrap.Op{
 	Name:     "size",
 	Overload: "Dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SizeDimname checks size.Dimname(Tensor self, Dimname dim) -> int
@@ -540,7 +540,7 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -559,7 +559,7 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 var opSliceBackward = wrap.Op{
 	Name:     "slice_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SliceBackward checks slice_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt start, SymInt end, SymInt step) -> Tensor
@@ -578,7 +578,7 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 var opSliceBackwardOut = wrap.Op{
 	Name:     "slice_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SliceBackwardOut checks slice_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt start, SymInt end, SymInt step, *, Tensor(a!) out) -> Tensor(a!)
@@ -598,7 +598,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 var opSliceScatter = wrap.Op{
 	Name:     "slice_scatter",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SliceScatter checks slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
@@ -617,7 +617,7 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 var opSliceScatterOut = wrap.Op{
 	Name:     "slice_scatter",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SliceScatterOut checks slice_scatter.out(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -637,7 +637,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 var opSelectScatter = wrap.Op{
 	Name:     "select_scatter",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SelectScatter checks select_scatter(Tensor self, Tensor src, int dim, int index) -> Tensor
@@ -656,7 +656,7 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 var opSelectScatterOut = wrap.Op{
 	Name:     "select_scatter",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SelectScatterOut checks select_scatter.out(Tensor self, Tensor src, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
@@ -676,7 +676,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 var opDiagonalScatter = wrap.Op{
 	Name:     "diagonal_scatter",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // DiagonalScatter checks diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor
@@ -695,7 +695,7 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 var opDiagonalScatterOut = wrap.Op{
 	Name:     "diagonal_scatter",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // DiagonalScatterOut checks diagonal_scatter.out(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -715,7 +715,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 var opAsStridedScatter = wrap.Op{
 	Name:     "as_strided_scatter",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AsStridedScatter checks as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
@@ -734,7 +734,7 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 var opAsStridedScatterOut = wrap.Op{
 	Name:     "as_strided_scatter",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AsStridedScatterOut checks as_strided_scatter.out(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -754,7 +754,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 var opSmm = wrap.Op{
 	Name:     "smm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Smm checks smm(Tensor self, Tensor mat2) -> Tensor
@@ -772,7 +772,7 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 var opSoftmaxInt = wrap.Op{
 	Name:     "softmax",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftmaxInt checks softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -790,7 +790,7 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opSoftmaxIntOut = wrap.Op{
 	Name:     "softmax",
 	Overload: "int_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftmaxIntOut checks softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -810,7 +810,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 var opSoftmaxDimname = wrap.Op{
 	Name:     "softmax",
 	Overload: "Dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftmaxDimname checks softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -828,7 +828,7 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 var opXSoftmax = wrap.Op{
 	Name:     "_softmax",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSoftmax checks _softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -847,7 +847,7 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 var opXSoftmaxOut = wrap.Op{
 	Name:     "_softmax",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSoftmaxOut checks _softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -867,7 +867,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 var opXSoftmaxBackwardData = wrap.Op{
 	Name:     "_softmax_backward_data",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSoftmaxBackwardData checks _softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
@@ -886,7 +886,7 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 var opXSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_softmax_backward_data",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSoftmaxBackwardDataOut checks _softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -906,7 +906,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 var opUnsafeSplitTensor = wrap.Op{
 	Name:     "unsafe_split",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnsafeSplitTensor checks unsafe_split.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]
@@ -925,7 +925,7 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 var opUnsafeSplitTensorOut = wrap.Op{
 	Name:     "unsafe_split",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnsafeSplitTensorOut checks unsafe_split.Tensor_out(Tensor self, int split_size, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -948,7 +948,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 var opSplitTensor = wrap.Op{
 	Name:     "split",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]
@@ -967,7 +967,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 var opSplitSizes = wrap.Op{
 	Name:     "split",
 	Overload: "sizes",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SplitSizes checks split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]
@@ -985,7 +985,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 var opUnsafeSplitWithSizes = wrap.Op{
 	Name:     "unsafe_split_with_sizes",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnsafeSplitWithSizes checks unsafe_split_with_sizes(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]
@@ -1004,7 +1004,7 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 var opUnsafeSplitWithSizesOut = wrap.Op{
 	Name:     "unsafe_split_with_sizes",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnsafeSplitWithSizesOut checks unsafe_split_with_sizes.out(Tensor self, int[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -1027,7 +1027,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 var opSplitWithSizes = wrap.Op{
 	Name:     "split_with_sizes",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SplitWithSizes checks split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]
@@ -1046,7 +1046,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 var opHsplitInt = wrap.Op{
 	Name:     "hsplit",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HsplitInt checks hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1064,7 +1064,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 var opHsplitArray = wrap.Op{
 	Name:     "hsplit",
 	Overload: "array",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HsplitArray checks hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1082,7 +1082,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 var opVsplitInt = wrap.Op{
 	Name:     "vsplit",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VsplitInt checks vsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1100,7 +1100,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 var opVsplitArray = wrap.Op{
 	Name:     "vsplit",
 	Overload: "array",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VsplitArray checks vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1118,7 +1118,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 var opDsplitInt = wrap.Op{
 	Name:     "dsplit",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // DsplitInt checks dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1136,7 +1136,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 var opDsplitArray = wrap.Op{
 	Name:     "dsplit",
 	Overload: "array",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // DsplitArray checks dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1154,7 +1154,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 var opSqueeze = wrap.Op{
 	Name:     "squeeze",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Squeeze checks squeeze(Tensor(a) self) -> Tensor(a)
@@ -1173,7 +1173,7 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 var opSqueezeDim = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SqueezeDim checks squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)
@@ -1192,7 +1192,7 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 var opSqueezeDimname = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SqueezeDimname checks squeeze.dimname(Tensor(a) self, Dimname dim) -> Tensor(a)
@@ -1210,7 +1210,7 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 var opSqueeze_ = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Squeeze_ checks squeeze_(Tensor(a!) self) -> Tensor(a!)
@@ -1230,7 +1230,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 var opSqueeze_Dim = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Squeeze_Dim checks squeeze_.dim(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -1250,7 +1250,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 var opSqueeze_Dimname = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Squeeze_Dimname checks squeeze_.dimname(Tensor(a!) self, Dimname dim) -> Tensor(a!)
@@ -1270,7 +1270,7 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 var opSspaddmm = wrap.Op{
 	Name:     "sspaddmm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sspaddmm checks sspaddmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -1288,7 +1288,7 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 var opSspaddmmOut = wrap.Op{
 	Name:     "sspaddmm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SspaddmmOut checks sspaddmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -1308,7 +1308,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 var opStack = wrap.Op{
 	Name:     "stack",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Stack checks stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -1327,7 +1327,7 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 var opStackOut = wrap.Op{
 	Name:     "stack",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StackOut checks stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1350,7 +1350,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 var opXStack = wrap.Op{
 	Name:     "_stack",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XStack checks _stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -1368,7 +1368,7 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 var opXStackOut = wrap.Op{
 	Name:     "_stack",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XStackOut checks _stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1388,7 +1388,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 var opHstack = wrap.Op{
 	Name:     "hstack",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Hstack checks hstack(Tensor[] tensors) -> Tensor
@@ -1406,7 +1406,7 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 var opHstackOut = wrap.Op{
 	Name:     "hstack",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HstackOut checks hstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1426,7 +1426,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opVstack = wrap.Op{
 	Name:     "vstack",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Vstack checks vstack(Tensor[] tensors) -> Tensor
@@ -1444,7 +1444,7 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 var opVstackOut = wrap.Op{
 	Name:     "vstack",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VstackOut checks vstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1464,7 +1464,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDstack = wrap.Op{
 	Name:     "dstack",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Dstack checks dstack(Tensor[] tensors) -> Tensor
@@ -1482,7 +1482,7 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 var opDstackOut = wrap.Op{
 	Name:     "dstack",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // DstackOut checks dstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1502,7 +1502,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opStft = wrap.Op{
 	Name:     "stft",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Stft checks stft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool normalized=False, bool? onesided=None, bool? return_complex=None) -> Tensor
@@ -1520,7 +1520,7 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 var opStftCenter = wrap.Op{
 	Name:     "stft",
 	Overload: "center",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StftCenter checks stft.center(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool center=True, str pad_mode="reflect", bool normalized=False, bool? onesided=None, bool? return_complex=None) -> Tensor
@@ -1538,7 +1538,7 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 var opIstft = wrap.Op{
 	Name:     "istft",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Istft checks istft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool center=True, bool normalized=False, bool? onesided=None, int? length=None, bool return_complex=False) -> Tensor
@@ -1556,7 +1556,7 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 var opStrideInt = wrap.Op{
 	Name:     "stride",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StrideInt checks stride.int(Tensor self, int dim) -> int
@@ -1574,7 +1574,7 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 var opStrideDimname = wrap.Op{
 	Name:     "stride",
 	Overload: "Dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StrideDimname checks stride.Dimname(Tensor self, Dimname dim) -> int
@@ -1592,7 +1592,7 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 var opSum = wrap.Op{
 	Name:     "sum",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -1611,7 +1611,7 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 var opSumOut = wrap.Op{
 	Name:     "sum",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SumOut checks sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1631,7 +1631,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 var opSumDimIntList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_IntList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1650,7 +1650,7 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 var opSumDimDimnameList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_DimnameList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SumDimDimnameList checks sum.dim_DimnameList(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1668,7 +1668,7 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 var opSumIntListOut = wrap.Op{
 	Name:     "sum",
 	Overload: "IntList_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SumIntListOut checks sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1688,7 +1688,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 var opSumDimnameListOut = wrap.Op{
 	Name:     "sum",
 	Overload: "DimnameList_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SumDimnameListOut checks sum.DimnameList_out(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1708,7 +1708,7 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 var opXNestedSumBackward = wrap.Op{
 	Name:     "_nested_sum_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedSumBackward checks _nested_sum_backward(Tensor grad, Tensor self, int[1]? dim, bool keepdim=False) -> Tensor
@@ -1726,7 +1726,7 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 var opNansum = wrap.Op{
 	Name:     "nansum",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Nansum checks nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1745,7 +1745,7 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 var opNansumOut = wrap.Op{
 	Name:     "nansum",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NansumOut checks nansum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1765,7 +1765,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 var opSumToSize = wrap.Op{
 	Name:     "sum_to_size",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SumToSize checks sum_to_size(Tensor self, int[] size) -> Tensor
@@ -1783,7 +1783,7 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -1802,7 +1802,7 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -1822,7 +1822,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 var opSqrtOut = wrap.Op{
 	Name:     "sqrt",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SqrtOut checks sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1842,7 +1842,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -1860,7 +1860,7 @@ func Square(self *torch.Tensor) *torch.Tensor {
 var opSquare_ = wrap.Op{
 	Name:     "square_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Square_ checks square_(Tensor(a!) self) -> Tensor(a!)
@@ -1880,7 +1880,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 var opSquareOut = wrap.Op{
 	Name:     "square",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SquareOut checks square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1900,7 +1900,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opStd = wrap.Op{
 	Name:     "std",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Std checks std(Tensor self, bool unbiased=True) -> Tensor
@@ -1918,7 +1918,7 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 var opStdDim = wrap.Op{
 	Name:     "std",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdDim checks std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -1936,7 +1936,7 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 var opStdCorrection = wrap.Op{
 	Name:     "std",
 	Overload: "correction",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdCorrection checks std.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor
@@ -1955,7 +1955,7 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 var opStdMean = wrap.Op{
 	Name:     "std_mean",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdMean checks std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)
@@ -1973,7 +1973,7 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 var opStdMeanDim = wrap.Op{
 	Name:     "std_mean",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdMeanDim checks std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -1991,7 +1991,7 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 var opStdMeanCorrection = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdMeanCorrection checks std_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)
@@ -2010,7 +2010,7 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 var opStdMeanCorrectionOut = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdMeanCorrectionOut checks std_mean.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2030,7 +2030,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 var opStdMeanNamesDim = wrap.Op{
 	Name:     "std_mean",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdMeanNamesDim checks std_mean.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -2048,7 +2048,7 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 var opStdMeanCorrectionNames = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction_names",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdMeanCorrectionNames checks std_mean.correction_names(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)
@@ -2066,7 +2066,7 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 var opStdOut = wrap.Op{
 	Name:     "std",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdOut checks std.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2086,7 +2086,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 var opStdCorrectionOut = wrap.Op{
 	Name:     "std",
 	Overload: "correction_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdCorrectionOut checks std.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -2106,7 +2106,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 var opStdNamesDim = wrap.Op{
 	Name:     "std",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdNamesDim checks std.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -2124,7 +2124,7 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 var opStdNamesOut = wrap.Op{
 	Name:     "std",
 	Overload: "names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdNamesOut checks std.names_out(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2144,7 +2144,7 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 var opStdCorrectionNames = wrap.Op{
 	Name:     "std",
 	Overload: "correction_names",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdCorrectionNames checks std.correction_names(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False) -> Tensor
@@ -2162,7 +2162,7 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 var opStdCorrectionNamesOut = wrap.Op{
 	Name:     "std",
 	Overload: "correction_names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // StdCorrectionNamesOut checks std.correction_names_out(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -2182,7 +2182,7 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 var opProd = wrap.Op{
 	Name:     "prod",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Prod checks prod(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -2201,7 +2201,7 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 var opProdOut = wrap.Op{
 	Name:     "prod",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ProdOut checks prod.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2221,7 +2221,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 var opProdDimInt = wrap.Op{
 	Name:     "prod",
 	Overload: "dim_int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ProdDimInt checks prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -2240,7 +2240,7 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 var opProdIntOut = wrap.Op{
 	Name:     "prod",
 	Overload: "int_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ProdIntOut checks prod.int_out(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2260,7 +2260,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 var opProdDimDimname = wrap.Op{
 	Name:     "prod",
 	Overload: "dim_Dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ProdDimDimname checks prod.dim_Dimname(Tensor self, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -2278,7 +2278,7 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 var opProdDimnameOut = wrap.Op{
 	Name:     "prod",
 	Overload: "Dimname_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ProdDimnameOut checks prod.Dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2298,7 +2298,7 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -2317,7 +2317,7 @@ func T(self *torch.Tensor) *torch.Tensor {
 var opT_ = wrap.Op{
 	Name:     "t_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // T_ checks t_(Tensor(a!) self) -> Tensor(a!)
@@ -2337,7 +2337,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 var opTan = wrap.Op{
 	Name:     "tan",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Tan checks tan(Tensor self) -> Tensor
@@ -2356,7 +2356,7 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 var opTan_ = wrap.Op{
 	Name:     "tan_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Tan_ checks tan_(Tensor(a!) self) -> Tensor(a!)
@@ -2376,7 +2376,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 var opTanOut = wrap.Op{
 	Name:     "tan",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TanOut checks tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2396,7 +2396,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -2415,7 +2415,7 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -2435,7 +2435,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 var opTanhOut = wrap.Op{
 	Name:     "tanh",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TanhOut checks tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2455,7 +2455,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opTensordot = wrap.Op{
 	Name:     "tensordot",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Tensordot checks tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor
@@ -2473,7 +2473,7 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 var opTensordotOut = wrap.Op{
 	Name:     "tensordot",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TensordotOut checks tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2493,7 +2493,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 var opThreshold = wrap.Op{
 	Name:     "threshold",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Threshold checks threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor
@@ -2512,7 +2512,7 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 var opThreshold_ = wrap.Op{
 	Name:     "threshold_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Threshold_ checks threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)
@@ -2532,7 +2532,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 var opThresholdOut = wrap.Op{
 	Name:     "threshold",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ThresholdOut checks threshold.out(Tensor self, Scalar threshold, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -2552,7 +2552,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 var opThresholdBackwardGradInput = wrap.Op{
 	Name:     "threshold_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ThresholdBackwardGradInput checks threshold_backward.grad_input(Tensor grad_output, Tensor self, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -2572,7 +2572,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 var opThresholdBackward = wrap.Op{
 	Name:     "threshold_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ThresholdBackward checks threshold_backward(Tensor grad_output, Tensor self, Scalar threshold) -> Tensor
@@ -2591,7 +2591,7 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 var opTile = wrap.Op{
 	Name:     "tile",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Tile checks tile(Tensor self, int[] dims) -> Tensor
@@ -2609,7 +2609,7 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -2628,7 +2628,7 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 var opTransposeDimname = wrap.Op{
 	Name:     "transpose",
 	Overload: "Dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TransposeDimname checks transpose.Dimname(Tensor(a) self, Dimname dim0, Dimname dim1) -> Tensor(a)
@@ -2646,7 +2646,7 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 var opXMkldnnTranspose = wrap.Op{
 	Name:     "_mkldnn_transpose",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XMkldnnTranspose checks _mkldnn_transpose(Tensor self, int dim0, int dim1) -> Tensor
@@ -2664,7 +2664,7 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 var opTranspose_ = wrap.Op{
 	Name:     "transpose_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Transpose_ checks transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -2684,7 +2684,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 var opXMkldnnTranspose_ = wrap.Op{
 	Name:     "_mkldnn_transpose_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XMkldnnTranspose_ checks _mkldnn_transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -2704,7 +2704,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 var opXMkldnnTransposeOut = wrap.Op{
 	Name:     "_mkldnn_transpose",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XMkldnnTransposeOut checks _mkldnn_transpose.out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2724,7 +2724,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 var opOneHot = wrap.Op{
 	Name:     "one_hot",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // OneHot checks one_hot(Tensor self, int num_classes=-1) -> Tensor
@@ -2742,7 +2742,7 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 var opFlip = wrap.Op{
 	Name:     "flip",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Flip checks flip(Tensor self, int[] dims) -> Tensor
@@ -2761,7 +2761,7 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 var opFlipOut = wrap.Op{
 	Name:     "flip",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FlipOut checks flip.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
@@ -2781,7 +2781,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 var opFliplr = wrap.Op{
 	Name:     "fliplr",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Fliplr checks fliplr(Tensor self) -> Tensor
@@ -2799,7 +2799,7 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 var opFlipud = wrap.Op{
 	Name:     "flipud",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Flipud checks flipud(Tensor self) -> Tensor
@@ -2817,7 +2817,7 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 var opRoll = wrap.Op{
 	Name:     "roll",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Roll checks roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor
@@ -2836,7 +2836,7 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 var opRollOut = wrap.Op{
 	Name:     "roll",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RollOut checks roll.out(Tensor self, int[1] shifts, int[1] dims=[], *, Tensor(a!) out) -> Tensor(a!)
@@ -2856,7 +2856,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 var opRot90 = wrap.Op{
 	Name:     "rot90",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Rot90 checks rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor
@@ -2875,7 +2875,7 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 var opRot90Out = wrap.Op{
 	Name:     "rot90",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Rot90Out checks rot90.out(Tensor self, int k=1, int[] dims=[0,1], *, Tensor(a!) out) -> Tensor(a!)
@@ -2895,7 +2895,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 var opTrapezoidX = wrap.Op{
 	Name:     "trapezoid",
 	Overload: "x",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TrapezoidX checks trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -2913,7 +2913,7 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 var opTrapezoidDx = wrap.Op{
 	Name:     "trapezoid",
 	Overload: "dx",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TrapezoidDx checks trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
@@ -2931,7 +2931,7 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 var opTrapzX = wrap.Op{
 	Name:     "trapz",
 	Overload: "x",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TrapzX checks trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -2949,7 +2949,7 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 var opTrapzDx = wrap.Op{
 	Name:     "trapz",
 	Overload: "dx",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TrapzDx checks trapz.dx(Tensor y, *, float dx=1, int dim=-1) -> Tensor
@@ -2967,7 +2967,7 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 var opXTransformBiasRescaleQkv = wrap.Op{
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTransformBiasRescaleQkv checks _transform_bias_rescale_qkv(Tensor qkv, Tensor qkv_bias, int num_heads) -> (Tensor, Tensor, Tensor)
@@ -2985,7 +2985,7 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 var opXTransformBiasRescaleQkvOut = wrap.Op{
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTransformBiasRescaleQkvOut checks _transform_bias_rescale_qkv.out(Tensor qkv, Tensor qkv_bias, int num_heads, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3005,7 +3005,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 var opXNestedTensorFromMask = wrap.Op{
 	Name:     "_nested_tensor_from_mask",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedTensorFromMask checks _nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor
@@ -3024,7 +3024,7 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 var opXNestedTensorFromMaskOut = wrap.Op{
 	Name:     "_nested_tensor_from_mask",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedTensorFromMaskOut checks _nested_tensor_from_mask.out(Tensor t, Tensor mask, bool mask_check=True, *, Tensor(a!) out) -> Tensor(a!)
@@ -3044,7 +3044,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 var opXNestedTensorFromMaskLeftAligned = wrap.Op{
 	Name:     "_nested_tensor_from_mask_left_aligned",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedTensorFromMaskLeftAligned checks _nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool
@@ -3063,7 +3063,7 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 var opXNestedFromPadded = wrap.Op{
 	Name:     "_nested_from_padded",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedFromPadded checks _nested_from_padded(Tensor padded, Tensor cpu_nested_shape_example, bool fuse_transform_0213=False) -> Tensor
@@ -3082,7 +3082,7 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 var opXNestedFromPaddedOut = wrap.Op{
 	Name:     "_nested_from_padded",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedFromPaddedOut checks _nested_from_padded.out(Tensor padded, Tensor cpu_nested_shape_example, bool fuse_transform_0213=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3102,7 +3102,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 var opXNestedTensorSize = wrap.Op{
 	Name:     "_nested_tensor_size",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedTensorSize checks _nested_tensor_size(Tensor self) -> Tensor
@@ -3121,7 +3121,7 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 var opXNestedTensorSizeOut = wrap.Op{
 	Name:     "_nested_tensor_size",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedTensorSizeOut checks _nested_tensor_size.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3141,7 +3141,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXNestedTensorStrides = wrap.Op{
 	Name:     "_nested_tensor_strides",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedTensorStrides checks _nested_tensor_strides(Tensor self) -> Tensor
@@ -3160,7 +3160,7 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 var opXNestedTensorStridesOut = wrap.Op{
 	Name:     "_nested_tensor_strides",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedTensorStridesOut checks _nested_tensor_strides.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3180,7 +3180,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 var opXNestedFromPaddedAndNestedExample = wrap.Op{
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedFromPaddedAndNestedExample checks _nested_from_padded_and_nested_example(Tensor padded, Tensor nt_example) -> Tensor
@@ -3198,7 +3198,7 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 var opXNestedFromPaddedAndNestedExampleOut = wrap.Op{
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedFromPaddedAndNestedExampleOut checks _nested_from_padded_and_nested_example.out(Tensor padded, Tensor nt_example, *, Tensor(a!) out) -> Tensor(a!)
@@ -3218,7 +3218,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 var opXNestedViewFromBuffer = wrap.Op{
 	Name:     "_nested_view_from_buffer",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedViewFromBuffer checks _nested_view_from_buffer(Tensor(a) self, Tensor nested_size, Tensor nested_strides, int[] offsets) -> Tensor(a)
@@ -3237,7 +3237,7 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 var opXNestedViewFromBufferCopy = wrap.Op{
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedViewFromBufferCopy checks _nested_view_from_buffer_copy(Tensor self, Tensor nested_size, Tensor nested_strides, int[] offsets) -> Tensor
@@ -3256,7 +3256,7 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 var opXNestedViewFromBufferCopyOut = wrap.Op{
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedViewFromBufferCopyOut checks _nested_view_from_buffer_copy.out(Tensor self, Tensor nested_size, Tensor nested_strides, int[] offsets, *, Tensor(a!) out) -> Tensor(a!)
@@ -3276,7 +3276,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 var opXTrilinear = wrap.Op{
 	Name:     "_trilinear",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTrilinear checks _trilinear(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1) -> Tensor
@@ -3295,7 +3295,7 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 var opXTrilinearOut = wrap.Op{
 	Name:     "_trilinear",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTrilinearOut checks _trilinear.out(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3315,7 +3315,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 var opTripletMarginLoss = wrap.Op{
 	Name:     "triplet_margin_loss",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TripletMarginLoss checks triplet_margin_loss(Tensor anchor, Tensor positive, Tensor negative, float margin=1.0, float p=2, float eps=1e-06, bool swap=False, int reduction=Mean) -> Tensor
@@ -3333,7 +3333,7 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 var opTrunc = wrap.Op{
 	Name:     "trunc",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Trunc checks trunc(Tensor self) -> Tensor
@@ -3352,7 +3352,7 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 var opTrunc_ = wrap.Op{
 	Name:     "trunc_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Trunc_ checks trunc_(Tensor(a!) self) -> Tensor(a!)
@@ -3372,7 +3372,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 var opTruncOut = wrap.Op{
 	Name:     "trunc",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TruncOut checks trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3392,7 +3392,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opFix = wrap.Op{
 	Name:     "fix",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Fix checks fix(Tensor self) -> Tensor
@@ -3410,7 +3410,7 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 var opFix_ = wrap.Op{
 	Name:     "fix_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Fix_ checks fix_(Tensor(a!) self) -> Tensor(a!)
@@ -3430,7 +3430,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 var opFixOut = wrap.Op{
 	Name:     "fix",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FixOut checks fix.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3450,7 +3450,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opTypeAs = wrap.Op{
 	Name:     "type_as",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TypeAs checks type_as(Tensor self, Tensor other) -> Tensor
@@ -3468,7 +3468,7 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opXHasCompatibleShallowCopyType = wrap.Op{
 	Name:     "_has_compatible_shallow_copy_type",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XHasCompatibleShallowCopyType checks _has_compatible_shallow_copy_type(Tensor self, Tensor from) -> bool
@@ -3486,7 +3486,7 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 var opXUnique = wrap.Op{
 	Name:     "_unique",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUnique checks _unique(Tensor self, bool sorted=True, bool return_inverse=False) -> (Tensor, Tensor)
@@ -3505,7 +3505,7 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 var opXUniqueOut = wrap.Op{
 	Name:     "_unique",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUniqueOut checks _unique.out(Tensor self, bool sorted=True, bool return_inverse=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3525,7 +3525,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 var opUniqueDim = wrap.Op{
 	Name:     "unique_dim",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UniqueDim checks unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3544,7 +3544,7 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 var opUniqueDimOut = wrap.Op{
 	Name:     "unique_dim",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UniqueDimOut checks unique_dim.out(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3564,7 +3564,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 var opUniqueConsecutive = wrap.Op{
 	Name:     "unique_consecutive",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UniqueConsecutive checks unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)
@@ -3583,7 +3583,7 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 var opUniqueConsecutiveOut = wrap.Op{
 	Name:     "unique_consecutive",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UniqueConsecutiveOut checks unique_consecutive.out(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3603,7 +3603,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 var opUniqueDimConsecutive = wrap.Op{
 	Name:     "unique_dim_consecutive",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UniqueDimConsecutive checks unique_dim_consecutive(Tensor self, int dim, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3622,7 +3622,7 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 var opUniqueDimConsecutiveOut = wrap.Op{
 	Name:     "unique_dim_consecutive",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UniqueDimConsecutiveOut checks unique_dim_consecutive.out(Tensor self, int dim, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3642,7 +3642,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 var opXUnique2 = wrap.Op{
 	Name:     "_unique2",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUnique2 checks _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3661,7 +3661,7 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 var opXUnique2Out = wrap.Op{
 	Name:     "_unique2",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUnique2Out checks _unique2.out(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3681,7 +3681,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 var opXUnsafeView = wrap.Op{
 	Name:     "_unsafe_view",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUnsafeView checks _unsafe_view(Tensor self, SymInt[] size) -> Tensor
@@ -3700,7 +3700,7 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 var opXUnsafeViewOut = wrap.Op{
 	Name:     "_unsafe_view",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUnsafeViewOut checks _unsafe_view.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -3720,7 +3720,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 var opUnsqueeze = wrap.Op{
 	Name:     "unsqueeze",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Unsqueeze checks unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
@@ -3739,7 +3739,7 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 var opUnsqueeze_ = wrap.Op{
 	Name:     "unsqueeze_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Unsqueeze_ checks unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -3759,7 +3759,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 var opVander = wrap.Op{
 	Name:     "vander",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Vander checks vander(Tensor x, int? N=None, bool increasing=False) -> Tensor
@@ -3777,7 +3777,7 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 var opVar = wrap.Op{
 	Name:     "var",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Var checks var(Tensor self, bool unbiased=True) -> Tensor
@@ -3795,7 +3795,7 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 var opVarDim = wrap.Op{
 	Name:     "var",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarDim checks var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -3813,7 +3813,7 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 var opVarCorrection = wrap.Op{
 	Name:     "var",
 	Overload: "correction",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarCorrection checks var.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor
@@ -3832,7 +3832,7 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 var opVarOut = wrap.Op{
 	Name:     "var",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarOut checks var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3852,7 +3852,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 var opVarCorrectionOut = wrap.Op{
 	Name:     "var",
 	Overload: "correction_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarCorrectionOut checks var.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -3872,7 +3872,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 var opVarNamesDim = wrap.Op{
 	Name:     "var",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarNamesDim checks var.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -3890,7 +3890,7 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 var opVarNamesOut = wrap.Op{
 	Name:     "var",
 	Overload: "names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarNamesOut checks var.names_out(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3910,7 +3910,7 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 var opVarCorrectionNames = wrap.Op{
 	Name:     "var",
 	Overload: "correction_names",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarCorrectionNames checks var.correction_names(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False) -> Tensor
@@ -3928,7 +3928,7 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 var opVarCorrectionNamesOut = wrap.Op{
 	Name:     "var",
 	Overload: "correction_names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarCorrectionNamesOut checks var.correction_names_out(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -3948,7 +3948,7 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 var opVarMean = wrap.Op{
 	Name:     "var_mean",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarMean checks var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)
@@ -3966,7 +3966,7 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 var opVarMeanDim = wrap.Op{
 	Name:     "var_mean",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarMeanDim checks var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -3984,7 +3984,7 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 var opVarMeanCorrection = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarMeanCorrection checks var_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)
@@ -4003,7 +4003,7 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 var opVarMeanCorrectionOut = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarMeanCorrectionOut checks var_mean.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4023,7 +4023,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 var opVarMeanNamesDim = wrap.Op{
 	Name:     "var_mean",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarMeanNamesDim checks var_mean.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -4041,7 +4041,7 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 var opVarMeanCorrectionNames = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction_names",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // VarMeanCorrectionNames checks var_mean.correction_names(Tensor self, Dimname[1] dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)
@@ -4059,7 +4059,7 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 var opViewAs = wrap.Op{
 	Name:     "view_as",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ViewAs checks view_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -4077,7 +4077,7 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opWhereSelf = wrap.Op{
 	Name:     "where",
 	Overload: "self",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // WhereSelf checks where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
@@ -4096,7 +4096,7 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 var opWhereSelfOut = wrap.Op{
 	Name:     "where",
 	Overload: "self_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // WhereSelfOut checks where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4116,7 +4116,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 var opWhereScalarSelf = wrap.Op{
 	Name:     "where",
 	Overload: "ScalarSelf",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // WhereScalarSelf checks where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor
@@ -4134,7 +4134,7 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 var opWhereScalarOther = wrap.Op{
 	Name:     "where",
 	Overload: "ScalarOther",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // WhereScalarOther checks where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor
@@ -4152,7 +4152,7 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 var opWhereScalar = wrap.Op{
 	Name:     "where",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // WhereScalar checks where.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor
@@ -4170,7 +4170,7 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 var opWhere = wrap.Op{
 	Name:     "where",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Where checks where(Tensor condition) -> Tensor[]
@@ -4188,7 +4188,7 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 var opNormExceptDim = wrap.Op{
 	Name:     "norm_except_dim",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormExceptDim checks norm_except_dim(Tensor v, int pow=2, int dim=0) -> Tensor
@@ -4206,7 +4206,7 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 var opXWeightNorm = wrap.Op{
 	Name:     "_weight_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XWeightNorm checks _weight_norm(Tensor v, Tensor g, int dim=0) -> Tensor
@@ -4224,7 +4224,7 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 var opXWeightNormInterface = wrap.Op{
 	Name:     "_weight_norm_interface",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XWeightNormInterface checks _weight_norm_interface(Tensor v, Tensor g, int dim=0) -> (Tensor, Tensor)
@@ -4243,7 +4243,7 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 var opXWeightNormInterfaceOut = wrap.Op{
 	Name:     "_weight_norm_interface",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XWeightNormInterfaceOut checks _weight_norm_interface.out(Tensor v, Tensor g, int dim=0, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4263,7 +4263,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 var opXWeightNormInterfaceBackward = wrap.Op{
 	Name:     "_weight_norm_interface_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XWeightNormInterfaceBackward checks _weight_norm_interface_backward(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim) -> (Tensor, Tensor)
@@ -4281,7 +4281,7 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 var opXWeightNormInterfaceBackwardOut = wrap.Op{
 	Name:     "_weight_norm_interface_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XWeightNormInterfaceBackwardOut checks _weight_norm_interface_backward.out(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4301,7 +4301,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 var opXWeightNormDifferentiableBackward = wrap.Op{
 	Name:     "_weight_norm_differentiable_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XWeightNormDifferentiableBackward checks _weight_norm_differentiable_backward(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim) -> (Tensor, Tensor)
@@ -4319,7 +4319,7 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 var opZerosNames = wrap.Op{
 	Name:     "zeros",
 	Overload: "names",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ZerosNames checks zeros.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4337,7 +4337,7 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 var opZerosNamesOut = wrap.Op{
 	Name:     "zeros",
 	Overload: "names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ZerosNamesOut checks zeros.names_out(int[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -4357,7 +4357,7 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 var opXEfficientzerotensor = wrap.Op{
 	Name:     "_efficientzerotensor",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XEfficientzerotensor checks _efficientzerotensor(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4375,7 +4375,7 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 var opXEfficientzerotensorOut = wrap.Op{
 	Name:     "_efficientzerotensor",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XEfficientzerotensorOut checks _efficientzerotensor.out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -4395,7 +4395,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opZeros = wrap.Op{
 	Name:     "zeros",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Zeros checks zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4413,7 +4413,7 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 var opZerosOut = wrap.Op{
 	Name:     "zeros",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ZerosOut checks zeros.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -4433,7 +4433,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -4452,7 +4452,7 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 var opZerosLikeOut = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ZerosLikeOut checks zeros_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -4472,7 +4472,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 var opXStandardGammaGrad = wrap.Op{
 	Name:     "_standard_gamma_grad",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XStandardGammaGrad checks _standard_gamma_grad(Tensor self, Tensor output) -> Tensor
@@ -4491,7 +4491,7 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 var opXStandardGammaGradOut = wrap.Op{
 	Name:     "_standard_gamma_grad",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XStandardGammaGradOut checks _standard_gamma_grad.out(Tensor self, Tensor output, *, Tensor(a!) out) -> Tensor(a!)
@@ -4511,7 +4511,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 var opXStandardGamma = wrap.Op{
 	Name:     "_standard_gamma",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XStandardGamma checks _standard_gamma(Tensor self, Generator? generator=None) -> Tensor
@@ -4530,7 +4530,7 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 var opXStandardGammaOut = wrap.Op{
 	Name:     "_standard_gamma",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XStandardGammaOut checks _standard_gamma.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4550,7 +4550,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 var opXDirichletGrad = wrap.Op{
 	Name:     "_dirichlet_grad",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XDirichletGrad checks _dirichlet_grad(Tensor x, Tensor alpha, Tensor total) -> Tensor
@@ -4568,7 +4568,7 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 var opXDirichletGradOut = wrap.Op{
 	Name:     "_dirichlet_grad",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XDirichletGradOut checks _dirichlet_grad.out(Tensor x, Tensor alpha, Tensor total, *, Tensor(a!) out) -> Tensor(a!)
@@ -4588,7 +4588,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 var opXSampleDirichlet = wrap.Op{
 	Name:     "_sample_dirichlet",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSampleDirichlet checks _sample_dirichlet(Tensor self, Generator? generator=None) -> Tensor
@@ -4606,7 +4606,7 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 var opXSampleDirichletOut = wrap.Op{
 	Name:     "_sample_dirichlet",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSampleDirichletOut checks _sample_dirichlet.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4626,7 +4626,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 var opPoisson = wrap.Op{
 	Name:     "poisson",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Poisson checks poisson(Tensor self, Generator? generator=None) -> Tensor
@@ -4645,7 +4645,7 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 var opPoissonOut = wrap.Op{
 	Name:     "poisson",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PoissonOut checks poisson.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4665,7 +4665,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 var opBinomial = wrap.Op{
 	Name:     "binomial",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Binomial checks binomial(Tensor count, Tensor prob, Generator? generator=None) -> Tensor
@@ -4683,7 +4683,7 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 var opBinomialOut = wrap.Op{
 	Name:     "binomial",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BinomialOut checks binomial.out(Tensor count, Tensor prob, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4703,7 +4703,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 var opNativeNorm = wrap.Op{
 	Name:     "native_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeNorm checks native_norm(Tensor self, Scalar p=2) -> Tensor
@@ -4721,7 +4721,7 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 var opNativeNormOut = wrap.Op{
 	Name:     "native_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeNormOut checks native_norm.out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4741,7 +4741,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 var opNativeNormScalarOptDimDtype = wrap.Op{
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeNormScalarOptDimDtype checks native_norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, ScalarType? dtype) -> Tensor
@@ -4759,7 +4759,7 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 var opNativeNormScalarOptDimDtypeOut = wrap.Op{
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NativeNormScalarOptDimDtypeOut checks native_norm.ScalarOpt_dim_dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, ScalarType? dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -4779,7 +4779,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 var opXSparseSum = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSum checks _sparse_sum(Tensor self) -> Tensor
@@ -4797,7 +4797,7 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 var opXSparseSumDtype = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dtype",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSumDtype checks _sparse_sum.dtype(Tensor self, *, ScalarType dtype) -> Tensor
@@ -4815,7 +4815,7 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 var opXSparseSumDim = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSumDim checks _sparse_sum.dim(Tensor self, int[1] dim) -> Tensor
@@ -4834,7 +4834,7 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 var opXSparseSumDimOut = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSumDimOut checks _sparse_sum.dim_out(Tensor self, int[1] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -4854,7 +4854,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 var opXSparseSumDimDtype = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim_dtype",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSumDimDtype checks _sparse_sum.dim_dtype(Tensor self, int[1] dim, *, ScalarType dtype) -> Tensor
@@ -4872,7 +4872,7 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 var opXSparseSumBackward = wrap.Op{
 	Name:     "_sparse_sum_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSumBackward checks _sparse_sum_backward(Tensor grad, Tensor self, int[] dim) -> Tensor
@@ -4890,7 +4890,7 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 var opXSparseSumBackwardOut = wrap.Op{
 	Name:     "_sparse_sum_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSumBackwardOut checks _sparse_sum_backward.out(Tensor grad, Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -4910,7 +4910,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 var opXSparseCsrSumDimDtype = wrap.Op{
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseCsrSumDimDtype checks _sparse_csr_sum.dim_dtype(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4928,7 +4928,7 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 var opXSparseCsrSumDimDtypeOut = wrap.Op{
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseCsrSumDimDtypeOut checks _sparse_csr_sum.dim_dtype_out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4948,7 +4948,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 var opXSparseCsrProdDimDtype = wrap.Op{
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseCsrProdDimDtype checks _sparse_csr_prod.dim_dtype(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4966,7 +4966,7 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 var opXSparseCsrProdDimDtypeOut = wrap.Op{
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseCsrProdDimDtypeOut checks _sparse_csr_prod.dim_dtype_out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4986,7 +4986,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 var opXSparseSoftmaxInt = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSoftmaxInt checks _sparse_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -5004,7 +5004,7 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 var opXSparseSoftmaxDimname = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "Dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSoftmaxDimname checks _sparse_softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -5022,7 +5022,7 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 var opXSparseSoftmax = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSoftmax checks _sparse_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -5041,7 +5041,7 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 var opXSparseSoftmaxOut = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSoftmaxOut checks _sparse_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -5061,7 +5061,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 var opXSparseSoftmaxBackwardData = wrap.Op{
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSoftmaxBackwardData checks _sparse_softmax_backward_data(Tensor grad_output, Tensor output, int dim, Tensor self) -> Tensor
@@ -5079,7 +5079,7 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 var opXSparseSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseSoftmaxBackwardDataOut checks _sparse_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5099,7 +5099,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 var opXSparseLogSoftmaxInt = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseLogSoftmaxInt checks _sparse_log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -5117,7 +5117,7 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 var opXSparseLogSoftmaxDimname = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "Dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseLogSoftmaxDimname checks _sparse_log_softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -5135,7 +5135,7 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 var opXSparseLogSoftmax = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseLogSoftmax checks _sparse_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -5154,7 +5154,7 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 var opXSparseLogSoftmaxOut = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseLogSoftmaxOut checks _sparse_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -5174,7 +5174,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 var opXSparseLogSoftmaxBackwardData = wrap.Op{
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseLogSoftmaxBackwardData checks _sparse_log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, Tensor self) -> Tensor
@@ -5192,7 +5192,7 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 var opXSparseLogSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseLogSoftmaxBackwardDataOut checks _sparse_log_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5212,7 +5212,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 var opXSpdiags = wrap.Op{
 	Name:     "_spdiags",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSpdiags checks _spdiags(Tensor diagonals, Tensor offsets, int[] shape, Layout? layout=None) -> Tensor
@@ -5230,7 +5230,7 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 var opXSpdiagsOut = wrap.Op{
 	Name:     "_spdiags",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSpdiagsOut checks _spdiags.out(Tensor diagonals, Tensor offsets, int[] shape, Layout? layout=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5250,7 +5250,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 var opNormScalarOptDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormScalarOptDtype checks norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType dtype) -> Tensor
@@ -5269,7 +5269,7 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 var opNormScalarOptDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormScalarOptDtypeOut checks norm.ScalarOpt_dtype_out(Tensor self, Scalar? p, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -5289,7 +5289,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 var opNormScalar = wrap.Op{
 	Name:     "norm",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormScalar checks norm.Scalar(Tensor self, Scalar p=2) -> Tensor
@@ -5308,7 +5308,7 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 var opNormScalarOut = wrap.Op{
 	Name:     "norm",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormScalarOut checks norm.Scalar_out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5328,7 +5328,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 var opNormScalarOptDimDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dim_dtype",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormScalarOptDimDtype checks norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor
@@ -5347,7 +5347,7 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 var opNormScalarOptDim = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormScalarOptDim checks norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor
@@ -5366,7 +5366,7 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 var opNormDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "dtype_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormDtypeOut checks norm.dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -5386,7 +5386,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 var opNormOut = wrap.Op{
 	Name:     "norm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormOut checks norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5406,7 +5406,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 var opNormNamesScalarOptDimDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim_dtype",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormNamesScalarOptDimDtype checks norm.names_ScalarOpt_dim_dtype(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor
@@ -5424,7 +5424,7 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 var opNormNamesScalarOptDim = wrap.Op{
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormNamesScalarOptDim checks norm.names_ScalarOpt_dim(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim=False) -> Tensor
@@ -5442,7 +5442,7 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 var opNormNamesDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "names_dtype_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormNamesDtypeOut checks norm.names_dtype_out(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -5462,7 +5462,7 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 var opNormNamesOut = wrap.Op{
 	Name:     "norm",
 	Overload: "names_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormNamesOut checks norm.names_out(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5482,7 +5482,7 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 var opFrexpTensor = wrap.Op{
 	Name:     "frexp",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FrexpTensor checks frexp.Tensor(Tensor self) -> (Tensor mantissa, Tensor exponent)
@@ -5501,7 +5501,7 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opFrexpTensorOut = wrap.Op{
 	Name:     "frexp",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FrexpTensorOut checks frexp.Tensor_out(Tensor self, *, Tensor(a!) mantissa, Tensor(b!) exponent) -> (Tensor(a!) mantissa, Tensor(b!) exponent)
@@ -5521,7 +5521,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 var opFrobeniusNorm = wrap.Op{
 	Name:     "frobenius_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FrobeniusNorm checks frobenius_norm(Tensor self) -> Tensor
@@ -5539,7 +5539,7 @@ func FrobeniusNorm(self *torch.Tensor) *torch.Tensor {
 var opFrobeniusNormDim = wrap.Op{
 	Name:     "frobenius_norm",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FrobeniusNormDim checks frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -5557,7 +5557,7 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 var opFrobeniusNormOut = wrap.Op{
 	Name:     "frobenius_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FrobeniusNormOut checks frobenius_norm.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5577,7 +5577,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 var opNuclearNorm = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NuclearNorm checks nuclear_norm(Tensor self, bool keepdim=False) -> Tensor
@@ -5595,7 +5595,7 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 var opNuclearNormOut = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NuclearNormOut checks nuclear_norm.out(Tensor self, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5615,7 +5615,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 var opNuclearNormDim = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NuclearNormDim checks nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor
@@ -5633,7 +5633,7 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 var opNuclearNormDimOut = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "dim_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NuclearNormDimOut checks nuclear_norm.dim_out(Tensor self, int[2] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5653,7 +5653,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -5672,7 +5672,7 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 var opCloneOut = wrap.Op{
 	Name:     "clone",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // CloneOut checks clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -5692,7 +5692,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 var opPositive = wrap.Op{
 	Name:     "positive",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Positive checks positive(Tensor(a) self) -> Tensor(a)
@@ -5710,7 +5710,7 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 var opResizeAs_ = wrap.Op{
 	Name:     "resize_as_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ResizeAs_ checks resize_as_(Tensor(a!) self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor(a!)
@@ -5730,7 +5730,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 var opResizeAsOut = wrap.Op{
 	Name:     "resize_as",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ResizeAsOut checks resize_as.out(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -5750,7 +5750,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 var opResizeAs = wrap.Op{
 	Name:     "resize_as",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ResizeAs checks resize_as(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor
@@ -5768,7 +5768,7 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 var opResizeAsSparse_ = wrap.Op{
 	Name:     "resize_as_sparse_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ResizeAsSparse_ checks resize_as_sparse_(Tensor(a!) self, Tensor the_template) -> Tensor(a!)
@@ -5788,7 +5788,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 var opResizeAsSparseOut = wrap.Op{
 	Name:     "resize_as_sparse",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ResizeAsSparseOut checks resize_as_sparse.out(Tensor self, Tensor the_template, *, Tensor(a!) out) -> Tensor(a!)
@@ -5808,7 +5808,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 var opResizeAsSparse = wrap.Op{
 	Name:     "resize_as_sparse",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ResizeAsSparse checks resize_as_sparse(Tensor self, Tensor the_template) -> Tensor
@@ -5826,7 +5826,7 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -5846,7 +5846,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 var opZeroOut = wrap.Op{
 	Name:     "zero",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ZeroOut checks zero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5866,7 +5866,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opZero = wrap.Op{
 	Name:     "zero",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Zero checks zero(Tensor self) -> Tensor
@@ -5885,7 +5885,7 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -5905,7 +5905,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -5924,7 +5924,7 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -5944,7 +5944,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 var opSubScalar = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SubScalar checks sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -5963,7 +5963,7 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 var opSub_Scalar = wrap.Op{
 	Name:     "sub_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sub_Scalar checks sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -5983,7 +5983,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 var opSubScalarOut = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SubScalarOut checks sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6003,7 +6003,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 var opSubtractOut = wrap.Op{
 	Name:     "subtract",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SubtractOut checks subtract.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6023,7 +6023,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 var opSubtractTensor = wrap.Op{
 	Name:     "subtract",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SubtractTensor checks subtract.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6041,7 +6041,7 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 var opSubtract_Tensor = wrap.Op{
 	Name:     "subtract_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Subtract_Tensor checks subtract_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -6061,7 +6061,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 var opSubtractScalar = wrap.Op{
 	Name:     "subtract",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SubtractScalar checks subtract.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6079,7 +6079,7 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 var opSubtract_Scalar = wrap.Op{
 	Name:     "subtract_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Subtract_Scalar checks subtract_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -6099,7 +6099,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 var opRsubTensor = wrap.Op{
 	Name:     "rsub",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RsubTensor checks rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6118,7 +6118,7 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 var opRsubTensorOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RsubTensorOut checks rsub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6138,7 +6138,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 var opHeavisideOut = wrap.Op{
 	Name:     "heaviside",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HeavisideOut checks heaviside.out(Tensor self, Tensor values, *, Tensor(a!) out) -> Tensor(a!)
@@ -6158,7 +6158,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 var opHeaviside = wrap.Op{
 	Name:     "heaviside",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Heaviside checks heaviside(Tensor self, Tensor values) -> Tensor
@@ -6176,7 +6176,7 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 var opHeaviside_ = wrap.Op{
 	Name:     "heaviside_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Heaviside_ checks heaviside_(Tensor(a!) self, Tensor values) -> Tensor(a!)
@@ -6196,7 +6196,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 var opRsubScalar = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RsubScalar checks rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6215,7 +6215,7 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 var opRsubScalarOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RsubScalarOut checks rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6235,7 +6235,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 var opXSparseAddmm = wrap.Op{
 	Name:     "_sparse_addmm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseAddmm checks _sparse_addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6254,7 +6254,7 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 var opXSparseAddmmOut = wrap.Op{
 	Name:     "_sparse_addmm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseAddmmOut checks _sparse_addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6274,7 +6274,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 var opSparseSampledAddmmOut = wrap.Op{
 	Name:     "sparse_sampled_addmm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseSampledAddmmOut checks sparse_sampled_addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6294,7 +6294,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 var opSparseSampledAddmm = wrap.Op{
 	Name:     "sparse_sampled_addmm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseSampledAddmm checks sparse_sampled_addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6313,7 +6313,7 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 var opAddmmOut = wrap.Op{
 	Name:     "addmm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AddmmOut checks addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6333,7 +6333,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 var opAddmm = wrap.Op{
 	Name:     "addmm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Addmm checks addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6352,7 +6352,7 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 var opAddmm_ = wrap.Op{
 	Name:     "addmm_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Addmm_ checks addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -6372,7 +6372,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 var opXAddmmActivationOut = wrap.Op{
 	Name:     "_addmm_activation",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAddmmActivationOut checks _addmm_activation.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, bool use_gelu=False, Tensor(a!) out) -> Tensor(a!)
@@ -6392,7 +6392,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 var opXAddmmActivation = wrap.Op{
 	Name:     "_addmm_activation",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAddmmActivation checks _addmm_activation(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, bool use_gelu=False) -> Tensor
@@ -6410,7 +6410,7 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 var opSparseCompressedTensorCompPlainValueSize = wrap.Op{
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value_size",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseCompressedTensorCompPlainValueSize checks sparse_compressed_tensor.comp_plain_value_size(Tensor compressed_indices, Tensor plain_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6428,7 +6428,7 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 var opSparseCsrTensorCrowColValueSize = wrap.Op{
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value_size",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseCsrTensorCrowColValueSize checks sparse_csr_tensor.crow_col_value_size(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6446,7 +6446,7 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 var opSparseCscTensorCcolRowValueSize = wrap.Op{
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value_size",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseCscTensorCcolRowValueSize checks sparse_csc_tensor.ccol_row_value_size(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6464,7 +6464,7 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 var opSparseBsrTensorCrowColValueSize = wrap.Op{
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value_size",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseBsrTensorCrowColValueSize checks sparse_bsr_tensor.crow_col_value_size(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6482,7 +6482,7 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 var opSparseBscTensorCcolRowValueSize = wrap.Op{
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value_size",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseBscTensorCcolRowValueSize checks sparse_bsc_tensor.ccol_row_value_size(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6500,7 +6500,7 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 var opSparseCompressedTensorCompPlainValue = wrap.Op{
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseCompressedTensorCompPlainValue checks sparse_compressed_tensor.comp_plain_value(Tensor compressed_indices, Tensor plain_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6518,7 +6518,7 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 var opSparseCsrTensorCrowColValue = wrap.Op{
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseCsrTensorCrowColValue checks sparse_csr_tensor.crow_col_value(Tensor crow_indices, Tensor col_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6536,7 +6536,7 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 var opSparseCscTensorCcolRowValue = wrap.Op{
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseCscTensorCcolRowValue checks sparse_csc_tensor.ccol_row_value(Tensor ccol_indices, Tensor row_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6554,7 +6554,7 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 var opSparseBsrTensorCrowColValue = wrap.Op{
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseBsrTensorCrowColValue checks sparse_bsr_tensor.crow_col_value(Tensor crow_indices, Tensor col_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6572,7 +6572,7 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 var opSparseBscTensorCcolRowValue = wrap.Op{
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseBscTensorCcolRowValue checks sparse_bsc_tensor.ccol_row_value(Tensor ccol_indices, Tensor row_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6590,7 +6590,7 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 var opXSparseCompressedTensorUnsafe = wrap.Op{
 	Name:     "_sparse_compressed_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseCompressedTensorUnsafe checks _sparse_compressed_tensor_unsafe(Tensor compressed_indices, Tensor plain_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6608,7 +6608,7 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 var opXSparseCsrTensorUnsafe = wrap.Op{
 	Name:     "_sparse_csr_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseCsrTensorUnsafe checks _sparse_csr_tensor_unsafe(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6626,7 +6626,7 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 var opXSparseCscTensorUnsafe = wrap.Op{
 	Name:     "_sparse_csc_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseCscTensorUnsafe checks _sparse_csc_tensor_unsafe(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6644,7 +6644,7 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 var opXSparseBsrTensorUnsafe = wrap.Op{
 	Name:     "_sparse_bsr_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseBsrTensorUnsafe checks _sparse_bsr_tensor_unsafe(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6662,7 +6662,7 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 var opXSparseBscTensorUnsafe = wrap.Op{
 	Name:     "_sparse_bsc_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseBscTensorUnsafe checks _sparse_bsc_tensor_unsafe(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6680,7 +6680,7 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 var opSparseCooTensorSize = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "size",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseCooTensorSize checks sparse_coo_tensor.size(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6698,7 +6698,7 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 var opSparseCooTensorSizeOut = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "size_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseCooTensorSizeOut checks sparse_coo_tensor.size_out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6718,7 +6718,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opSparseCooTensorIndices = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "indices",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseCooTensorIndices checks sparse_coo_tensor.indices(Tensor indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6736,7 +6736,7 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 var opSparseCooTensorIndicesSize = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "indices_size",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseCooTensorIndicesSize checks sparse_coo_tensor.indices_size(Tensor indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6754,7 +6754,7 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 var opXSparseCooTensorUnsafe = wrap.Op{
 	Name:     "_sparse_coo_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseCooTensorUnsafe checks _sparse_coo_tensor_unsafe(Tensor indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6772,7 +6772,7 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 var opXValidateSparseCooTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_coo_tensor_args",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XValidateSparseCooTensorArgs checks _validate_sparse_coo_tensor_args(Tensor indices, Tensor values, int[] size) -> ()
@@ -6790,7 +6790,7 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 var opXValidateSparseCompressedTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_compressed_tensor_args",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XValidateSparseCompressedTensorArgs checks _validate_sparse_compressed_tensor_args(Tensor compressed_indices, Tensor plain_indices, Tensor values, int[] size, Layout layout) -> ()
@@ -6808,7 +6808,7 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 var opXValidateSparseCsrTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_csr_tensor_args",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XValidateSparseCsrTensorArgs checks _validate_sparse_csr_tensor_args(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size) -> ()
@@ -6826,7 +6826,7 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 var opXValidateSparseCscTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_csc_tensor_args",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XValidateSparseCscTensorArgs checks _validate_sparse_csc_tensor_args(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size) -> ()
@@ -6844,7 +6844,7 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 var opXValidateSparseBsrTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_bsr_tensor_args",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XValidateSparseBsrTensorArgs checks _validate_sparse_bsr_tensor_args(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size) -> ()
@@ -6862,7 +6862,7 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 var opXValidateSparseBscTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_bsc_tensor_args",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XValidateSparseBscTensorArgs checks _validate_sparse_bsc_tensor_args(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size) -> ()
@@ -6880,7 +6880,7 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 var opXSparseCooTensorWithDims = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseCooTensorWithDims checks _sparse_coo_tensor_with_dims(int sparse_dim, int dense_dim, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6898,7 +6898,7 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 var opXSparseCooTensorWithDimsOut = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseCooTensorWithDimsOut checks _sparse_coo_tensor_with_dims.out(int sparse_dim, int dense_dim, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6918,7 +6918,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 var opXSparseCooTensorWithDimsAndTensors = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseCooTensorWithDimsAndTensors checks _sparse_coo_tensor_with_dims_and_tensors(int sparse_dim, int dense_dim, int[] size, Tensor indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6937,7 +6937,7 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 var opXSparseCooTensorWithDimsAndTensorsOut = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseCooTensorWithDimsAndTensorsOut checks _sparse_coo_tensor_with_dims_and_tensors.out(int sparse_dim, int dense_dim, int[] size, Tensor indices, Tensor values, *, Tensor(a!) out) -> Tensor(a!)
@@ -6957,7 +6957,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 var opSparseResize_ = wrap.Op{
 	Name:     "sparse_resize_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseResize_ checks sparse_resize_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
@@ -6977,7 +6977,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 var opSparseResizeOut = wrap.Op{
 	Name:     "sparse_resize",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseResizeOut checks sparse_resize.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -6997,7 +6997,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 var opSparseResize = wrap.Op{
 	Name:     "sparse_resize",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SparseResize checks sparse_resize(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor

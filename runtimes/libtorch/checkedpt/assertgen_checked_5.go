@@ -16,7 +16,7 @@ import (
 var opNextafter_ = wrap.Op{
 	Name:     "nextafter_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -36,7 +36,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opRemainderScalarOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -56,7 +56,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 var opRemainderScalar = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
@@ -75,7 +75,7 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opRemainder_Scalar = wrap.Op{
 	Name:     "remainder_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -95,7 +95,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opRemainderTensorOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -115,7 +115,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 var opRemainderTensor = wrap.Op{
 	Name:     "remainder",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
@@ -134,7 +134,7 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opRemainder_Tensor = wrap.Op{
 	Name:     "remainder_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -154,7 +154,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opRemainderScalarTensor = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -172,7 +172,7 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 var opRemainderScalarTensorOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -192,7 +192,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 var opMin = wrap.Op{
 	Name:     "min",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Min checks min(Tensor self) -> Tensor
@@ -211,7 +211,7 @@ func Min(self *torch.Tensor) *torch.Tensor {
 var opFmin = wrap.Op{
 	Name:     "fmin",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Fmin checks fmin(Tensor self, Tensor other) -> Tensor
@@ -230,7 +230,7 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opFminOut = wrap.Op{
 	Name:     "fmin",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -250,7 +250,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 var opMax = wrap.Op{
 	Name:     "max",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Max checks max(Tensor self) -> Tensor
@@ -269,7 +269,7 @@ func Max(self *torch.Tensor) *torch.Tensor {
 var opFmax = wrap.Op{
 	Name:     "fmax",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Fmax checks fmax(Tensor self, Tensor other) -> Tensor
@@ -288,7 +288,7 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opFmaxOut = wrap.Op{
 	Name:     "fmax",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -308,7 +308,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -327,7 +327,7 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMaximumOut = wrap.Op{
 	Name:     "maximum",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -347,7 +347,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 var opMaxOther = wrap.Op{
 	Name:     "max",
 	Overload: "other",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
@@ -365,7 +365,7 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMaxOut = wrap.Op{
 	Name:     "max",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxOut checks max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -385,7 +385,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -404,7 +404,7 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMinimumOut = wrap.Op{
 	Name:     "minimum",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -424,7 +424,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 var opMinOut = wrap.Op{
 	Name:     "min",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MinOut checks min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -444,7 +444,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opMinOther = wrap.Op{
 	Name:     "min",
 	Overload: "other",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MinOther checks min.other(Tensor self, Tensor other) -> Tensor
@@ -462,7 +462,7 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opQuantile = wrap.Op{
 	Name:     "quantile",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Quantile checks quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -480,7 +480,7 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 var opQuantileOut = wrap.Op{
 	Name:     "quantile",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // QuantileOut checks quantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -500,7 +500,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 var opQuantileScalar = wrap.Op{
 	Name:     "quantile",
 	Overload: "scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // QuantileScalar checks quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -518,7 +518,7 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 var opQuantileScalarOut = wrap.Op{
 	Name:     "quantile",
 	Overload: "scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // QuantileScalarOut checks quantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -538,7 +538,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 var opNanquantile = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Nanquantile checks nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -556,7 +556,7 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 var opNanquantileOut = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NanquantileOut checks nanquantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -576,7 +576,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 var opNanquantileScalar = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NanquantileScalar checks nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -594,7 +594,7 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 var opNanquantileScalarOut = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NanquantileScalarOut checks nanquantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -614,7 +614,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 var opSortValues = wrap.Op{
 	Name:     "sort",
 	Overload: "values",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -634,7 +634,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 var opSortValuesStable = wrap.Op{
 	Name:     "sort",
 	Overload: "values_stable",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SortValuesStable checks sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -654,7 +654,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 var opSort = wrap.Op{
 	Name:     "sort",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -673,7 +673,7 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 var opSortStable = wrap.Op{
 	Name:     "sort",
 	Overload: "stable",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SortStable checks sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -692,7 +692,7 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 var opSortDimnameValues = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname_values",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SortDimnameValues checks sort.dimname_values(Tensor self, Dimname dim, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -712,7 +712,7 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 var opSortDimnameValuesStable = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname_values_stable",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SortDimnameValuesStable checks sort.dimname_values_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -732,7 +732,7 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 var opSortDimname = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SortDimname checks sort.dimname(Tensor self, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
@@ -750,7 +750,7 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 var opSortDimnameStable = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname_stable",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SortDimnameStable checks sort.dimname_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
@@ -768,7 +768,7 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 var opMsortOut = wrap.Op{
 	Name:     "msort",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MsortOut checks msort.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -788,7 +788,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opMsort = wrap.Op{
 	Name:     "msort",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Msort checks msort(Tensor self) -> Tensor
@@ -806,7 +806,7 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 var opArgsort = wrap.Op{
 	Name:     "argsort",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Argsort checks argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
@@ -824,7 +824,7 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 var opArgsortStable = wrap.Op{
 	Name:     "argsort",
 	Overload: "stable",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ArgsortStable checks argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
@@ -843,7 +843,7 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 var opArgsortStableOut = wrap.Op{
 	Name:     "argsort",
 	Overload: "stable_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ArgsortStableOut checks argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)
@@ -863,7 +863,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 var opArgsortDimname = wrap.Op{
 	Name:     "argsort",
 	Overload: "dimname",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ArgsortDimname checks argsort.dimname(Tensor self, Dimname dim, bool descending=False) -> Tensor
@@ -881,7 +881,7 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 var opTopkValues = wrap.Op{
 	Name:     "topk",
 	Overload: "values",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TopkValues checks topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -901,7 +901,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 var opTopk = wrap.Op{
 	Name:     "topk",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Topk checks topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
@@ -920,7 +920,7 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 var opAll = wrap.Op{
 	Name:     "all",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // All checks all(Tensor self) -> Tensor
@@ -939,7 +939,7 @@ func All(self *torch.Tensor) *torch.Tensor {
 var opAllAllOut = wrap.Op{
 	Name:     "all",
 	Overload: "all_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AllAllOut checks all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -959,7 +959,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAny = wrap.Op{
 	Name:     "any",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Any checks any(Tensor self) -> Tensor
@@ -978,7 +978,7 @@ func Any(self *torch.Tensor) *torch.Tensor {
 var opAnyAllOut = wrap.Op{
 	Name:     "any",
 	Overload: "all_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AnyAllOut checks any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -998,7 +998,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRenormOut = wrap.Op{
 	Name:     "renorm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RenormOut checks renorm.out(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor(a!) out) -> Tensor(a!)
@@ -1018,7 +1018,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 var opRenorm = wrap.Op{
 	Name:     "renorm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Renorm checks renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
@@ -1037,7 +1037,7 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 var opRenorm_ = wrap.Op{
 	Name:     "renorm_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Renorm_ checks renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)
@@ -1057,7 +1057,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 var opUnfold = wrap.Op{
 	Name:     "unfold",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Unfold checks unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
@@ -1076,7 +1076,7 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 var opUnfoldBackward = wrap.Op{
 	Name:     "unfold_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnfoldBackward checks unfold_backward(Tensor grad_in, int[] input_sizes, int dim, int size, int step) -> Tensor
@@ -1095,7 +1095,7 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 var opUnfoldBackwardOut = wrap.Op{
 	Name:     "unfold_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnfoldBackwardOut checks unfold_backward.out(Tensor grad_in, int[] input_sizes, int dim, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
@@ -1115,7 +1115,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 var opEqual = wrap.Op{
 	Name:     "equal",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Equal checks equal(Tensor self, Tensor other) -> bool
@@ -1134,7 +1134,7 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 var opPowTensorTensorOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1154,7 +1154,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 var opPowTensorTensor = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -1173,7 +1173,7 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 var opPowScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PowScalarOut checks pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1193,7 +1193,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 var opPowScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PowScalar checks pow.Scalar(Scalar self, Tensor exponent) -> Tensor
@@ -1212,7 +1212,7 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 var opPowTensorScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1232,7 +1232,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1251,7 +1251,7 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 var opPow_Scalar = wrap.Op{
 	Name:     "pow_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Pow_Scalar checks pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
@@ -1271,7 +1271,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 var opPow_Tensor = wrap.Op{
 	Name:     "pow_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Pow_Tensor checks pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
@@ -1291,7 +1291,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 var opFloatPowerTensorTensorOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FloatPowerTensorTensorOut checks float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1311,7 +1311,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 var opFloatPowerTensorTensor = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FloatPowerTensorTensor checks float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -1329,7 +1329,7 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 var opFloatPowerScalarOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FloatPowerScalarOut checks float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1349,7 +1349,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 var opFloatPowerScalar = wrap.Op{
 	Name:     "float_power",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FloatPowerScalar checks float_power.Scalar(Scalar self, Tensor exponent) -> Tensor
@@ -1367,7 +1367,7 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 var opFloatPowerTensorScalarOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FloatPowerTensorScalarOut checks float_power.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1387,7 +1387,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 var opFloatPowerTensorScalar = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FloatPowerTensorScalar checks float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1405,7 +1405,7 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 var opFloatPower_Scalar = wrap.Op{
 	Name:     "float_power_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FloatPower_Scalar checks float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
@@ -1425,7 +1425,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 var opFloatPower_Tensor = wrap.Op{
 	Name:     "float_power_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FloatPower_Tensor checks float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
@@ -1445,7 +1445,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 var opNormal_ = wrap.Op{
 	Name:     "normal_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Normal_ checks normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
@@ -1465,7 +1465,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 var opNormalOut = wrap.Op{
 	Name:     "normal",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormalOut checks normal.out(Tensor self, float mean=0, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1485,7 +1485,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 var opNormalFunctional = wrap.Op{
 	Name:     "normal_functional",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormalFunctional checks normal_functional(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor
@@ -1503,7 +1503,7 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 var opNormalTensorFloatOut = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_float_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormalTensorFloatOut checks normal.Tensor_float_out(Tensor mean, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1523,7 +1523,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 var opNormalTensorFloat = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_float",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormalTensorFloat checks normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor
@@ -1542,7 +1542,7 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 var opNormalFloatTensorOut = wrap.Op{
 	Name:     "normal",
 	Overload: "float_Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormalFloatTensorOut checks normal.float_Tensor_out(float mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1562,7 +1562,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 var opNormalFloatTensor = wrap.Op{
 	Name:     "normal",
 	Overload: "float_Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormalFloatTensor checks normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor
@@ -1581,7 +1581,7 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 var opNormalTensorTensorOut = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormalTensorTensorOut checks normal.Tensor_Tensor_out(Tensor mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1601,7 +1601,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 var opNormalTensorTensor = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormalTensorTensor checks normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor
@@ -1620,7 +1620,7 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 var opNormalFloatFloat = wrap.Op{
 	Name:     "normal",
 	Overload: "float_float",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormalFloatFloat checks normal.float_float(float mean, float std, int[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1638,7 +1638,7 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 var opNormalFloatFloatOut = wrap.Op{
 	Name:     "normal",
 	Overload: "float_float_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NormalFloatFloatOut checks normal.float_float_out(float mean, float std, int[] size, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1658,7 +1658,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -1677,7 +1677,7 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 var opXAmpForeachNonFiniteCheckAndUnscale_ = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscale_ checks _amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self, Tensor(b!) found_inf, Tensor inv_scale) -> ()
@@ -1700,7 +1700,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscaleOut checks _amp_foreach_non_finite_check_and_unscale.out(Tensor[] self, Tensor(b!) found_inf, Tensor inv_scale, *, Tensor(a!)[] out) -> ()
@@ -1723,7 +1723,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscale checks _amp_foreach_non_finite_check_and_unscale(Tensor[] self, Tensor found_inf, Tensor inv_scale) -> (Tensor[] self_out, Tensor found_inf_out)
@@ -1741,7 +1741,7 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 var opXAmpUpdateScale_ = wrap.Op{
 	Name:     "_amp_update_scale_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAmpUpdateScale_ checks _amp_update_scale_(Tensor(a!) self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> Tensor(a!)
@@ -1761,7 +1761,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 var opXAmpUpdateScaleOut = wrap.Op{
 	Name:     "_amp_update_scale",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAmpUpdateScaleOut checks _amp_update_scale.out(Tensor self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval, *, Tensor(a!) out) -> Tensor(a!)
@@ -1781,7 +1781,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 var opXAmpUpdateScale = wrap.Op{
 	Name:     "_amp_update_scale",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAmpUpdateScale checks _amp_update_scale(Tensor self, Tensor growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> (Tensor, Tensor growth_tracker_out)
@@ -1799,7 +1799,7 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 var opXForeachAddScalar = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddScalar checks _foreach_add.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1817,7 +1817,7 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 var opXForeachAdd_Scalar = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAdd_Scalar checks _foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1837,7 +1837,7 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 var opXForeachAddScalarOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddScalarOut checks _foreach_add.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -1857,7 +1857,7 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 var opXForeachSubScalar = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSubScalar checks _foreach_sub.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1875,7 +1875,7 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 var opXForeachSub_Scalar = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSub_Scalar checks _foreach_sub_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1895,7 +1895,7 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 var opXForeachSubScalarOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSubScalarOut checks _foreach_sub.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -1915,7 +1915,7 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 var opXForeachMulScalar = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMulScalar checks _foreach_mul.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1933,7 +1933,7 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 var opXForeachMul_Scalar = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMul_Scalar checks _foreach_mul_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1953,7 +1953,7 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 var opXForeachMulScalarOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMulScalarOut checks _foreach_mul.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -1973,7 +1973,7 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 var opXForeachDivScalar = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachDivScalar checks _foreach_div.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1991,7 +1991,7 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 var opXForeachDiv_Scalar = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachDiv_Scalar checks _foreach_div_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -2011,7 +2011,7 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 var opXForeachDivScalarOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachDivScalarOut checks _foreach_div.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2031,7 +2031,7 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 var opXForeachAddList = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "List",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddList checks _foreach_add.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
@@ -2049,7 +2049,7 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 var opXForeachAdd_List = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "List",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAdd_List checks _foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
@@ -2069,7 +2069,7 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 var opXForeachAddListOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "List_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddListOut checks _foreach_add.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
@@ -2089,7 +2089,7 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 var opXForeachSubList = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "List",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSubList checks _foreach_sub.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
@@ -2107,7 +2107,7 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 var opXForeachSub_List = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "List",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSub_List checks _foreach_sub_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
@@ -2127,7 +2127,7 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 var opXForeachSubListOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "List_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSubListOut checks _foreach_sub.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
@@ -2147,7 +2147,7 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 var opXForeachMulList = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "List",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMulList checks _foreach_mul.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2165,7 +2165,7 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 var opXForeachMul_List = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "List",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMul_List checks _foreach_mul_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2185,7 +2185,7 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 var opXForeachMulListOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "List_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMulListOut checks _foreach_mul.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2205,7 +2205,7 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 var opXForeachDivList = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "List",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachDivList checks _foreach_div.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2223,7 +2223,7 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 var opXForeachDiv_List = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "List",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachDiv_List checks _foreach_div_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2243,7 +2243,7 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 var opXForeachDivListOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "List_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachDivListOut checks _foreach_div.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2263,7 +2263,7 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 var opXForeachAddScalarList = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "ScalarList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddScalarList checks _foreach_add.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2281,7 +2281,7 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 var opXForeachAdd_ScalarList = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "ScalarList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAdd_ScalarList checks _foreach_add_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2301,7 +2301,7 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 var opXForeachAddScalarListOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "ScalarList_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddScalarListOut checks _foreach_add.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2321,7 +2321,7 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 var opXForeachSubScalarList = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "ScalarList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSubScalarList checks _foreach_sub.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2339,7 +2339,7 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 var opXForeachSub_ScalarList = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "ScalarList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSub_ScalarList checks _foreach_sub_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2359,7 +2359,7 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 var opXForeachSubScalarListOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "ScalarList_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSubScalarListOut checks _foreach_sub.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2379,7 +2379,7 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 var opXForeachDivScalarList = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "ScalarList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachDivScalarList checks _foreach_div.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2397,7 +2397,7 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 var opXForeachDiv_ScalarList = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "ScalarList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachDiv_ScalarList checks _foreach_div_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2417,7 +2417,7 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 var opXForeachDivScalarListOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "ScalarList_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachDivScalarListOut checks _foreach_div.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2437,7 +2437,7 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 var opXForeachMulScalarList = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "ScalarList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMulScalarList checks _foreach_mul.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2455,7 +2455,7 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 var opXForeachMul_ScalarList = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "ScalarList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMul_ScalarList checks _foreach_mul_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2475,7 +2475,7 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 var opXForeachMulScalarListOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "ScalarList_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMulScalarListOut checks _foreach_mul.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2495,7 +2495,7 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 var opXForeachExp = wrap.Op{
 	Name:     "_foreach_exp",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachExp checks _foreach_exp(Tensor[] self) -> Tensor[]
@@ -2513,7 +2513,7 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachZero_ = wrap.Op{
 	Name:     "_foreach_zero_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachZero_ checks _foreach_zero_(Tensor(a!)[] self) -> ()
@@ -2533,7 +2533,7 @@ func XForeachZero_(self []*torch.Tensor) {
 var opXForeachZeroOut = wrap.Op{
 	Name:     "_foreach_zero",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachZeroOut checks _foreach_zero.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2553,7 +2553,7 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachZero = wrap.Op{
 	Name:     "_foreach_zero",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachZero checks _foreach_zero(Tensor[] self) -> Tensor[] self_out
@@ -2571,7 +2571,7 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachExp_ = wrap.Op{
 	Name:     "_foreach_exp_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachExp_ checks _foreach_exp_(Tensor(a!)[] self) -> ()
@@ -2591,7 +2591,7 @@ func XForeachExp_(self []*torch.Tensor) {
 var opXForeachExpOut = wrap.Op{
 	Name:     "_foreach_exp",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachExpOut checks _foreach_exp.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2611,7 +2611,7 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachSqrt = wrap.Op{
 	Name:     "_foreach_sqrt",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSqrt checks _foreach_sqrt(Tensor[] self) -> Tensor[]
@@ -2629,7 +2629,7 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachSqrt_ = wrap.Op{
 	Name:     "_foreach_sqrt_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSqrt_ checks _foreach_sqrt_(Tensor(a!)[] self) -> ()
@@ -2649,7 +2649,7 @@ func XForeachSqrt_(self []*torch.Tensor) {
 var opXForeachSqrtOut = wrap.Op{
 	Name:     "_foreach_sqrt",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSqrtOut checks _foreach_sqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2669,7 +2669,7 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachAbs = wrap.Op{
 	Name:     "_foreach_abs",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAbs checks _foreach_abs(Tensor[] self) -> Tensor[]
@@ -2687,7 +2687,7 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachAbs_ = wrap.Op{
 	Name:     "_foreach_abs_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAbs_ checks _foreach_abs_(Tensor(a!)[] self) -> ()
@@ -2707,7 +2707,7 @@ func XForeachAbs_(self []*torch.Tensor) {
 var opXForeachAbsOut = wrap.Op{
 	Name:     "_foreach_abs",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAbsOut checks _foreach_abs.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2727,7 +2727,7 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachAcos = wrap.Op{
 	Name:     "_foreach_acos",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAcos checks _foreach_acos(Tensor[] self) -> Tensor[]
@@ -2745,7 +2745,7 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachAcos_ = wrap.Op{
 	Name:     "_foreach_acos_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAcos_ checks _foreach_acos_(Tensor(a!)[] self) -> ()
@@ -2765,7 +2765,7 @@ func XForeachAcos_(self []*torch.Tensor) {
 var opXForeachAcosOut = wrap.Op{
 	Name:     "_foreach_acos",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAcosOut checks _foreach_acos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2785,7 +2785,7 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachAsin = wrap.Op{
 	Name:     "_foreach_asin",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAsin checks _foreach_asin(Tensor[] self) -> Tensor[]
@@ -2803,7 +2803,7 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachAsin_ = wrap.Op{
 	Name:     "_foreach_asin_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAsin_ checks _foreach_asin_(Tensor(a!)[] self) -> ()
@@ -2823,7 +2823,7 @@ func XForeachAsin_(self []*torch.Tensor) {
 var opXForeachAsinOut = wrap.Op{
 	Name:     "_foreach_asin",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAsinOut checks _foreach_asin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2843,7 +2843,7 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachAtan = wrap.Op{
 	Name:     "_foreach_atan",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAtan checks _foreach_atan(Tensor[] self) -> Tensor[]
@@ -2861,7 +2861,7 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachAtan_ = wrap.Op{
 	Name:     "_foreach_atan_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAtan_ checks _foreach_atan_(Tensor(a!)[] self) -> ()
@@ -2881,7 +2881,7 @@ func XForeachAtan_(self []*torch.Tensor) {
 var opXForeachAtanOut = wrap.Op{
 	Name:     "_foreach_atan",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAtanOut checks _foreach_atan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2901,7 +2901,7 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachCeil = wrap.Op{
 	Name:     "_foreach_ceil",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachCeil checks _foreach_ceil(Tensor[] self) -> Tensor[]
@@ -2919,7 +2919,7 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachCeil_ = wrap.Op{
 	Name:     "_foreach_ceil_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachCeil_ checks _foreach_ceil_(Tensor(a!)[] self) -> ()
@@ -2939,7 +2939,7 @@ func XForeachCeil_(self []*torch.Tensor) {
 var opXForeachCeilOut = wrap.Op{
 	Name:     "_foreach_ceil",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachCeilOut checks _foreach_ceil.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2959,7 +2959,7 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachCos = wrap.Op{
 	Name:     "_foreach_cos",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachCos checks _foreach_cos(Tensor[] self) -> Tensor[]
@@ -2977,7 +2977,7 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachCos_ = wrap.Op{
 	Name:     "_foreach_cos_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachCos_ checks _foreach_cos_(Tensor(a!)[] self) -> ()
@@ -2997,7 +2997,7 @@ func XForeachCos_(self []*torch.Tensor) {
 var opXForeachCosOut = wrap.Op{
 	Name:     "_foreach_cos",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachCosOut checks _foreach_cos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3017,7 +3017,7 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachCosh = wrap.Op{
 	Name:     "_foreach_cosh",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachCosh checks _foreach_cosh(Tensor[] self) -> Tensor[]
@@ -3035,7 +3035,7 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachCosh_ = wrap.Op{
 	Name:     "_foreach_cosh_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachCosh_ checks _foreach_cosh_(Tensor(a!)[] self) -> ()
@@ -3055,7 +3055,7 @@ func XForeachCosh_(self []*torch.Tensor) {
 var opXForeachCoshOut = wrap.Op{
 	Name:     "_foreach_cosh",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachCoshOut checks _foreach_cosh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3075,7 +3075,7 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachErf = wrap.Op{
 	Name:     "_foreach_erf",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachErf checks _foreach_erf(Tensor[] self) -> Tensor[]
@@ -3093,7 +3093,7 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachErf_ = wrap.Op{
 	Name:     "_foreach_erf_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachErf_ checks _foreach_erf_(Tensor(a!)[] self) -> ()
@@ -3113,7 +3113,7 @@ func XForeachErf_(self []*torch.Tensor) {
 var opXForeachErfOut = wrap.Op{
 	Name:     "_foreach_erf",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachErfOut checks _foreach_erf.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3133,7 +3133,7 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachErfc = wrap.Op{
 	Name:     "_foreach_erfc",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachErfc checks _foreach_erfc(Tensor[] self) -> Tensor[]
@@ -3151,7 +3151,7 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachErfc_ = wrap.Op{
 	Name:     "_foreach_erfc_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachErfc_ checks _foreach_erfc_(Tensor(a!)[] self) -> ()
@@ -3171,7 +3171,7 @@ func XForeachErfc_(self []*torch.Tensor) {
 var opXForeachErfcOut = wrap.Op{
 	Name:     "_foreach_erfc",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachErfcOut checks _foreach_erfc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3191,7 +3191,7 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachExpm1 = wrap.Op{
 	Name:     "_foreach_expm1",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachExpm1 checks _foreach_expm1(Tensor[] self) -> Tensor[]
@@ -3209,7 +3209,7 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachExpm1_ = wrap.Op{
 	Name:     "_foreach_expm1_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachExpm1_ checks _foreach_expm1_(Tensor(a!)[] self) -> ()
@@ -3229,7 +3229,7 @@ func XForeachExpm1_(self []*torch.Tensor) {
 var opXForeachExpm1Out = wrap.Op{
 	Name:     "_foreach_expm1",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachExpm1Out checks _foreach_expm1.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3249,7 +3249,7 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachFloor = wrap.Op{
 	Name:     "_foreach_floor",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachFloor checks _foreach_floor(Tensor[] self) -> Tensor[]
@@ -3267,7 +3267,7 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachFloor_ = wrap.Op{
 	Name:     "_foreach_floor_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachFloor_ checks _foreach_floor_(Tensor(a!)[] self) -> ()
@@ -3287,7 +3287,7 @@ func XForeachFloor_(self []*torch.Tensor) {
 var opXForeachFloorOut = wrap.Op{
 	Name:     "_foreach_floor",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachFloorOut checks _foreach_floor.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3307,7 +3307,7 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachLog = wrap.Op{
 	Name:     "_foreach_log",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLog checks _foreach_log(Tensor[] self) -> Tensor[]
@@ -3325,7 +3325,7 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachLog_ = wrap.Op{
 	Name:     "_foreach_log_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLog_ checks _foreach_log_(Tensor(a!)[] self) -> ()
@@ -3345,7 +3345,7 @@ func XForeachLog_(self []*torch.Tensor) {
 var opXForeachLogOut = wrap.Op{
 	Name:     "_foreach_log",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLogOut checks _foreach_log.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3365,7 +3365,7 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachLog10 = wrap.Op{
 	Name:     "_foreach_log10",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLog10 checks _foreach_log10(Tensor[] self) -> Tensor[]
@@ -3383,7 +3383,7 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachLog10_ = wrap.Op{
 	Name:     "_foreach_log10_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLog10_ checks _foreach_log10_(Tensor(a!)[] self) -> ()
@@ -3403,7 +3403,7 @@ func XForeachLog10_(self []*torch.Tensor) {
 var opXForeachLog10Out = wrap.Op{
 	Name:     "_foreach_log10",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLog10Out checks _foreach_log10.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3423,7 +3423,7 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachLog1p = wrap.Op{
 	Name:     "_foreach_log1p",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLog1p checks _foreach_log1p(Tensor[] self) -> Tensor[]
@@ -3441,7 +3441,7 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachLog1p_ = wrap.Op{
 	Name:     "_foreach_log1p_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLog1p_ checks _foreach_log1p_(Tensor(a!)[] self) -> ()
@@ -3461,7 +3461,7 @@ func XForeachLog1p_(self []*torch.Tensor) {
 var opXForeachLog1pOut = wrap.Op{
 	Name:     "_foreach_log1p",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLog1pOut checks _foreach_log1p.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3481,7 +3481,7 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachLog2 = wrap.Op{
 	Name:     "_foreach_log2",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLog2 checks _foreach_log2(Tensor[] self) -> Tensor[]
@@ -3499,7 +3499,7 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachLog2_ = wrap.Op{
 	Name:     "_foreach_log2_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLog2_ checks _foreach_log2_(Tensor(a!)[] self) -> ()
@@ -3519,7 +3519,7 @@ func XForeachLog2_(self []*torch.Tensor) {
 var opXForeachLog2Out = wrap.Op{
 	Name:     "_foreach_log2",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLog2Out checks _foreach_log2.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3539,7 +3539,7 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachNeg = wrap.Op{
 	Name:     "_foreach_neg",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachNeg checks _foreach_neg(Tensor[] self) -> Tensor[]
@@ -3557,7 +3557,7 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachNeg_ = wrap.Op{
 	Name:     "_foreach_neg_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachNeg_ checks _foreach_neg_(Tensor(a!)[] self) -> ()
@@ -3577,7 +3577,7 @@ func XForeachNeg_(self []*torch.Tensor) {
 var opXForeachNegOut = wrap.Op{
 	Name:     "_foreach_neg",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachNegOut checks _foreach_neg.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3597,7 +3597,7 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachTan = wrap.Op{
 	Name:     "_foreach_tan",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachTan checks _foreach_tan(Tensor[] self) -> Tensor[]
@@ -3615,7 +3615,7 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachTan_ = wrap.Op{
 	Name:     "_foreach_tan_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachTan_ checks _foreach_tan_(Tensor(a!)[] self) -> ()
@@ -3635,7 +3635,7 @@ func XForeachTan_(self []*torch.Tensor) {
 var opXForeachTanOut = wrap.Op{
 	Name:     "_foreach_tan",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachTanOut checks _foreach_tan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3655,7 +3655,7 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachTanh = wrap.Op{
 	Name:     "_foreach_tanh",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachTanh checks _foreach_tanh(Tensor[] self) -> Tensor[]
@@ -3673,7 +3673,7 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachTanh_ = wrap.Op{
 	Name:     "_foreach_tanh_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachTanh_ checks _foreach_tanh_(Tensor(a!)[] self) -> ()
@@ -3693,7 +3693,7 @@ func XForeachTanh_(self []*torch.Tensor) {
 var opXForeachTanhOut = wrap.Op{
 	Name:     "_foreach_tanh",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachTanhOut checks _foreach_tanh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3713,7 +3713,7 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachSin = wrap.Op{
 	Name:     "_foreach_sin",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSin checks _foreach_sin(Tensor[] self) -> Tensor[]
@@ -3731,7 +3731,7 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachSin_ = wrap.Op{
 	Name:     "_foreach_sin_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSin_ checks _foreach_sin_(Tensor(a!)[] self) -> ()
@@ -3751,7 +3751,7 @@ func XForeachSin_(self []*torch.Tensor) {
 var opXForeachSinOut = wrap.Op{
 	Name:     "_foreach_sin",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSinOut checks _foreach_sin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3771,7 +3771,7 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachSinh = wrap.Op{
 	Name:     "_foreach_sinh",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSinh checks _foreach_sinh(Tensor[] self) -> Tensor[]
@@ -3789,7 +3789,7 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachSinh_ = wrap.Op{
 	Name:     "_foreach_sinh_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSinh_ checks _foreach_sinh_(Tensor(a!)[] self) -> ()
@@ -3809,7 +3809,7 @@ func XForeachSinh_(self []*torch.Tensor) {
 var opXForeachSinhOut = wrap.Op{
 	Name:     "_foreach_sinh",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSinhOut checks _foreach_sinh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3829,7 +3829,7 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachRound = wrap.Op{
 	Name:     "_foreach_round",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachRound checks _foreach_round(Tensor[] self) -> Tensor[]
@@ -3847,7 +3847,7 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachRound_ = wrap.Op{
 	Name:     "_foreach_round_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachRound_ checks _foreach_round_(Tensor(a!)[] self) -> ()
@@ -3867,7 +3867,7 @@ func XForeachRound_(self []*torch.Tensor) {
 var opXForeachRoundOut = wrap.Op{
 	Name:     "_foreach_round",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachRoundOut checks _foreach_round.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3887,7 +3887,7 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachLgamma = wrap.Op{
 	Name:     "_foreach_lgamma",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLgamma checks _foreach_lgamma(Tensor[] self) -> Tensor[]
@@ -3905,7 +3905,7 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachLgamma_ = wrap.Op{
 	Name:     "_foreach_lgamma_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLgamma_ checks _foreach_lgamma_(Tensor(a!)[] self) -> ()
@@ -3925,7 +3925,7 @@ func XForeachLgamma_(self []*torch.Tensor) {
 var opXForeachLgammaOut = wrap.Op{
 	Name:     "_foreach_lgamma",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachLgammaOut checks _foreach_lgamma.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3945,7 +3945,7 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachFrac = wrap.Op{
 	Name:     "_foreach_frac",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachFrac checks _foreach_frac(Tensor[] self) -> Tensor[]
@@ -3963,7 +3963,7 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachFrac_ = wrap.Op{
 	Name:     "_foreach_frac_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachFrac_ checks _foreach_frac_(Tensor(a!)[] self) -> ()
@@ -3983,7 +3983,7 @@ func XForeachFrac_(self []*torch.Tensor) {
 var opXForeachFracOut = wrap.Op{
 	Name:     "_foreach_frac",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachFracOut checks _foreach_frac.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4003,7 +4003,7 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachReciprocal = wrap.Op{
 	Name:     "_foreach_reciprocal",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachReciprocal checks _foreach_reciprocal(Tensor[] self) -> Tensor[]
@@ -4021,7 +4021,7 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachReciprocal_ = wrap.Op{
 	Name:     "_foreach_reciprocal_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachReciprocal_ checks _foreach_reciprocal_(Tensor(a!)[] self) -> ()
@@ -4041,7 +4041,7 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 var opXForeachReciprocalOut = wrap.Op{
 	Name:     "_foreach_reciprocal",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachReciprocalOut checks _foreach_reciprocal.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4061,7 +4061,7 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachSigmoid = wrap.Op{
 	Name:     "_foreach_sigmoid",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSigmoid checks _foreach_sigmoid(Tensor[] self) -> Tensor[]
@@ -4079,7 +4079,7 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachSigmoid_ = wrap.Op{
 	Name:     "_foreach_sigmoid_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSigmoid_ checks _foreach_sigmoid_(Tensor(a!)[] self) -> ()
@@ -4099,7 +4099,7 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 var opXForeachSigmoidOut = wrap.Op{
 	Name:     "_foreach_sigmoid",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachSigmoidOut checks _foreach_sigmoid.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4119,7 +4119,7 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachTrunc = wrap.Op{
 	Name:     "_foreach_trunc",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachTrunc checks _foreach_trunc(Tensor[] self) -> Tensor[]
@@ -4137,7 +4137,7 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 var opXForeachTrunc_ = wrap.Op{
 	Name:     "_foreach_trunc_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachTrunc_ checks _foreach_trunc_(Tensor(a!)[] self) -> ()
@@ -4157,7 +4157,7 @@ func XForeachTrunc_(self []*torch.Tensor) {
 var opXForeachTruncOut = wrap.Op{
 	Name:     "_foreach_trunc",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachTruncOut checks _foreach_trunc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4177,7 +4177,7 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 var opXForeachAddcdiv_Scalar = wrap.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddcdiv_Scalar checks _foreach_addcdiv_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
@@ -4197,7 +4197,7 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 var opXForeachAddcdivScalarOut = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddcdivScalarOut checks _foreach_addcdiv.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
@@ -4217,7 +4217,7 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 var opXForeachAddcmul_Scalar = wrap.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddcmul_Scalar checks _foreach_addcmul_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
@@ -4237,7 +4237,7 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 var opXForeachAddcmulScalarOut = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddcmulScalarOut checks _foreach_addcmul.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
@@ -4257,7 +4257,7 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 var opXForeachAddcdiv_ScalarList = wrap.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "ScalarList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddcdiv_ScalarList checks _foreach_addcdiv_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
@@ -4277,7 +4277,7 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 var opXForeachAddcdivScalarListOut = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddcdivScalarListOut checks _foreach_addcdiv.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -4297,7 +4297,7 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 var opXForeachAddcmul_ScalarList = wrap.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "ScalarList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddcmul_ScalarList checks _foreach_addcmul_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
@@ -4317,7 +4317,7 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 var opXForeachAddcmulScalarListOut = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddcmulScalarListOut checks _foreach_addcmul.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -4337,7 +4337,7 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 var opXForeachAddcdivScalar = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddcdivScalar checks _foreach_addcdiv.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
@@ -4355,7 +4355,7 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 var opXForeachAddcmulScalar = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddcmulScalar checks _foreach_addcmul.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
@@ -4373,7 +4373,7 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 var opXForeachAddcdivScalarList = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddcdivScalarList checks _foreach_addcdiv.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
@@ -4391,7 +4391,7 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 var opXForeachAddcmulScalarList = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachAddcmulScalarList checks _foreach_addcmul.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
@@ -4409,7 +4409,7 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 var opXForeachMaximumList = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "List",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMaximumList checks _foreach_maximum.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -4427,7 +4427,7 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 var opXForeachMaximum_List = wrap.Op{
 	Name:     "_foreach_maximum_",
 	Overload: "List",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMaximum_List checks _foreach_maximum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -4447,7 +4447,7 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 var opXForeachMaximumListOut = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "List_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMaximumListOut checks _foreach_maximum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -4467,7 +4467,7 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 var opXForeachMinimumList = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "List",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMinimumList checks _foreach_minimum.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -4485,7 +4485,7 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 var opXForeachMinimum_List = wrap.Op{
 	Name:     "_foreach_minimum_",
 	Overload: "List",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMinimum_List checks _foreach_minimum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -4505,7 +4505,7 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 var opXForeachMinimumListOut = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "List_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachMinimumListOut checks _foreach_minimum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -4525,7 +4525,7 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 var opXForeachNormScalar = wrap.Op{
 	Name:     "_foreach_norm",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachNormScalar checks _foreach_norm.Scalar(Tensor[] self, Scalar ord=2) -> Tensor[]
@@ -4543,7 +4543,7 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 var opXForeachNormScalarOut = wrap.Op{
 	Name:     "_foreach_norm",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XForeachNormScalarOut checks _foreach_norm.Scalar_out(Tensor[] self, Scalar ord=2, *, Tensor(a!)[] out) -> ()
@@ -4563,7 +4563,7 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 var opBucketizeTensor = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BucketizeTensor checks bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
@@ -4582,7 +4582,7 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 var opBucketizeTensorOut = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BucketizeTensorOut checks bucketize.Tensor_out(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
@@ -4602,7 +4602,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 var opBucketizeScalar = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BucketizeScalar checks bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
@@ -4621,7 +4621,7 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 var opBucketizeScalarOut = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // BucketizeScalarOut checks bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
@@ -4641,7 +4641,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 var opSearchsortedTensor = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SearchsortedTensor checks searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
@@ -4660,7 +4660,7 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 var opXTorchCudaCuLinkerSymbolOp = wrap.Op{
 	Name:     "_torch_cuda_cu_linker_symbol_op",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTorchCudaCuLinkerSymbolOp checks _torch_cuda_cu_linker_symbol_op(Tensor self) -> Tensor
@@ -4678,7 +4678,7 @@ func XTorchCudaCuLinkerSymbolOp(self *torch.Tensor) *torch.Tensor {
 var opXTorchCudaCuLinkerSymbolOpOut = wrap.Op{
 	Name:     "_torch_cuda_cu_linker_symbol_op",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTorchCudaCuLinkerSymbolOpOut checks _torch_cuda_cu_linker_symbol_op.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4698,7 +4698,7 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 var opSearchsortedTensorOut = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SearchsortedTensorOut checks searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
@@ -4718,7 +4718,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 var opSearchsortedScalar = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SearchsortedScalar checks searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
@@ -4737,7 +4737,7 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 var opSearchsortedScalarOut = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SearchsortedScalarOut checks searchsorted.Scalar_out(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
@@ -4757,7 +4757,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 var opXConvertIndicesFromCooToCsr = wrap.Op{
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XConvertIndicesFromCooToCsr checks _convert_indices_from_coo_to_csr(Tensor self, int size, *, bool out_int32=False) -> Tensor
@@ -4775,7 +4775,7 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 var opXConvertIndicesFromCooToCsrOut = wrap.Op{
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XConvertIndicesFromCooToCsrOut checks _convert_indices_from_coo_to_csr.out(Tensor self, int size, *, bool out_int32=False, Tensor(a!) out) -> Tensor(a!)
@@ -4795,7 +4795,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 var opXConvertIndicesFromCsrToCoo = wrap.Op{
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XConvertIndicesFromCsrToCoo checks _convert_indices_from_csr_to_coo(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False) -> Tensor
@@ -4813,7 +4813,7 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 var opXConvertIndicesFromCsrToCooOut = wrap.Op{
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XConvertIndicesFromCsrToCooOut checks _convert_indices_from_csr_to_coo.out(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False, Tensor(a!) out) -> Tensor(a!)
@@ -4833,7 +4833,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 var opMseLossOut = wrap.Op{
 	Name:     "mse_loss",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MseLossOut checks mse_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4853,7 +4853,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 var opMseLoss = wrap.Op{
 	Name:     "mse_loss",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MseLoss checks mse_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -4872,7 +4872,7 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 var opMseLossBackwardGradInput = wrap.Op{
 	Name:     "mse_loss_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MseLossBackwardGradInput checks mse_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -4892,7 +4892,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 var opMseLossBackward = wrap.Op{
 	Name:     "mse_loss_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MseLossBackward checks mse_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
@@ -4911,7 +4911,7 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 var opL1Loss = wrap.Op{
 	Name:     "l1_loss",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // L1Loss checks l1_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -4929,7 +4929,7 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 var opMultiMarginLossOut = wrap.Op{
 	Name:     "multi_margin_loss",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultiMarginLossOut checks multi_margin_loss.out(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4949,7 +4949,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 var opMultiMarginLoss = wrap.Op{
 	Name:     "multi_margin_loss",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultiMarginLoss checks multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -4968,7 +4968,7 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 var opMultiMarginLossBackwardGradInput = wrap.Op{
 	Name:     "multi_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultiMarginLossBackwardGradInput checks multi_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -4988,7 +4988,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 var opMultiMarginLossBackward = wrap.Op{
 	Name:     "multi_margin_loss_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultiMarginLossBackward checks multi_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -5006,7 +5006,7 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 var opMultilabelMarginLossOut = wrap.Op{
 	Name:     "multilabel_margin_loss",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultilabelMarginLossOut checks multilabel_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -5026,7 +5026,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 var opMultilabelMarginLoss = wrap.Op{
 	Name:     "multilabel_margin_loss",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultilabelMarginLoss checks multilabel_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -5044,7 +5044,7 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 var opMultilabelMarginLossForwardOutput = wrap.Op{
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "output",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultilabelMarginLossForwardOutput checks multilabel_margin_loss_forward.output(Tensor self, Tensor target, int reduction, *, Tensor(a!) output, Tensor(b!) is_target) -> (Tensor(a!), Tensor(b!))
@@ -5064,7 +5064,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 var opMultilabelMarginLossForward = wrap.Op{
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultilabelMarginLossForward checks multilabel_margin_loss_forward(Tensor self, Tensor target, int reduction) -> (Tensor output, Tensor is_target)
@@ -5083,7 +5083,7 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 var opMultilabelMarginLossBackwardGradInput = wrap.Op{
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultilabelMarginLossBackwardGradInput checks multilabel_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5103,7 +5103,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 var opMultilabelMarginLossBackward = wrap.Op{
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MultilabelMarginLossBackward checks multilabel_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target) -> Tensor
@@ -5121,7 +5121,7 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 var opNllLossOut = wrap.Op{
 	Name:     "nll_loss",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLossOut checks nll_loss.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
@@ -5141,7 +5141,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 var opNllLossNd = wrap.Op{
 	Name:     "nll_loss_nd",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLossNd checks nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor
@@ -5159,7 +5159,7 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 var opNllLoss = wrap.Op{
 	Name:     "nll_loss",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLoss checks nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor
@@ -5177,7 +5177,7 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 var opNllLossForwardOutput = wrap.Op{
 	Name:     "nll_loss_forward",
 	Overload: "output",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLossForwardOutput checks nll_loss_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
@@ -5197,7 +5197,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 var opNllLossForward = wrap.Op{
 	Name:     "nll_loss_forward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLossForward checks nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> (Tensor output, Tensor total_weight)
@@ -5216,7 +5216,7 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 var opNllLossBackwardGradInput = wrap.Op{
 	Name:     "nll_loss_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLossBackwardGradInput checks nll_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5236,7 +5236,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 var opNllLossBackward = wrap.Op{
 	Name:     "nll_loss_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLossBackward checks nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight) -> Tensor
@@ -5255,7 +5255,7 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 var opNllLoss2dOut = wrap.Op{
 	Name:     "nll_loss2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLoss2dOut checks nll_loss2d.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
@@ -5275,7 +5275,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 var opNllLoss2d = wrap.Op{
 	Name:     "nll_loss2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLoss2d checks nll_loss2d(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor
@@ -5293,7 +5293,7 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 var opNllLoss2dForwardOutput = wrap.Op{
 	Name:     "nll_loss2d_forward",
 	Overload: "output",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLoss2dForwardOutput checks nll_loss2d_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
@@ -5313,7 +5313,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 var opNllLoss2dForward = wrap.Op{
 	Name:     "nll_loss2d_forward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLoss2dForward checks nll_loss2d_forward(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> (Tensor output, Tensor total_weight)
@@ -5332,7 +5332,7 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 var opNllLoss2dBackwardGradInput = wrap.Op{
 	Name:     "nll_loss2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLoss2dBackwardGradInput checks nll_loss2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5352,7 +5352,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 var opNllLoss2dBackward = wrap.Op{
 	Name:     "nll_loss2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NllLoss2dBackward checks nll_loss2d_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight) -> Tensor
@@ -5371,7 +5371,7 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 var opSmoothL1LossOut = wrap.Op{
 	Name:     "smooth_l1_loss",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SmoothL1LossOut checks smooth_l1_loss.out(Tensor self, Tensor target, int reduction=Mean, float beta=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5391,7 +5391,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 var opSmoothL1Loss = wrap.Op{
 	Name:     "smooth_l1_loss",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SmoothL1Loss checks smooth_l1_loss(Tensor self, Tensor target, int reduction=Mean, float beta=1.0) -> Tensor
@@ -5410,7 +5410,7 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 var opSmoothL1LossBackwardGradInput = wrap.Op{
 	Name:     "smooth_l1_loss_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SmoothL1LossBackwardGradInput checks smooth_l1_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5430,7 +5430,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 var opSmoothL1LossBackward = wrap.Op{
 	Name:     "smooth_l1_loss_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SmoothL1LossBackward checks smooth_l1_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta) -> Tensor
@@ -5449,7 +5449,7 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 var opHuberLossOut = wrap.Op{
 	Name:     "huber_loss",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HuberLossOut checks huber_loss.out(Tensor self, Tensor target, int reduction=Mean, float delta=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5469,7 +5469,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 var opHuberLoss = wrap.Op{
 	Name:     "huber_loss",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HuberLoss checks huber_loss(Tensor self, Tensor target, int reduction=Mean, float delta=1.0) -> Tensor
@@ -5488,7 +5488,7 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 var opHuberLossBackwardOut = wrap.Op{
 	Name:     "huber_loss_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HuberLossBackwardOut checks huber_loss_backward.out(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5508,7 +5508,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 var opHuberLossBackward = wrap.Op{
 	Name:     "huber_loss_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HuberLossBackward checks huber_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta) -> Tensor
@@ -5527,7 +5527,7 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 var opSoftMarginLossOut = wrap.Op{
 	Name:     "soft_margin_loss",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftMarginLossOut checks soft_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -5547,7 +5547,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 var opSoftMarginLoss = wrap.Op{
 	Name:     "soft_margin_loss",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftMarginLoss checks soft_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -5566,7 +5566,7 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 var opSoftMarginLossBackwardGradInput = wrap.Op{
 	Name:     "soft_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftMarginLossBackwardGradInput checks soft_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5586,7 +5586,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 var opSoftMarginLossBackward = wrap.Op{
 	Name:     "soft_margin_loss_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftMarginLossBackward checks soft_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
@@ -5605,7 +5605,7 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 var opEluOut = wrap.Op{
 	Name:     "elu",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // EluOut checks elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -5625,7 +5625,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 var opElu = wrap.Op{
 	Name:     "elu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Elu checks elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
@@ -5644,7 +5644,7 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 var opEluBackwardGradInput = wrap.Op{
 	Name:     "elu_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // EluBackwardGradInput checks elu_backward.grad_input(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5664,7 +5664,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 var opEluBackward = wrap.Op{
 	Name:     "elu_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // EluBackward checks elu_backward(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result) -> Tensor
@@ -5683,7 +5683,7 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 var opElu_ = wrap.Op{
 	Name:     "elu_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Elu_ checks elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)
@@ -5703,7 +5703,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 var opGluOut = wrap.Op{
 	Name:     "glu",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // GluOut checks glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -5723,7 +5723,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 var opGlu = wrap.Op{
 	Name:     "glu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Glu checks glu(Tensor self, int dim=-1) -> Tensor
@@ -5742,7 +5742,7 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 var opGluBackwardGradInput = wrap.Op{
 	Name:     "glu_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // GluBackwardGradInput checks glu_backward.grad_input(Tensor grad_output, Tensor self, int dim, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5762,7 +5762,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 var opGluBackward = wrap.Op{
 	Name:     "glu_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // GluBackward checks glu_backward(Tensor grad_output, Tensor self, int dim) -> Tensor
@@ -5781,7 +5781,7 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 var opGluJvp = wrap.Op{
 	Name:     "glu_jvp",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // GluJvp checks glu_jvp(Tensor glu, Tensor x, Tensor dx, int dim) -> Tensor
@@ -5799,7 +5799,7 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 var opGluJvpOut = wrap.Op{
 	Name:     "glu_jvp",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // GluJvpOut checks glu_jvp.out(Tensor glu, Tensor x, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5819,7 +5819,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 var opGluBackwardJvp = wrap.Op{
 	Name:     "glu_backward_jvp",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // GluBackwardJvp checks glu_backward_jvp(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim) -> Tensor
@@ -5837,7 +5837,7 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 var opGluBackwardJvpOut = wrap.Op{
 	Name:     "glu_backward_jvp",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // GluBackwardJvpOut checks glu_backward_jvp.out(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5857,7 +5857,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 var opHardsigmoidOut = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5877,7 +5877,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opHardsigmoid = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
@@ -5896,7 +5896,7 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 var opHardsigmoid_ = wrap.Op{
 	Name:     "hardsigmoid_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -5916,7 +5916,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 var opHardsigmoidBackwardGradInput = wrap.Op{
 	Name:     "hardsigmoid_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HardsigmoidBackwardGradInput checks hardsigmoid_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5936,7 +5936,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 var opHardsigmoidBackward = wrap.Op{
 	Name:     "hardsigmoid_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HardsigmoidBackward checks hardsigmoid_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -5954,7 +5954,7 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 var opHardtanhOut = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -5974,7 +5974,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 var opHardtanh = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
@@ -5993,7 +5993,7 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 var opHardtanhBackwardGradInput = wrap.Op{
 	Name:     "hardtanh_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HardtanhBackwardGradInput checks hardtanh_backward.grad_input(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6013,7 +6013,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 var opHardtanhBackward = wrap.Op{
 	Name:     "hardtanh_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HardtanhBackward checks hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor
@@ -6032,7 +6032,7 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 var opHardtanh_ = wrap.Op{
 	Name:     "hardtanh_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
@@ -6052,7 +6052,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 var opHardswishOut = wrap.Op{
 	Name:     "hardswish",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6072,7 +6072,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opHardswish = wrap.Op{
 	Name:     "hardswish",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Hardswish checks hardswish(Tensor self) -> Tensor
@@ -6091,7 +6091,7 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 var opHardswish_ = wrap.Op{
 	Name:     "hardswish_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
@@ -6111,7 +6111,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 var opHardswishBackward = wrap.Op{
 	Name:     "hardswish_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HardswishBackward checks hardswish_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6130,7 +6130,7 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 var opHardswishBackwardOut = wrap.Op{
 	Name:     "hardswish_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // HardswishBackwardOut checks hardswish_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6150,7 +6150,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 var opLeakyReluOut = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
@@ -6170,7 +6170,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 var opLeakyRelu = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
@@ -6189,7 +6189,7 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 var opLeakyReluBackwardGradInput = wrap.Op{
 	Name:     "leaky_relu_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LeakyReluBackwardGradInput checks leaky_relu_backward.grad_input(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6209,7 +6209,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 var opLeakyReluBackward = wrap.Op{
 	Name:     "leaky_relu_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LeakyReluBackward checks leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result) -> Tensor
@@ -6228,7 +6228,7 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 var opLeakyRelu_ = wrap.Op{
 	Name:     "leaky_relu_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
@@ -6248,7 +6248,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 var opLogSigmoidOut = wrap.Op{
 	Name:     "log_sigmoid",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogSigmoidOut checks log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6268,7 +6268,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLogSigmoid = wrap.Op{
 	Name:     "log_sigmoid",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogSigmoid checks log_sigmoid(Tensor self) -> Tensor
@@ -6286,7 +6286,7 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 var opLogSigmoidForwardOutput = wrap.Op{
 	Name:     "log_sigmoid_forward",
 	Overload: "output",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogSigmoidForwardOutput checks log_sigmoid_forward.output(Tensor self, *, Tensor(a!) output, Tensor(b!) buffer) -> (Tensor(a!), Tensor(b!))
@@ -6306,7 +6306,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 var opLogSigmoidForward = wrap.Op{
 	Name:     "log_sigmoid_forward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogSigmoidForward checks log_sigmoid_forward(Tensor self) -> (Tensor output, Tensor buffer)
@@ -6325,7 +6325,7 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opLogSigmoidBackwardGradInput = wrap.Op{
 	Name:     "log_sigmoid_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogSigmoidBackwardGradInput checks log_sigmoid_backward.grad_input(Tensor grad_output, Tensor self, Tensor buffer, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6345,7 +6345,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 var opLogSigmoidBackward = wrap.Op{
 	Name:     "log_sigmoid_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogSigmoidBackward checks log_sigmoid_backward(Tensor grad_output, Tensor self, Tensor buffer) -> Tensor
@@ -6364,7 +6364,7 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 var opRreluWithNoiseOut = wrap.Op{
 	Name:     "rrelu_with_noise",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RreluWithNoiseOut checks rrelu_with_noise.out(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6384,7 +6384,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 var opRreluWithNoise = wrap.Op{
 	Name:     "rrelu_with_noise",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RreluWithNoise checks rrelu_with_noise(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
@@ -6403,7 +6403,7 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 var opRreluWithNoiseBackward = wrap.Op{
 	Name:     "rrelu_with_noise_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RreluWithNoiseBackward checks rrelu_with_noise_backward(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result) -> Tensor
@@ -6422,7 +6422,7 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 var opRreluWithNoiseBackwardOut = wrap.Op{
 	Name:     "rrelu_with_noise_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RreluWithNoiseBackwardOut checks rrelu_with_noise_backward.out(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result, *, Tensor(a!) out) -> Tensor(a!)
@@ -6442,7 +6442,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 var opRreluWithNoise_ = wrap.Op{
 	Name:     "rrelu_with_noise_",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RreluWithNoise_ checks rrelu_with_noise_(Tensor(a!) self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
@@ -6462,7 +6462,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 var opSoftplusOut = wrap.Op{
 	Name:     "softplus",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftplusOut checks softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)
@@ -6482,7 +6482,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 var opSoftplus = wrap.Op{
 	Name:     "softplus",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Softplus checks softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor
@@ -6501,7 +6501,7 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 var opSoftplusBackwardGradInput = wrap.Op{
 	Name:     "softplus_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftplusBackwardGradInput checks softplus_backward.grad_input(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6521,7 +6521,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 var opSoftplusBackward = wrap.Op{
 	Name:     "softplus_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftplusBackward checks softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor
@@ -6540,7 +6540,7 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 var opSoftshrinkOut = wrap.Op{
 	Name:     "softshrink",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftshrinkOut checks softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
@@ -6560,7 +6560,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 var opSoftshrink = wrap.Op{
 	Name:     "softshrink",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Softshrink checks softshrink(Tensor self, Scalar lambd=0.5) -> Tensor
@@ -6579,7 +6579,7 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 var opSoftshrinkBackwardGradInput = wrap.Op{
 	Name:     "softshrink_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftshrinkBackwardGradInput checks softshrink_backward.grad_input(Tensor grad_output, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6599,7 +6599,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 var opSoftshrinkBackward = wrap.Op{
 	Name:     "softshrink_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SoftshrinkBackward checks softshrink_backward(Tensor grad_output, Tensor self, Scalar lambd) -> Tensor
@@ -6618,7 +6618,7 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 var opAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveAvgPool2dOut checks adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6638,7 +6638,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 var opAdaptiveAvgPool2d = wrap.Op{
 	Name:     "adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveAvgPool2d checks adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
@@ -6656,7 +6656,7 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 var opMkldnnAdaptiveAvgPool2d = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnAdaptiveAvgPool2d checks mkldnn_adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor
@@ -6675,7 +6675,7 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 var opMkldnnAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnAdaptiveAvgPool2dOut checks mkldnn_adaptive_avg_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6695,7 +6695,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 var opMkldnnAdaptiveAvgPool2dBackward = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnAdaptiveAvgPool2dBackward checks mkldnn_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6713,7 +6713,7 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 var opMkldnnAdaptiveAvgPool2dBackwardOut = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MkldnnAdaptiveAvgPool2dBackwardOut checks mkldnn_adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6733,7 +6733,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 var opXAdaptiveAvgPool2d = wrap.Op{
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool2d checks _adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
@@ -6752,7 +6752,7 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 var opXAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool2dOut checks _adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6772,7 +6772,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 var opXAdaptiveAvgPool2dBackward = wrap.Op{
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool2dBackward checks _adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6791,7 +6791,7 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 var opXAdaptiveAvgPool2dBackwardOut = wrap.Op{
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool2dBackwardOut checks _adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6811,7 +6811,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 var opAdaptiveAvgPool3dOut = wrap.Op{
 	Name:     "adaptive_avg_pool3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveAvgPool3dOut checks adaptive_avg_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6831,7 +6831,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 var opAdaptiveAvgPool3d = wrap.Op{
 	Name:     "adaptive_avg_pool3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveAvgPool3d checks adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor
@@ -6849,7 +6849,7 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 var opXAdaptiveAvgPool3d = wrap.Op{
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool3d checks _adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor
@@ -6868,7 +6868,7 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 var opXAdaptiveAvgPool3dOut = wrap.Op{
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool3dOut checks _adaptive_avg_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6888,7 +6888,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 var opAdaptiveAvgPool3dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_avg_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveAvgPool3dBackwardGradInput checks adaptive_avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6908,7 +6908,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 var opXAdaptiveAvgPool3dBackward = wrap.Op{
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool3dBackward checks _adaptive_avg_pool3d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6927,7 +6927,7 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 var opXAdaptiveAvgPool3dBackwardOut = wrap.Op{
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool3dBackwardOut checks _adaptive_avg_pool3d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6947,7 +6947,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 var opAdaptiveMaxPool2dOut = wrap.Op{
 	Name:     "adaptive_max_pool2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveMaxPool2dOut checks adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -6967,7 +6967,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 var opAdaptiveMaxPool2d = wrap.Op{
 	Name:     "adaptive_max_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveMaxPool2d checks adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)
@@ -6986,7 +6986,7 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 var opAdaptiveMaxPool2dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveMaxPool2dBackwardGradInput checks adaptive_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7006,7 +7006,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 var opAdaptiveMaxPool2dBackward = wrap.Op{
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveMaxPool2dBackward checks adaptive_max_pool2d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
@@ -7025,7 +7025,7 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 var opAdaptiveMaxPool3dOut = wrap.Op{
 	Name:     "adaptive_max_pool3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveMaxPool3dOut checks adaptive_max_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7045,7 +7045,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 var opAdaptiveMaxPool3d = wrap.Op{
 	Name:     "adaptive_max_pool3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveMaxPool3d checks adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)
@@ -7064,7 +7064,7 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 var opAdaptiveMaxPool3dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveMaxPool3dBackwardGradInput checks adaptive_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7084,7 +7084,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 var opAdaptiveMaxPool3dBackward = wrap.Op{
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AdaptiveMaxPool3dBackward checks adaptive_max_pool3d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
@@ -7103,7 +7103,7 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 var opAvgPool2dOut = wrap.Op{
 	Name:     "avg_pool2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AvgPool2dOut checks avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7123,7 +7123,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 var opAvgPool2d = wrap.Op{
 	Name:     "avg_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AvgPool2d checks avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
@@ -7142,7 +7142,7 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opAvgPool2dBackwardGradInput = wrap.Op{
 	Name:     "avg_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AvgPool2dBackwardGradInput checks avg_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7162,7 +7162,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 var opAvgPool2dBackward = wrap.Op{
 	Name:     "avg_pool2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AvgPool2dBackward checks avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
@@ -7181,7 +7181,7 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 var opAvgPool3dOut = wrap.Op{
 	Name:     "avg_pool3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AvgPool3dOut checks avg_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7201,7 +7201,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 var opAvgPool3d = wrap.Op{
 	Name:     "avg_pool3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AvgPool3d checks avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
@@ -7220,7 +7220,7 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opAvgPool3dBackwardGradInput = wrap.Op{
 	Name:     "avg_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AvgPool3dBackwardGradInput checks avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7240,7 +7240,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 var opAvgPool3dBackward = wrap.Op{
 	Name:     "avg_pool3d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AvgPool3dBackward checks avg_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
@@ -7259,7 +7259,7 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 var opFractionalMaxPool2dOutput = wrap.Op{
 	Name:     "fractional_max_pool2d",
 	Overload: "output",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FractionalMaxPool2dOutput checks fractional_max_pool2d.output(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7279,7 +7279,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 var opFractionalMaxPool2d = wrap.Op{
 	Name:     "fractional_max_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FractionalMaxPool2d checks fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples) -> (Tensor, Tensor)
@@ -7298,7 +7298,7 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 var opFractionalMaxPool2dBackwardGradInput = wrap.Op{
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FractionalMaxPool2dBackwardGradInput checks fractional_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7318,7 +7318,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 var opFractionalMaxPool2dBackward = wrap.Op{
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FractionalMaxPool2dBackward checks fractional_max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices) -> Tensor
@@ -7337,7 +7337,7 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 var opFractionalMaxPool3dOutput = wrap.Op{
 	Name:     "fractional_max_pool3d",
 	Overload: "output",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FractionalMaxPool3dOutput checks fractional_max_pool3d.output(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7357,7 +7357,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 var opFractionalMaxPool3d = wrap.Op{
 	Name:     "fractional_max_pool3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FractionalMaxPool3d checks fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples) -> (Tensor, Tensor)
@@ -7376,7 +7376,7 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 var opFractionalMaxPool3dBackwardGradInput = wrap.Op{
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FractionalMaxPool3dBackwardGradInput checks fractional_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7396,7 +7396,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 var opFractionalMaxPool3dBackward = wrap.Op{
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FractionalMaxPool3dBackward checks fractional_max_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices) -> Tensor
@@ -7415,7 +7415,7 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 var opMaxPool2dWithIndicesOut = wrap.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxPool2dWithIndicesOut checks max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7435,7 +7435,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 var opMaxPool2dWithIndices = wrap.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxPool2dWithIndices checks max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -7454,7 +7454,7 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 var opMaxPool2dWithIndicesBackwardGradInput = wrap.Op{
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxPool2dWithIndicesBackwardGradInput checks max_pool2d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7474,7 +7474,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 var opMaxPool2dWithIndicesBackward = wrap.Op{
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxPool2dWithIndicesBackward checks max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -7493,7 +7493,7 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 var opMaxPool3dWithIndicesOut = wrap.Op{
 	Name:     "max_pool3d_with_indices",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxPool3dWithIndicesOut checks max_pool3d_with_indices.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7513,7 +7513,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 var opMaxPool3dWithIndices = wrap.Op{
 	Name:     "max_pool3d_with_indices",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxPool3dWithIndices checks max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -7532,7 +7532,7 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 var opMaxPool3dWithIndicesBackwardGradInput = wrap.Op{
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxPool3dWithIndicesBackwardGradInput checks max_pool3d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7552,7 +7552,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 var opMaxPool3dWithIndicesBackward = wrap.Op{
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxPool3dWithIndicesBackward checks max_pool3d_with_indices_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -7571,7 +7571,7 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 var opMaxUnpool2dOut = wrap.Op{
 	Name:     "max_unpool2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxUnpool2dOut checks max_unpool2d.out(Tensor self, Tensor indices, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7591,7 +7591,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 var opMaxUnpool2d = wrap.Op{
 	Name:     "max_unpool2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxUnpool2d checks max_unpool2d(Tensor self, Tensor indices, int[2] output_size) -> Tensor
@@ -7610,7 +7610,7 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 var opMaxUnpool3dOut = wrap.Op{
 	Name:     "max_unpool3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxUnpool3dOut checks max_unpool3d.out(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7630,7 +7630,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 var opMaxUnpool3d = wrap.Op{
 	Name:     "max_unpool3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxUnpool3d checks max_unpool3d(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding) -> Tensor
@@ -7649,7 +7649,7 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 var opReflectionPad1dOut = wrap.Op{
 	Name:     "reflection_pad1d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReflectionPad1dOut checks reflection_pad1d.out(Tensor self, int[2] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7669,7 +7669,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 var opReflectionPad1d = wrap.Op{
 	Name:     "reflection_pad1d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReflectionPad1d checks reflection_pad1d(Tensor self, int[2] padding) -> Tensor
@@ -7688,7 +7688,7 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 var opReflectionPad1dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad1d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReflectionPad1dBackwardGradInput checks reflection_pad1d_backward.grad_input(Tensor grad_output, Tensor self, int[2] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7708,7 +7708,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 var opReflectionPad1dBackward = wrap.Op{
 	Name:     "reflection_pad1d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReflectionPad1dBackward checks reflection_pad1d_backward(Tensor grad_output, Tensor self, int[2] padding) -> Tensor
@@ -7727,7 +7727,7 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 var opReflectionPad2dOut = wrap.Op{
 	Name:     "reflection_pad2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReflectionPad2dOut checks reflection_pad2d.out(Tensor self, int[4] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7747,7 +7747,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 var opReflectionPad2d = wrap.Op{
 	Name:     "reflection_pad2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReflectionPad2d checks reflection_pad2d(Tensor self, int[4] padding) -> Tensor
@@ -7766,7 +7766,7 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 var opReflectionPad2dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReflectionPad2dBackwardGradInput checks reflection_pad2d_backward.grad_input(Tensor grad_output, Tensor self, int[4] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7786,7 +7786,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 var opReflectionPad2dBackward = wrap.Op{
 	Name:     "reflection_pad2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReflectionPad2dBackward checks reflection_pad2d_backward(Tensor grad_output, Tensor self, int[4] padding) -> Tensor
@@ -7805,7 +7805,7 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 var opReflectionPad3dOut = wrap.Op{
 	Name:     "reflection_pad3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReflectionPad3dOut checks reflection_pad3d.out(Tensor self, int[6] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7825,7 +7825,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 var opReflectionPad3d = wrap.Op{
 	Name:     "reflection_pad3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReflectionPad3d checks reflection_pad3d(Tensor self, int[6] padding) -> Tensor
@@ -7844,7 +7844,7 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 var opReflectionPad3dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReflectionPad3dBackwardGradInput checks reflection_pad3d_backward.grad_input(Tensor grad_output, Tensor self, int[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7864,7 +7864,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 var opReflectionPad3dBackward = wrap.Op{
 	Name:     "reflection_pad3d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReflectionPad3dBackward checks reflection_pad3d_backward(Tensor grad_output, Tensor self, int[6] padding) -> Tensor
@@ -7883,7 +7883,7 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 var opReplicationPad1dOut = wrap.Op{
 	Name:     "replication_pad1d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReplicationPad1dOut checks replication_pad1d.out(Tensor self, int[2] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7903,7 +7903,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 var opReplicationPad1d = wrap.Op{
 	Name:     "replication_pad1d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReplicationPad1d checks replication_pad1d(Tensor self, int[2] padding) -> Tensor
@@ -7922,7 +7922,7 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 var opReplicationPad1dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad1d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReplicationPad1dBackwardGradInput checks replication_pad1d_backward.grad_input(Tensor grad_output, Tensor self, int[2] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7942,7 +7942,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 var opReplicationPad1dBackward = wrap.Op{
 	Name:     "replication_pad1d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReplicationPad1dBackward checks replication_pad1d_backward(Tensor grad_output, Tensor self, int[2] padding) -> Tensor
@@ -7961,7 +7961,7 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 var opReplicationPad2dOut = wrap.Op{
 	Name:     "replication_pad2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReplicationPad2dOut checks replication_pad2d.out(Tensor self, int[4] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7981,7 +7981,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 var opReplicationPad2d = wrap.Op{
 	Name:     "replication_pad2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReplicationPad2d checks replication_pad2d(Tensor self, int[4] padding) -> Tensor
@@ -8000,7 +8000,7 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 var opReplicationPad2dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReplicationPad2dBackwardGradInput checks replication_pad2d_backward.grad_input(Tensor grad_output, Tensor self, int[4] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8020,7 +8020,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 var opReplicationPad2dBackward = wrap.Op{
 	Name:     "replication_pad2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReplicationPad2dBackward checks replication_pad2d_backward(Tensor grad_output, Tensor self, int[4] padding) -> Tensor
@@ -8039,7 +8039,7 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 var opReplicationPad3dOut = wrap.Op{
 	Name:     "replication_pad3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReplicationPad3dOut checks replication_pad3d.out(Tensor self, int[6] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -8059,7 +8059,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 var opReplicationPad3d = wrap.Op{
 	Name:     "replication_pad3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReplicationPad3d checks replication_pad3d(Tensor self, int[6] padding) -> Tensor
@@ -8078,7 +8078,7 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 var opReplicationPad3dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReplicationPad3dBackwardGradInput checks replication_pad3d_backward.grad_input(Tensor grad_output, Tensor self, int[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8098,7 +8098,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 var opReplicationPad3dBackward = wrap.Op{
 	Name:     "replication_pad3d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ReplicationPad3dBackward checks replication_pad3d_backward(Tensor grad_output, Tensor self, int[6] padding) -> Tensor
@@ -8117,7 +8117,7 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 var opXPadCircular = wrap.Op{
 	Name:     "_pad_circular",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XPadCircular checks _pad_circular(Tensor self, int[] pad) -> Tensor
@@ -8135,7 +8135,7 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 var opXPadEnum = wrap.Op{
 	Name:     "_pad_enum",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XPadEnum checks _pad_enum(Tensor self, int[] pad, int mode, float? value=None) -> Tensor
@@ -8153,7 +8153,7 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 var opPad = wrap.Op{
 	Name:     "pad",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Pad checks pad(Tensor self, int[] pad, str mode="constant", float? value=None) -> Tensor
@@ -8171,7 +8171,7 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 var opUpsampleLinear1dVec = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleLinear1dVec checks upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8190,7 +8190,7 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 var opUpsampleLinear1dVecOut = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleLinear1dVecOut checks upsample_linear1d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8210,7 +8210,7 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 var opUpsampleLinear1dBackwardVec = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleLinear1dBackwardVec checks upsample_linear1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8229,7 +8229,7 @@ func UpsampleLinear1dBackwardVec(grad_output *torch.Tensor, output_size []int64,
 var opUpsampleLinear1dBackwardVecOut = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleLinear1dBackwardVecOut checks upsample_linear1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8249,7 +8249,7 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 var opUpsampleBilinear2dVec = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBilinear2dVec checks upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8268,7 +8268,7 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 var opUpsampleBilinear2dVecOut = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBilinear2dVecOut checks upsample_bilinear2d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8288,7 +8288,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 var opUpsampleBilinear2dBackwardVec = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBilinear2dBackwardVec checks upsample_bilinear2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8307,7 +8307,7 @@ func UpsampleBilinear2dBackwardVec(grad_output *torch.Tensor, output_size []int6
 var opUpsampleBilinear2dBackwardVecOut = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBilinear2dBackwardVecOut checks upsample_bilinear2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8327,7 +8327,7 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 var opXUpsampleBilinear2dAaVec = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaVec checks _upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8346,7 +8346,7 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 var opXUpsampleBilinear2dAaVecOut = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaVecOut checks _upsample_bilinear2d_aa.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8366,7 +8366,7 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 var opXUpsampleBilinear2dAaBackwardVec = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaBackwardVec checks _upsample_bilinear2d_aa_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8385,7 +8385,7 @@ func XUpsampleBilinear2dAaBackwardVec(grad_output *torch.Tensor, output_size []i
 var opXUpsampleBilinear2dAaBackwardVecOut = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaBackwardVecOut checks _upsample_bilinear2d_aa_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8405,7 +8405,7 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 var opUpsampleTrilinear3dVec = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dVec checks upsample_trilinear3d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8424,7 +8424,7 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 var opUpsampleTrilinear3dVecOut = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dVecOut checks upsample_trilinear3d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8444,7 +8444,7 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 var opUpsampleTrilinear3dBackwardVec = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dBackwardVec checks upsample_trilinear3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8463,7 +8463,7 @@ func UpsampleTrilinear3dBackwardVec(grad_output *torch.Tensor, output_size []int
 var opUpsampleTrilinear3dBackwardVecOut = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dBackwardVecOut checks upsample_trilinear3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8483,7 +8483,7 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 var opUpsampleBicubic2dVec = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBicubic2dVec checks upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8502,7 +8502,7 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 var opUpsampleBicubic2dVecOut = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBicubic2dVecOut checks upsample_bicubic2d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8522,7 +8522,7 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 var opUpsampleBicubic2dBackwardVec = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBicubic2dBackwardVec checks upsample_bicubic2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8541,7 +8541,7 @@ func UpsampleBicubic2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 var opUpsampleBicubic2dBackwardVecOut = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBicubic2dBackwardVecOut checks upsample_bicubic2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8561,7 +8561,7 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 var opXUpsampleBicubic2dAaVec = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaVec checks _upsample_bicubic2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8580,7 +8580,7 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 var opXUpsampleBicubic2dAaVecOut = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaVecOut checks _upsample_bicubic2d_aa.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8600,7 +8600,7 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 var opXUpsampleBicubic2dAaBackwardVec = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaBackwardVec checks _upsample_bicubic2d_aa_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8619,7 +8619,7 @@ func XUpsampleBicubic2dAaBackwardVec(grad_output *torch.Tensor, output_size []in
 var opXUpsampleBicubic2dAaBackwardVecOut = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaBackwardVecOut checks _upsample_bicubic2d_aa_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8639,7 +8639,7 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 var opUpsampleNearest1dVec = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest1dVec checks upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8658,7 +8658,7 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 var opUpsampleNearest1dVecOut = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest1dVecOut checks upsample_nearest1d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8678,7 +8678,7 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 var opXUpsampleNearestExact1dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dVec checks _upsample_nearest_exact1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8697,7 +8697,7 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 var opXUpsampleNearestExact1dVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dVecOut checks _upsample_nearest_exact1d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8717,7 +8717,7 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 var opUpsampleNearest1dBackwardVec = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest1dBackwardVec checks upsample_nearest1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -8736,7 +8736,7 @@ func UpsampleNearest1dBackwardVec(grad_output *torch.Tensor, output_size []int64
 var opUpsampleNearest1dBackwardVecOut = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest1dBackwardVecOut checks upsample_nearest1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8756,7 +8756,7 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 var opXUpsampleNearestExact1dBackwardVec = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dBackwardVec checks _upsample_nearest_exact1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -8775,7 +8775,7 @@ func XUpsampleNearestExact1dBackwardVec(grad_output *torch.Tensor, output_size [
 var opXUpsampleNearestExact1dBackwardVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dBackwardVecOut checks _upsample_nearest_exact1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8795,7 +8795,7 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 var opUpsampleNearest2dVec = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest2dVec checks upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8814,7 +8814,7 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 var opUpsampleNearest2dVecOut = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest2dVecOut checks upsample_nearest2d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8834,7 +8834,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 var opXUpsampleNearestExact2dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dVec checks _upsample_nearest_exact2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8853,7 +8853,7 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 var opXUpsampleNearestExact2dVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dVecOut checks _upsample_nearest_exact2d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8873,7 +8873,7 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 var opUpsampleNearest2dBackwardVec = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest2dBackwardVec checks upsample_nearest2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -8892,7 +8892,7 @@ func UpsampleNearest2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 var opUpsampleNearest2dBackwardVecOut = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest2dBackwardVecOut checks upsample_nearest2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8912,7 +8912,7 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 var opXUpsampleNearestExact2dBackwardVec = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dBackwardVec checks _upsample_nearest_exact2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -8931,7 +8931,7 @@ func XUpsampleNearestExact2dBackwardVec(grad_output *torch.Tensor, output_size [
 var opXUpsampleNearestExact2dBackwardVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dBackwardVecOut checks _upsample_nearest_exact2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8951,7 +8951,7 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 var opUpsampleNearest3dVec = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest3dVec checks upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8970,7 +8970,7 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 var opUpsampleNearest3dVecOut = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest3dVecOut checks upsample_nearest3d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8990,7 +8990,7 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 var opXUpsampleNearestExact3dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dVec checks _upsample_nearest_exact3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -9009,7 +9009,7 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 var opXUpsampleNearestExact3dVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dVecOut checks _upsample_nearest_exact3d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9029,7 +9029,7 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 var opUpsampleNearest3dBackwardVec = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest3dBackwardVec checks upsample_nearest3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -9048,7 +9048,7 @@ func UpsampleNearest3dBackwardVec(grad_output *torch.Tensor, output_size []int64
 var opUpsampleNearest3dBackwardVecOut = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest3dBackwardVecOut checks upsample_nearest3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9068,7 +9068,7 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 var opXUpsampleNearestExact3dBackwardVec = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "vec",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dBackwardVec checks _upsample_nearest_exact3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -9087,7 +9087,7 @@ func XUpsampleNearestExact3dBackwardVec(grad_output *torch.Tensor, output_size [
 var opXUpsampleNearestExact3dBackwardVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "vec_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dBackwardVecOut checks _upsample_nearest_exact3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9107,7 +9107,7 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 var opUpsampleLinear1dOut = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleLinear1dOut checks upsample_linear1d.out(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9127,7 +9127,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 var opUpsampleLinear1d = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleLinear1d checks upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor
@@ -9146,7 +9146,7 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 var opUpsampleLinear1dBackwardGradInput = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleLinear1dBackwardGradInput checks upsample_linear1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9166,7 +9166,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 var opUpsampleLinear1dBackward = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleLinear1dBackward checks upsample_linear1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None) -> Tensor
@@ -9185,7 +9185,7 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 var opUpsampleBilinear2dOut = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBilinear2dOut checks upsample_bilinear2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9205,7 +9205,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 var opUpsampleBilinear2d = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBilinear2d checks upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9224,7 +9224,7 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 var opUpsampleBilinear2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBilinear2dBackwardGradInput checks upsample_bilinear2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9244,7 +9244,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 var opUpsampleBilinear2dBackward = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBilinear2dBackward checks upsample_bilinear2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9263,7 +9263,7 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 var opXUpsampleBilinear2dAaOut = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaOut checks _upsample_bilinear2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9283,7 +9283,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 var opXUpsampleBilinear2dAa = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAa checks _upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9302,7 +9302,7 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 var opXUpsampleBilinear2dAaBackwardGradInput = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaBackwardGradInput checks _upsample_bilinear2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9322,7 +9322,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 var opXUpsampleBilinear2dAaBackward = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaBackward checks _upsample_bilinear2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9341,7 +9341,7 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 var opUpsampleBicubic2dOut = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBicubic2dOut checks upsample_bicubic2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9361,7 +9361,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 var opUpsampleBicubic2d = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBicubic2d checks upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9380,7 +9380,7 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 var opUpsampleBicubic2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBicubic2dBackwardGradInput checks upsample_bicubic2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9400,7 +9400,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 var opUpsampleBicubic2dBackward = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleBicubic2dBackward checks upsample_bicubic2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9419,7 +9419,7 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 var opXUpsampleBicubic2dAaOut = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaOut checks _upsample_bicubic2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9439,7 +9439,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 var opXUpsampleBicubic2dAa = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAa checks _upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9458,7 +9458,7 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 var opXUpsampleBicubic2dAaBackwardGradInput = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaBackwardGradInput checks _upsample_bicubic2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9478,7 +9478,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 var opXUpsampleBicubic2dAaBackward = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaBackward checks _upsample_bicubic2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9497,7 +9497,7 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 var opUpsampleTrilinear3dOut = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dOut checks upsample_trilinear3d.out(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9517,7 +9517,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 var opUpsampleTrilinear3d = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleTrilinear3d checks upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9536,7 +9536,7 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 var opUpsampleTrilinear3dBackwardGradInput = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dBackwardGradInput checks upsample_trilinear3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9556,7 +9556,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 var opUpsampleTrilinear3dBackward = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dBackward checks upsample_trilinear3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9575,7 +9575,7 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 var opUpsampleNearest1dOut = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest1dOut checks upsample_nearest1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9595,7 +9595,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 var opXUpsampleNearestExact1dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dOut checks _upsample_nearest_exact1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9615,7 +9615,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 var opUpsampleNearest1d = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest1d checks upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
@@ -9634,7 +9634,7 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 var opXUpsampleNearestExact1d = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1d checks _upsample_nearest_exact1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
@@ -9653,7 +9653,7 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 var opUpsampleNearest1dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest1dBackwardGradInput checks upsample_nearest1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9673,7 +9673,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 var opXUpsampleNearestExact1dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dBackwardGradInput checks _upsample_nearest_exact1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9693,7 +9693,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 var opUpsampleNearest1dBackward = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest1dBackward checks upsample_nearest1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
@@ -9712,7 +9712,7 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 var opXUpsampleNearestExact1dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dBackward checks _upsample_nearest_exact1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
@@ -9731,7 +9731,7 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 var opUpsampleNearest2dOut = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest2dOut checks upsample_nearest2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9751,7 +9751,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 var opXUpsampleNearestExact2dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dOut checks _upsample_nearest_exact2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9771,7 +9771,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 var opUpsampleNearest2d = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest2d checks upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9790,7 +9790,7 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 var opXUpsampleNearestExact2d = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2d checks _upsample_nearest_exact2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9809,7 +9809,7 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 var opUpsampleNearest2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest2dBackwardGradInput checks upsample_nearest2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9829,7 +9829,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 var opXUpsampleNearestExact2dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dBackwardGradInput checks _upsample_nearest_exact2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9849,7 +9849,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 var opUpsampleNearest2dBackward = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest2dBackward checks upsample_nearest2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9868,7 +9868,7 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 var opXUpsampleNearestExact2dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dBackward checks _upsample_nearest_exact2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9887,7 +9887,7 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 var opUpsampleNearest3dOut = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest3dOut checks upsample_nearest3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9907,7 +9907,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 var opXUpsampleNearestExact3dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dOut checks _upsample_nearest_exact3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9927,7 +9927,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 var opUpsampleNearest3d = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest3d checks upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9946,7 +9946,7 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 var opXUpsampleNearestExact3d = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3d checks _upsample_nearest_exact3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9965,7 +9965,7 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 var opUpsampleNearest3dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest3dBackwardGradInput checks upsample_nearest3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9985,7 +9985,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 var opXUpsampleNearestExact3dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dBackwardGradInput checks _upsample_nearest_exact3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10005,7 +10005,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 var opUpsampleNearest3dBackward = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UpsampleNearest3dBackward checks upsample_nearest3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10024,7 +10024,7 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 var opXUpsampleNearestExact3dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dBackward checks _upsample_nearest_exact3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10043,7 +10043,7 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 var opSigmoidBackwardGradInput = wrap.Op{
 	Name:     "sigmoid_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SigmoidBackwardGradInput checks sigmoid_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10063,7 +10063,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 var opSigmoidBackward = wrap.Op{
 	Name:     "sigmoid_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SigmoidBackward checks sigmoid_backward(Tensor grad_output, Tensor output) -> Tensor
@@ -10082,7 +10082,7 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 var opLogitBackwardGradInput = wrap.Op{
 	Name:     "logit_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogitBackwardGradInput checks logit_backward.grad_input(Tensor grad_output, Tensor self, float? eps=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10102,7 +10102,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 var opLogitBackward = wrap.Op{
 	Name:     "logit_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LogitBackward checks logit_backward(Tensor grad_output, Tensor self, float? eps=None) -> Tensor
@@ -10120,7 +10120,7 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 var opTanhBackwardGradInput = wrap.Op{
 	Name:     "tanh_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TanhBackwardGradInput checks tanh_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10140,7 +10140,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 var opTanhBackward = wrap.Op{
 	Name:     "tanh_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TanhBackward checks tanh_backward(Tensor grad_output, Tensor output) -> Tensor
@@ -10159,7 +10159,7 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 var opSlowConvTranspose2dOut = wrap.Op{
 	Name:     "slow_conv_transpose2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlowConvTranspose2dOut checks slow_conv_transpose2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10179,7 +10179,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 var opSlowConvTranspose2d = wrap.Op{
 	Name:     "slow_conv_transpose2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlowConvTranspose2d checks slow_conv_transpose2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int[2] dilation=1) -> Tensor
@@ -10198,7 +10198,7 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 var opSlowConvTranspose3dOut = wrap.Op{
 	Name:     "slow_conv_transpose3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlowConvTranspose3dOut checks slow_conv_transpose3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10218,7 +10218,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 var opSlowConvTranspose3d = wrap.Op{
 	Name:     "slow_conv_transpose3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlowConvTranspose3d checks slow_conv_transpose3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int[3] dilation=1) -> Tensor
@@ -10237,7 +10237,7 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 var opThnnConv2dOut = wrap.Op{
 	Name:     "thnn_conv2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ThnnConv2dOut checks thnn_conv2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -10257,7 +10257,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 var opThnnConv2d = wrap.Op{
 	Name:     "thnn_conv2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ThnnConv2d checks thnn_conv2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0) -> Tensor
@@ -10275,7 +10275,7 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 var opXSlowConv2dForwardOutput = wrap.Op{
 	Name:     "_slow_conv2d_forward",
 	Overload: "output",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSlowConv2dForwardOutput checks _slow_conv2d_forward.output(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding, *, Tensor(a!) output) -> Tensor(a!)
@@ -10295,7 +10295,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 var opXSlowConv2dForward = wrap.Op{
 	Name:     "_slow_conv2d_forward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSlowConv2dForward checks _slow_conv2d_forward(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding) -> Tensor
@@ -10314,7 +10314,7 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 var opXSlowConv2dBackwardGradInput = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSlowConv2dBackwardGradInput checks _slow_conv2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, *, Tensor(a!) grad_input, Tensor(b!) grad_weight, Tensor(c!) grad_bias) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -10334,7 +10334,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 var opXSlowConv2dBackwardOutputMask = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSlowConv2dBackwardOutputMask checks _slow_conv2d_backward.output_mask(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
@@ -10353,7 +10353,7 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 var opXSlowConv2dBackwardOutputMaskOut = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSlowConv2dBackwardOutputMaskOut checks _slow_conv2d_backward.output_mask_out(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -10373,7 +10373,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 var opXConvDepthwise2dOut = wrap.Op{
 	Name:     "_conv_depthwise2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XConvDepthwise2dOut checks _conv_depthwise2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding, int[2] dilation, *, Tensor(a!) out) -> Tensor(a!)
@@ -10393,7 +10393,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 var opXConvDepthwise2d = wrap.Op{
 	Name:     "_conv_depthwise2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XConvDepthwise2d checks _conv_depthwise2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding, int[2] dilation) -> Tensor
@@ -10412,7 +10412,7 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 var opConvDepthwise3d = wrap.Op{
 	Name:     "conv_depthwise3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ConvDepthwise3d checks conv_depthwise3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding, int[3] dilation) -> Tensor
@@ -10431,7 +10431,7 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 var opConvDepthwise3dOut = wrap.Op{
 	Name:     "conv_depthwise3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ConvDepthwise3dOut checks conv_depthwise3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding, int[3] dilation, *, Tensor(a!) out) -> Tensor(a!)
@@ -10451,7 +10451,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 var opSlowConv3dOut = wrap.Op{
 	Name:     "slow_conv3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlowConv3dOut checks slow_conv3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -10471,7 +10471,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 var opSlowConv3d = wrap.Op{
 	Name:     "slow_conv3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlowConv3d checks slow_conv3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0) -> Tensor
@@ -10489,7 +10489,7 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 var opSlowConv3dForwardOutput = wrap.Op{
 	Name:     "slow_conv3d_forward",
 	Overload: "output",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlowConv3dForwardOutput checks slow_conv3d_forward.output(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding, *, Tensor(a!) output) -> Tensor(a!)
@@ -10509,7 +10509,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 var opSlowConv3dForward = wrap.Op{
 	Name:     "slow_conv3d_forward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlowConv3dForward checks slow_conv3d_forward(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding) -> Tensor
@@ -10528,7 +10528,7 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 var opSlowConvDilated2d = wrap.Op{
 	Name:     "slow_conv_dilated2d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlowConvDilated2d checks slow_conv_dilated2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1) -> Tensor
@@ -10547,7 +10547,7 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 var opSlowConvDilated2dOut = wrap.Op{
 	Name:     "slow_conv_dilated2d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlowConvDilated2dOut checks slow_conv_dilated2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10567,7 +10567,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 var opSlowConvDilated3d = wrap.Op{
 	Name:     "slow_conv_dilated3d",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlowConvDilated3d checks slow_conv_dilated3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1) -> Tensor
@@ -10586,7 +10586,7 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 var opSlowConvDilated3dOut = wrap.Op{
 	Name:     "slow_conv_dilated3d",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlowConvDilated3dOut checks slow_conv_dilated3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10606,7 +10606,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 var opCol2imOut = wrap.Op{
 	Name:     "col2im",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Col2imOut checks col2im.out(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -10626,7 +10626,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 var opCol2im = wrap.Op{
 	Name:     "col2im",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Col2im checks col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
@@ -10645,7 +10645,7 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 var opColumnStack = wrap.Op{
 	Name:     "column_stack",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ColumnStack checks column_stack(Tensor[] tensors) -> Tensor
@@ -10663,7 +10663,7 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 var opColumnStackOut = wrap.Op{
 	Name:     "column_stack",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ColumnStackOut checks column_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10683,7 +10683,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIm2colOut = wrap.Op{
 	Name:     "im2col",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Im2colOut checks im2col.out(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -10703,7 +10703,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 var opIm2col = wrap.Op{
 	Name:     "im2col",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Im2col checks im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
@@ -10722,7 +10722,7 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 var opIsfinite = wrap.Op{
 	Name:     "isfinite",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Isfinite checks isfinite(Tensor self) -> Tensor
@@ -10740,7 +10740,7 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 var opIsinf = wrap.Op{
 	Name:     "isinf",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Isinf checks isinf(Tensor self) -> Tensor
@@ -10759,7 +10759,7 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 var opIsinfOut = wrap.Op{
 	Name:     "isinf",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsinfOut checks isinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10779,7 +10779,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIsposinf = wrap.Op{
 	Name:     "isposinf",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Isposinf checks isposinf(Tensor self) -> Tensor
@@ -10798,7 +10798,7 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 var opIsposinfOut = wrap.Op{
 	Name:     "isposinf",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsposinfOut checks isposinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10818,7 +10818,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIsneginf = wrap.Op{
 	Name:     "isneginf",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Isneginf checks isneginf(Tensor self) -> Tensor
@@ -10837,7 +10837,7 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 var opIsneginfOut = wrap.Op{
 	Name:     "isneginf",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IsneginfOut checks isneginf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10857,7 +10857,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXAddBatchDim = wrap.Op{
 	Name:     "_add_batch_dim",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XAddBatchDim checks _add_batch_dim(Tensor self, int batch_dim, int level) -> Tensor
@@ -10875,7 +10875,7 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 var opXRemoveBatchDim = wrap.Op{
 	Name:     "_remove_batch_dim",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XRemoveBatchDim checks _remove_batch_dim(Tensor self, int level, int batch_size, int out_dim) -> Tensor
@@ -10893,7 +10893,7 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 var opSpecialEntr = wrap.Op{
 	Name:     "special_entr",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialEntr checks special_entr(Tensor self) -> Tensor
@@ -10912,7 +10912,7 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 var opSpecialEntrOut = wrap.Op{
 	Name:     "special_entr",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialEntrOut checks special_entr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10932,7 +10932,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialNdtri = wrap.Op{
 	Name:     "special_ndtri",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialNdtri checks special_ndtri(Tensor self) -> Tensor
@@ -10951,7 +10951,7 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 var opSpecialNdtriOut = wrap.Op{
 	Name:     "special_ndtri",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialNdtriOut checks special_ndtri.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10971,7 +10971,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialLogNdtr = wrap.Op{
 	Name:     "special_log_ndtr",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLogNdtr checks special_log_ndtr(Tensor self) -> Tensor
@@ -10990,7 +10990,7 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 var opSpecialLogNdtrOut = wrap.Op{
 	Name:     "special_log_ndtr",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLogNdtrOut checks special_log_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11010,7 +11010,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialExpm1 = wrap.Op{
 	Name:     "special_expm1",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialExpm1 checks special_expm1(Tensor self) -> Tensor
@@ -11028,7 +11028,7 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 var opSpecialExpm1Out = wrap.Op{
 	Name:     "special_expm1",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialExpm1Out checks special_expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11048,7 +11048,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialExp2 = wrap.Op{
 	Name:     "special_exp2",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialExp2 checks special_exp2(Tensor self) -> Tensor
@@ -11066,7 +11066,7 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 var opSpecialExp2Out = wrap.Op{
 	Name:     "special_exp2",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialExp2Out checks special_exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11086,7 +11086,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialPsi = wrap.Op{
 	Name:     "special_psi",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialPsi checks special_psi(Tensor self) -> Tensor
@@ -11104,7 +11104,7 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 var opSpecialPsiOut = wrap.Op{
 	Name:     "special_psi",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialPsiOut checks special_psi.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11124,7 +11124,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialDigamma = wrap.Op{
 	Name:     "special_digamma",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialDigamma checks special_digamma(Tensor self) -> Tensor
@@ -11142,7 +11142,7 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 var opSpecialDigammaOut = wrap.Op{
 	Name:     "special_digamma",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialDigammaOut checks special_digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11162,7 +11162,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialGammaln = wrap.Op{
 	Name:     "special_gammaln",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialGammaln checks special_gammaln(Tensor self) -> Tensor
@@ -11180,7 +11180,7 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 var opSpecialGammalnOut = wrap.Op{
 	Name:     "special_gammaln",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialGammalnOut checks special_gammaln.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11200,7 +11200,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialErf = wrap.Op{
 	Name:     "special_erf",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialErf checks special_erf(Tensor self) -> Tensor
@@ -11218,7 +11218,7 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 var opSpecialErfOut = wrap.Op{
 	Name:     "special_erf",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialErfOut checks special_erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11238,7 +11238,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialErfc = wrap.Op{
 	Name:     "special_erfc",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialErfc checks special_erfc(Tensor self) -> Tensor
@@ -11256,7 +11256,7 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 var opSpecialErfcOut = wrap.Op{
 	Name:     "special_erfc",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialErfcOut checks special_erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11276,7 +11276,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialErfcx = wrap.Op{
 	Name:     "special_erfcx",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialErfcx checks special_erfcx(Tensor self) -> Tensor
@@ -11295,7 +11295,7 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 var opSpecialErfcxOut = wrap.Op{
 	Name:     "special_erfcx",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialErfcxOut checks special_erfcx.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11315,7 +11315,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialErfinv = wrap.Op{
 	Name:     "special_erfinv",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialErfinv checks special_erfinv(Tensor self) -> Tensor
@@ -11333,7 +11333,7 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 var opSpecialErfinvOut = wrap.Op{
 	Name:     "special_erfinv",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialErfinvOut checks special_erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11353,7 +11353,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialNdtr = wrap.Op{
 	Name:     "special_ndtr",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialNdtr checks special_ndtr(Tensor self) -> Tensor
@@ -11371,7 +11371,7 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 var opSpecialNdtrOut = wrap.Op{
 	Name:     "special_ndtr",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialNdtrOut checks special_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11391,7 +11391,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialXlog1py = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialXlog1py checks special_xlog1py(Tensor self, Tensor other) -> Tensor
@@ -11410,7 +11410,7 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opSpecialXlog1pySelfScalar = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "self_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialXlog1pySelfScalar checks special_xlog1py.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -11429,7 +11429,7 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 var opSpecialXlog1pyOtherScalar = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "other_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialXlog1pyOtherScalar checks special_xlog1py.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -11448,7 +11448,7 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 var opSpecialXlog1pyOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialXlog1pyOut checks special_xlog1py.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11468,7 +11468,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 var opSpecialXlog1pySelfScalarOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "self_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialXlog1pySelfScalarOut checks special_xlog1py.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11488,7 +11488,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 var opSpecialXlog1pyOtherScalarOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "other_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialXlog1pyOtherScalarOut checks special_xlog1py.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11508,7 +11508,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 var opSpecialXlogy = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialXlogy checks special_xlogy(Tensor self, Tensor other) -> Tensor
@@ -11526,7 +11526,7 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opSpecialXlogySelfScalar = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "self_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialXlogySelfScalar checks special_xlogy.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -11544,7 +11544,7 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 var opSpecialXlogyOtherScalar = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "other_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialXlogyOtherScalar checks special_xlogy.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -11562,7 +11562,7 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 var opSpecialXlogyOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialXlogyOut checks special_xlogy.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11582,7 +11582,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 var opSpecialXlogySelfScalarOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "self_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialXlogySelfScalarOut checks special_xlogy.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11602,7 +11602,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 var opSpecialXlogyOtherScalarOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "other_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialXlogyOtherScalarOut checks special_xlogy.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11622,7 +11622,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 var opSpecialZeta = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialZeta checks special_zeta(Tensor self, Tensor other) -> Tensor
@@ -11641,7 +11641,7 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opSpecialZetaSelfScalar = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "self_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialZetaSelfScalar checks special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -11660,7 +11660,7 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 var opSpecialZetaOtherScalar = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "other_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialZetaOtherScalar checks special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -11679,7 +11679,7 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 var opSpecialZetaOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialZetaOut checks special_zeta.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11699,7 +11699,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 var opSpecialZetaSelfScalarOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "self_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialZetaSelfScalarOut checks special_zeta.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11719,7 +11719,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 var opSpecialZetaOtherScalarOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "other_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialZetaOtherScalarOut checks special_zeta.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11739,7 +11739,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 var opSpecialI0 = wrap.Op{
 	Name:     "special_i0",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialI0 checks special_i0(Tensor self) -> Tensor
@@ -11757,7 +11757,7 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 var opSpecialI0Out = wrap.Op{
 	Name:     "special_i0",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialI0Out checks special_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11777,7 +11777,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialI0e = wrap.Op{
 	Name:     "special_i0e",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialI0e checks special_i0e(Tensor self) -> Tensor
@@ -11796,7 +11796,7 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 var opSpecialI0eOut = wrap.Op{
 	Name:     "special_i0e",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialI0eOut checks special_i0e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11816,7 +11816,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialI1 = wrap.Op{
 	Name:     "special_i1",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialI1 checks special_i1(Tensor self) -> Tensor
@@ -11835,7 +11835,7 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 var opSpecialI1Out = wrap.Op{
 	Name:     "special_i1",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialI1Out checks special_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11855,7 +11855,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialI1e = wrap.Op{
 	Name:     "special_i1e",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialI1e checks special_i1e(Tensor self) -> Tensor
@@ -11874,7 +11874,7 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 var opSpecialI1eOut = wrap.Op{
 	Name:     "special_i1e",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialI1eOut checks special_i1e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11894,7 +11894,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialLogit = wrap.Op{
 	Name:     "special_logit",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLogit checks special_logit(Tensor self, float? eps=None) -> Tensor
@@ -11912,7 +11912,7 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 var opSpecialLogitOut = wrap.Op{
 	Name:     "special_logit",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLogitOut checks special_logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -11932,7 +11932,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 var opSpecialPolygamma = wrap.Op{
 	Name:     "special_polygamma",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialPolygamma checks special_polygamma(int n, Tensor self) -> Tensor
@@ -11950,7 +11950,7 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 var opSpecialPolygammaOut = wrap.Op{
 	Name:     "special_polygamma",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialPolygammaOut checks special_polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11970,7 +11970,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 var opSpecialLogsumexp = wrap.Op{
 	Name:     "special_logsumexp",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLogsumexp checks special_logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -11988,7 +11988,7 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 var opSpecialLogsumexpOut = wrap.Op{
 	Name:     "special_logsumexp",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLogsumexpOut checks special_logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -12008,7 +12008,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 var opSpecialExpit = wrap.Op{
 	Name:     "special_expit",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialExpit checks special_expit(Tensor self) -> Tensor
@@ -12026,7 +12026,7 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 var opSpecialExpitOut = wrap.Op{
 	Name:     "special_expit",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialExpitOut checks special_expit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12046,7 +12046,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialSinc = wrap.Op{
 	Name:     "special_sinc",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialSinc checks special_sinc(Tensor self) -> Tensor
@@ -12064,7 +12064,7 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 var opSpecialSincOut = wrap.Op{
 	Name:     "special_sinc",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialSincOut checks special_sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12084,7 +12084,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialRound = wrap.Op{
 	Name:     "special_round",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialRound checks special_round(Tensor self, *, int decimals=0) -> Tensor
@@ -12102,7 +12102,7 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 var opSpecialRoundOut = wrap.Op{
 	Name:     "special_round",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialRoundOut checks special_round.out(Tensor self, *, int decimals=0, Tensor(a!) out) -> Tensor(a!)
@@ -12122,7 +12122,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 var opSpecialLog1p = wrap.Op{
 	Name:     "special_log1p",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLog1p checks special_log1p(Tensor self) -> Tensor
@@ -12140,7 +12140,7 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 var opSpecialLog1pOut = wrap.Op{
 	Name:     "special_log1p",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLog1pOut checks special_log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12160,7 +12160,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialLogSoftmax = wrap.Op{
 	Name:     "special_log_softmax",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLogSoftmax checks special_log_softmax(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -12178,7 +12178,7 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 var opSpecialGammaincOut = wrap.Op{
 	Name:     "special_gammainc",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialGammaincOut checks special_gammainc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12198,7 +12198,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 var opSpecialGammainc = wrap.Op{
 	Name:     "special_gammainc",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialGammainc checks special_gammainc(Tensor self, Tensor other) -> Tensor
@@ -12216,7 +12216,7 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opSpecialGammainccOut = wrap.Op{
 	Name:     "special_gammaincc",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialGammainccOut checks special_gammaincc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12236,7 +12236,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 var opSpecialGammaincc = wrap.Op{
 	Name:     "special_gammaincc",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialGammaincc checks special_gammaincc(Tensor self, Tensor other) -> Tensor
@@ -12254,7 +12254,7 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opSpecialMultigammaln = wrap.Op{
 	Name:     "special_multigammaln",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialMultigammaln checks special_multigammaln(Tensor self, int p) -> Tensor
@@ -12272,7 +12272,7 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 var opSpecialMultigammalnOut = wrap.Op{
 	Name:     "special_multigammaln",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialMultigammalnOut checks special_multigammaln.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)
@@ -12292,7 +12292,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 var opSpecialSoftmax = wrap.Op{
 	Name:     "special_softmax",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialSoftmax checks special_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -12310,7 +12310,7 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opFftFft = wrap.Op{
 	Name:     "fft_fft",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftFft checks fft_fft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12328,7 +12328,7 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 var opFftFftOut = wrap.Op{
 	Name:     "fft_fft",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftFftOut checks fft_fft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12348,7 +12348,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 var opFftIfft = wrap.Op{
 	Name:     "fft_ifft",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIfft checks fft_ifft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12366,7 +12366,7 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 var opFftIfftOut = wrap.Op{
 	Name:     "fft_ifft",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIfftOut checks fft_ifft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12386,7 +12386,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 var opFftRfft = wrap.Op{
 	Name:     "fft_rfft",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftRfft checks fft_rfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12404,7 +12404,7 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 var opFftRfftOut = wrap.Op{
 	Name:     "fft_rfft",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftRfftOut checks fft_rfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12424,7 +12424,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 var opFftIrfft = wrap.Op{
 	Name:     "fft_irfft",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIrfft checks fft_irfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12442,7 +12442,7 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 var opFftIrfftOut = wrap.Op{
 	Name:     "fft_irfft",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIrfftOut checks fft_irfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12462,7 +12462,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 var opFftHfft = wrap.Op{
 	Name:     "fft_hfft",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftHfft checks fft_hfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12480,7 +12480,7 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 var opFftHfftOut = wrap.Op{
 	Name:     "fft_hfft",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftHfftOut checks fft_hfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12500,7 +12500,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 var opFftIhfft = wrap.Op{
 	Name:     "fft_ihfft",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIhfft checks fft_ihfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12518,7 +12518,7 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 var opFftIhfftOut = wrap.Op{
 	Name:     "fft_ihfft",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIhfftOut checks fft_ihfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12538,7 +12538,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 var opFftFft2 = wrap.Op{
 	Name:     "fft_fft2",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftFft2 checks fft_fft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12556,7 +12556,7 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 var opFftFft2Out = wrap.Op{
 	Name:     "fft_fft2",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftFft2Out checks fft_fft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12576,7 +12576,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 var opFftIfft2 = wrap.Op{
 	Name:     "fft_ifft2",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIfft2 checks fft_ifft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12594,7 +12594,7 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 var opFftIfft2Out = wrap.Op{
 	Name:     "fft_ifft2",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIfft2Out checks fft_ifft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12614,7 +12614,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 var opFftRfft2 = wrap.Op{
 	Name:     "fft_rfft2",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftRfft2 checks fft_rfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12632,7 +12632,7 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 var opFftRfft2Out = wrap.Op{
 	Name:     "fft_rfft2",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftRfft2Out checks fft_rfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12652,7 +12652,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 var opFftIrfft2 = wrap.Op{
 	Name:     "fft_irfft2",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIrfft2 checks fft_irfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12670,7 +12670,7 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 var opFftIrfft2Out = wrap.Op{
 	Name:     "fft_irfft2",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIrfft2Out checks fft_irfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12690,7 +12690,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 var opFftHfft2 = wrap.Op{
 	Name:     "fft_hfft2",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftHfft2 checks fft_hfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12708,7 +12708,7 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 var opFftHfft2Out = wrap.Op{
 	Name:     "fft_hfft2",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftHfft2Out checks fft_hfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12728,7 +12728,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 var opFftIhfft2 = wrap.Op{
 	Name:     "fft_ihfft2",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIhfft2 checks fft_ihfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12746,7 +12746,7 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 var opFftIhfft2Out = wrap.Op{
 	Name:     "fft_ihfft2",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIhfft2Out checks fft_ihfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12766,7 +12766,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 var opFftFftn = wrap.Op{
 	Name:     "fft_fftn",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftFftn checks fft_fftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12784,7 +12784,7 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 var opFftFftnOut = wrap.Op{
 	Name:     "fft_fftn",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftFftnOut checks fft_fftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12804,7 +12804,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 var opFftIfftn = wrap.Op{
 	Name:     "fft_ifftn",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIfftn checks fft_ifftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12822,7 +12822,7 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 var opFftIfftnOut = wrap.Op{
 	Name:     "fft_ifftn",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIfftnOut checks fft_ifftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12842,7 +12842,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 var opFftRfftn = wrap.Op{
 	Name:     "fft_rfftn",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftRfftn checks fft_rfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12860,7 +12860,7 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 var opFftRfftnOut = wrap.Op{
 	Name:     "fft_rfftn",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftRfftnOut checks fft_rfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12880,7 +12880,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 var opFftIrfftn = wrap.Op{
 	Name:     "fft_irfftn",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIrfftn checks fft_irfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12898,7 +12898,7 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 var opFftIrfftnOut = wrap.Op{
 	Name:     "fft_irfftn",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIrfftnOut checks fft_irfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12918,7 +12918,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 var opFftHfftn = wrap.Op{
 	Name:     "fft_hfftn",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftHfftn checks fft_hfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12936,7 +12936,7 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 var opFftHfftnOut = wrap.Op{
 	Name:     "fft_hfftn",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftHfftnOut checks fft_hfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12956,7 +12956,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 var opFftIhfftn = wrap.Op{
 	Name:     "fft_ihfftn",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIhfftn checks fft_ihfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12974,7 +12974,7 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 var opFftIhfftnOut = wrap.Op{
 	Name:     "fft_ihfftn",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIhfftnOut checks fft_ihfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12994,7 +12994,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 var opFftFftfreq = wrap.Op{
 	Name:     "fft_fftfreq",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftFftfreq checks fft_fftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -13012,7 +13012,7 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 var opFftFftfreqOut = wrap.Op{
 	Name:     "fft_fftfreq",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftFftfreqOut checks fft_fftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -13032,7 +13032,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 var opFftRfftfreq = wrap.Op{
 	Name:     "fft_rfftfreq",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftRfftfreq checks fft_rfftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -13050,7 +13050,7 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 var opFftRfftfreqOut = wrap.Op{
 	Name:     "fft_rfftfreq",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftRfftfreqOut checks fft_rfftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -13070,7 +13070,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 var opFftFftshift = wrap.Op{
 	Name:     "fft_fftshift",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftFftshift checks fft_fftshift(Tensor self, int[1]? dim=None) -> Tensor
@@ -13088,7 +13088,7 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 var opFftIfftshift = wrap.Op{
 	Name:     "fft_ifftshift",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FftIfftshift checks fft_ifftshift(Tensor self, int[1]? dim=None) -> Tensor
@@ -13106,7 +13106,7 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 var opLinalgCholeskyEx = wrap.Op{
 	Name:     "linalg_cholesky_ex",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgCholeskyEx checks linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)
@@ -13125,7 +13125,7 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 var opLinalgCholeskyExL = wrap.Op{
 	Name:     "linalg_cholesky_ex",
 	Overload: "L",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgCholeskyExL checks linalg_cholesky_ex.L(Tensor self, *, bool upper=False, bool check_errors=False, Tensor(a!) L, Tensor(b!) info) -> (Tensor(a!) L, Tensor(b!) info)
@@ -13145,7 +13145,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 var opLinalgCholesky = wrap.Op{
 	Name:     "linalg_cholesky",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgCholesky checks linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor
@@ -13163,7 +13163,7 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 var opLinalgCholeskyOut = wrap.Op{
 	Name:     "linalg_cholesky",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgCholeskyOut checks linalg_cholesky.out(Tensor self, *, bool upper=False, Tensor(a!) out) -> Tensor(a!)
@@ -13183,7 +13183,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 var opLinalgCross = wrap.Op{
 	Name:     "linalg_cross",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgCross checks linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor
@@ -13202,7 +13202,7 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 var opLinalgCrossOut = wrap.Op{
 	Name:     "linalg_cross",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgCrossOut checks linalg_cross.out(Tensor self, Tensor other, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
@@ -13222,7 +13222,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 var opLinalgLuFactor = wrap.Op{
 	Name:     "linalg_lu_factor",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLuFactor checks linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)
@@ -13240,7 +13240,7 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 var opLinalgLuFactorOut = wrap.Op{
 	Name:     "linalg_lu_factor",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLuFactorOut checks linalg_lu_factor.out(Tensor A, *, bool pivot=True, Tensor(a!) LU, Tensor(b!) pivots) -> (Tensor(a!) LU, Tensor(b!) pivots)
@@ -13260,7 +13260,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 var opLinalgLuFactorEx = wrap.Op{
 	Name:     "linalg_lu_factor_ex",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLuFactorEx checks linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)
@@ -13279,7 +13279,7 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 var opLinalgLuFactorExOut = wrap.Op{
 	Name:     "linalg_lu_factor_ex",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLuFactorExOut checks linalg_lu_factor_ex.out(Tensor A, *, bool pivot=True, bool check_errors=False, Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info)
@@ -13299,7 +13299,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 var opLinalgLu = wrap.Op{
 	Name:     "linalg_lu",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLu checks linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)
@@ -13318,7 +13318,7 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 var opLinalgLuOut = wrap.Op{
 	Name:     "linalg_lu",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLuOut checks linalg_lu.out(Tensor A, *, bool pivot=True, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
@@ -13338,7 +13338,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 var opLinalgLuSolve = wrap.Op{
 	Name:     "linalg_lu_solve",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLuSolve checks linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor
@@ -13357,7 +13357,7 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 var opLinalgLuSolveOut = wrap.Op{
 	Name:     "linalg_lu_solve",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLuSolveOut checks linalg_lu_solve.out(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False, Tensor(a!) out) -> Tensor(a!)
@@ -13377,7 +13377,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 var opXLinalgDet = wrap.Op{
 	Name:     "_linalg_det",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLinalgDet checks _linalg_det(Tensor A) -> (Tensor result, Tensor LU, Tensor pivots)
@@ -13396,7 +13396,7 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 var opXLinalgDetResult = wrap.Op{
 	Name:     "_linalg_det",
 	Overload: "result",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLinalgDetResult checks _linalg_det.result(Tensor A, *, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots)
@@ -13416,7 +13416,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 var opLinalgDet = wrap.Op{
 	Name:     "linalg_det",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgDet checks linalg_det(Tensor A) -> Tensor
@@ -13434,7 +13434,7 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 var opLinalgDetOut = wrap.Op{
 	Name:     "linalg_det",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgDetOut checks linalg_det.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -13454,7 +13454,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDet = wrap.Op{
 	Name:     "det",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Det checks det(Tensor self) -> Tensor
@@ -13472,7 +13472,7 @@ func Det(self *torch.Tensor) *torch.Tensor {
 var opLinalgLdlFactorEx = wrap.Op{
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLdlFactorEx checks linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool check_errors=False) -> (Tensor LD, Tensor pivots, Tensor info)
@@ -13490,7 +13490,7 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 var opLinalgLdlFactorExOut = wrap.Op{
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLdlFactorExOut checks linalg_ldl_factor_ex.out(Tensor self, *, bool hermitian=False, bool check_errors=False, Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info)
@@ -13510,7 +13510,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 var opLinalgLdlFactor = wrap.Op{
 	Name:     "linalg_ldl_factor",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLdlFactor checks linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)
@@ -13528,7 +13528,7 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 var opLinalgLdlFactorOut = wrap.Op{
 	Name:     "linalg_ldl_factor",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLdlFactorOut checks linalg_ldl_factor.out(Tensor self, *, bool hermitian=False, Tensor(a!) LD, Tensor(b!) pivots) -> (Tensor(a!) LD, Tensor(b!) pivots)
@@ -13548,7 +13548,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 var opLinalgLdlSolve = wrap.Op{
 	Name:     "linalg_ldl_solve",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLdlSolve checks linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor
@@ -13566,7 +13566,7 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 var opLinalgLdlSolveOut = wrap.Op{
 	Name:     "linalg_ldl_solve",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLdlSolveOut checks linalg_ldl_solve.out(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -13586,7 +13586,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 var opLinalgLstsq = wrap.Op{
 	Name:     "linalg_lstsq",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLstsq checks linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor solution, Tensor residuals, Tensor rank, Tensor singular_values)
@@ -13605,7 +13605,7 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 var opLinalgLstsqOut = wrap.Op{
 	Name:     "linalg_lstsq",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgLstsqOut checks linalg_lstsq.out(Tensor self, Tensor b, float? rcond=None, *, str? driver=None, Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values) -> (Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values)
@@ -13625,7 +13625,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 var opLinalgMatmul = wrap.Op{
 	Name:     "linalg_matmul",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatmul checks linalg_matmul(Tensor self, Tensor other) -> Tensor
@@ -13643,7 +13643,7 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLinalgMatmulOut = wrap.Op{
 	Name:     "linalg_matmul",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatmulOut checks linalg_matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -13663,7 +13663,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 var opLinalgVecdot = wrap.Op{
 	Name:     "linalg_vecdot",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgVecdot checks linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor
@@ -13681,7 +13681,7 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 var opLinalgVecdotOut = wrap.Op{
 	Name:     "linalg_vecdot",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgVecdotOut checks linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
@@ -13701,7 +13701,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 var opLinalgMatrixExp = wrap.Op{
 	Name:     "linalg_matrix_exp",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixExp checks linalg_matrix_exp(Tensor self) -> Tensor
@@ -13720,7 +13720,7 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 var opLinalgMatrixExpOut = wrap.Op{
 	Name:     "linalg_matrix_exp",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixExpOut checks linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13740,7 +13740,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXLinalgSlogdet = wrap.Op{
 	Name:     "_linalg_slogdet",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLinalgSlogdet checks _linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet, Tensor LU, Tensor pivots)
@@ -13759,7 +13759,7 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 var opXLinalgSlogdetSign = wrap.Op{
 	Name:     "_linalg_slogdet",
 	Overload: "sign",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLinalgSlogdetSign checks _linalg_slogdet.sign(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots) -> (Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots)
@@ -13779,7 +13779,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 var opLinalgSlogdet = wrap.Op{
 	Name:     "linalg_slogdet",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgSlogdet checks linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)
@@ -13797,7 +13797,7 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opLinalgSlogdetOut = wrap.Op{
 	Name:     "linalg_slogdet",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgSlogdetOut checks linalg_slogdet.out(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
@@ -13817,7 +13817,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 var opSlogdet = wrap.Op{
 	Name:     "slogdet",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Slogdet checks slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)
@@ -13835,7 +13835,7 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opSlogdetOut = wrap.Op{
 	Name:     "slogdet",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SlogdetOut checks slogdet.out(Tensor self, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
@@ -13855,7 +13855,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 var opLogdet = wrap.Op{
 	Name:     "logdet",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Logdet checks logdet(Tensor self) -> Tensor
@@ -13873,7 +13873,7 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 var opLinalgEig = wrap.Op{
 	Name:     "linalg_eig",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgEig checks linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -13892,7 +13892,7 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opLinalgEigOut = wrap.Op{
 	Name:     "linalg_eig",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgEigOut checks linalg_eig.out(Tensor self, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -13912,7 +13912,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 var opLinalgEigvals = wrap.Op{
 	Name:     "linalg_eigvals",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgEigvals checks linalg_eigvals(Tensor self) -> Tensor
@@ -13930,7 +13930,7 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 var opLinalgEigvalsOut = wrap.Op{
 	Name:     "linalg_eigvals",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgEigvalsOut checks linalg_eigvals.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13950,7 +13950,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXLinalgEigh = wrap.Op{
 	Name:     "_linalg_eigh",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLinalgEigh checks _linalg_eigh(Tensor A, str UPLO="L", bool compute_v=True) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -13969,7 +13969,7 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 var opXLinalgEighEigenvalues = wrap.Op{
 	Name:     "_linalg_eigh",
 	Overload: "eigenvalues",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLinalgEighEigenvalues checks _linalg_eigh.eigenvalues(Tensor A, str UPLO="L", bool compute_v=True, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -13989,7 +13989,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 var opLinalgEigh = wrap.Op{
 	Name:     "linalg_eigh",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgEigh checks linalg_eigh(Tensor self, str UPLO="L") -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -14007,7 +14007,7 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 var opLinalgEighEigvals = wrap.Op{
 	Name:     "linalg_eigh",
 	Overload: "eigvals",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgEighEigvals checks linalg_eigh.eigvals(Tensor self, str UPLO="L", *, Tensor(a!) eigvals, Tensor(b!) eigvecs) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -14027,7 +14027,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 var opLinalgEigvalsh = wrap.Op{
 	Name:     "linalg_eigvalsh",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgEigvalsh checks linalg_eigvalsh(Tensor self, str UPLO="L") -> Tensor
@@ -14045,7 +14045,7 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 var opLinalgEigvalshOut = wrap.Op{
 	Name:     "linalg_eigvalsh",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgEigvalshOut checks linalg_eigvalsh.out(Tensor self, str UPLO="L", *, Tensor(a!) out) -> Tensor(a!)
@@ -14065,7 +14065,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 var opLinalgHouseholderProduct = wrap.Op{
 	Name:     "linalg_householder_product",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgHouseholderProduct checks linalg_householder_product(Tensor input, Tensor tau) -> Tensor
@@ -14084,7 +14084,7 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 var opLinalgHouseholderProductOut = wrap.Op{
 	Name:     "linalg_householder_product",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgHouseholderProductOut checks linalg_householder_product.out(Tensor input, Tensor tau, *, Tensor(a!) out) -> Tensor(a!)
@@ -14104,7 +14104,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 var opLinalgInvEx = wrap.Op{
 	Name:     "linalg_inv_ex",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgInvEx checks linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)
@@ -14123,7 +14123,7 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 var opLinalgInvExInverse = wrap.Op{
 	Name:     "linalg_inv_ex",
 	Overload: "inverse",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgInvExInverse checks linalg_inv_ex.inverse(Tensor A, *, bool check_errors=False, Tensor(a!) inverse, Tensor(b!) info) -> (Tensor(a!) inverse, Tensor(b!) info)
@@ -14143,7 +14143,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -14161,7 +14161,7 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 var opLinalgInvOut = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgInvOut checks linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -14181,7 +14181,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opInverse = wrap.Op{
 	Name:     "inverse",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Inverse checks inverse(Tensor self) -> Tensor
@@ -14199,7 +14199,7 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 var opInverseOut = wrap.Op{
 	Name:     "inverse",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // InverseOut checks inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -14219,7 +14219,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opInner = wrap.Op{
 	Name:     "inner",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Inner checks inner(Tensor self, Tensor other) -> Tensor
@@ -14237,7 +14237,7 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opInnerOut = wrap.Op{
 	Name:     "inner",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // InnerOut checks inner.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -14257,7 +14257,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 var opOuter = wrap.Op{
 	Name:     "outer",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Outer checks outer(Tensor self, Tensor vec2) -> Tensor
@@ -14275,7 +14275,7 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 var opOuterOut = wrap.Op{
 	Name:     "outer",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // OuterOut checks outer.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
@@ -14295,7 +14295,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 var opGer = wrap.Op{
 	Name:     "ger",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Ger checks ger(Tensor self, Tensor vec2) -> Tensor
@@ -14313,7 +14313,7 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 var opGerOut = wrap.Op{
 	Name:     "ger",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // GerOut checks ger.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
@@ -14333,7 +14333,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 var opLinalgNorm = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgNorm checks linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14351,7 +14351,7 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 var opLinalgNormOrdStr = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "ord_str",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgNormOrdStr checks linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14369,7 +14369,7 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 var opLinalgNormOut = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgNormOut checks linalg_norm.out(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14389,7 +14389,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 var opLinalgNormOrdStrOut = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "ord_str_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgNormOrdStrOut checks linalg_norm.ord_str_out(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14409,7 +14409,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 var opLinalgVectorNorm = wrap.Op{
 	Name:     "linalg_vector_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgVectorNorm checks linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14428,7 +14428,7 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 var opLinalgVectorNormOut = wrap.Op{
 	Name:     "linalg_vector_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgVectorNormOut checks linalg_vector_norm.out(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14448,7 +14448,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 var opLinalgMatrixNorm = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixNorm checks linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14466,7 +14466,7 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 var opLinalgMatrixNormOut = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixNormOut checks linalg_matrix_norm.out(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14486,7 +14486,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 var opLinalgMatrixNormStrOrd = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixNormStrOrd checks linalg_matrix_norm.str_ord(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14504,7 +14504,7 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 var opLinalgMatrixNormStrOrdOut = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixNormStrOrdOut checks linalg_matrix_norm.str_ord_out(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14524,7 +14524,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 var opXLinalgSvd = wrap.Op{
 	Name:     "_linalg_svd",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLinalgSvd checks _linalg_svd(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
@@ -14543,7 +14543,7 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 var opXLinalgSvdU = wrap.Op{
 	Name:     "_linalg_svd",
 	Overload: "U",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLinalgSvdU checks _linalg_svd.U(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
@@ -14563,7 +14563,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 var opLinalgSvd = wrap.Op{
 	Name:     "linalg_svd",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgSvd checks linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
@@ -14581,7 +14581,7 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 var opLinalgSvdU = wrap.Op{
 	Name:     "linalg_svd",
 	Overload: "U",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgSvdU checks linalg_svd.U(Tensor A, bool full_matrices=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
@@ -14601,7 +14601,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 var opLinalgSvdvals = wrap.Op{
 	Name:     "linalg_svdvals",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgSvdvals checks linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor
@@ -14619,7 +14619,7 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 var opLinalgSvdvalsOut = wrap.Op{
 	Name:     "linalg_svdvals",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgSvdvalsOut checks linalg_svdvals.out(Tensor A, *, str? driver=None, Tensor(a!) out) -> Tensor(a!)
@@ -14639,7 +14639,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 var opLinalgCond = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgCond checks linalg_cond(Tensor self, Scalar? p=None) -> Tensor
@@ -14657,7 +14657,7 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 var opLinalgCondOut = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgCondOut checks linalg_cond.out(Tensor self, Scalar? p=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -14677,7 +14677,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 var opLinalgCondPStr = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "p_str",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgCondPStr checks linalg_cond.p_str(Tensor self, str p) -> Tensor
@@ -14695,7 +14695,7 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 var opLinalgCondPStrOut = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "p_str_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgCondPStrOut checks linalg_cond.p_str_out(Tensor self, str p, *, Tensor(a!) out) -> Tensor(a!)
@@ -14715,7 +14715,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 var opLinalgPinvAtolRtolTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgPinvAtolRtolTensor checks linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
@@ -14734,7 +14734,7 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 var opLinalgPinvAtolRtolTensorOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgPinvAtolRtolTensorOut checks linalg_pinv.atol_rtol_tensor_out(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -14754,7 +14754,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 var opLinalgPinvAtolRtolFloat = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgPinvAtolRtolFloat checks linalg_pinv.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
@@ -14772,7 +14772,7 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 var opLinalgPinvAtolRtolFloatOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgPinvAtolRtolFloatOut checks linalg_pinv.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -14792,7 +14792,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 var opLinalgPinv = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgPinv checks linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> Tensor
@@ -14810,7 +14810,7 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 var opLinalgPinvRcondTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "rcond_tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgPinvRcondTensor checks linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> Tensor
@@ -14828,7 +14828,7 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 var opLinalgPinvOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgPinvOut checks linalg_pinv.out(Tensor self, float rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -14848,7 +14848,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 var opLinalgPinvOutRcondTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "out_rcond_tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgPinvOutRcondTensor checks linalg_pinv.out_rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -14868,7 +14868,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 var opXLinalgSolveEx = wrap.Op{
 	Name:     "_linalg_solve_ex",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLinalgSolveEx checks _linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor LU, Tensor pivots, Tensor info)
@@ -14887,7 +14887,7 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 var opXLinalgSolveExResult = wrap.Op{
 	Name:     "_linalg_solve_ex",
 	Overload: "result",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XLinalgSolveExResult checks _linalg_solve_ex.result(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info)
@@ -14907,7 +14907,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 var opLinalgSolveEx = wrap.Op{
 	Name:     "linalg_solve_ex",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgSolveEx checks linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor info)
@@ -14925,7 +14925,7 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 var opLinalgSolveExOut = wrap.Op{
 	Name:     "linalg_solve_ex",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgSolveExOut checks linalg_solve_ex.out(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) info) -> (Tensor(a!) result, Tensor(b!) info)
@@ -14945,7 +14945,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 var opLinalgSolve = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor
@@ -14963,7 +14963,7 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 var opLinalgSolveOut = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgSolveOut checks linalg_solve.out(Tensor A, Tensor B, *, bool left=True, Tensor(a!) out) -> Tensor(a!)
@@ -14983,7 +14983,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 var opLinalgTensorinv = wrap.Op{
 	Name:     "linalg_tensorinv",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgTensorinv checks linalg_tensorinv(Tensor self, int ind=2) -> Tensor
@@ -15001,7 +15001,7 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 var opLinalgTensorinvOut = wrap.Op{
 	Name:     "linalg_tensorinv",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgTensorinvOut checks linalg_tensorinv.out(Tensor self, int ind=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -15021,7 +15021,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 var opLinalgTensorsolve = wrap.Op{
 	Name:     "linalg_tensorsolve",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgTensorsolve checks linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) -> Tensor
@@ -15039,7 +15039,7 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 var opLinalgTensorsolveOut = wrap.Op{
 	Name:     "linalg_tensorsolve",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgTensorsolveOut checks linalg_tensorsolve.out(Tensor self, Tensor other, int[]? dims=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -15059,7 +15059,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 var opLinalgQr = wrap.Op{
 	Name:     "linalg_qr",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgQr checks linalg_qr(Tensor A, str mode='reduced') -> (Tensor Q, Tensor R)
@@ -15078,7 +15078,7 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 var opLinalgQrOut = wrap.Op{
 	Name:     "linalg_qr",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgQrOut checks linalg_qr.out(Tensor A, str mode='reduced', *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
@@ -15098,7 +15098,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 var opLinalgMatrixPower = wrap.Op{
 	Name:     "linalg_matrix_power",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixPower checks linalg_matrix_power(Tensor self, int n) -> Tensor
@@ -15116,7 +15116,7 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 var opLinalgMatrixPowerOut = wrap.Op{
 	Name:     "linalg_matrix_power",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixPowerOut checks linalg_matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -15136,7 +15136,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 var opLinalgMatrixRankAtolRtolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixRankAtolRtolTensor checks linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
@@ -15154,7 +15154,7 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 var opLinalgMatrixRankAtolRtolTensorOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixRankAtolRtolTensorOut checks linalg_matrix_rank.atol_rtol_tensor_out(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -15174,7 +15174,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 var opLinalgMatrixRankAtolRtolFloat = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixRankAtolRtolFloat checks linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
@@ -15192,7 +15192,7 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 var opLinalgMatrixRankAtolRtolFloatOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixRankAtolRtolFloatOut checks linalg_matrix_rank.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -15212,7 +15212,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 var opLinalgMatrixRank = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixRank checks linalg_matrix_rank(Tensor self, float tol, bool hermitian=False) -> Tensor
@@ -15230,7 +15230,7 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 var opLinalgMatrixRankOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixRankOut checks linalg_matrix_rank.out(Tensor self, float tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -15250,7 +15250,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 var opLinalgMatrixRankTolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "tol_tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixRankTolTensor checks linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool hermitian=False) -> Tensor
@@ -15268,7 +15268,7 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 var opLinalgMatrixRankOutTolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "out_tol_tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMatrixRankOutTolTensor checks linalg_matrix_rank.out_tol_tensor(Tensor input, Tensor tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -15288,7 +15288,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 var opLinalgMultiDot = wrap.Op{
 	Name:     "linalg_multi_dot",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMultiDot checks linalg_multi_dot(Tensor[] tensors) -> Tensor
@@ -15306,7 +15306,7 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 var opLinalgMultiDotOut = wrap.Op{
 	Name:     "linalg_multi_dot",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // LinalgMultiDotOut checks linalg_multi_dot.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -15326,7 +15326,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 var opNestedToPaddedTensor = wrap.Op{
 	Name:     "nested_to_padded_tensor",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // NestedToPaddedTensor checks nested_to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor
@@ -15344,7 +15344,7 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 var opXTestSerializationSubcmul = wrap.Op{
 	Name:     "_test_serialization_subcmul",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestSerializationSubcmul checks _test_serialization_subcmul(Tensor self, Tensor other, Scalar alpha=1) -> Tensor
@@ -15362,7 +15362,7 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 var opXTestOptionalIntlist = wrap.Op{
 	Name:     "_test_optional_intlist",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestOptionalIntlist checks _test_optional_intlist(Tensor values, int[]? addends) -> Tensor
@@ -15380,7 +15380,7 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 var opXTestOptionalIntlistOut = wrap.Op{
 	Name:     "_test_optional_intlist",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestOptionalIntlistOut checks _test_optional_intlist.out(Tensor values, int[]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -15400,7 +15400,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 var opXTestOptionalFilledIntlist = wrap.Op{
 	Name:     "_test_optional_filled_intlist",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestOptionalFilledIntlist checks _test_optional_filled_intlist(Tensor values, int[2]? addends) -> Tensor
@@ -15418,7 +15418,7 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 var opXTestOptionalFilledIntlistOut = wrap.Op{
 	Name:     "_test_optional_filled_intlist",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestOptionalFilledIntlistOut checks _test_optional_filled_intlist.out(Tensor values, int[2]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -15438,7 +15438,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 var opXTestOptionalFloatlist = wrap.Op{
 	Name:     "_test_optional_floatlist",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestOptionalFloatlist checks _test_optional_floatlist(Tensor values, float[]? addends) -> Tensor
@@ -15456,7 +15456,7 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 var opXTestOptionalFloatlistOut = wrap.Op{
 	Name:     "_test_optional_floatlist",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestOptionalFloatlistOut checks _test_optional_floatlist.out(Tensor values, float[]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -15476,7 +15476,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 var opXTestStringDefault = wrap.Op{
 	Name:     "_test_string_default",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestStringDefault checks _test_string_default(Tensor dummy, str a="\"'\\", str b='"\'\\') -> Tensor
@@ -15494,7 +15494,7 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 var opXTestAmbiguousDefaultsA = wrap.Op{
 	Name:     "_test_ambiguous_defaults",
 	Overload: "a",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestAmbiguousDefaultsA checks _test_ambiguous_defaults.a(Tensor dummy, int a=1, int b=1) -> Tensor
@@ -15512,7 +15512,7 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 var opXTestAmbiguousDefaultsB = wrap.Op{
 	Name:     "_test_ambiguous_defaults",
 	Overload: "b",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestAmbiguousDefaultsB checks _test_ambiguous_defaults.b(Tensor dummy, int a=2, str b="2") -> Tensor
@@ -15530,7 +15530,7 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 var opXTestWarnInAutograd = wrap.Op{
 	Name:     "_test_warn_in_autograd",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestWarnInAutograd checks _test_warn_in_autograd(Tensor self) -> Tensor
@@ -15549,7 +15549,7 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 var opXTestWarnInAutogradOut = wrap.Op{
 	Name:     "_test_warn_in_autograd",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestWarnInAutogradOut checks _test_warn_in_autograd.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -15569,7 +15569,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 var opXTestAutogradMultipleDispatchFullcoverage = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchFullcoverage checks _test_autograd_multiple_dispatch.fullcoverage(Tensor self) -> Tensor
@@ -15588,7 +15588,7 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 var opXTestAutogradMultipleDispatchFullcoverageOut = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchFullcoverageOut checks _test_autograd_multiple_dispatch.fullcoverage_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -15608,7 +15608,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 var opXTestAutogradMultipleDispatchNtonly = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "ntonly",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchNtonly checks _test_autograd_multiple_dispatch.ntonly(Tensor self, bool b) -> Tensor
@@ -15627,7 +15627,7 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 var opXTestAutogradMultipleDispatchView = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchView checks _test_autograd_multiple_dispatch_view(Tensor(a) self) -> Tensor(a)
@@ -15646,7 +15646,7 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 var opXTestAutogradMultipleDispatchViewCopy = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchViewCopy checks _test_autograd_multiple_dispatch_view_copy(Tensor self) -> Tensor
@@ -15665,7 +15665,7 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 var opXTestAutogradMultipleDispatchViewCopyOut = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchViewCopyOut checks _test_autograd_multiple_dispatch_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -15685,7 +15685,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 var opSegmentReduce = wrap.Op{
 	Name:     "segment_reduce",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SegmentReduce checks segment_reduce(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor
@@ -15704,7 +15704,7 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 var opSegmentReduceOut = wrap.Op{
 	Name:     "segment_reduce",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SegmentReduceOut checks segment_reduce.out(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
@@ -15724,7 +15724,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 var opXSegmentReduceBackward = wrap.Op{
 	Name:     "_segment_reduce_backward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSegmentReduceBackward checks _segment_reduce_backward(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None) -> Tensor
@@ -15742,7 +15742,7 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 var opXSegmentReduceBackwardOut = wrap.Op{
 	Name:     "_segment_reduce_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSegmentReduceBackwardOut checks _segment_reduce_backward.out(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
@@ -15762,7 +15762,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 var opPadSequence = wrap.Op{
 	Name:     "pad_sequence",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PadSequence checks pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.0) -> Tensor
@@ -15780,7 +15780,7 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 var opFlattenDenseTensors = wrap.Op{
 	Name:     "flatten_dense_tensors",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // FlattenDenseTensors checks flatten_dense_tensors(Tensor[] tensors) -> Tensor
@@ -15798,7 +15798,7 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 var opUnflattenDenseTensors = wrap.Op{
 	Name:     "unflatten_dense_tensors",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnflattenDenseTensors checks unflatten_dense_tensors(Tensor flat, Tensor[] tensors) -> Tensor[]
@@ -15816,7 +15816,7 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 var opXNestedTensorFromTensorList = wrap.Op{
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedTensorFromTensorList checks _nested_tensor_from_tensor_list(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -15835,7 +15835,7 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 var opXNestedTensorFromTensorListOut = wrap.Op{
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedTensorFromTensorListOut checks _nested_tensor_from_tensor_list.out(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -15855,7 +15855,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 var opXFwPrimalCopy = wrap.Op{
 	Name:     "_fw_primal_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XFwPrimalCopy checks _fw_primal_copy(Tensor self, int level) -> Tensor
@@ -15873,7 +15873,7 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 var opXMakeDualCopy = wrap.Op{
 	Name:     "_make_dual_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XMakeDualCopy checks _make_dual_copy(Tensor primal, Tensor tangent, int level) -> Tensor
@@ -15891,7 +15891,7 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 var opViewAsRealCopy = wrap.Op{
 	Name:     "view_as_real_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ViewAsRealCopy checks view_as_real_copy(Tensor self) -> Tensor
@@ -15910,7 +15910,7 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 var opViewAsComplexCopy = wrap.Op{
 	Name:     "view_as_complex_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ViewAsComplexCopy checks view_as_complex_copy(Tensor self) -> Tensor
@@ -15929,7 +15929,7 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 var opXConjCopy = wrap.Op{
 	Name:     "_conj_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XConjCopy checks _conj_copy(Tensor self) -> Tensor
@@ -15948,7 +15948,7 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 var opXNegViewCopy = wrap.Op{
 	Name:     "_neg_view_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNegViewCopy checks _neg_view_copy(Tensor self) -> Tensor
@@ -15967,7 +15967,7 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 var opAsStridedCopy = wrap.Op{
 	Name:     "as_strided_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AsStridedCopy checks as_strided_copy(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
@@ -15986,7 +15986,7 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 var opXSparseBroadcastToCopy = wrap.Op{
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseBroadcastToCopy checks _sparse_broadcast_to_copy(Tensor self, int[] size) -> Tensor
@@ -16004,7 +16004,7 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 var opDiagonalCopy = wrap.Op{
 	Name:     "diagonal_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // DiagonalCopy checks diagonal_copy(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor
@@ -16023,7 +16023,7 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 var opExpandCopy = wrap.Op{
 	Name:     "expand_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ExpandCopy checks expand_copy(Tensor self, SymInt[] size, *, bool implicit=False) -> Tensor
@@ -16042,7 +16042,7 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 var opPermuteCopy = wrap.Op{
 	Name:     "permute_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PermuteCopy checks permute_copy(Tensor self, int[] dims) -> Tensor
@@ -16061,7 +16061,7 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 var opXReshapeAliasCopy = wrap.Op{
 	Name:     "_reshape_alias_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XReshapeAliasCopy checks _reshape_alias_copy(Tensor self, SymInt[] size, SymInt[] stride) -> Tensor
@@ -16080,7 +16080,7 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 var opSelectCopyInt = wrap.Op{
 	Name:     "select_copy",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SelectCopyInt checks select_copy.int(Tensor self, int dim, int index) -> Tensor
@@ -16099,7 +16099,7 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 var opDetachCopy = wrap.Op{
 	Name:     "detach_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // DetachCopy checks detach_copy(Tensor self) -> Tensor
@@ -16117,7 +16117,7 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 var opSliceCopyTensor = wrap.Op{
 	Name:     "slice_copy",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SliceCopyTensor checks slice_copy.Tensor(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
@@ -16136,7 +16136,7 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 var opSplitCopyTensor = wrap.Op{
 	Name:     "split_copy",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SplitCopyTensor checks split_copy.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]
@@ -16155,7 +16155,7 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 var opSplitWithSizesCopy = wrap.Op{
 	Name:     "split_with_sizes_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SplitWithSizesCopy checks split_with_sizes_copy(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]
@@ -16174,7 +16174,7 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 var opSqueezeCopy = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SqueezeCopy checks squeeze_copy(Tensor self) -> Tensor
@@ -16193,7 +16193,7 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 var opSqueezeCopyDim = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dim",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SqueezeCopyDim checks squeeze_copy.dim(Tensor self, int dim) -> Tensor
@@ -16212,7 +16212,7 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 var opTCopy = wrap.Op{
 	Name:     "t_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TCopy checks t_copy(Tensor self) -> Tensor
@@ -16231,7 +16231,7 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 var opTransposeCopyInt = wrap.Op{
 	Name:     "transpose_copy",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TransposeCopyInt checks transpose_copy.int(Tensor self, int dim0, int dim1) -> Tensor
@@ -16250,7 +16250,7 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 var opUnsqueezeCopy = wrap.Op{
 	Name:     "unsqueeze_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnsqueezeCopy checks unsqueeze_copy(Tensor self, int dim) -> Tensor
@@ -16269,7 +16269,7 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 var opXIndicesCopy = wrap.Op{
 	Name:     "_indices_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XIndicesCopy checks _indices_copy(Tensor self) -> Tensor
@@ -16288,7 +16288,7 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 var opXValuesCopy = wrap.Op{
 	Name:     "_values_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XValuesCopy checks _values_copy(Tensor self) -> Tensor
@@ -16307,7 +16307,7 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 var opIndicesCopy = wrap.Op{
 	Name:     "indices_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IndicesCopy checks indices_copy(Tensor self) -> Tensor
@@ -16326,7 +16326,7 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 var opValuesCopy = wrap.Op{
 	Name:     "values_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ValuesCopy checks values_copy(Tensor self) -> Tensor
@@ -16345,7 +16345,7 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 var opCrowIndicesCopy = wrap.Op{
 	Name:     "crow_indices_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // CrowIndicesCopy checks crow_indices_copy(Tensor self) -> Tensor
@@ -16363,7 +16363,7 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 var opColIndicesCopy = wrap.Op{
 	Name:     "col_indices_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ColIndicesCopy checks col_indices_copy(Tensor self) -> Tensor
@@ -16381,7 +16381,7 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 var opCcolIndicesCopy = wrap.Op{
 	Name:     "ccol_indices_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // CcolIndicesCopy checks ccol_indices_copy(Tensor self) -> Tensor
@@ -16399,7 +16399,7 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 var opCcolIndicesCopyOut = wrap.Op{
 	Name:     "ccol_indices_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // CcolIndicesCopyOut checks ccol_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16419,7 +16419,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRowIndicesCopy = wrap.Op{
 	Name:     "row_indices_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RowIndicesCopy checks row_indices_copy(Tensor self) -> Tensor
@@ -16437,7 +16437,7 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 var opRowIndicesCopyOut = wrap.Op{
 	Name:     "row_indices_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // RowIndicesCopyOut checks row_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16457,7 +16457,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opUnbindCopyInt = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnbindCopyInt checks unbind_copy.int(Tensor self, int dim=0) -> Tensor[]
@@ -16476,7 +16476,7 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 var opViewCopy = wrap.Op{
 	Name:     "view_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ViewCopy checks view_copy(Tensor self, SymInt[] size) -> Tensor
@@ -16495,7 +16495,7 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 var opViewCopyDtype = wrap.Op{
 	Name:     "view_copy",
 	Overload: "dtype",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ViewCopyDtype checks view_copy.dtype(Tensor self, ScalarType dtype) -> Tensor
@@ -16514,7 +16514,7 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 var opUnfoldCopy = wrap.Op{
 	Name:     "unfold_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnfoldCopy checks unfold_copy(Tensor self, int dimension, int size, int step) -> Tensor
@@ -16533,7 +16533,7 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 var opAliasCopy = wrap.Op{
 	Name:     "alias_copy",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AliasCopy checks alias_copy(Tensor self) -> Tensor
@@ -16552,7 +16552,7 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 var opXFwPrimalCopyOut = wrap.Op{
 	Name:     "_fw_primal_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XFwPrimalCopyOut checks _fw_primal_copy.out(Tensor self, int level, *, Tensor(a!) out) -> Tensor(a!)
@@ -16572,7 +16572,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 var opXMakeDualCopyOut = wrap.Op{
 	Name:     "_make_dual_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XMakeDualCopyOut checks _make_dual_copy.out(Tensor primal, Tensor tangent, int level, *, Tensor(a!) out) -> Tensor(a!)
@@ -16592,7 +16592,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 var opViewAsRealCopyOut = wrap.Op{
 	Name:     "view_as_real_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ViewAsRealCopyOut checks view_as_real_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16612,7 +16612,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opViewAsComplexCopyOut = wrap.Op{
 	Name:     "view_as_complex_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ViewAsComplexCopyOut checks view_as_complex_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16632,7 +16632,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXConjCopyOut = wrap.Op{
 	Name:     "_conj_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XConjCopyOut checks _conj_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16652,7 +16652,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXNegViewCopyOut = wrap.Op{
 	Name:     "_neg_view_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNegViewCopyOut checks _neg_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16672,7 +16672,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAsStridedCopyOut = wrap.Op{
 	Name:     "as_strided_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AsStridedCopyOut checks as_strided_copy.out(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -16692,7 +16692,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 var opXSparseBroadcastToCopyOut = wrap.Op{
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XSparseBroadcastToCopyOut checks _sparse_broadcast_to_copy.out(Tensor self, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -16712,7 +16712,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 var opDiagonalCopyOut = wrap.Op{
 	Name:     "diagonal_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // DiagonalCopyOut checks diagonal_copy.out(Tensor self, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -16732,7 +16732,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 var opExpandCopyOut = wrap.Op{
 	Name:     "expand_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ExpandCopyOut checks expand_copy.out(Tensor self, SymInt[] size, *, bool implicit=False, Tensor(a!) out) -> Tensor(a!)
@@ -16752,7 +16752,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 var opPermuteCopyOut = wrap.Op{
 	Name:     "permute_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // PermuteCopyOut checks permute_copy.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
@@ -16772,7 +16772,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 var opXReshapeAliasCopyOut = wrap.Op{
 	Name:     "_reshape_alias_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XReshapeAliasCopyOut checks _reshape_alias_copy.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -16792,7 +16792,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 var opSelectCopyIntOut = wrap.Op{
 	Name:     "select_copy",
 	Overload: "int_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SelectCopyIntOut checks select_copy.int_out(Tensor self, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
@@ -16812,7 +16812,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 var opDetachCopyOut = wrap.Op{
 	Name:     "detach_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // DetachCopyOut checks detach_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16832,7 +16832,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSliceCopyTensorOut = wrap.Op{
 	Name:     "slice_copy",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SliceCopyTensorOut checks slice_copy.Tensor_out(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -16852,7 +16852,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 var opSplitCopyTensorOut = wrap.Op{
 	Name:     "split_copy",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SplitCopyTensorOut checks split_copy.Tensor_out(Tensor self, int split_size, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -16875,7 +16875,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 var opSplitWithSizesCopyOut = wrap.Op{
 	Name:     "split_with_sizes_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SplitWithSizesCopyOut checks split_with_sizes_copy.out(Tensor self, int[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -16898,7 +16898,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 var opSqueezeCopyOut = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SqueezeCopyOut checks squeeze_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16918,7 +16918,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSqueezeCopyDimOut = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dim_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SqueezeCopyDimOut checks squeeze_copy.dim_out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -16938,7 +16938,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 var opTCopyOut = wrap.Op{
 	Name:     "t_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TCopyOut checks t_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16958,7 +16958,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opTransposeCopyIntOut = wrap.Op{
 	Name:     "transpose_copy",
 	Overload: "int_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // TransposeCopyIntOut checks transpose_copy.int_out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
@@ -16978,7 +16978,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 var opUnsqueezeCopyOut = wrap.Op{
 	Name:     "unsqueeze_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnsqueezeCopyOut checks unsqueeze_copy.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -16998,7 +16998,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 var opXIndicesCopyOut = wrap.Op{
 	Name:     "_indices_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XIndicesCopyOut checks _indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17018,7 +17018,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXValuesCopyOut = wrap.Op{
 	Name:     "_values_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XValuesCopyOut checks _values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17038,7 +17038,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIndicesCopyOut = wrap.Op{
 	Name:     "indices_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // IndicesCopyOut checks indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17058,7 +17058,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opValuesCopyOut = wrap.Op{
 	Name:     "values_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ValuesCopyOut checks values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17078,7 +17078,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opCrowIndicesCopyOut = wrap.Op{
 	Name:     "crow_indices_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // CrowIndicesCopyOut checks crow_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17098,7 +17098,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opColIndicesCopyOut = wrap.Op{
 	Name:     "col_indices_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ColIndicesCopyOut checks col_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17118,7 +17118,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opUnbindCopyIntOut = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnbindCopyIntOut checks unbind_copy.int_out(Tensor self, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -17141,7 +17141,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 var opViewCopyOut = wrap.Op{
 	Name:     "view_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ViewCopyOut checks view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -17161,7 +17161,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 var opViewCopyDtypeOut = wrap.Op{
 	Name:     "view_copy",
 	Overload: "dtype_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ViewCopyDtypeOut checks view_copy.dtype_out(Tensor self, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -17181,7 +17181,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 var opUnfoldCopyOut = wrap.Op{
 	Name:     "unfold_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // UnfoldCopyOut checks unfold_copy.out(Tensor self, int dimension, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
@@ -17201,7 +17201,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 var opAliasCopyOut = wrap.Op{
 	Name:     "alias_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AliasCopyOut checks alias_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17221,7 +17221,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opToPaddedTensor = wrap.Op{
 	Name:     "to_padded_tensor",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ToPaddedTensor checks to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor
@@ -17240,7 +17240,7 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 var opToPaddedTensorOut = wrap.Op{
 	Name:     "to_padded_tensor",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // ToPaddedTensorOut checks to_padded_tensor.out(Tensor self, float padding, int[]? output_size=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -17260,7 +17260,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 var opXNestedTensorSoftmaxWithShape = wrap.Op{
 	Name:     "_nested_tensor_softmax_with_shape",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedTensorSoftmaxWithShape checks _nested_tensor_softmax_with_shape(Tensor self, Tensor query) -> Tensor
@@ -17278,7 +17278,7 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 var opXNestedTensorLayerNorm = wrap.Op{
 	Name:     "_nested_tensor_layer_norm",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedTensorLayerNorm checks _nested_tensor_layer_norm(Tensor self, Tensor? weight, Tensor? bias, float eps) -> Tensor
@@ -17296,7 +17296,7 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 var opXNestedTensorLayerNormOut = wrap.Op{
 	Name:     "_nested_tensor_layer_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNestedTensorLayerNormOut checks _nested_tensor_layer_norm.out(Tensor self, Tensor? weight, Tensor? bias, float eps, *, Tensor(a!) out) -> Tensor(a!)
@@ -17316,7 +17316,7 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 var opXTransformerEncoderLayerFwd = wrap.Op{
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTransformerEncoderLayerFwd checks _transformer_encoder_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None) -> Tensor
@@ -17334,7 +17334,7 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 var opXTransformerEncoderLayerFwdOut = wrap.Op{
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTransformerEncoderLayerFwdOut checks _transformer_encoder_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -17354,7 +17354,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 var opXNativeMultiHeadAttention = wrap.Op{
 	Name:     "_native_multi_head_attention",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNativeMultiHeadAttention checks _native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)
@@ -17372,7 +17372,7 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 var opXNativeMultiHeadAttentionOut = wrap.Op{
 	Name:     "_native_multi_head_attention",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNativeMultiHeadAttentionOut checks _native_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -17392,7 +17392,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 var opXScaledDotProductAttention = wrap.Op{
 	Name:     "_scaled_dot_product_attention",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XScaledDotProductAttention checks _scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)
@@ -17410,7 +17410,7 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 var opXScaledDotProductAttentionForward = wrap.Op{
 	Name:     "_scaled_dot_product_attention_forward",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XScaledDotProductAttentionForward checks _scaled_dot_product_attention_forward(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)
@@ -17428,7 +17428,7 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 var opXScaledDotProductAttentionMath = wrap.Op{
 	Name:     "_scaled_dot_product_attention_math",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XScaledDotProductAttentionMath checks _scaled_dot_product_attention_math(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)
@@ -17446,7 +17446,7 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 var opXTritonScaledDotAttention = wrap.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTritonScaledDotAttention checks _triton_scaled_dot_attention(Tensor q, Tensor k, Tensor v, float dropout_p=0.0) -> Tensor
@@ -17464,7 +17464,7 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 var opXTritonScaledDotAttentionOut = wrap.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTritonScaledDotAttentionOut checks _triton_scaled_dot_attention.out(Tensor q, Tensor k, Tensor v, float dropout_p=0.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -17484,7 +17484,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 var opXTritonMultiHeadAttention = wrap.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTritonMultiHeadAttention checks _triton_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None) -> Tensor
@@ -17502,7 +17502,7 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 var opXTritonMultiHeadAttentionOut = wrap.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTritonMultiHeadAttentionOut checks _triton_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -17522,7 +17522,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 var opSpecialAiryAi = wrap.Op{
 	Name:     "special_airy_ai",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialAiryAi checks special_airy_ai(Tensor x) -> Tensor
@@ -17541,7 +17541,7 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 var opSpecialAiryAiOut = wrap.Op{
 	Name:     "special_airy_ai",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialAiryAiOut checks special_airy_ai.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -17561,7 +17561,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXFlashScaledDotProductAttention = wrap.Op{
 	Name:     "_flash_scaled_dot_product_attention",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XFlashScaledDotProductAttention checks _flash_scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor cum_seq_q, Tensor cum_seq_k, int max_q, int max_k, float dropout_p, bool is_causal) -> Tensor
@@ -17579,7 +17579,7 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 var opXTransformerDecoderOnlyLayerFwd = wrap.Op{
 	Name:     "_transformer_decoder_only_layer_fwd",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTransformerDecoderOnlyLayerFwd checks _transformer_decoder_only_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None) -> (Tensor, Tensor, Tensor)
@@ -17597,7 +17597,7 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 var opXTransformerDecoderOnlyLayerFwdOut = wrap.Op{
 	Name:     "_transformer_decoder_only_layer_fwd",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XTransformerDecoderOnlyLayerFwdOut checks _transformer_decoder_only_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -17617,7 +17617,7 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 var opXNativeDecoderOnlyMultiHeadAttention = wrap.Op{
 	Name:     "_native_decoder_only_multi_head_attention",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNativeDecoderOnlyMultiHeadAttention checks _native_decoder_only_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None, bool need_weights=True, bool average_attn_weights=True) -> (Tensor, Tensor, Tensor, Tensor)
@@ -17635,7 +17635,7 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 var opXNativeDecoderOnlyMultiHeadAttentionOut = wrap.Op{
 	Name:     "_native_decoder_only_multi_head_attention",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // XNativeDecoderOnlyMultiHeadAttentionOut checks _native_decoder_only_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None, bool need_weights=True, bool average_attn_weights=True, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -17655,7 +17655,7 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 var opSpecialBesselJ0 = wrap.Op{
 	Name:     "special_bessel_j0",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialBesselJ0 checks special_bessel_j0(Tensor self) -> Tensor
@@ -17674,7 +17674,7 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 var opSpecialBesselJ0Out = wrap.Op{
 	Name:     "special_bessel_j0",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialBesselJ0Out checks special_bessel_j0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17694,7 +17694,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialBesselJ1 = wrap.Op{
 	Name:     "special_bessel_j1",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialBesselJ1 checks special_bessel_j1(Tensor self) -> Tensor
@@ -17713,7 +17713,7 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 var opSpecialBesselJ1Out = wrap.Op{
 	Name:     "special_bessel_j1",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialBesselJ1Out checks special_bessel_j1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17733,7 +17733,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialBesselY0 = wrap.Op{
 	Name:     "special_bessel_y0",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialBesselY0 checks special_bessel_y0(Tensor self) -> Tensor
@@ -17752,7 +17752,7 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 var opSpecialBesselY0Out = wrap.Op{
 	Name:     "special_bessel_y0",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialBesselY0Out checks special_bessel_y0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17772,7 +17772,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialBesselY1 = wrap.Op{
 	Name:     "special_bessel_y1",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialBesselY1 checks special_bessel_y1(Tensor self) -> Tensor
@@ -17791,7 +17791,7 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 var opSpecialBesselY1Out = wrap.Op{
 	Name:     "special_bessel_y1",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialBesselY1Out checks special_bessel_y1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17811,7 +17811,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSpecialChebyshevPolynomialT = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialT checks special_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -17830,7 +17830,7 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 var opSpecialChebyshevPolynomialTXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTXScalar checks special_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -17848,7 +17848,7 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 var opSpecialChebyshevPolynomialTNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTNScalar checks special_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -17866,7 +17866,7 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 var opSpecialChebyshevPolynomialTOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTOut checks special_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -17886,7 +17886,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 var opSpecialChebyshevPolynomialTXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTXScalarOut checks special_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -17906,7 +17906,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 var opSpecialChebyshevPolynomialTNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTNScalarOut checks special_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -17926,7 +17926,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 var opSpecialChebyshevPolynomialU = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialU checks special_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -17945,7 +17945,7 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 var opSpecialChebyshevPolynomialUXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUXScalar checks special_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -17963,7 +17963,7 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 var opSpecialChebyshevPolynomialUNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUNScalar checks special_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -17981,7 +17981,7 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 var opSpecialChebyshevPolynomialUOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUOut checks special_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18001,7 +18001,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 var opSpecialChebyshevPolynomialUXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUXScalarOut checks special_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18021,7 +18021,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 var opSpecialChebyshevPolynomialUNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUNScalarOut checks special_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18041,7 +18041,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 var opSpecialChebyshevPolynomialV = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialV checks special_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -18060,7 +18060,7 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 var opSpecialChebyshevPolynomialVXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVXScalar checks special_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18078,7 +18078,7 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 var opSpecialChebyshevPolynomialVNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVNScalar checks special_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18096,7 +18096,7 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 var opSpecialChebyshevPolynomialVOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVOut checks special_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18116,7 +18116,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 var opSpecialChebyshevPolynomialVXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVXScalarOut checks special_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18136,7 +18136,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 var opSpecialChebyshevPolynomialVNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVNScalarOut checks special_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18156,7 +18156,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 var opSpecialChebyshevPolynomialW = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialW checks special_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -18175,7 +18175,7 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 var opSpecialChebyshevPolynomialWXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWXScalar checks special_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18193,7 +18193,7 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 var opSpecialChebyshevPolynomialWNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWNScalar checks special_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18211,7 +18211,7 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 var opSpecialChebyshevPolynomialWOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWOut checks special_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18231,7 +18231,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 var opSpecialChebyshevPolynomialWXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWXScalarOut checks special_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18251,7 +18251,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 var opSpecialChebyshevPolynomialWNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWNScalarOut checks special_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18271,7 +18271,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 var opSpecialHermitePolynomialH = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialH checks special_hermite_polynomial_h(Tensor x, Tensor n) -> Tensor
@@ -18290,7 +18290,7 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 var opSpecialHermitePolynomialHXScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHXScalar checks special_hermite_polynomial_h.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18308,7 +18308,7 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 var opSpecialHermitePolynomialHNScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHNScalar checks special_hermite_polynomial_h.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18326,7 +18326,7 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 var opSpecialHermitePolynomialHOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHOut checks special_hermite_polynomial_h.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18346,7 +18346,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 var opSpecialHermitePolynomialHXScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHXScalarOut checks special_hermite_polynomial_h.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18366,7 +18366,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 var opSpecialHermitePolynomialHNScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHNScalarOut checks special_hermite_polynomial_h.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18386,7 +18386,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 var opSpecialHermitePolynomialHe = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHe checks special_hermite_polynomial_he(Tensor x, Tensor n) -> Tensor
@@ -18405,7 +18405,7 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 var opSpecialHermitePolynomialHeXScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeXScalar checks special_hermite_polynomial_he.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18423,7 +18423,7 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 var opSpecialHermitePolynomialHeNScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeNScalar checks special_hermite_polynomial_he.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18441,7 +18441,7 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 var opSpecialHermitePolynomialHeOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeOut checks special_hermite_polynomial_he.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18461,7 +18461,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 var opSpecialHermitePolynomialHeXScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeXScalarOut checks special_hermite_polynomial_he.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18481,7 +18481,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 var opSpecialHermitePolynomialHeNScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeNScalarOut checks special_hermite_polynomial_he.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18501,7 +18501,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 var opSpecialLaguerrePolynomialL = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialL checks special_laguerre_polynomial_l(Tensor x, Tensor n) -> Tensor
@@ -18520,7 +18520,7 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 var opSpecialLaguerrePolynomialLXScalar = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLXScalar checks special_laguerre_polynomial_l.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18538,7 +18538,7 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 var opSpecialLaguerrePolynomialLNScalar = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLNScalar checks special_laguerre_polynomial_l.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18556,7 +18556,7 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 var opSpecialLaguerrePolynomialLOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLOut checks special_laguerre_polynomial_l.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18576,7 +18576,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 var opSpecialLaguerrePolynomialLXScalarOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLXScalarOut checks special_laguerre_polynomial_l.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18596,7 +18596,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 var opSpecialLaguerrePolynomialLNScalarOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLNScalarOut checks special_laguerre_polynomial_l.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18616,7 +18616,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 var opSpecialLegendrePolynomialP = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLegendrePolynomialP checks special_legendre_polynomial_p(Tensor x, Tensor n) -> Tensor
@@ -18635,7 +18635,7 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 var opSpecialLegendrePolynomialPXScalar = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPXScalar checks special_legendre_polynomial_p.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18653,7 +18653,7 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 var opSpecialLegendrePolynomialPNScalar = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPNScalar checks special_legendre_polynomial_p.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18671,7 +18671,7 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 var opSpecialLegendrePolynomialPOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPOut checks special_legendre_polynomial_p.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18691,7 +18691,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 var opSpecialLegendrePolynomialPXScalarOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPXScalarOut checks special_legendre_polynomial_p.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18711,7 +18711,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 var opSpecialLegendrePolynomialPNScalarOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPNScalarOut checks special_legendre_polynomial_p.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18731,7 +18731,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 var opSpecialModifiedBesselI0 = wrap.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialModifiedBesselI0 checks special_modified_bessel_i0(Tensor self) -> Tensor
@@ -18750,7 +18750,7 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 var opSpecialModifiedBesselI0Out = wrap.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialModifiedBesselI0Out checks special_modified_bessel_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18770,7 +18770,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 var opSpecialModifiedBesselI1 = wrap.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialModifiedBesselI1 checks special_modified_bessel_i1(Tensor self) -> Tensor
@@ -18789,7 +18789,7 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 var opSpecialModifiedBesselI1Out = wrap.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialModifiedBesselI1Out checks special_modified_bessel_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18809,7 +18809,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 var opSpecialModifiedBesselK0 = wrap.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialModifiedBesselK0 checks special_modified_bessel_k0(Tensor self) -> Tensor
@@ -18828,7 +18828,7 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 var opSpecialModifiedBesselK0Out = wrap.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialModifiedBesselK0Out checks special_modified_bessel_k0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18848,7 +18848,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 var opSpecialModifiedBesselK1 = wrap.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialModifiedBesselK1 checks special_modified_bessel_k1(Tensor self) -> Tensor
@@ -18867,7 +18867,7 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 var opSpecialModifiedBesselK1Out = wrap.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialModifiedBesselK1Out checks special_modified_bessel_k1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18887,7 +18887,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 var opSpecialScaledModifiedBesselK0 = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialScaledModifiedBesselK0 checks special_scaled_modified_bessel_k0(Tensor x) -> Tensor
@@ -18906,7 +18906,7 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 var opSpecialScaledModifiedBesselK0Out = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialScaledModifiedBesselK0Out checks special_scaled_modified_bessel_k0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -18926,7 +18926,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 var opSpecialScaledModifiedBesselK1 = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialScaledModifiedBesselK1 checks special_scaled_modified_bessel_k1(Tensor x) -> Tensor
@@ -18945,7 +18945,7 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 var opSpecialScaledModifiedBesselK1Out = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialScaledModifiedBesselK1Out checks special_scaled_modified_bessel_k1.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -18965,7 +18965,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 var opSpecialShiftedChebyshevPolynomialT = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialT checks special_shifted_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -18984,7 +18984,7 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 var opSpecialShiftedChebyshevPolynomialTXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalar checks special_shifted_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -19002,7 +19002,7 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 var opSpecialShiftedChebyshevPolynomialTNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalar checks special_shifted_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -19020,7 +19020,7 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 var opSpecialShiftedChebyshevPolynomialTOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTOut checks special_shifted_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19040,7 +19040,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 var opSpecialShiftedChebyshevPolynomialTXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalarOut checks special_shifted_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19060,7 +19060,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 var opSpecialShiftedChebyshevPolynomialTNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalarOut checks special_shifted_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19080,7 +19080,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 var opSpecialShiftedChebyshevPolynomialU = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialU checks special_shifted_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -19099,7 +19099,7 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 var opSpecialShiftedChebyshevPolynomialUXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalar checks special_shifted_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -19117,7 +19117,7 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 var opSpecialShiftedChebyshevPolynomialUNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalar checks special_shifted_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -19135,7 +19135,7 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 var opSpecialShiftedChebyshevPolynomialUOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUOut checks special_shifted_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19155,7 +19155,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 var opSpecialShiftedChebyshevPolynomialUXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalarOut checks special_shifted_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19175,7 +19175,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 var opSpecialShiftedChebyshevPolynomialUNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalarOut checks special_shifted_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19195,7 +19195,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 var opSpecialShiftedChebyshevPolynomialV = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialV checks special_shifted_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -19214,7 +19214,7 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 var opSpecialShiftedChebyshevPolynomialVXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalar checks special_shifted_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -19232,7 +19232,7 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 var opSpecialShiftedChebyshevPolynomialVNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalar checks special_shifted_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -19250,7 +19250,7 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 var opSpecialShiftedChebyshevPolynomialVOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVOut checks special_shifted_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19270,7 +19270,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 var opSpecialShiftedChebyshevPolynomialVXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalarOut checks special_shifted_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19290,7 +19290,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 var opSpecialShiftedChebyshevPolynomialVNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalarOut checks special_shifted_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)

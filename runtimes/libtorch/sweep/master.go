@@ -608,7 +608,7 @@ func (r *opResult) add(s *sampleResult, name, profile string) {
 	}
 	for i := range s.Violations {
 		v := &s.Violations[i]
-		f := Finding{Op: name, Profile: v.Profile.String(), Check: v.Check.String(), Message: v.Error(),
+		f := Finding{Op: name, Profile: v.Policy.String(), Check: v.Check.String(), Message: v.Error(),
 			SampleID: s.K, Sample: sampleLabel(s.K, s.Base), Repairs: s.Repairs}
 		if v.Ret >= 0 {
 			ret := v.Ret

@@ -30,7 +30,7 @@ var _ Kernels = &checked{}
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -49,7 +49,7 @@ func (k *checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor

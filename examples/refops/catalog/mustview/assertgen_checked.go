@@ -30,7 +30,7 @@ var _ Kernels = &checked{}
 var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)

@@ -30,7 +30,7 @@ var _ Kernels = &checked{}
 var opSetData = wrap.Op{
 	Name:     "set_data",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
@@ -50,7 +50,7 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -70,7 +70,7 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -90,7 +90,7 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 var opMaxDimMax = wrap.Op{
 	Name:     "max",
 	Overload: "dim_max",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // MaxDimMax checks max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -110,7 +110,7 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -130,7 +130,7 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
@@ -149,7 +149,7 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  checks.PyTorch113,
+	Policy:   checks.PyTorch113,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)

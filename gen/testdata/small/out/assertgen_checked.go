@@ -18,7 +18,7 @@ const _ = wrap.Version2
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -37,7 +37,7 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -57,7 +57,7 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -77,7 +77,7 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 var opXMovingAvgHelper = wrap.Op{
 	Name:     "_moving_avg_helper",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMovingAvgHelper checks _moving_avg_helper(Tensor self, Tensor(a!) running_min, Tensor(b!) running_max, float averaging_const) -> (Tensor output, Tensor mask)
@@ -97,7 +97,7 @@ func XMovingAvgHelper(self *kernels.Tensor, running_min *kernels.Tensor, running
 var opXMovingAvgHelperOut = wrap.Op{
 	Name:     "_moving_avg_helper",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMovingAvgHelperOut checks _moving_avg_helper.out(Tensor self, Tensor(a!) running_min, Tensor(b!) running_max, float averaging_const, *, Tensor(c!) out0, Tensor(d!) out1) -> (Tensor(c!), Tensor(d!))
@@ -117,7 +117,7 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 var opXMovingAvgHelperFunctional = wrap.Op{
 	Name:     "_moving_avg_helper_functional",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMovingAvgHelperFunctional checks _moving_avg_helper_functional(Tensor self, Tensor running_min, Tensor running_max, float averaging_const) -> (Tensor output, Tensor mask, Tensor running_min_out, Tensor running_max_out)
@@ -136,7 +136,7 @@ func XMovingAvgHelperFunctional(self *kernels.Tensor, running_min *kernels.Tenso
 var opXPlannedScratch = wrap.Op{
 	Name:     "_planned",
 	Overload: "scratch",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XPlannedScratch checks _planned.scratch(Tensor self, *, Tensor(a!) out, Tensor(b!) _scratch_buf) -> Tensor(a!)
@@ -156,7 +156,7 @@ func XPlannedScratch(self *kernels.Tensor, out *kernels.Tensor, _scratch_buf *ke
 var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -175,7 +175,7 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 var opTranspose_ = wrap.Op{
 	Name:     "transpose_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Transpose_ checks transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -195,7 +195,7 @@ func Transpose_(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {
 var opSplitTensor = wrap.Op{
 	Name:     "split",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]
@@ -217,7 +217,7 @@ func SplitTensor(self *kernels.Tensor, split_size int64, dim int64) []*kernels.T
 var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -236,7 +236,7 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 var opIndexTensor = wrap.Op{
 	Name:     "index",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndexTensor checks index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
@@ -258,7 +258,7 @@ func IndexTensor(self *kernels.Tensor, indices []*kernels.Tensor) *kernels.Tenso
 var opWhereSelf = wrap.Op{
 	Name:     "where",
 	Overload: "self",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // WhereSelf checks where.self(Tensor condition, Tensor self, Tensor other, Tensor? mask=None) -> Tensor
@@ -277,7 +277,7 @@ func WhereSelf(condition *kernels.Tensor, self *kernels.Tensor, other *kernels.T
 var opMaxDim = wrap.Op{
 	Name:     "max",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxDim checks max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -296,7 +296,7 @@ func MaxDim(self *kernels.Tensor, dim int64, keepdim bool) (*kernels.Tensor, *ke
 var opXForeachAdd_List = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "List",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XForeachAdd_List checks _foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
@@ -316,7 +316,7 @@ func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha flo
 var opUnbindCopyIntOut = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnbindCopyIntOut checks unbind_copy.int_out(Tensor self, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -339,7 +339,7 @@ func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 var opUnbindCopyInt = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnbindCopyInt checks unbind_copy.int(Tensor self, int dim=0) -> Tensor[]
@@ -358,7 +358,7 @@ func UnbindCopyInt(self *kernels.Tensor, dim int64) []*kernels.Tensor {
 var opSizeInt = wrap.Op{
 	Name:     "size",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SizeInt checks size.int(Tensor self, int dim) -> int

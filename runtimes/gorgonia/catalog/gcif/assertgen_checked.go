@@ -30,7 +30,7 @@ var _ Kernels = &checked{}
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -49,7 +49,7 @@ func (k *checked) AddTensor(self *tensor.Dense, other *tensor.Dense, alpha float
 var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -68,7 +68,7 @@ func (k *checked) Exp(self *tensor.Dense) *tensor.Dense {
 var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor

@@ -19,7 +19,7 @@ const _ = wrap.Version2
 var opXCastByte = wrap.Op{
 	Name:     "_cast_Byte",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCastByte checks _cast_Byte(Tensor self, bool non_blocking=False) -> Tensor
@@ -38,7 +38,7 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastChar = wrap.Op{
 	Name:     "_cast_Char",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCastChar checks _cast_Char(Tensor self, bool non_blocking=False) -> Tensor
@@ -57,7 +57,7 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastDouble = wrap.Op{
 	Name:     "_cast_Double",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCastDouble checks _cast_Double(Tensor self, bool non_blocking=False) -> Tensor
@@ -76,7 +76,7 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastFloat = wrap.Op{
 	Name:     "_cast_Float",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCastFloat checks _cast_Float(Tensor self, bool non_blocking=False) -> Tensor
@@ -95,7 +95,7 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastInt = wrap.Op{
 	Name:     "_cast_Int",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCastInt checks _cast_Int(Tensor self, bool non_blocking=False) -> Tensor
@@ -114,7 +114,7 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastLong = wrap.Op{
 	Name:     "_cast_Long",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCastLong checks _cast_Long(Tensor self, bool non_blocking=False) -> Tensor
@@ -133,7 +133,7 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastShort = wrap.Op{
 	Name:     "_cast_Short",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCastShort checks _cast_Short(Tensor self, bool non_blocking=False) -> Tensor
@@ -152,7 +152,7 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastHalf = wrap.Op{
 	Name:     "_cast_Half",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCastHalf checks _cast_Half(Tensor self, bool non_blocking=False) -> Tensor
@@ -171,7 +171,7 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXBackward = wrap.Op{
 	Name:     "_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XBackward checks _backward(Tensor self, Tensor[] inputs, Tensor? gradient=None, bool? retain_graph=None, bool create_graph=False) -> ()
@@ -193,7 +193,7 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 var opSetData = wrap.Op{
 	Name:     "set_data",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
@@ -213,7 +213,7 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 var opData = wrap.Op{
 	Name:     "data",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Data checks data(Tensor self) -> Tensor
@@ -232,7 +232,7 @@ func Data(self *torch.Tensor) *torch.Tensor {
 var opIsLeaf = wrap.Op{
 	Name:     "is_leaf",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsLeaf checks is_leaf(Tensor self) -> bool
@@ -251,7 +251,7 @@ func IsLeaf(self *torch.Tensor) bool {
 var opOutputNr = wrap.Op{
 	Name:     "output_nr",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // OutputNr checks output_nr(Tensor self) -> int
@@ -270,7 +270,7 @@ func OutputNr(self *torch.Tensor) int64 {
 var opXVersion = wrap.Op{
 	Name:     "_version",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XVersion checks _version(Tensor self) -> int
@@ -289,7 +289,7 @@ func XVersion(self *torch.Tensor) int64 {
 var opRequiresGrad_ = wrap.Op{
 	Name:     "requires_grad_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RequiresGrad_ checks requires_grad_(Tensor(a!) self, bool requires_grad=True) -> Tensor(a!)
@@ -309,7 +309,7 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 var opRetainGrad = wrap.Op{
 	Name:     "retain_grad",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RetainGrad checks retain_grad(Tensor(a!) self) -> ()
@@ -329,7 +329,7 @@ func RetainGrad(self *torch.Tensor) {
 var opRetainsGrad = wrap.Op{
 	Name:     "retains_grad",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RetainsGrad checks retains_grad(Tensor self) -> bool
@@ -348,7 +348,7 @@ func RetainsGrad(self *torch.Tensor) bool {
 var opXFwPrimal = wrap.Op{
 	Name:     "_fw_primal",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFwPrimal checks _fw_primal(Tensor(a) self, int level) -> Tensor(a)
@@ -367,7 +367,7 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 var opXMakeDual = wrap.Op{
 	Name:     "_make_dual",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMakeDual checks _make_dual(Tensor(a) primal, Tensor tangent, int level) -> Tensor(a)
@@ -386,7 +386,7 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 var opXUnpackDual = wrap.Op{
 	Name:     "_unpack_dual",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUnpackDual checks _unpack_dual(Tensor(a) dual, int level) -> (Tensor(a) primal, Tensor tangent)
@@ -405,7 +405,7 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 var opXNewZerosWithSameFeatureMeta = wrap.Op{
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNewZerosWithSameFeatureMeta checks _new_zeros_with_same_feature_meta(Tensor self, Tensor other, *, int self_num_batch_dims=0) -> Tensor
@@ -424,7 +424,7 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 var opXNewZerosWithSameFeatureMetaOut = wrap.Op{
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNewZerosWithSameFeatureMetaOut checks _new_zeros_with_same_feature_meta.out(Tensor self, Tensor other, *, int self_num_batch_dims=0, Tensor(a!) out) -> Tensor(a!)
@@ -444,7 +444,7 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 var opXHasSameStorageNumel = wrap.Op{
 	Name:     "_has_same_storage_numel",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XHasSameStorageNumel checks _has_same_storage_numel(Tensor self, Tensor other) -> bool
@@ -463,7 +463,7 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 var opXAssertAsync = wrap.Op{
 	Name:     "_assert_async",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAssertAsync checks _assert_async(Tensor self) -> ()
@@ -482,7 +482,7 @@ func XAssertAsync(self *torch.Tensor) {
 var opXAssertAsyncMsg = wrap.Op{
 	Name:     "_assert_async",
 	Overload: "msg",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAssertAsyncMsg checks _assert_async.msg(Tensor self, str assert_msg) -> ()
@@ -501,7 +501,7 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 var opXAssertScalar = wrap.Op{
 	Name:     "_assert_scalar",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAssertScalar checks _assert_scalar(Scalar self, str assert_msg) -> ()
@@ -519,7 +519,7 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 var opXFunctionalAssertScalar = wrap.Op{
 	Name:     "_functional_assert_scalar",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFunctionalAssertScalar checks _functional_assert_scalar(Scalar self, str assert_msg, Tensor dep_token) -> Tensor
@@ -538,7 +538,7 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 var opXFunctionalAssertAsyncMsg = wrap.Op{
 	Name:     "_functional_assert_async",
 	Overload: "msg",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFunctionalAssertAsyncMsg checks _functional_assert_async.msg(Tensor self, str assert_msg, Tensor dep_token) -> Tensor
@@ -557,7 +557,7 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 var opXAssertTensorMetadata = wrap.Op{
 	Name:     "_assert_tensor_metadata",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAssertTensorMetadata checks _assert_tensor_metadata(Tensor a, SymInt[]? size=None, SymInt[]? stride=None, ScalarType? dtype=None, *, Device? device=None, Layout? layout=None) -> ()
@@ -576,7 +576,7 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 var opXPrint = wrap.Op{
 	Name:     "_print",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XPrint checks _print(str s) -> ()
@@ -594,7 +594,7 @@ func XPrint(s string) {
 var opSymConstrainRange = wrap.Op{
 	Name:     "sym_constrain_range",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SymConstrainRange checks sym_constrain_range(Scalar size, *, int? min=None, int? max=None) -> ()
@@ -612,7 +612,7 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 var opSymConstrainRangeForSize = wrap.Op{
 	Name:     "sym_constrain_range_for_size",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SymConstrainRangeForSize checks sym_constrain_range_for_size(Scalar size, *, int? min=None, int? max=None) -> ()
@@ -630,7 +630,7 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 var opXFunctionalSymConstrainRange = wrap.Op{
 	Name:     "_functional_sym_constrain_range",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFunctionalSymConstrainRange checks _functional_sym_constrain_range(Scalar size, int? min, int? max, Tensor dep_token) -> Tensor
@@ -649,7 +649,7 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 var opXFunctionalSymConstrainRangeForSize = wrap.Op{
 	Name:     "_functional_sym_constrain_range_for_size",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFunctionalSymConstrainRangeForSize checks _functional_sym_constrain_range_for_size(Scalar size, int? min, int? max, Tensor dep_token) -> Tensor
@@ -668,7 +668,7 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 var opXMakeDepToken = wrap.Op{
 	Name:     "_make_dep_token",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMakeDepToken checks _make_dep_token(*, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -686,7 +686,7 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 var opXUseCudnnCtcLoss = wrap.Op{
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUseCudnnCtcLoss checks _use_cudnn_ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank) -> bool
@@ -705,7 +705,7 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 var opXUseCudnnCtcLossTensor = wrap.Op{
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUseCudnnCtcLossTensor checks _use_cudnn_ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank) -> bool
@@ -724,7 +724,7 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 var opXCudnnCtcLoss = wrap.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCudnnCtcLoss checks _cudnn_ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank, bool deterministic, bool zero_infinity) -> (Tensor, Tensor)
@@ -743,7 +743,7 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 var opXCudnnCtcLossOut = wrap.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCudnnCtcLossOut checks _cudnn_ctc_loss.out(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank, bool deterministic, bool zero_infinity, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -763,7 +763,7 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 var opXCudnnCtcLossTensor = wrap.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCudnnCtcLossTensor checks _cudnn_ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank, bool deterministic, bool zero_infinity) -> (Tensor, Tensor)
@@ -782,7 +782,7 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 var opXUseCudnnRnnFlattenWeight = wrap.Op{
 	Name:     "_use_cudnn_rnn_flatten_weight",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUseCudnnRnnFlattenWeight checks _use_cudnn_rnn_flatten_weight() -> bool
@@ -800,7 +800,7 @@ func XUseCudnnRnnFlattenWeight() bool {
 var opXCudnnRnnFlattenWeight = wrap.Op{
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCudnnRnnFlattenWeight checks _cudnn_rnn_flatten_weight(Tensor[] weight_arr, int weight_stride0, SymInt input_size, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, bool bidirectional) -> Tensor
@@ -819,7 +819,7 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 var opXCudnnRnnFlattenWeightOut = wrap.Op{
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCudnnRnnFlattenWeightOut checks _cudnn_rnn_flatten_weight.out(Tensor[] weight_arr, int weight_stride0, SymInt input_size, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, bool bidirectional, *, Tensor(a!) out) -> Tensor(a!)
@@ -842,7 +842,7 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 var opXCudnnRnn = wrap.Op{
 	Name:     "_cudnn_rnn",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCudnnRnn checks _cudnn_rnn(Tensor input, Tensor[] weight, int weight_stride0, Tensor? weight_buf, Tensor hx, Tensor? cx, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -864,7 +864,7 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 var opXCudnnRnnOut = wrap.Op{
 	Name:     "_cudnn_rnn",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCudnnRnnOut checks _cudnn_rnn.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor? weight_buf, Tensor hx, Tensor? cx, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -887,7 +887,7 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 var opXCudnnRnnBackward = wrap.Op{
 	Name:     "_cudnn_rnn_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCudnnRnnBackward checks _cudnn_rnn_backward(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask) -> (Tensor, Tensor, Tensor, Tensor[])
@@ -909,7 +909,7 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 var opXCudnnRnnBackwardOut = wrap.Op{
 	Name:     "_cudnn_rnn_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCudnnRnnBackwardOut checks _cudnn_rnn_backward.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!)[] out3) -> ()
@@ -932,7 +932,7 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 var opXCudnnInitDropoutState = wrap.Op{
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCudnnInitDropoutState checks _cudnn_init_dropout_state(float dropout, bool train, int dropout_seed, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -950,7 +950,7 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 var opXCudnnInitDropoutStateOut = wrap.Op{
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCudnnInitDropoutStateOut checks _cudnn_init_dropout_state.out(float dropout, bool train, int dropout_seed, *, Tensor(a!) out) -> Tensor(a!)
@@ -970,7 +970,7 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 var opXDebugHasInternalOverlap = wrap.Op{
 	Name:     "_debug_has_internal_overlap",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XDebugHasInternalOverlap checks _debug_has_internal_overlap(Tensor self) -> int
@@ -989,7 +989,7 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 var opXFusedDropout = wrap.Op{
 	Name:     "_fused_dropout",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFusedDropout checks _fused_dropout(Tensor self, float p, Generator? generator=None) -> (Tensor, Tensor)
@@ -1008,7 +1008,7 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 var opXFusedDropoutOut = wrap.Op{
 	Name:     "_fused_dropout",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFusedDropoutOut checks _fused_dropout.out(Tensor self, float p, Generator? generator=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1028,7 +1028,7 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 var opXMaskedScale = wrap.Op{
 	Name:     "_masked_scale",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMaskedScale checks _masked_scale(Tensor self, Tensor mask, float scale) -> Tensor
@@ -1047,7 +1047,7 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 var opXMaskedScaleOut = wrap.Op{
 	Name:     "_masked_scale",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMaskedScaleOut checks _masked_scale.out(Tensor self, Tensor mask, float scale, *, Tensor(a!) out) -> Tensor(a!)
@@ -1067,7 +1067,7 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 var opNativeDropout = wrap.Op{
 	Name:     "native_dropout",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeDropout checks native_dropout(Tensor input, float p, bool? train) -> (Tensor, Tensor)
@@ -1086,7 +1086,7 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 var opNativeDropoutOut = wrap.Op{
 	Name:     "native_dropout",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeDropoutOut checks native_dropout.out(Tensor input, float p, bool? train, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1106,7 +1106,7 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 var opNativeDropoutBackward = wrap.Op{
 	Name:     "native_dropout_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeDropoutBackward checks native_dropout_backward(Tensor grad_output, Tensor mask, float scale) -> Tensor
@@ -1125,7 +1125,7 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 var opNativeDropoutBackwardOut = wrap.Op{
 	Name:     "native_dropout_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeDropoutBackwardOut checks native_dropout_backward.out(Tensor grad_output, Tensor mask, float scale, *, Tensor(a!) out) -> Tensor(a!)
@@ -1145,7 +1145,7 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 var opXSobolEngineDraw = wrap.Op{
 	Name:     "_sobol_engine_draw",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSobolEngineDraw checks _sobol_engine_draw(Tensor quasi, int n, Tensor sobolstate, int dimension, int num_generated, ScalarType? dtype) -> (Tensor, Tensor)
@@ -1164,7 +1164,7 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 var opXSobolEngineFf_ = wrap.Op{
 	Name:     "_sobol_engine_ff_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSobolEngineFf_ checks _sobol_engine_ff_(Tensor(a!) self, int n, Tensor sobolstate, int dimension, int num_generated) -> Tensor(a!)
@@ -1184,7 +1184,7 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 var opXSobolEngineScramble_ = wrap.Op{
 	Name:     "_sobol_engine_scramble_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSobolEngineScramble_ checks _sobol_engine_scramble_(Tensor(a!) self, Tensor ltm, int dimension) -> Tensor(a!)
@@ -1204,7 +1204,7 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 var opXSobolEngineInitializeState_ = wrap.Op{
 	Name:     "_sobol_engine_initialize_state_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSobolEngineInitializeState_ checks _sobol_engine_initialize_state_(Tensor(a!) self, int dimension) -> Tensor(a!)
@@ -1224,7 +1224,7 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 var opXReshapeFromTensor = wrap.Op{
 	Name:     "_reshape_from_tensor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XReshapeFromTensor checks _reshape_from_tensor(Tensor self, Tensor shape) -> Tensor
@@ -1243,7 +1243,7 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 var opXShapeAsTensor = wrap.Op{
 	Name:     "_shape_as_tensor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XShapeAsTensor checks _shape_as_tensor(Tensor self) -> Tensor
@@ -1262,7 +1262,7 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 var opDropout = wrap.Op{
 	Name:     "dropout",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Dropout checks dropout(Tensor input, float p, bool train) -> Tensor
@@ -1281,7 +1281,7 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 var opDropout_ = wrap.Op{
 	Name:     "dropout_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Dropout_ checks dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1301,7 +1301,7 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 var opFeatureDropout = wrap.Op{
 	Name:     "feature_dropout",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FeatureDropout checks feature_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1320,7 +1320,7 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 var opFeatureDropout_ = wrap.Op{
 	Name:     "feature_dropout_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FeatureDropout_ checks feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1340,7 +1340,7 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 var opAlphaDropout = wrap.Op{
 	Name:     "alpha_dropout",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AlphaDropout checks alpha_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1359,7 +1359,7 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 var opAlphaDropout_ = wrap.Op{
 	Name:     "alpha_dropout_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AlphaDropout_ checks alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1379,7 +1379,7 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 var opFeatureAlphaDropout = wrap.Op{
 	Name:     "feature_alpha_dropout",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FeatureAlphaDropout checks feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1398,7 +1398,7 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 var opFeatureAlphaDropout_ = wrap.Op{
 	Name:     "feature_alpha_dropout_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FeatureAlphaDropout_ checks feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1418,7 +1418,7 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -1437,7 +1437,7 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 var opAbs_ = wrap.Op{
 	Name:     "abs_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
@@ -1457,7 +1457,7 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 var opAbsOut = wrap.Op{
 	Name:     "abs",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AbsOut checks abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1477,7 +1477,7 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAbsolute = wrap.Op{
 	Name:     "absolute",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Absolute checks absolute(Tensor self) -> Tensor
@@ -1496,7 +1496,7 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 var opAbsolute_ = wrap.Op{
 	Name:     "absolute_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Absolute_ checks absolute_(Tensor(a!) self) -> Tensor(a!)
@@ -1516,7 +1516,7 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 var opAbsoluteOut = wrap.Op{
 	Name:     "absolute",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AbsoluteOut checks absolute.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1536,7 +1536,7 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAngle = wrap.Op{
 	Name:     "angle",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Angle checks angle(Tensor self) -> Tensor
@@ -1555,7 +1555,7 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 var opAngleOut = wrap.Op{
 	Name:     "angle",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AngleOut checks angle.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1575,7 +1575,7 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opViewAsReal = wrap.Op{
 	Name:     "view_as_real",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ViewAsReal checks view_as_real(Tensor(a) self) -> Tensor(a)
@@ -1594,7 +1594,7 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 var opViewAsComplex = wrap.Op{
 	Name:     "view_as_complex",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ViewAsComplex checks view_as_complex(Tensor(a) self) -> Tensor(a)
@@ -1613,7 +1613,7 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 var opSgn = wrap.Op{
 	Name:     "sgn",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sgn checks sgn(Tensor self) -> Tensor
@@ -1632,7 +1632,7 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 var opSgn_ = wrap.Op{
 	Name:     "sgn_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Sgn_ checks sgn_(Tensor(a!) self) -> Tensor(a!)
@@ -1652,7 +1652,7 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 var opSgnOut = wrap.Op{
 	Name:     "sgn",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SgnOut checks sgn.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1672,7 +1672,7 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opChalf = wrap.Op{
 	Name:     "chalf",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Chalf checks chalf(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -1691,7 +1691,7 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 var opReal = wrap.Op{
 	Name:     "real",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Real checks real(Tensor(a) self) -> Tensor(a)
@@ -1710,7 +1710,7 @@ func Real(self *torch.Tensor) *torch.Tensor {
 var opImag = wrap.Op{
 	Name:     "imag",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Imag checks imag(Tensor(a) self) -> Tensor(a)
@@ -1729,7 +1729,7 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 var opXConj = wrap.Op{
 	Name:     "_conj",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConj checks _conj(Tensor(a) self) -> Tensor(a)
@@ -1748,7 +1748,7 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 var opConj = wrap.Op{
 	Name:     "conj",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Conj checks conj(Tensor(a) self) -> Tensor(a)
@@ -1767,7 +1767,7 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 var opXConjPhysical = wrap.Op{
 	Name:     "_conj_physical",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConjPhysical checks _conj_physical(Tensor self) -> Tensor
@@ -1786,7 +1786,7 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 var opXConjPhysicalOut = wrap.Op{
 	Name:     "_conj_physical",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConjPhysicalOut checks _conj_physical.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1806,7 +1806,7 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opConjPhysical = wrap.Op{
 	Name:     "conj_physical",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConjPhysical checks conj_physical(Tensor self) -> Tensor
@@ -1825,7 +1825,7 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 var opConjPhysicalOut = wrap.Op{
 	Name:     "conj_physical",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConjPhysicalOut checks conj_physical.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1845,7 +1845,7 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opConjPhysical_ = wrap.Op{
 	Name:     "conj_physical_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConjPhysical_ checks conj_physical_(Tensor(a!) self) -> Tensor(a!)
@@ -1865,7 +1865,7 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 var opResolveConj = wrap.Op{
 	Name:     "resolve_conj",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ResolveConj checks resolve_conj(Tensor(a) self) -> Tensor(a)
@@ -1884,7 +1884,7 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 var opResolveNeg = wrap.Op{
 	Name:     "resolve_neg",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ResolveNeg checks resolve_neg(Tensor(a) self) -> Tensor(a)
@@ -1903,7 +1903,7 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 var opXNegView = wrap.Op{
 	Name:     "_neg_view",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNegView checks _neg_view(Tensor(a) self) -> Tensor(a)
@@ -1922,7 +1922,7 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 var opAcos = wrap.Op{
 	Name:     "acos",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Acos checks acos(Tensor self) -> Tensor
@@ -1941,7 +1941,7 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 var opAcos_ = wrap.Op{
 	Name:     "acos_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Acos_ checks acos_(Tensor(a!) self) -> Tensor(a!)
@@ -1961,7 +1961,7 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 var opAcosOut = wrap.Op{
 	Name:     "acos",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AcosOut checks acos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1981,7 +1981,7 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opArccos = wrap.Op{
 	Name:     "arccos",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arccos checks arccos(Tensor self) -> Tensor
@@ -2000,7 +2000,7 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 var opArccos_ = wrap.Op{
 	Name:     "arccos_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arccos_ checks arccos_(Tensor(a!) self) -> Tensor(a!)
@@ -2020,7 +2020,7 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 var opArccosOut = wrap.Op{
 	Name:     "arccos",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArccosOut checks arccos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2040,7 +2040,7 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAvgPool1d = wrap.Op{
 	Name:     "avg_pool1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AvgPool1d checks avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True) -> Tensor
@@ -2059,7 +2059,7 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opAvgPool1dOut = wrap.Op{
 	Name:     "avg_pool1d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AvgPool1dOut checks avg_pool1d.out(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True, *, Tensor(a!) out) -> Tensor(a!)
@@ -2079,7 +2079,7 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 var opAdaptiveAvgPool1d = wrap.Op{
 	Name:     "adaptive_avg_pool1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveAvgPool1d checks adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor
@@ -2098,7 +2098,7 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 var opAdaptiveAvgPool1dOut = wrap.Op{
 	Name:     "adaptive_avg_pool1d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveAvgPool1dOut checks adaptive_avg_pool1d.out(Tensor self, int[1] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -2118,7 +2118,7 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 var opAdaptiveMaxPool1d = wrap.Op{
 	Name:     "adaptive_max_pool1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AdaptiveMaxPool1d checks adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)
@@ -2137,7 +2137,7 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -2156,7 +2156,7 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -2176,7 +2176,7 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2196,7 +2196,7 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 var opXAddReluTensor = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAddReluTensor checks _add_relu.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -2215,7 +2215,7 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 var opXAddRelu_Tensor = wrap.Op{
 	Name:     "_add_relu_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAddRelu_Tensor checks _add_relu_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -2235,7 +2235,7 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 var opXAddReluOut = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAddReluOut checks _add_relu.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2255,7 +2255,7 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 var opXAddReluScalar = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAddReluScalar checks _add_relu.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -2274,7 +2274,7 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 var opXAddRelu_Scalar = wrap.Op{
 	Name:     "_add_relu_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAddRelu_Scalar checks _add_relu_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -2294,7 +2294,7 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 var opXAddReluScalarOut = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAddReluScalarOut checks _add_relu.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2314,7 +2314,7 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 var opAddScalar = wrap.Op{
 	Name:     "add",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddScalar checks add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -2333,7 +2333,7 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 var opAdd_Scalar = wrap.Op{
 	Name:     "add_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Add_Scalar checks add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -2353,7 +2353,7 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 var opAddScalarOut = wrap.Op{
 	Name:     "add",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddScalarOut checks add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2373,7 +2373,7 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 var opAddmv = wrap.Op{
 	Name:     "addmv",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Addmv checks addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -2392,7 +2392,7 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 var opAddmv_ = wrap.Op{
 	Name:     "addmv_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Addmv_ checks addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -2412,7 +2412,7 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 var opAddmvOut = wrap.Op{
 	Name:     "addmv",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddmvOut checks addmv.out(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2432,7 +2432,7 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 var opAddr = wrap.Op{
 	Name:     "addr",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Addr checks addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -2451,7 +2451,7 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 var opAddr_ = wrap.Op{
 	Name:     "addr_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Addr_ checks addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -2471,7 +2471,7 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 var opAddrOut = wrap.Op{
 	Name:     "addr",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddrOut checks addr.out(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2491,7 +2491,7 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 var opAffineGridGenerator = wrap.Op{
 	Name:     "affine_grid_generator",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AffineGridGenerator checks affine_grid_generator(Tensor theta, SymInt[] size, bool align_corners) -> Tensor
@@ -2510,7 +2510,7 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 var opAffineGridGeneratorOut = wrap.Op{
 	Name:     "affine_grid_generator",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AffineGridGeneratorOut checks affine_grid_generator.out(Tensor theta, SymInt[] size, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -2530,7 +2530,7 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 var opAffineGridGeneratorBackward = wrap.Op{
 	Name:     "affine_grid_generator_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AffineGridGeneratorBackward checks affine_grid_generator_backward(Tensor grad, SymInt[] size, bool align_corners) -> Tensor
@@ -2549,7 +2549,7 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 var opXIsAllTrue = wrap.Op{
 	Name:     "_is_all_true",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XIsAllTrue checks _is_all_true(Tensor self) -> Tensor
@@ -2568,7 +2568,7 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 var opXIsAnyTrue = wrap.Op{
 	Name:     "_is_any_true",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XIsAnyTrue checks _is_any_true(Tensor self) -> Tensor
@@ -2587,7 +2587,7 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 var opXTestCheckTensor = wrap.Op{
 	Name:     "_test_check_tensor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestCheckTensor checks _test_check_tensor(Tensor self) -> Tensor
@@ -2606,7 +2606,7 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 var opXTestFunctorchFallback = wrap.Op{
 	Name:     "_test_functorch_fallback",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestFunctorchFallback checks _test_functorch_fallback(Tensor self, Tensor other) -> Tensor
@@ -2625,7 +2625,7 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 var opXTestFunctorchFallbackOut = wrap.Op{
 	Name:     "_test_functorch_fallback",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XTestFunctorchFallbackOut checks _test_functorch_fallback.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2645,7 +2645,7 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 var opAllDim = wrap.Op{
 	Name:     "all",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AllDim checks all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
@@ -2664,7 +2664,7 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 var opAllDims = wrap.Op{
 	Name:     "all",
 	Overload: "dims",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AllDims checks all.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor
@@ -2683,7 +2683,7 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opAllOut = wrap.Op{
 	Name:     "all",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AllOut checks all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2703,7 +2703,7 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 var opAllDimsOut = wrap.Op{
 	Name:     "all",
 	Overload: "dims_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AllDimsOut checks all.dims_out(Tensor self, int[]? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2723,7 +2723,7 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 var opAllclose = wrap.Op{
 	Name:     "allclose",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Allclose checks allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
@@ -2742,7 +2742,7 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 var opAnyDim = wrap.Op{
 	Name:     "any",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AnyDim checks any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
@@ -2761,7 +2761,7 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 var opAnyDims = wrap.Op{
 	Name:     "any",
 	Overload: "dims",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AnyDims checks any.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor
@@ -2780,7 +2780,7 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opAnyOut = wrap.Op{
 	Name:     "any",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AnyOut checks any.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2800,7 +2800,7 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 var opAnyDimsOut = wrap.Op{
 	Name:     "any",
 	Overload: "dims_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AnyDimsOut checks any.dims_out(Tensor self, int[]? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2820,7 +2820,7 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 var opArange = wrap.Op{
 	Name:     "arange",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arange checks arange(Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2838,7 +2838,7 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 var opArangeStart = wrap.Op{
 	Name:     "arange",
 	Overload: "start",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArangeStart checks arange.start(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2856,7 +2856,7 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 var opArangeStartStep = wrap.Op{
 	Name:     "arange",
 	Overload: "start_step",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArangeStartStep checks arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2874,7 +2874,7 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 var opArangeOut = wrap.Op{
 	Name:     "arange",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArangeOut checks arange.out(Scalar end, *, Tensor(a!) out) -> Tensor(a!)
@@ -2894,7 +2894,7 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 var opArangeStartOut = wrap.Op{
 	Name:     "arange",
 	Overload: "start_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArangeStartOut checks arange.start_out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2914,7 +2914,7 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 var opXDimArange = wrap.Op{
 	Name:     "_dim_arange",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XDimArange checks _dim_arange(Tensor like, int dim) -> Tensor
@@ -2933,7 +2933,7 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 var opArgmax = wrap.Op{
 	Name:     "argmax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Argmax checks argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -2952,7 +2952,7 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 var opArgmaxOut = wrap.Op{
 	Name:     "argmax",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArgmaxOut checks argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2972,7 +2972,7 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 var opArgmin = wrap.Op{
 	Name:     "argmin",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Argmin checks argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -2991,7 +2991,7 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 var opArgminOut = wrap.Op{
 	Name:     "argmin",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArgminOut checks argmin.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3011,7 +3011,7 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 var opAcosh = wrap.Op{
 	Name:     "acosh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Acosh checks acosh(Tensor self) -> Tensor
@@ -3030,7 +3030,7 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 var opAcosh_ = wrap.Op{
 	Name:     "acosh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Acosh_ checks acosh_(Tensor(a!) self) -> Tensor(a!)
@@ -3050,7 +3050,7 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 var opAcoshOut = wrap.Op{
 	Name:     "acosh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AcoshOut checks acosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3070,7 +3070,7 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opArccosh = wrap.Op{
 	Name:     "arccosh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arccosh checks arccosh(Tensor self) -> Tensor
@@ -3089,7 +3089,7 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 var opArccosh_ = wrap.Op{
 	Name:     "arccosh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arccosh_ checks arccosh_(Tensor(a!) self) -> Tensor(a!)
@@ -3109,7 +3109,7 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 var opArccoshOut = wrap.Op{
 	Name:     "arccosh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArccoshOut checks arccosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3129,7 +3129,7 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAsinh = wrap.Op{
 	Name:     "asinh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Asinh checks asinh(Tensor self) -> Tensor
@@ -3148,7 +3148,7 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 var opAsinh_ = wrap.Op{
 	Name:     "asinh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Asinh_ checks asinh_(Tensor(a!) self) -> Tensor(a!)
@@ -3168,7 +3168,7 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 var opAsinhOut = wrap.Op{
 	Name:     "asinh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AsinhOut checks asinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3188,7 +3188,7 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opArcsinh = wrap.Op{
 	Name:     "arcsinh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arcsinh checks arcsinh(Tensor self) -> Tensor
@@ -3207,7 +3207,7 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 var opArcsinh_ = wrap.Op{
 	Name:     "arcsinh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arcsinh_ checks arcsinh_(Tensor(a!) self) -> Tensor(a!)
@@ -3227,7 +3227,7 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 var opArcsinhOut = wrap.Op{
 	Name:     "arcsinh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArcsinhOut checks arcsinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3247,7 +3247,7 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAtanh = wrap.Op{
 	Name:     "atanh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Atanh checks atanh(Tensor self) -> Tensor
@@ -3266,7 +3266,7 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 var opAtanh_ = wrap.Op{
 	Name:     "atanh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Atanh_ checks atanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3286,7 +3286,7 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 var opAtanhOut = wrap.Op{
 	Name:     "atanh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AtanhOut checks atanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3306,7 +3306,7 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opArctanh = wrap.Op{
 	Name:     "arctanh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arctanh checks arctanh(Tensor self) -> Tensor
@@ -3325,7 +3325,7 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 var opArctanh_ = wrap.Op{
 	Name:     "arctanh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arctanh_ checks arctanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3345,7 +3345,7 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 var opArctanhOut = wrap.Op{
 	Name:     "arctanh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArctanhOut checks arctanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3365,7 +3365,7 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAsStrided = wrap.Op{
 	Name:     "as_strided",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AsStrided checks as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)
@@ -3384,7 +3384,7 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 var opAsStrided_ = wrap.Op{
 	Name:     "as_strided_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AsStrided_ checks as_strided_(Tensor(a!) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a!)
@@ -3404,7 +3404,7 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 var opAsin = wrap.Op{
 	Name:     "asin",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Asin checks asin(Tensor self) -> Tensor
@@ -3423,7 +3423,7 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 var opAsin_ = wrap.Op{
 	Name:     "asin_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Asin_ checks asin_(Tensor(a!) self) -> Tensor(a!)
@@ -3443,7 +3443,7 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 var opAsinOut = wrap.Op{
 	Name:     "asin",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AsinOut checks asin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3463,7 +3463,7 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opArcsin = wrap.Op{
 	Name:     "arcsin",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arcsin checks arcsin(Tensor self) -> Tensor
@@ -3482,7 +3482,7 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 var opArcsin_ = wrap.Op{
 	Name:     "arcsin_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arcsin_ checks arcsin_(Tensor(a!) self) -> Tensor(a!)
@@ -3502,7 +3502,7 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 var opArcsinOut = wrap.Op{
 	Name:     "arcsin",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArcsinOut checks arcsin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3522,7 +3522,7 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAtan = wrap.Op{
 	Name:     "atan",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Atan checks atan(Tensor self) -> Tensor
@@ -3541,7 +3541,7 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 var opAtan_ = wrap.Op{
 	Name:     "atan_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Atan_ checks atan_(Tensor(a!) self) -> Tensor(a!)
@@ -3561,7 +3561,7 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 var opAtanOut = wrap.Op{
 	Name:     "atan",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AtanOut checks atan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3581,7 +3581,7 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opArctan = wrap.Op{
 	Name:     "arctan",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arctan checks arctan(Tensor self) -> Tensor
@@ -3600,7 +3600,7 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 var opArctan_ = wrap.Op{
 	Name:     "arctan_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Arctan_ checks arctan_(Tensor(a!) self) -> Tensor(a!)
@@ -3620,7 +3620,7 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 var opArctanOut = wrap.Op{
 	Name:     "arctan",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ArctanOut checks arctan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3640,7 +3640,7 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAtleast1d = wrap.Op{
 	Name:     "atleast_1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Atleast1d checks atleast_1d(Tensor self) -> Tensor
@@ -3659,7 +3659,7 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 var opAtleast1dSequence = wrap.Op{
 	Name:     "atleast_1d",
 	Overload: "Sequence",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Atleast1dSequence checks atleast_1d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -3678,7 +3678,7 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 var opAtleast2d = wrap.Op{
 	Name:     "atleast_2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Atleast2d checks atleast_2d(Tensor self) -> Tensor
@@ -3697,7 +3697,7 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 var opAtleast2dSequence = wrap.Op{
 	Name:     "atleast_2d",
 	Overload: "Sequence",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Atleast2dSequence checks atleast_2d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -3716,7 +3716,7 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 var opAtleast3d = wrap.Op{
 	Name:     "atleast_3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Atleast3d checks atleast_3d(Tensor self) -> Tensor
@@ -3735,7 +3735,7 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 var opAtleast3dSequence = wrap.Op{
 	Name:     "atleast_3d",
 	Overload: "Sequence",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Atleast3dSequence checks atleast_3d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -3754,7 +3754,7 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 var opBaddbmm = wrap.Op{
 	Name:     "baddbmm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Baddbmm checks baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -3773,7 +3773,7 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 var opBaddbmm_ = wrap.Op{
 	Name:     "baddbmm_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Baddbmm_ checks baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -3793,7 +3793,7 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 var opBaddbmmOut = wrap.Op{
 	Name:     "baddbmm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BaddbmmOut checks baddbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3813,7 +3813,7 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 var opBaddbmmDtype = wrap.Op{
 	Name:     "baddbmm",
 	Overload: "dtype",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BaddbmmDtype checks baddbmm.dtype(Tensor self, Tensor batch1, Tensor batch2, ScalarType out_dtype, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -3832,7 +3832,7 @@ func BaddbmmDtype(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor
 var opBaddbmmDtypeOut = wrap.Op{
 	Name:     "baddbmm",
 	Overload: "dtype_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BaddbmmDtypeOut checks baddbmm.dtype_out(Tensor self, Tensor batch1, Tensor batch2, ScalarType out_dtype, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3852,7 +3852,7 @@ func BaddbmmDtypeOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Ten
 var opBartlettWindow = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BartlettWindow checks bartlett_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -3870,7 +3870,7 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 var opBartlettWindowOut = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BartlettWindowOut checks bartlett_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -3890,7 +3890,7 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 var opBartlettWindowPeriodic = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "periodic",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BartlettWindowPeriodic checks bartlett_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -3908,7 +3908,7 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 var opBartlettWindowPeriodicOut = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "periodic_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BartlettWindowPeriodicOut checks bartlett_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -3928,7 +3928,7 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 var opBatchNorm = wrap.Op{
 	Name:     "batch_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNorm checks batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor
@@ -3947,7 +3947,7 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 var opQuantizedBatchNorm = wrap.Op{
 	Name:     "quantized_batch_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // QuantizedBatchNorm checks quantized_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor var, float eps, float output_scale, int output_zero_point) -> Tensor
@@ -3966,7 +3966,7 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 var opQuantizedBatchNormOut = wrap.Op{
 	Name:     "quantized_batch_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // QuantizedBatchNormOut checks quantized_batch_norm.out(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor var, float eps, float output_scale, int output_zero_point, *, Tensor(a!) out) -> Tensor(a!)
@@ -3986,7 +3986,7 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 var opXBatchNormImplIndex = wrap.Op{
 	Name:     "_batch_norm_impl_index",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XBatchNormImplIndex checks _batch_norm_impl_index(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> (Tensor, Tensor, Tensor, Tensor, int)
@@ -4005,7 +4005,7 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 var opXBatchNormImplIndexBackward = wrap.Op{
 	Name:     "_batch_norm_impl_index_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XBatchNormImplIndexBackward checks _batch_norm_impl_index_backward(int impl_index, Tensor input, Tensor grad_output, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var_transform, bool train, float eps, bool[3] output_mask, Tensor reservedSpace) -> (Tensor, Tensor, Tensor)
@@ -4024,7 +4024,7 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 var opBernoulli = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Bernoulli checks bernoulli(Tensor self, *, Generator? generator=None) -> Tensor
@@ -4043,7 +4043,7 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 var opBernoulliOut = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BernoulliOut checks bernoulli.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -4063,7 +4063,7 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 var opBernoulli_Tensor = wrap.Op{
 	Name:     "bernoulli_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Bernoulli_Tensor checks bernoulli_.Tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)
@@ -4083,7 +4083,7 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 var opBernoulliTensorOut = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BernoulliTensorOut checks bernoulli.Tensor_out(Tensor self, Tensor p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -4103,7 +4103,7 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 var opBernoulliTensor = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BernoulliTensor checks bernoulli.Tensor(Tensor self, Tensor p, *, Generator? generator=None) -> Tensor
@@ -4122,7 +4122,7 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 var opBernoulli_Float = wrap.Op{
 	Name:     "bernoulli_",
 	Overload: "float",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Bernoulli_Float checks bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)
@@ -4142,7 +4142,7 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 var opBernoulliFloatOut = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "float_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BernoulliFloatOut checks bernoulli.float_out(Tensor self, float p=0.5, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -4162,7 +4162,7 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 var opBernoulliP = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "p",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BernoulliP checks bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor
@@ -4181,7 +4181,7 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 var opBilinear = wrap.Op{
 	Name:     "bilinear",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Bilinear checks bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor
@@ -4200,7 +4200,7 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 var opBinaryCrossEntropy = wrap.Op{
 	Name:     "binary_cross_entropy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BinaryCrossEntropy checks binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -4219,7 +4219,7 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 var opBinaryCrossEntropyOut = wrap.Op{
 	Name:     "binary_cross_entropy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BinaryCrossEntropyOut checks binary_cross_entropy.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4239,7 +4239,7 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 var opBinaryCrossEntropyBackward = wrap.Op{
 	Name:     "binary_cross_entropy_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BinaryCrossEntropyBackward checks binary_cross_entropy_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -4258,7 +4258,7 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 var opBinaryCrossEntropyBackwardGradInput = wrap.Op{
 	Name:     "binary_cross_entropy_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BinaryCrossEntropyBackwardGradInput checks binary_cross_entropy_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -4278,7 +4278,7 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 var opBinaryCrossEntropyWithLogits = wrap.Op{
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BinaryCrossEntropyWithLogits checks binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean) -> Tensor
@@ -4297,7 +4297,7 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 var opBinaryCrossEntropyWithLogitsOut = wrap.Op{
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BinaryCrossEntropyWithLogitsOut checks binary_cross_entropy_with_logits.out(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4317,7 +4317,7 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 var opBincount = wrap.Op{
 	Name:     "bincount",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Bincount checks bincount(Tensor self, Tensor? weights=None, SymInt minlength=0) -> Tensor
@@ -4336,7 +4336,7 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 var opBincountOut = wrap.Op{
 	Name:     "bincount",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BincountOut checks bincount.out(Tensor self, Tensor? weights=None, SymInt minlength=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -4356,7 +4356,7 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 var opBitwiseNot = wrap.Op{
 	Name:     "bitwise_not",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BitwiseNot checks bitwise_not(Tensor self) -> Tensor
@@ -4375,7 +4375,7 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 var opBitwiseNot_ = wrap.Op{
 	Name:     "bitwise_not_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BitwiseNot_ checks bitwise_not_(Tensor(a!) self) -> Tensor(a!)
@@ -4395,7 +4395,7 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 var opBitwiseNotOut = wrap.Op{
 	Name:     "bitwise_not",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BitwiseNotOut checks bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4415,7 +4415,7 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opCopysignOut = wrap.Op{
 	Name:     "copysign",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CopysignOut checks copysign.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4435,7 +4435,7 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 var opCopysignTensor = wrap.Op{
 	Name:     "copysign",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CopysignTensor checks copysign.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4454,7 +4454,7 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opCopysign_Tensor = wrap.Op{
 	Name:     "copysign_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Copysign_Tensor checks copysign_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4474,7 +4474,7 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opCopysignScalar = wrap.Op{
 	Name:     "copysign",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CopysignScalar checks copysign.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4493,7 +4493,7 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opCopysign_Scalar = wrap.Op{
 	Name:     "copysign_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Copysign_Scalar checks copysign_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4513,7 +4513,7 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opCopysignScalarOut = wrap.Op{
 	Name:     "copysign",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CopysignScalarOut checks copysign.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4533,7 +4533,7 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 var opXLazyClone = wrap.Op{
 	Name:     "_lazy_clone",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLazyClone checks _lazy_clone(Tensor self) -> Tensor
@@ -4552,7 +4552,7 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 var opLogicalNot = wrap.Op{
 	Name:     "logical_not",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogicalNot checks logical_not(Tensor self) -> Tensor
@@ -4571,7 +4571,7 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 var opLogicalNot_ = wrap.Op{
 	Name:     "logical_not_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogicalNot_ checks logical_not_(Tensor(a!) self) -> Tensor(a!)
@@ -4591,7 +4591,7 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 var opLogicalNotOut = wrap.Op{
 	Name:     "logical_not",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogicalNotOut checks logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4611,7 +4611,7 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLogicalXor = wrap.Op{
 	Name:     "logical_xor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogicalXor checks logical_xor(Tensor self, Tensor other) -> Tensor
@@ -4630,7 +4630,7 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogicalXor_ = wrap.Op{
 	Name:     "logical_xor_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogicalXor_ checks logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4650,7 +4650,7 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogicalXorOut = wrap.Op{
 	Name:     "logical_xor",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogicalXorOut checks logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4670,7 +4670,7 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 var opLogicalAnd = wrap.Op{
 	Name:     "logical_and",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogicalAnd checks logical_and(Tensor self, Tensor other) -> Tensor
@@ -4689,7 +4689,7 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogicalAnd_ = wrap.Op{
 	Name:     "logical_and_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogicalAnd_ checks logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4709,7 +4709,7 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogicalAndOut = wrap.Op{
 	Name:     "logical_and",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogicalAndOut checks logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4729,7 +4729,7 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 var opLogicalOr = wrap.Op{
 	Name:     "logical_or",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogicalOr checks logical_or(Tensor self, Tensor other) -> Tensor
@@ -4748,7 +4748,7 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogicalOr_ = wrap.Op{
 	Name:     "logical_or_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogicalOr_ checks logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4768,7 +4768,7 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogicalOrOut = wrap.Op{
 	Name:     "logical_or",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogicalOrOut checks logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4788,7 +4788,7 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 var opBlackmanWindow = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BlackmanWindow checks blackman_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4806,7 +4806,7 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 var opBlackmanWindowOut = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BlackmanWindowOut checks blackman_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -4826,7 +4826,7 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 var opBlackmanWindowPeriodic = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "periodic",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BlackmanWindowPeriodic checks blackman_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4844,7 +4844,7 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 var opBlackmanWindowPeriodicOut = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "periodic_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BlackmanWindowPeriodicOut checks blackman_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4864,7 +4864,7 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 var opBmm = wrap.Op{
 	Name:     "bmm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Bmm checks bmm(Tensor self, Tensor mat2) -> Tensor
@@ -4883,7 +4883,7 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 var opBmmOut = wrap.Op{
 	Name:     "bmm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BmmOut checks bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4903,7 +4903,7 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 var opBmmDtype = wrap.Op{
 	Name:     "bmm",
 	Overload: "dtype",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BmmDtype checks bmm.dtype(Tensor self, Tensor mat2, ScalarType out_dtype) -> Tensor
@@ -4922,7 +4922,7 @@ func BmmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tens
 var opBmmDtypeOut = wrap.Op{
 	Name:     "bmm",
 	Overload: "dtype_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BmmDtypeOut checks bmm.dtype_out(Tensor self, Tensor mat2, ScalarType out_dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -4942,7 +4942,7 @@ func BmmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *tor
 var opBroadcastTensors = wrap.Op{
 	Name:     "broadcast_tensors",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BroadcastTensors checks broadcast_tensors(Tensor[] tensors) -> Tensor[]
@@ -4961,7 +4961,7 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 var opBroadcastTo = wrap.Op{
 	Name:     "broadcast_to",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BroadcastTo checks broadcast_to(Tensor(a) self, SymInt[] size) -> Tensor(a)
@@ -4980,7 +4980,7 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 var opXSparseBroadcastTo = wrap.Op{
 	Name:     "_sparse_broadcast_to",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseBroadcastTo checks _sparse_broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
@@ -4999,7 +4999,7 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -5018,7 +5018,7 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 var opCatOut = wrap.Op{
 	Name:     "cat",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CatOut checks cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5041,7 +5041,7 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 var opConcat = wrap.Op{
 	Name:     "concat",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Concat checks concat(Tensor[] tensors, int dim=0) -> Tensor
@@ -5060,7 +5060,7 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 var opConcatOut = wrap.Op{
 	Name:     "concat",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConcatOut checks concat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5083,7 +5083,7 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 var opConcatenate = wrap.Op{
 	Name:     "concatenate",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Concatenate checks concatenate(Tensor[] tensors, int dim=0) -> Tensor
@@ -5102,7 +5102,7 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 var opConcatenateOut = wrap.Op{
 	Name:     "concatenate",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConcatenateOut checks concatenate.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5125,7 +5125,7 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 var opBlockDiag = wrap.Op{
 	Name:     "block_diag",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BlockDiag checks block_diag(Tensor[] tensors) -> Tensor
@@ -5144,7 +5144,7 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 var opBlockDiagOut = wrap.Op{
 	Name:     "block_diag",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BlockDiagOut checks block_diag.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -5167,7 +5167,7 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opCeil = wrap.Op{
 	Name:     "ceil",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Ceil checks ceil(Tensor self) -> Tensor
@@ -5186,7 +5186,7 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 var opCeil_ = wrap.Op{
 	Name:     "ceil_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Ceil_ checks ceil_(Tensor(a!) self) -> Tensor(a!)
@@ -5206,7 +5206,7 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 var opCeilOut = wrap.Op{
 	Name:     "ceil",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CeilOut checks ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5226,7 +5226,7 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opChainMatmul = wrap.Op{
 	Name:     "chain_matmul",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ChainMatmul checks chain_matmul(Tensor[] matrices) -> Tensor
@@ -5245,7 +5245,7 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 var opChainMatmulOut = wrap.Op{
 	Name:     "chain_matmul",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ChainMatmulOut checks chain_matmul.out(Tensor[] matrices, *, Tensor(a!) out) -> Tensor(a!)
@@ -5268,7 +5268,7 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opUnsafeChunk = wrap.Op{
 	Name:     "unsafe_chunk",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnsafeChunk checks unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]
@@ -5287,7 +5287,7 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 var opChunk = wrap.Op{
 	Name:     "chunk",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Chunk checks chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]
@@ -5309,7 +5309,7 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 var opTensorSplitSections = wrap.Op{
 	Name:     "tensor_split",
 	Overload: "sections",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TensorSplitSections checks tensor_split.sections(Tensor(a -> *) self, SymInt sections, int dim=0) -> Tensor(a)[]
@@ -5328,7 +5328,7 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 var opTensorSplitIndices = wrap.Op{
 	Name:     "tensor_split",
 	Overload: "indices",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TensorSplitIndices checks tensor_split.indices(Tensor(a -> *) self, SymInt[] indices, int dim=0) -> Tensor(a)[]
@@ -5347,7 +5347,7 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 var opTensorSplitTensorIndicesOrSections = wrap.Op{
 	Name:     "tensor_split",
 	Overload: "tensor_indices_or_sections",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TensorSplitTensorIndicesOrSections checks tensor_split.tensor_indices_or_sections(Tensor(a -> *) self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor(a)[]
@@ -5366,7 +5366,7 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 var opClamp = wrap.Op{
 	Name:     "clamp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clamp checks clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
@@ -5385,7 +5385,7 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 var opClampTensor = wrap.Op{
 	Name:     "clamp",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampTensor checks clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
@@ -5404,7 +5404,7 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 var opClamp_ = wrap.Op{
 	Name:     "clamp_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clamp_ checks clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
@@ -5424,7 +5424,7 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 var opClamp_Tensor = wrap.Op{
 	Name:     "clamp_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clamp_Tensor checks clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
@@ -5444,7 +5444,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 var opClampOut = wrap.Op{
 	Name:     "clamp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampOut checks clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5464,7 +5464,7 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 var opClampTensorOut = wrap.Op{
 	Name:     "clamp",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampTensorOut checks clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5484,7 +5484,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 var opClampMax = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampMax checks clamp_max(Tensor self, Scalar max) -> Tensor
@@ -5503,7 +5503,7 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 var opClampMaxTensor = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampMaxTensor checks clamp_max.Tensor(Tensor self, Tensor max) -> Tensor
@@ -5522,7 +5522,7 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 var opClampMax_ = wrap.Op{
 	Name:     "clamp_max_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampMax_ checks clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)
@@ -5542,7 +5542,7 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 var opClampMax_Tensor = wrap.Op{
 	Name:     "clamp_max_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampMax_Tensor checks clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)
@@ -5562,7 +5562,7 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 var opClampMaxOut = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampMaxOut checks clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)
@@ -5582,7 +5582,7 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 var opClampMaxTensorOut = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampMaxTensorOut checks clamp_max.Tensor_out(Tensor self, Tensor max, *, Tensor(a!) out) -> Tensor(a!)
@@ -5602,7 +5602,7 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 var opClampMin = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampMin checks clamp_min(Tensor self, Scalar min) -> Tensor
@@ -5621,7 +5621,7 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 var opClampMinTensor = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampMinTensor checks clamp_min.Tensor(Tensor self, Tensor min) -> Tensor
@@ -5640,7 +5640,7 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 var opClampMin_ = wrap.Op{
 	Name:     "clamp_min_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampMin_ checks clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)
@@ -5660,7 +5660,7 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 var opClampMin_Tensor = wrap.Op{
 	Name:     "clamp_min_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampMin_Tensor checks clamp_min_.Tensor(Tensor(a!) self, Tensor min) -> Tensor(a!)
@@ -5680,7 +5680,7 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 var opClampMinOut = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampMinOut checks clamp_min.out(Tensor self, Scalar min, *, Tensor(a!) out) -> Tensor(a!)
@@ -5700,7 +5700,7 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 var opClampMinTensorOut = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClampMinTensorOut checks clamp_min.Tensor_out(Tensor self, Tensor min, *, Tensor(a!) out) -> Tensor(a!)
@@ -5720,7 +5720,7 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 var opClip = wrap.Op{
 	Name:     "clip",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clip checks clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
@@ -5739,7 +5739,7 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 var opClipTensor = wrap.Op{
 	Name:     "clip",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClipTensor checks clip.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
@@ -5758,7 +5758,7 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 var opClip_ = wrap.Op{
 	Name:     "clip_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clip_ checks clip_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
@@ -5778,7 +5778,7 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 var opClip_Tensor = wrap.Op{
 	Name:     "clip_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Clip_Tensor checks clip_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
@@ -5798,7 +5798,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 var opClipOut = wrap.Op{
 	Name:     "clip",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClipOut checks clip.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5818,7 +5818,7 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 var opClipTensorOut = wrap.Op{
 	Name:     "clip",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ClipTensorOut checks clip.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5838,7 +5838,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 var opCudnnIsAcceptable = wrap.Op{
 	Name:     "cudnn_is_acceptable",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnIsAcceptable checks cudnn_is_acceptable(Tensor self) -> bool
@@ -5857,7 +5857,7 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 var opComplex = wrap.Op{
 	Name:     "complex",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Complex checks complex(Tensor real, Tensor imag) -> Tensor
@@ -5876,7 +5876,7 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 var opComplexOut = wrap.Op{
 	Name:     "complex",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ComplexOut checks complex.out(Tensor real, Tensor imag, *, Tensor(a!) out) -> Tensor(a!)
@@ -5896,7 +5896,7 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 var opPolar = wrap.Op{
 	Name:     "polar",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Polar checks polar(Tensor abs, Tensor angle) -> Tensor
@@ -5915,7 +5915,7 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 var opPolarOut = wrap.Op{
 	Name:     "polar",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PolarOut checks polar.out(Tensor abs, Tensor angle, *, Tensor(a!) out) -> Tensor(a!)
@@ -5935,7 +5935,7 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 var opConstantPadNd = wrap.Op{
 	Name:     "constant_pad_nd",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConstantPadNd checks constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor
@@ -5954,7 +5954,7 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 var opConstantPadNdOut = wrap.Op{
 	Name:     "constant_pad_nd",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConstantPadNdOut checks constant_pad_nd.out(Tensor self, SymInt[] pad, Scalar value=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5974,7 +5974,7 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -5993,7 +5993,7 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 var opConvolution = wrap.Op{
 	Name:     "convolution",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Convolution checks convolution(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups) -> Tensor
@@ -6012,7 +6012,7 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 var opConvolutionOut = wrap.Op{
 	Name:     "convolution",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvolutionOut checks convolution.out(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -6032,7 +6032,7 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opConvolutionBackward = wrap.Op{
 	Name:     "convolution_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvolutionBackward checks convolution_backward(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -6051,7 +6051,7 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 var opConvolutionBackwardOut = wrap.Op{
 	Name:     "convolution_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvolutionBackwardOut checks convolution_backward.out(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -6071,7 +6071,7 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 var opConvolutionOverrideable = wrap.Op{
 	Name:     "convolution_overrideable",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvolutionOverrideable checks convolution_overrideable(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups) -> Tensor
@@ -6090,7 +6090,7 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 var opConvolutionOverrideableOut = wrap.Op{
 	Name:     "convolution_overrideable",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvolutionOverrideableOut checks convolution_overrideable.out(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -6110,7 +6110,7 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 var opConvolutionBackwardOverrideable = wrap.Op{
 	Name:     "convolution_backward_overrideable",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvolutionBackwardOverrideable checks convolution_backward_overrideable(Tensor grad_output, Tensor input, Tensor weight, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
@@ -6129,7 +6129,7 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 var opConvolutionBackwardOverrideableOut = wrap.Op{
 	Name:     "convolution_backward_overrideable",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvolutionBackwardOverrideableOut checks convolution_backward_overrideable.out(Tensor grad_output, Tensor input, Tensor weight, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -6149,7 +6149,7 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 var opXConvolution = wrap.Op{
 	Name:     "_convolution",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvolution checks _convolution(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32) -> Tensor
@@ -6168,7 +6168,7 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 var opXConvolutionOut = wrap.Op{
 	Name:     "_convolution",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvolutionOut checks _convolution.out(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -6188,7 +6188,7 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opXConvolutionDeprecated = wrap.Op{
 	Name:     "_convolution",
 	Overload: "deprecated",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvolutionDeprecated checks _convolution.deprecated(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, int[] output_padding, SymInt groups, bool benchmark, bool deterministic, bool cudnn_enabled) -> Tensor
@@ -6207,7 +6207,7 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 var opXConvolutionMode = wrap.Op{
 	Name:     "_convolution_mode",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvolutionMode checks _convolution_mode(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, str padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -6226,7 +6226,7 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 var opXConvolutionDoubleBackward = wrap.Op{
 	Name:     "_convolution_double_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvolutionDoubleBackward checks _convolution_double_backward(Tensor? ggI, Tensor? ggW, Tensor? ggb, Tensor gO, Tensor weight, Tensor self, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -6245,7 +6245,7 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 var opConv1d = wrap.Op{
 	Name:     "conv1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Conv1d checks conv1d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, SymInt[1] padding=0, SymInt[1] dilation=1, SymInt groups=1) -> Tensor
@@ -6264,7 +6264,7 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 var opConv2d = wrap.Op{
 	Name:     "conv2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Conv2d checks conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] dilation=1, SymInt groups=1) -> Tensor
@@ -6283,7 +6283,7 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 var opConv3d = wrap.Op{
 	Name:     "conv3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Conv3d checks conv3d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] dilation=1, SymInt groups=1) -> Tensor
@@ -6302,7 +6302,7 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 var opConv1dPadding = wrap.Op{
 	Name:     "conv1d",
 	Overload: "padding",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Conv1dPadding checks conv1d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, str padding="valid", SymInt[1] dilation=1, SymInt groups=1) -> Tensor
@@ -6321,7 +6321,7 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 var opConv2dPadding = wrap.Op{
 	Name:     "conv2d",
 	Overload: "padding",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Conv2dPadding checks conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, str padding="valid", SymInt[2] dilation=1, SymInt groups=1) -> Tensor
@@ -6340,7 +6340,7 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 var opConv3dPadding = wrap.Op{
 	Name:     "conv3d",
 	Overload: "padding",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Conv3dPadding checks conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, str padding="valid", SymInt[3] dilation=1, SymInt groups=1) -> Tensor
@@ -6359,7 +6359,7 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 var opConvTbc = wrap.Op{
 	Name:     "conv_tbc",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvTbc checks conv_tbc(Tensor self, Tensor weight, Tensor bias, int pad=0) -> Tensor
@@ -6378,7 +6378,7 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 var opConvTbcOut = wrap.Op{
 	Name:     "conv_tbc",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvTbcOut checks conv_tbc.out(Tensor self, Tensor weight, Tensor bias, int pad=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6398,7 +6398,7 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 var opConvTbcBackward = wrap.Op{
 	Name:     "conv_tbc_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvTbcBackward checks conv_tbc_backward(Tensor self, Tensor input, Tensor weight, Tensor bias, int pad) -> (Tensor, Tensor, Tensor)
@@ -6417,7 +6417,7 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 var opConvTranspose1d = wrap.Op{
 	Name:     "conv_transpose1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvTranspose1d checks conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, SymInt[1] padding=0, SymInt[1] output_padding=0, SymInt groups=1, SymInt[1] dilation=1) -> Tensor
@@ -6436,7 +6436,7 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opConvTranspose2dInput = wrap.Op{
 	Name:     "conv_transpose2d",
 	Overload: "input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvTranspose2dInput checks conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] output_padding=0, SymInt groups=1, SymInt[2] dilation=1) -> Tensor
@@ -6455,7 +6455,7 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 var opConvTranspose3dInput = wrap.Op{
 	Name:     "conv_transpose3d",
 	Overload: "input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ConvTranspose3dInput checks conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] output_padding=0, SymInt groups=1, SymInt[3] dilation=1) -> Tensor
@@ -6474,7 +6474,7 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 var opCopy = wrap.Op{
 	Name:     "copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Copy checks copy(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
@@ -6493,7 +6493,7 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -6513,7 +6513,7 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 var opCopyOut = wrap.Op{
 	Name:     "copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CopyOut checks copy.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6533,7 +6533,7 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 var opXCopyFrom = wrap.Op{
 	Name:     "_copy_from",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCopyFrom checks _copy_from(Tensor self, Tensor dst, bool non_blocking=False) -> Tensor
@@ -6552,7 +6552,7 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 var opXCopyFromOut = wrap.Op{
 	Name:     "_copy_from",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCopyFromOut checks _copy_from.out(Tensor self, Tensor dst, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6572,7 +6572,7 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 var opXCopyFromAndResize = wrap.Op{
 	Name:     "_copy_from_and_resize",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCopyFromAndResize checks _copy_from_and_resize(Tensor self, Tensor dst) -> Tensor
@@ -6591,7 +6591,7 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 var opXCopyFromAndResizeOut = wrap.Op{
 	Name:     "_copy_from_and_resize",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCopyFromAndResizeOut checks _copy_from_and_resize.out(Tensor self, Tensor dst, *, Tensor(a!) out) -> Tensor(a!)
@@ -6611,7 +6611,7 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 var opCos = wrap.Op{
 	Name:     "cos",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cos checks cos(Tensor self) -> Tensor
@@ -6630,7 +6630,7 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 var opCos_ = wrap.Op{
 	Name:     "cos_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cos_ checks cos_(Tensor(a!) self) -> Tensor(a!)
@@ -6650,7 +6650,7 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 var opCosOut = wrap.Op{
 	Name:     "cos",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CosOut checks cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6670,7 +6670,7 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opCosh = wrap.Op{
 	Name:     "cosh",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cosh checks cosh(Tensor self) -> Tensor
@@ -6689,7 +6689,7 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 var opCosh_ = wrap.Op{
 	Name:     "cosh_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cosh_ checks cosh_(Tensor(a!) self) -> Tensor(a!)
@@ -6709,7 +6709,7 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 var opCoshOut = wrap.Op{
 	Name:     "cosh",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CoshOut checks cosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6729,7 +6729,7 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opCosineEmbeddingLoss = wrap.Op{
 	Name:     "cosine_embedding_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CosineEmbeddingLoss checks cosine_embedding_loss(Tensor input1, Tensor input2, Tensor target, float margin=0.0, int reduction=Mean) -> Tensor
@@ -6748,7 +6748,7 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 var opCountNonzeroDimIntList = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "dim_IntList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CountNonzeroDimIntList checks count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor
@@ -6767,7 +6767,7 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 var opCountNonzeroDimIntListOut = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "dim_IntList_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CountNonzeroDimIntListOut checks count_nonzero.dim_IntList_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -6787,7 +6787,7 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 var opCountNonzero = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CountNonzero checks count_nonzero(Tensor self, int? dim=None) -> Tensor
@@ -6806,7 +6806,7 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 var opCountNonzeroOut = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CountNonzeroOut checks count_nonzero.out(Tensor self, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6826,7 +6826,7 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 var opCov = wrap.Op{
 	Name:     "cov",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cov checks cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor
@@ -6845,7 +6845,7 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 var opCorrcoef = wrap.Op{
 	Name:     "corrcoef",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Corrcoef checks corrcoef(Tensor self) -> Tensor
@@ -6864,7 +6864,7 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 var opCudnnAffineGridGenerator = wrap.Op{
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnAffineGridGenerator checks cudnn_affine_grid_generator(Tensor theta, int N, int C, int H, int W) -> Tensor grid
@@ -6883,7 +6883,7 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 var opCudnnAffineGridGeneratorOut = wrap.Op{
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnAffineGridGeneratorOut checks cudnn_affine_grid_generator.out(Tensor theta, int N, int C, int H, int W, *, Tensor(a!) out) -> Tensor(a!)
@@ -6903,7 +6903,7 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 var opCudnnAffineGridGeneratorBackward = wrap.Op{
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnAffineGridGeneratorBackward checks cudnn_affine_grid_generator_backward(Tensor grad, int N, int C, int H, int W) -> Tensor grad_theta
@@ -6922,7 +6922,7 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 var opCudnnAffineGridGeneratorBackwardOut = wrap.Op{
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnAffineGridGeneratorBackwardOut checks cudnn_affine_grid_generator_backward.out(Tensor grad, int N, int C, int H, int W, *, Tensor(a!) out) -> Tensor(a!)
@@ -6942,7 +6942,7 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 var opCudnnBatchNorm = wrap.Op{
 	Name:     "cudnn_batch_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnBatchNorm checks cudnn_batch_norm(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon) -> (Tensor, Tensor, Tensor, Tensor)
@@ -6961,7 +6961,7 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opCudnnBatchNormOut = wrap.Op{
 	Name:     "cudnn_batch_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnBatchNormOut checks cudnn_batch_norm.out(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -6981,7 +6981,7 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 var opCudnnBatchNormBackward = wrap.Op{
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnBatchNormBackward checks cudnn_batch_norm_backward(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, Tensor reserveSpace) -> (Tensor, Tensor, Tensor)
@@ -7000,7 +7000,7 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 var opCudnnBatchNormBackwardOut = wrap.Op{
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnBatchNormBackwardOut checks cudnn_batch_norm_backward.out(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, Tensor reserveSpace, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -7020,7 +7020,7 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 var opCudnnConvolution = wrap.Op{
 	Name:     "cudnn_convolution",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnConvolution checks cudnn_convolution(Tensor self, Tensor weight, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, bool allow_tf32) -> Tensor
@@ -7039,7 +7039,7 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 var opCudnnConvolutionOut = wrap.Op{
 	Name:     "cudnn_convolution",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnConvolutionOut checks cudnn_convolution.out(Tensor self, Tensor weight, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -7059,7 +7059,7 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 var opCudnnConvolutionTranspose = wrap.Op{
 	Name:     "cudnn_convolution_transpose",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnConvolutionTranspose checks cudnn_convolution_transpose(Tensor self, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, bool allow_tf32) -> Tensor
@@ -7078,7 +7078,7 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 var opCudnnConvolutionTransposeOut = wrap.Op{
 	Name:     "cudnn_convolution_transpose",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnConvolutionTransposeOut checks cudnn_convolution_transpose.out(Tensor self, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -7098,7 +7098,7 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 var opXMpsConvolutionTranspose = wrap.Op{
 	Name:     "_mps_convolution_transpose",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMpsConvolutionTranspose checks _mps_convolution_transpose(Tensor self, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups) -> Tensor
@@ -7117,7 +7117,7 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 var opXMpsConvolutionTransposeOut = wrap.Op{
 	Name:     "_mps_convolution_transpose",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMpsConvolutionTransposeOut checks _mps_convolution_transpose.out(Tensor self, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7137,7 +7137,7 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 var opMpsConvolutionTransposeBackward = wrap.Op{
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MpsConvolutionTransposeBackward checks mps_convolution_transpose_backward(Tensor self, Tensor grad_output, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool[2] output_mask) -> (Tensor, Tensor)
@@ -7156,7 +7156,7 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 var opMpsConvolutionTransposeBackwardOut = wrap.Op{
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MpsConvolutionTransposeBackwardOut checks mps_convolution_transpose_backward.out(Tensor self, Tensor grad_output, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7176,7 +7176,7 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 var opCudnnConvolutionRelu = wrap.Op{
 	Name:     "cudnn_convolution_relu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnConvolutionRelu checks cudnn_convolution_relu(Tensor self, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -7195,7 +7195,7 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 var opCudnnConvolutionReluOut = wrap.Op{
 	Name:     "cudnn_convolution_relu",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnConvolutionReluOut checks cudnn_convolution_relu.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7215,7 +7215,7 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 var opCudnnConvolutionAddRelu = wrap.Op{
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnConvolutionAddRelu checks cudnn_convolution_add_relu(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -7234,7 +7234,7 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 var opCudnnConvolutionAddReluOut = wrap.Op{
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnConvolutionAddReluOut checks cudnn_convolution_add_relu.out(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7254,7 +7254,7 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 var opCudnnGridSampler = wrap.Op{
 	Name:     "cudnn_grid_sampler",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnGridSampler checks cudnn_grid_sampler(Tensor self, Tensor grid) -> Tensor output
@@ -7273,7 +7273,7 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 var opCudnnGridSamplerOut = wrap.Op{
 	Name:     "cudnn_grid_sampler",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnGridSamplerOut checks cudnn_grid_sampler.out(Tensor self, Tensor grid, *, Tensor(a!) out) -> Tensor(a!)
@@ -7293,7 +7293,7 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 var opCudnnGridSamplerBackward = wrap.Op{
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnGridSamplerBackward checks cudnn_grid_sampler_backward(Tensor self, Tensor grid, Tensor grad_output) -> (Tensor grad_self, Tensor grad_grid)
@@ -7312,7 +7312,7 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 var opCudnnGridSamplerBackwardOut = wrap.Op{
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CudnnGridSamplerBackwardOut checks cudnn_grid_sampler_backward.out(Tensor self, Tensor grid, Tensor grad_output, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7332,7 +7332,7 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 var opCummax = wrap.Op{
 	Name:     "cummax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cummax checks cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)
@@ -7351,7 +7351,7 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 var opCummaxOut = wrap.Op{
 	Name:     "cummax",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CummaxOut checks cummax.out(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7371,7 +7371,7 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 var opXCummaxHelper = wrap.Op{
 	Name:     "_cummax_helper",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCummaxHelper checks _cummax_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
@@ -7391,7 +7391,7 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 var opCummin = wrap.Op{
 	Name:     "cummin",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cummin checks cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)
@@ -7410,7 +7410,7 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 var opCumminOut = wrap.Op{
 	Name:     "cummin",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CumminOut checks cummin.out(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7430,7 +7430,7 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 var opXCumminHelper = wrap.Op{
 	Name:     "_cummin_helper",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCumminHelper checks _cummin_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
@@ -7450,7 +7450,7 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 var opCummaxminBackward = wrap.Op{
 	Name:     "cummaxmin_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CummaxminBackward checks cummaxmin_backward(Tensor grad, Tensor input, Tensor indices, int dim) -> Tensor
@@ -7469,7 +7469,7 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 var opCumprod = wrap.Op{
 	Name:     "cumprod",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cumprod checks cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -7488,7 +7488,7 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opCumprod_ = wrap.Op{
 	Name:     "cumprod_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cumprod_ checks cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -7508,7 +7508,7 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opCumprodOut = wrap.Op{
 	Name:     "cumprod",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CumprodOut checks cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7528,7 +7528,7 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 var opCumprodBackward = wrap.Op{
 	Name:     "cumprod_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CumprodBackward checks cumprod_backward(Tensor grad, Tensor input, int dim, Tensor output) -> Tensor
@@ -7547,7 +7547,7 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 var opCumsum = wrap.Op{
 	Name:     "cumsum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cumsum checks cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -7566,7 +7566,7 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opCumsum_ = wrap.Op{
 	Name:     "cumsum_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cumsum_ checks cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -7586,7 +7586,7 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opCumsumOut = wrap.Op{
 	Name:     "cumsum",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CumsumOut checks cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7606,7 +7606,7 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 var opCumulativeTrapezoidX = wrap.Op{
 	Name:     "cumulative_trapezoid",
 	Overload: "x",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CumulativeTrapezoidX checks cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -7625,7 +7625,7 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 var opCumulativeTrapezoidDx = wrap.Op{
 	Name:     "cumulative_trapezoid",
 	Overload: "dx",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CumulativeTrapezoidDx checks cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
@@ -7644,7 +7644,7 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 var opCtcLossIntList = wrap.Op{
 	Name:     "ctc_loss",
 	Overload: "IntList",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CtcLossIntList checks ctc_loss.IntList(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, int reduction=Mean, bool zero_infinity=False) -> Tensor
@@ -7663,7 +7663,7 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 var opCtcLossTensor = wrap.Op{
 	Name:     "ctc_loss",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CtcLossTensor checks ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, int reduction=Mean, bool zero_infinity=False) -> Tensor
@@ -7682,7 +7682,7 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 var opXCtcLoss = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCtcLoss checks _ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, bool zero_infinity=False) -> (Tensor, Tensor)
@@ -7701,7 +7701,7 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 var opXCtcLossOut = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCtcLossOut checks _ctc_loss.out(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, bool zero_infinity=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7721,7 +7721,7 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 var opXCtcLossTensor = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCtcLossTensor checks _ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, bool zero_infinity=False) -> (Tensor, Tensor)
@@ -7740,7 +7740,7 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 var opXCtcLossTensorOut = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCtcLossTensorOut checks _ctc_loss.Tensor_out(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, bool zero_infinity=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7760,7 +7760,7 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 var opXCtcLossBackward = wrap.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCtcLossBackward checks _ctc_loss_backward(Tensor grad, Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False) -> Tensor
@@ -7779,7 +7779,7 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 var opXCtcLossBackwardOut = wrap.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCtcLossBackwardOut checks _ctc_loss_backward.out(Tensor grad, Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -7799,7 +7799,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 var opXCtcLossBackwardTensor = wrap.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCtcLossBackwardTensor checks _ctc_loss_backward.Tensor(Tensor grad, Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False) -> Tensor
@@ -7818,7 +7818,7 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 var opDiagEmbed = wrap.Op{
 	Name:     "diag_embed",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DiagEmbed checks diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
@@ -7837,7 +7837,7 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 var opDiagEmbedOut = wrap.Op{
 	Name:     "diag_embed",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DiagEmbedOut checks diag_embed.out(Tensor self, int offset=0, int dim1=-2, int dim2=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7857,7 +7857,7 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 var opDiagflat = wrap.Op{
 	Name:     "diagflat",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Diagflat checks diagflat(Tensor self, int offset=0) -> Tensor
@@ -7876,7 +7876,7 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 var opDiagonal = wrap.Op{
 	Name:     "diagonal",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Diagonal checks diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
@@ -7895,7 +7895,7 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 var opLinalgDiagonal = wrap.Op{
 	Name:     "linalg_diagonal",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinalgDiagonal checks linalg_diagonal(Tensor(a) A, *, int offset=0, int dim1=-2, int dim2=-1) -> Tensor(a)
@@ -7914,7 +7914,7 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 var opDiagonalBackward = wrap.Op{
 	Name:     "diagonal_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DiagonalBackward checks diagonal_backward(Tensor grad_output, SymInt[] input_sizes, int offset, int dim1, int dim2) -> Tensor
@@ -7933,7 +7933,7 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 var opDiagonalBackwardOut = wrap.Op{
 	Name:     "diagonal_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DiagonalBackwardOut checks diagonal_backward.out(Tensor grad_output, SymInt[] input_sizes, int offset, int dim1, int dim2, *, Tensor(a!) out) -> Tensor(a!)
@@ -7953,7 +7953,7 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 var opFillDiagonal_ = wrap.Op{
 	Name:     "fill_diagonal_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FillDiagonal_ checks fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!)
@@ -7973,7 +7973,7 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *tor
 var opDiff = wrap.Op{
 	Name:     "diff",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Diff checks diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor
@@ -7992,7 +7992,7 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 var opDiffOut = wrap.Op{
 	Name:     "diff",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DiffOut checks diff.out(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -8012,7 +8012,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 var opGradientScalarint = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalarint",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GradientScalarint checks gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? dim=None, int edge_order=1) -> Tensor[]
@@ -8031,7 +8031,7 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 var opGradientScalararray = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalararray",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GradientScalararray checks gradient.scalararray(Tensor self, *, Scalar spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -8050,7 +8050,7 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 var opGradientArray = wrap.Op{
 	Name:     "gradient",
 	Overload: "array",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GradientArray checks gradient.array(Tensor self, *, int[] dim, int edge_order=1) -> Tensor[]
@@ -8069,7 +8069,7 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 var opGradientScalarrayint = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalarrayint",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GradientScalarrayint checks gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? dim=None, int edge_order=1) -> Tensor[]
@@ -8088,7 +8088,7 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 var opGradientScalarrayarray = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalarrayarray",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GradientScalarrayarray checks gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -8107,7 +8107,7 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 var opGradientTensorarrayint = wrap.Op{
 	Name:     "gradient",
 	Overload: "tensorarrayint",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GradientTensorarrayint checks gradient.tensorarrayint(Tensor self, *, Tensor[] spacing, int? dim=None, int edge_order=1) -> Tensor[]
@@ -8129,7 +8129,7 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 var opGradientTensorarray = wrap.Op{
 	Name:     "gradient",
 	Overload: "tensorarray",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GradientTensorarray checks gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -8151,7 +8151,7 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8170,7 +8170,7 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDiv_Tensor = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8190,7 +8190,7 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDivOut = wrap.Op{
 	Name:     "div",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8210,7 +8210,7 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opDivTensorMode = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor_mode",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivTensorMode checks div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor
@@ -8229,7 +8229,7 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 var opDiv_TensorMode = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor_mode",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Div_TensorMode checks div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)
@@ -8249,7 +8249,7 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 var opDivOutMode = wrap.Op{
 	Name:     "div",
 	Overload: "out_mode",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivOutMode checks div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -8269,7 +8269,7 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 var opDivScalar = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivScalar checks div.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8288,7 +8288,7 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDiv_Scalar = wrap.Op{
 	Name:     "div_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Div_Scalar checks div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8308,7 +8308,7 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDivScalarOut = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivScalarOut checks div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8328,7 +8328,7 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 var opDivScalarMode = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_mode",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivScalarMode checks div.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor
@@ -8347,7 +8347,7 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 var opDiv_ScalarMode = wrap.Op{
 	Name:     "div_",
 	Overload: "Scalar_mode",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Div_ScalarMode checks div_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)
@@ -8367,7 +8367,7 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 var opDivScalarModeOut = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_mode_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivScalarModeOut checks div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -8387,7 +8387,7 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 var opDivideTensor = wrap.Op{
 	Name:     "divide",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivideTensor checks divide.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8406,7 +8406,7 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDivide_Tensor = wrap.Op{
 	Name:     "divide_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Divide_Tensor checks divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8426,7 +8426,7 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDivideOut = wrap.Op{
 	Name:     "divide",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivideOut checks divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8446,7 +8446,7 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 var opDivideScalar = wrap.Op{
 	Name:     "divide",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivideScalar checks divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8465,7 +8465,7 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDivide_Scalar = wrap.Op{
 	Name:     "divide_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Divide_Scalar checks divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8485,7 +8485,7 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDivideTensorMode = wrap.Op{
 	Name:     "divide",
 	Overload: "Tensor_mode",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivideTensorMode checks divide.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor
@@ -8504,7 +8504,7 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 var opDivide_TensorMode = wrap.Op{
 	Name:     "divide_",
 	Overload: "Tensor_mode",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Divide_TensorMode checks divide_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)
@@ -8524,7 +8524,7 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 var opDivideOutMode = wrap.Op{
 	Name:     "divide",
 	Overload: "out_mode",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivideOutMode checks divide.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -8544,7 +8544,7 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 var opDivideScalarMode = wrap.Op{
 	Name:     "divide",
 	Overload: "Scalar_mode",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DivideScalarMode checks divide.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor
@@ -8563,7 +8563,7 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 var opDivide_ScalarMode = wrap.Op{
 	Name:     "divide_",
 	Overload: "Scalar_mode",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Divide_ScalarMode checks divide_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)
@@ -8583,7 +8583,7 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 var opTrueDivideTensor = wrap.Op{
 	Name:     "true_divide",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TrueDivideTensor checks true_divide.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8602,7 +8602,7 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opTrueDivide_Tensor = wrap.Op{
 	Name:     "true_divide_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TrueDivide_Tensor checks true_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8622,7 +8622,7 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opTrueDivideOut = wrap.Op{
 	Name:     "true_divide",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TrueDivideOut checks true_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8642,7 +8642,7 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 var opTrueDivideScalar = wrap.Op{
 	Name:     "true_divide",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TrueDivideScalar checks true_divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8661,7 +8661,7 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opTrueDivide_Scalar = wrap.Op{
 	Name:     "true_divide_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TrueDivide_Scalar checks true_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8681,7 +8681,7 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDot = wrap.Op{
 	Name:     "dot",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Dot checks dot(Tensor self, Tensor tensor) -> Tensor
@@ -8700,7 +8700,7 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 var opDotOut = wrap.Op{
 	Name:     "dot",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // DotOut checks dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)
@@ -8720,7 +8720,7 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 var opVdot = wrap.Op{
 	Name:     "vdot",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Vdot checks vdot(Tensor self, Tensor other) -> Tensor
@@ -8739,7 +8739,7 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opVdotOut = wrap.Op{
 	Name:     "vdot",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // VdotOut checks vdot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8759,7 +8759,7 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 var opEinsum = wrap.Op{
 	Name:     "einsum",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Einsum checks einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor
@@ -8778,7 +8778,7 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 var opEmbedding = wrap.Op{
 	Name:     "embedding",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Embedding checks embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor
@@ -8797,7 +8797,7 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 var opEmbeddingOut = wrap.Op{
 	Name:     "embedding",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmbeddingOut checks embedding.out(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8817,7 +8817,7 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 var opEmbeddingBackward = wrap.Op{
 	Name:     "embedding_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmbeddingBackward checks embedding_backward(Tensor grad, Tensor indices, SymInt num_weights, SymInt padding_idx, bool scale_grad_by_freq, bool sparse) -> Tensor
@@ -8836,7 +8836,7 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 var opEmbeddingDenseBackward = wrap.Op{
 	Name:     "embedding_dense_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmbeddingDenseBackward checks embedding_dense_backward(Tensor grad_output, Tensor indices, SymInt num_weights, SymInt padding_idx, bool scale_grad_by_freq) -> Tensor
@@ -8855,7 +8855,7 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 var opEmbeddingDenseBackwardOut = wrap.Op{
 	Name:     "embedding_dense_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmbeddingDenseBackwardOut checks embedding_dense_backward.out(Tensor grad_output, Tensor indices, SymInt num_weights, SymInt padding_idx, bool scale_grad_by_freq, *, Tensor(a!) out) -> Tensor(a!)
@@ -8875,7 +8875,7 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 var opEmbeddingRenorm_ = wrap.Op{
 	Name:     "embedding_renorm_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmbeddingRenorm_ checks embedding_renorm_(Tensor(a!) self, Tensor indices, float max_norm, float norm_type) -> Tensor(a!)
@@ -8895,7 +8895,7 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 var opEmbeddingRenormOut = wrap.Op{
 	Name:     "embedding_renorm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmbeddingRenormOut checks embedding_renorm.out(Tensor self, Tensor indices, float max_norm, float norm_type, *, Tensor(a!) out) -> Tensor(a!)
@@ -8915,7 +8915,7 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 var opEmbeddingRenorm = wrap.Op{
 	Name:     "embedding_renorm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmbeddingRenorm checks embedding_renorm(Tensor self, Tensor indices, float max_norm, float norm_type) -> Tensor
@@ -8934,7 +8934,7 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 var opEmbeddingSparseBackward = wrap.Op{
 	Name:     "embedding_sparse_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmbeddingSparseBackward checks embedding_sparse_backward(Tensor grad, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor
@@ -8953,7 +8953,7 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 var opXEmbeddingBagForwardOnly = wrap.Op{
 	Name:     "_embedding_bag_forward_only",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmbeddingBagForwardOnly checks _embedding_bag_forward_only(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)
@@ -8972,7 +8972,7 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 var opXEmbeddingBagForwardOnlyOut = wrap.Op{
 	Name:     "_embedding_bag_forward_only",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmbeddingBagForwardOnlyOut checks _embedding_bag_forward_only.out(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -8992,7 +8992,7 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 var opXRowwisePrune = wrap.Op{
 	Name:     "_rowwise_prune",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XRowwisePrune checks _rowwise_prune(Tensor weight, Tensor mask, ScalarType compressed_indices_dtype) -> (Tensor, Tensor)
@@ -9011,7 +9011,7 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 var opRowStack = wrap.Op{
 	Name:     "row_stack",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RowStack checks row_stack(Tensor[] tensors) -> Tensor
@@ -9030,7 +9030,7 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 var opRowStackOut = wrap.Op{
 	Name:     "row_stack",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RowStackOut checks row_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9053,7 +9053,7 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opEmbeddingBag = wrap.Op{
 	Name:     "embedding_bag",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmbeddingBag checks embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, Tensor)
@@ -9072,7 +9072,7 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 var opEmbeddingBagPaddingIdx = wrap.Op{
 	Name:     "embedding_bag",
 	Overload: "padding_idx",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmbeddingBagPaddingIdx checks embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx) -> (Tensor, Tensor, Tensor, Tensor)
@@ -9091,7 +9091,7 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 var opXEmbeddingBag = wrap.Op{
 	Name:     "_embedding_bag",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmbeddingBag checks _embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)
@@ -9110,7 +9110,7 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 var opXEmbeddingBagOut = wrap.Op{
 	Name:     "_embedding_bag",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmbeddingBagOut checks _embedding_bag.out(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -9130,7 +9130,7 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 var opXEmbeddingBagBackward = wrap.Op{
 	Name:     "_embedding_bag_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmbeddingBagBackward checks _embedding_bag_backward(Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, SymInt num_weights, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -9149,7 +9149,7 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 var opXEmbeddingBagSparseBackward = wrap.Op{
 	Name:     "_embedding_bag_sparse_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmbeddingBagSparseBackward checks _embedding_bag_sparse_backward(Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, SymInt num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -9168,7 +9168,7 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 var opXEmbeddingBagDenseBackward = wrap.Op{
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmbeddingBagDenseBackward checks _embedding_bag_dense_backward(Tensor grad, Tensor indices, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, SymInt num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -9187,7 +9187,7 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 var opXEmbeddingBagDenseBackwardOut = wrap.Op{
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmbeddingBagDenseBackwardOut checks _embedding_bag_dense_backward.out(Tensor grad, Tensor indices, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, SymInt num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -9207,7 +9207,7 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 var opXEmbeddingBagPerSampleWeightsBackward = wrap.Op{
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmbeddingBagPerSampleWeightsBackward checks _embedding_bag_per_sample_weights_backward(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1) -> Tensor
@@ -9226,7 +9226,7 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 var opXEmbeddingBagPerSampleWeightsBackwardOut = wrap.Op{
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmbeddingBagPerSampleWeightsBackwardOut checks _embedding_bag_per_sample_weights_backward.out(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -9246,7 +9246,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 var opEmptyMemoryFormat = wrap.Op{
 	Name:     "empty",
 	Overload: "memory_format",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmptyMemoryFormat checks empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9264,7 +9264,7 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 var opEmptyPermuted = wrap.Op{
 	Name:     "empty_permuted",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmptyPermuted checks empty_permuted(SymInt[] size, int[] physical_layout, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9282,7 +9282,7 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 var opEmptyPermutedOut = wrap.Op{
 	Name:     "empty_permuted",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmptyPermutedOut checks empty_permuted.out(SymInt[] size, int[] physical_layout, *, Tensor(a!) out) -> Tensor(a!)
@@ -9302,7 +9302,7 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 var opNewEmpty = wrap.Op{
 	Name:     "new_empty",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NewEmpty checks new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9321,7 +9321,7 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 var opNewEmptyOut = wrap.Op{
 	Name:     "new_empty",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NewEmptyOut checks new_empty.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9341,7 +9341,7 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 var opNewEmptyStrided = wrap.Op{
 	Name:     "new_empty_strided",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NewEmptyStrided checks new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9360,7 +9360,7 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 var opNewEmptyStridedOut = wrap.Op{
 	Name:     "new_empty_strided",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NewEmptyStridedOut checks new_empty_strided.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -9380,7 +9380,7 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 var opNewFull = wrap.Op{
 	Name:     "new_full",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NewFull checks new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9399,7 +9399,7 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 var opNewFullOut = wrap.Op{
 	Name:     "new_full",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NewFullOut checks new_full.out(Tensor self, SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
@@ -9419,7 +9419,7 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 var opNewZeros = wrap.Op{
 	Name:     "new_zeros",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NewZeros checks new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9438,7 +9438,7 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 var opNewZerosOut = wrap.Op{
 	Name:     "new_zeros",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NewZerosOut checks new_zeros.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9458,7 +9458,7 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 var opNewOnes = wrap.Op{
 	Name:     "new_ones",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NewOnes checks new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9477,7 +9477,7 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 var opNewOnesOut = wrap.Op{
 	Name:     "new_ones",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NewOnesOut checks new_ones.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9497,7 +9497,7 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 var opXEmptyAffineQuantized = wrap.Op{
 	Name:     "_empty_affine_quantized",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmptyAffineQuantized checks _empty_affine_quantized(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format) -> Tensor
@@ -9515,7 +9515,7 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 var opXEmptyAffineQuantizedOut = wrap.Op{
 	Name:     "_empty_affine_quantized",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmptyAffineQuantizedOut checks _empty_affine_quantized.out(SymInt[] size, *, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
@@ -9535,7 +9535,7 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 var opXEmptyPerChannelAffineQuantized = wrap.Op{
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmptyPerChannelAffineQuantized checks _empty_per_channel_affine_quantized(SymInt[] size, *, Tensor scales, Tensor zero_points, int axis, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=contiguous_format) -> Tensor
@@ -9554,7 +9554,7 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 var opXEmptyPerChannelAffineQuantizedOut = wrap.Op{
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEmptyPerChannelAffineQuantizedOut checks _empty_per_channel_affine_quantized.out(SymInt[] size, *, Tensor scales, Tensor zero_points, int axis, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
@@ -9574,7 +9574,7 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 var opResize_ = wrap.Op{
 	Name:     "resize_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Resize_ checks resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)
@@ -9594,7 +9594,7 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 var opResizeOut = wrap.Op{
 	Name:     "resize",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ResizeOut checks resize.out(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9614,7 +9614,7 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 var opResize = wrap.Op{
 	Name:     "resize",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Resize checks resize(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor
@@ -9633,7 +9633,7 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 var opXResizeOutput_ = wrap.Op{
 	Name:     "_resize_output_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XResizeOutput_ checks _resize_output_(Tensor(a!) self, SymInt[] size, Device device) -> Tensor(a!)
@@ -9653,7 +9653,7 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 var opXResizeOutputOut = wrap.Op{
 	Name:     "_resize_output",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XResizeOutputOut checks _resize_output.out(Tensor self, SymInt[] size, Device device, *, Tensor(a!) out) -> Tensor(a!)
@@ -9673,7 +9673,7 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 var opXResizeOutput = wrap.Op{
 	Name:     "_resize_output",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XResizeOutput checks _resize_output(Tensor self, SymInt[] size, Device device) -> Tensor
@@ -9692,7 +9692,7 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 var opEmptyQuantized = wrap.Op{
 	Name:     "empty_quantized",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmptyQuantized checks empty_quantized(int[] size, Tensor qtensor, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9711,7 +9711,7 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 var opEmptyQuantizedOut = wrap.Op{
 	Name:     "empty_quantized",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmptyQuantizedOut checks empty_quantized.out(int[] size, Tensor qtensor, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9731,7 +9731,7 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 var opEmptyOut = wrap.Op{
 	Name:     "empty",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmptyOut checks empty.out(SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9751,7 +9751,7 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 var opEmptyLike = wrap.Op{
 	Name:     "empty_like",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmptyLike checks empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9770,7 +9770,7 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 var opEmptyLikeOut = wrap.Op{
 	Name:     "empty_like",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmptyLikeOut checks empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9790,7 +9790,7 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 var opEmptyStrided = wrap.Op{
 	Name:     "empty_strided",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmptyStrided checks empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9808,7 +9808,7 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 var opEmptyStridedOut = wrap.Op{
 	Name:     "empty_strided",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EmptyStridedOut checks empty_strided.out(SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -9828,7 +9828,7 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 var opErf = wrap.Op{
 	Name:     "erf",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Erf checks erf(Tensor self) -> Tensor
@@ -9847,7 +9847,7 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 var opErf_ = wrap.Op{
 	Name:     "erf_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
@@ -9867,7 +9867,7 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 var opErfOut = wrap.Op{
 	Name:     "erf",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9887,7 +9887,7 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opErfc = wrap.Op{
 	Name:     "erfc",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Erfc checks erfc(Tensor self) -> Tensor
@@ -9906,7 +9906,7 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 var opErfc_ = wrap.Op{
 	Name:     "erfc_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
@@ -9926,7 +9926,7 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 var opErfcOut = wrap.Op{
 	Name:     "erfc",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9946,7 +9946,7 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -9965,7 +9965,7 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -9985,7 +9985,7 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10005,7 +10005,7 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opExp2 = wrap.Op{
 	Name:     "exp2",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Exp2 checks exp2(Tensor self) -> Tensor
@@ -10024,7 +10024,7 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 var opExp2_ = wrap.Op{
 	Name:     "exp2_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
@@ -10044,7 +10044,7 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 var opExp2Out = wrap.Op{
 	Name:     "exp2",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10064,7 +10064,7 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opExpm1 = wrap.Op{
 	Name:     "expm1",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Expm1 checks expm1(Tensor self) -> Tensor
@@ -10083,7 +10083,7 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 var opExpm1_ = wrap.Op{
 	Name:     "expm1_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
@@ -10103,7 +10103,7 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 var opExpm1Out = wrap.Op{
 	Name:     "expm1",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10123,7 +10123,7 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opExpand = wrap.Op{
 	Name:     "expand",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
@@ -10142,7 +10142,7 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 var opExpandAs = wrap.Op{
 	Name:     "expand_as",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ExpandAs checks expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -10161,7 +10161,7 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opEye = wrap.Op{
 	Name:     "eye",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Eye checks eye(SymInt n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10179,7 +10179,7 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 var opEyeM = wrap.Op{
 	Name:     "eye",
 	Overload: "m",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EyeM checks eye.m(SymInt n, SymInt m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10197,7 +10197,7 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 var opEyeOut = wrap.Op{
 	Name:     "eye",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EyeOut checks eye.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10217,7 +10217,7 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 var opEyeMOut = wrap.Op{
 	Name:     "eye",
 	Overload: "m_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // EyeMOut checks eye.m_out(SymInt n, SymInt m, *, Tensor(a!) out) -> Tensor(a!)
@@ -10237,7 +10237,7 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 var opFlattenUsingInts = wrap.Op{
 	Name:     "flatten",
 	Overload: "using_ints",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
@@ -10256,7 +10256,7 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 var opUnflattenInt = wrap.Op{
 	Name:     "unflatten",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnflattenInt checks unflatten.int(Tensor(a) self, int dim, SymInt[] sizes) -> Tensor(a)
@@ -10275,7 +10275,7 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 var opFillScalar = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
@@ -10294,7 +10294,7 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 var opFillTensor = wrap.Op{
 	Name:     "fill",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FillTensor checks fill.Tensor(Tensor self, Tensor value) -> Tensor
@@ -10313,7 +10313,7 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -10333,7 +10333,7 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 var opFillScalarOut = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -10353,7 +10353,7 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 var opFill_Tensor = wrap.Op{
 	Name:     "fill_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Fill_Tensor checks fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
@@ -10373,7 +10373,7 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 var opFillTensorOut = wrap.Op{
 	Name:     "fill",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FillTensorOut checks fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -10393,7 +10393,7 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 var opFloor = wrap.Op{
 	Name:     "floor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Floor checks floor(Tensor self) -> Tensor
@@ -10412,7 +10412,7 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 var opFloor_ = wrap.Op{
 	Name:     "floor_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
@@ -10432,7 +10432,7 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 var opFloorOut = wrap.Op{
 	Name:     "floor",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10452,7 +10452,7 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opFloorDivide = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloorDivide checks floor_divide(Tensor self, Tensor other) -> Tensor
@@ -10471,7 +10471,7 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opFloorDivide_Tensor = wrap.Op{
 	Name:     "floor_divide_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloorDivide_Tensor checks floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10491,7 +10491,7 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opFloorDivideOut = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloorDivideOut checks floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10511,7 +10511,7 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 var opFloorDivideScalar = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloorDivideScalar checks floor_divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -10530,7 +10530,7 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opFloorDivide_Scalar = wrap.Op{
 	Name:     "floor_divide_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloorDivide_Scalar checks floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -10550,7 +10550,7 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opFloorDivideScalarOut = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FloorDivideScalarOut checks floor_divide.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10570,7 +10570,7 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 var opFrac = wrap.Op{
 	Name:     "frac",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Frac checks frac(Tensor self) -> Tensor
@@ -10589,7 +10589,7 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 var opFrac_ = wrap.Op{
 	Name:     "frac_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
@@ -10609,7 +10609,7 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 var opFracOut = wrap.Op{
 	Name:     "frac",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10629,7 +10629,7 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opFull = wrap.Op{
 	Name:     "full",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Full checks full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10647,7 +10647,7 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 var opFullOut = wrap.Op{
 	Name:     "full",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FullOut checks full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
@@ -10667,7 +10667,7 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 var opFullLike = wrap.Op{
 	Name:     "full_like",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -10686,7 +10686,7 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 var opFullLikeOut = wrap.Op{
 	Name:     "full_like",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FullLikeOut checks full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -10706,7 +10706,7 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 var opFromFile = wrap.Op{
 	Name:     "from_file",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FromFile checks from_file(str filename, bool? shared=None, int? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10724,7 +10724,7 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 var opFromFileOut = wrap.Op{
 	Name:     "from_file",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FromFileOut checks from_file.out(str filename, bool? shared=None, int? size=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -10744,7 +10744,7 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 var opGcdOut = wrap.Op{
 	Name:     "gcd",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GcdOut checks gcd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10764,7 +10764,7 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opGcd = wrap.Op{
 	Name:     "gcd",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Gcd checks gcd(Tensor self, Tensor other) -> Tensor
@@ -10783,7 +10783,7 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opGcd_ = wrap.Op{
 	Name:     "gcd_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Gcd_ checks gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10803,7 +10803,7 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLcmOut = wrap.Op{
 	Name:     "lcm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LcmOut checks lcm.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10823,7 +10823,7 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opLcm = wrap.Op{
 	Name:     "lcm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Lcm checks lcm(Tensor self, Tensor other) -> Tensor
@@ -10842,7 +10842,7 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLcm_ = wrap.Op{
 	Name:     "lcm_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Lcm_ checks lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10862,7 +10862,7 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opGridSampler = wrap.Op{
 	Name:     "grid_sampler",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GridSampler checks grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -10881,7 +10881,7 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 var opGridSampler2d = wrap.Op{
 	Name:     "grid_sampler_2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GridSampler2d checks grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -10900,7 +10900,7 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 var opGridSampler2dOut = wrap.Op{
 	Name:     "grid_sampler_2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GridSampler2dOut checks grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -10920,7 +10920,7 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 var opGridSampler2dBackward = wrap.Op{
 	Name:     "grid_sampler_2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GridSampler2dBackward checks grid_sampler_2d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
@@ -10939,7 +10939,7 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 var opGridSampler2dBackwardOut = wrap.Op{
 	Name:     "grid_sampler_2d_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GridSampler2dBackwardOut checks grid_sampler_2d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -10959,7 +10959,7 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 var opXGridSampler2dCpuFallback = wrap.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XGridSampler2dCpuFallback checks _grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -10978,7 +10978,7 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 var opXGridSampler2dCpuFallbackOut = wrap.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XGridSampler2dCpuFallbackOut checks _grid_sampler_2d_cpu_fallback.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -10998,7 +10998,7 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 var opXGridSampler2dCpuFallbackBackward = wrap.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XGridSampler2dCpuFallbackBackward checks _grid_sampler_2d_cpu_fallback_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> (Tensor, Tensor)
@@ -11017,7 +11017,7 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 var opGridSampler3d = wrap.Op{
 	Name:     "grid_sampler_3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GridSampler3d checks grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -11036,7 +11036,7 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 var opGridSampler3dOut = wrap.Op{
 	Name:     "grid_sampler_3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GridSampler3dOut checks grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -11056,7 +11056,7 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 var opGridSampler3dBackward = wrap.Op{
 	Name:     "grid_sampler_3d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GridSampler3dBackward checks grid_sampler_3d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
@@ -11075,7 +11075,7 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 var opGridSampler3dBackwardOut = wrap.Op{
 	Name:     "grid_sampler_3d_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GridSampler3dBackwardOut checks grid_sampler_3d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -11095,7 +11095,7 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 var opHannWindow = wrap.Op{
 	Name:     "hann_window",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HannWindow checks hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11113,7 +11113,7 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 var opHannWindowOut = wrap.Op{
 	Name:     "hann_window",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HannWindowOut checks hann_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -11133,7 +11133,7 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 var opHannWindowPeriodic = wrap.Op{
 	Name:     "hann_window",
 	Overload: "periodic",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HannWindowPeriodic checks hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11151,7 +11151,7 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 var opHannWindowPeriodicOut = wrap.Op{
 	Name:     "hann_window",
 	Overload: "periodic_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HannWindowPeriodicOut checks hann_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -11171,7 +11171,7 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 var opHammingWindow = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HammingWindow checks hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11189,7 +11189,7 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 var opHammingWindowOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HammingWindowOut checks hamming_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -11209,7 +11209,7 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 var opHammingWindowPeriodic = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HammingWindowPeriodic checks hamming_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11227,7 +11227,7 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 var opHammingWindowPeriodicOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HammingWindowPeriodicOut checks hamming_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -11247,7 +11247,7 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 var opHammingWindowPeriodicAlpha = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HammingWindowPeriodicAlpha checks hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11265,7 +11265,7 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 var opHammingWindowPeriodicAlphaOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HammingWindowPeriodicAlphaOut checks hamming_window.periodic_alpha_out(int window_length, bool periodic, float alpha, *, Tensor(a!) out) -> Tensor(a!)
@@ -11285,7 +11285,7 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 var opHammingWindowPeriodicAlphaBeta = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HammingWindowPeriodicAlphaBeta checks hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11303,7 +11303,7 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 var opHammingWindowPeriodicAlphaBetaOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HammingWindowPeriodicAlphaBetaOut checks hamming_window.periodic_alpha_beta_out(int window_length, bool periodic, float alpha, float beta, *, Tensor(a!) out) -> Tensor(a!)
@@ -11323,7 +11323,7 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 var opKaiserWindow = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // KaiserWindow checks kaiser_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11341,7 +11341,7 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 var opKaiserWindowOut = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // KaiserWindowOut checks kaiser_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -11361,7 +11361,7 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 var opKaiserWindowPeriodic = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "periodic",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // KaiserWindowPeriodic checks kaiser_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11379,7 +11379,7 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 var opKaiserWindowPeriodicOut = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "periodic_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // KaiserWindowPeriodicOut checks kaiser_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -11399,7 +11399,7 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 var opKaiserWindowBeta = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "beta",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // KaiserWindowBeta checks kaiser_window.beta(int window_length, bool periodic, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11417,7 +11417,7 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 var opKaiserWindowBetaOut = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "beta_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // KaiserWindowBetaOut checks kaiser_window.beta_out(int window_length, bool periodic, float beta, *, Tensor(a!) out) -> Tensor(a!)

@@ -19,7 +19,7 @@ const _ = wrap.Version2
 var opXCastByte = wrap.Op{
 	Name:     "_cast_Byte",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCastByte checks _cast_Byte(Tensor self, bool non_blocking=False) -> Tensor
@@ -37,7 +37,7 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastChar = wrap.Op{
 	Name:     "_cast_Char",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCastChar checks _cast_Char(Tensor self, bool non_blocking=False) -> Tensor
@@ -55,7 +55,7 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastDouble = wrap.Op{
 	Name:     "_cast_Double",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCastDouble checks _cast_Double(Tensor self, bool non_blocking=False) -> Tensor
@@ -73,7 +73,7 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastFloat = wrap.Op{
 	Name:     "_cast_Float",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCastFloat checks _cast_Float(Tensor self, bool non_blocking=False) -> Tensor
@@ -91,7 +91,7 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastInt = wrap.Op{
 	Name:     "_cast_Int",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCastInt checks _cast_Int(Tensor self, bool non_blocking=False) -> Tensor
@@ -109,7 +109,7 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastLong = wrap.Op{
 	Name:     "_cast_Long",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCastLong checks _cast_Long(Tensor self, bool non_blocking=False) -> Tensor
@@ -127,7 +127,7 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastShort = wrap.Op{
 	Name:     "_cast_Short",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCastShort checks _cast_Short(Tensor self, bool non_blocking=False) -> Tensor
@@ -145,7 +145,7 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXCastHalf = wrap.Op{
 	Name:     "_cast_Half",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCastHalf checks _cast_Half(Tensor self, bool non_blocking=False) -> Tensor
@@ -163,7 +163,7 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 var opXBackward = wrap.Op{
 	Name:     "_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XBackward checks _backward(Tensor self, Tensor[] inputs, Tensor? gradient=None, bool? retain_graph=None, bool create_graph=False) -> ()
@@ -181,7 +181,7 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 var opSetData = wrap.Op{
 	Name:     "set_data",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
@@ -201,7 +201,7 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 var opData = wrap.Op{
 	Name:     "data",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Data checks data(Tensor self) -> Tensor
@@ -219,7 +219,7 @@ func Data(self *torch.Tensor) *torch.Tensor {
 var opIsLeaf = wrap.Op{
 	Name:     "is_leaf",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsLeaf checks is_leaf(Tensor self) -> bool
@@ -237,7 +237,7 @@ func IsLeaf(self *torch.Tensor) bool {
 var opOutputNr = wrap.Op{
 	Name:     "output_nr",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // OutputNr checks output_nr(Tensor self) -> int
@@ -255,7 +255,7 @@ func OutputNr(self *torch.Tensor) int64 {
 var opXVersion = wrap.Op{
 	Name:     "_version",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XVersion checks _version(Tensor self) -> int
@@ -273,7 +273,7 @@ func XVersion(self *torch.Tensor) int64 {
 var opRequiresGrad_ = wrap.Op{
 	Name:     "requires_grad_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RequiresGrad_ checks requires_grad_(Tensor(a!) self, bool requires_grad=True) -> Tensor(a!)
@@ -293,7 +293,7 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 var opRetainGrad = wrap.Op{
 	Name:     "retain_grad",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RetainGrad checks retain_grad(Tensor(a!) self) -> ()
@@ -313,7 +313,7 @@ func RetainGrad(self *torch.Tensor) {
 var opRetainsGrad = wrap.Op{
 	Name:     "retains_grad",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RetainsGrad checks retains_grad(Tensor self) -> bool
@@ -331,7 +331,7 @@ func RetainsGrad(self *torch.Tensor) bool {
 var opXFwPrimal = wrap.Op{
 	Name:     "_fw_primal",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFwPrimal checks _fw_primal(Tensor(a) self, int level) -> Tensor(a)
@@ -349,7 +349,7 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 var opXMakeDual = wrap.Op{
 	Name:     "_make_dual",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMakeDual checks _make_dual(Tensor(a) primal, Tensor tangent, int level) -> Tensor(a)
@@ -367,7 +367,7 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 var opXUnpackDual = wrap.Op{
 	Name:     "_unpack_dual",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUnpackDual checks _unpack_dual(Tensor(a) dual, int level) -> (Tensor(a) primal, Tensor tangent)
@@ -385,7 +385,7 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 var opXNewZerosWithSameFeatureMeta = wrap.Op{
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNewZerosWithSameFeatureMeta checks _new_zeros_with_same_feature_meta(Tensor self, Tensor other, *, int self_num_batch_dims=0) -> Tensor
@@ -404,7 +404,7 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 var opXNewZerosWithSameFeatureMetaOut = wrap.Op{
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNewZerosWithSameFeatureMetaOut checks _new_zeros_with_same_feature_meta.out(Tensor self, Tensor other, *, int self_num_batch_dims=0, Tensor(a!) out) -> Tensor(a!)
@@ -424,7 +424,7 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 var opXHasSameStorageNumel = wrap.Op{
 	Name:     "_has_same_storage_numel",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XHasSameStorageNumel checks _has_same_storage_numel(Tensor self, Tensor other) -> bool
@@ -443,7 +443,7 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 var opXAssertAsync = wrap.Op{
 	Name:     "_assert_async",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAssertAsync checks _assert_async(Tensor self) -> ()
@@ -462,7 +462,7 @@ func XAssertAsync(self *torch.Tensor) {
 var opXAssertAsyncMsg = wrap.Op{
 	Name:     "_assert_async",
 	Overload: "msg",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAssertAsyncMsg checks _assert_async.msg(Tensor self, str assert_msg) -> ()
@@ -481,7 +481,7 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 var opXAssertScalar = wrap.Op{
 	Name:     "_assert_scalar",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAssertScalar checks _assert_scalar(Scalar self, str assert_msg) -> ()
@@ -499,7 +499,7 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 var opXFunctionalAssertScalar = wrap.Op{
 	Name:     "_functional_assert_scalar",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFunctionalAssertScalar checks _functional_assert_scalar(Scalar self, str assert_msg, Tensor dep_token) -> Tensor
@@ -517,7 +517,7 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 var opXFunctionalAssertAsyncMsg = wrap.Op{
 	Name:     "_functional_assert_async",
 	Overload: "msg",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFunctionalAssertAsyncMsg checks _functional_assert_async.msg(Tensor self, str assert_msg, Tensor dep_token) -> Tensor
@@ -535,7 +535,7 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 var opXAssertTensorMetadata = wrap.Op{
 	Name:     "_assert_tensor_metadata",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAssertTensorMetadata checks _assert_tensor_metadata(Tensor a, SymInt[]? size=None, SymInt[]? stride=None, ScalarType? dtype=None, *, Device? device=None, Layout? layout=None) -> ()
@@ -554,7 +554,7 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 var opXPrint = wrap.Op{
 	Name:     "_print",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPrint checks _print(str s) -> ()
@@ -572,7 +572,7 @@ func XPrint(s string) {
 var opSymConstrainRange = wrap.Op{
 	Name:     "sym_constrain_range",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SymConstrainRange checks sym_constrain_range(Scalar size, *, int? min=None, int? max=None) -> ()
@@ -590,7 +590,7 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 var opSymConstrainRangeForSize = wrap.Op{
 	Name:     "sym_constrain_range_for_size",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SymConstrainRangeForSize checks sym_constrain_range_for_size(Scalar size, *, int? min=None, int? max=None) -> ()
@@ -608,7 +608,7 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 var opXFunctionalSymConstrainRange = wrap.Op{
 	Name:     "_functional_sym_constrain_range",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFunctionalSymConstrainRange checks _functional_sym_constrain_range(Scalar size, int? min, int? max, Tensor dep_token) -> Tensor
@@ -626,7 +626,7 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 var opXFunctionalSymConstrainRangeForSize = wrap.Op{
 	Name:     "_functional_sym_constrain_range_for_size",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFunctionalSymConstrainRangeForSize checks _functional_sym_constrain_range_for_size(Scalar size, int? min, int? max, Tensor dep_token) -> Tensor
@@ -644,7 +644,7 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 var opXMakeDepToken = wrap.Op{
 	Name:     "_make_dep_token",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMakeDepToken checks _make_dep_token(*, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -662,7 +662,7 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 var opXUseCudnnCtcLoss = wrap.Op{
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUseCudnnCtcLoss checks _use_cudnn_ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank) -> bool
@@ -681,7 +681,7 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 var opXUseCudnnCtcLossTensor = wrap.Op{
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUseCudnnCtcLossTensor checks _use_cudnn_ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank) -> bool
@@ -700,7 +700,7 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 var opXCudnnCtcLoss = wrap.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCudnnCtcLoss checks _cudnn_ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank, bool deterministic, bool zero_infinity) -> (Tensor, Tensor)
@@ -719,7 +719,7 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 var opXCudnnCtcLossOut = wrap.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCudnnCtcLossOut checks _cudnn_ctc_loss.out(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank, bool deterministic, bool zero_infinity, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -739,7 +739,7 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 var opXCudnnCtcLossTensor = wrap.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCudnnCtcLossTensor checks _cudnn_ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank, bool deterministic, bool zero_infinity) -> (Tensor, Tensor)
@@ -758,7 +758,7 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 var opXUseCudnnRnnFlattenWeight = wrap.Op{
 	Name:     "_use_cudnn_rnn_flatten_weight",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUseCudnnRnnFlattenWeight checks _use_cudnn_rnn_flatten_weight() -> bool
@@ -776,7 +776,7 @@ func XUseCudnnRnnFlattenWeight() bool {
 var opXCudnnRnnFlattenWeight = wrap.Op{
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCudnnRnnFlattenWeight checks _cudnn_rnn_flatten_weight(Tensor[] weight_arr, int weight_stride0, SymInt input_size, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, bool bidirectional) -> Tensor
@@ -794,7 +794,7 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 var opXCudnnRnnFlattenWeightOut = wrap.Op{
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCudnnRnnFlattenWeightOut checks _cudnn_rnn_flatten_weight.out(Tensor[] weight_arr, int weight_stride0, SymInt input_size, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, bool bidirectional, *, Tensor(a!) out) -> Tensor(a!)
@@ -814,7 +814,7 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 var opXCudnnRnn = wrap.Op{
 	Name:     "_cudnn_rnn",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCudnnRnn checks _cudnn_rnn(Tensor input, Tensor[] weight, int weight_stride0, Tensor? weight_buf, Tensor hx, Tensor? cx, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -836,7 +836,7 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 var opXCudnnRnnOut = wrap.Op{
 	Name:     "_cudnn_rnn",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCudnnRnnOut checks _cudnn_rnn.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor? weight_buf, Tensor hx, Tensor? cx, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -856,7 +856,7 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 var opXCudnnRnnBackward = wrap.Op{
 	Name:     "_cudnn_rnn_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCudnnRnnBackward checks _cudnn_rnn_backward(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask) -> (Tensor, Tensor, Tensor, Tensor[])
@@ -878,7 +878,7 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 var opXCudnnRnnBackwardOut = wrap.Op{
 	Name:     "_cudnn_rnn_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCudnnRnnBackwardOut checks _cudnn_rnn_backward.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!)[] out3) -> ()
@@ -901,7 +901,7 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 var opXCudnnInitDropoutState = wrap.Op{
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCudnnInitDropoutState checks _cudnn_init_dropout_state(float dropout, bool train, int dropout_seed, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -919,7 +919,7 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 var opXCudnnInitDropoutStateOut = wrap.Op{
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCudnnInitDropoutStateOut checks _cudnn_init_dropout_state.out(float dropout, bool train, int dropout_seed, *, Tensor(a!) out) -> Tensor(a!)
@@ -939,7 +939,7 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 var opXDebugHasInternalOverlap = wrap.Op{
 	Name:     "_debug_has_internal_overlap",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XDebugHasInternalOverlap checks _debug_has_internal_overlap(Tensor self) -> int
@@ -957,7 +957,7 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 var opXFusedDropout = wrap.Op{
 	Name:     "_fused_dropout",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFusedDropout checks _fused_dropout(Tensor self, float p, Generator? generator=None) -> (Tensor, Tensor)
@@ -976,7 +976,7 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 var opXFusedDropoutOut = wrap.Op{
 	Name:     "_fused_dropout",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFusedDropoutOut checks _fused_dropout.out(Tensor self, float p, Generator? generator=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -996,7 +996,7 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 var opXMaskedScale = wrap.Op{
 	Name:     "_masked_scale",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMaskedScale checks _masked_scale(Tensor self, Tensor mask, float scale) -> Tensor
@@ -1014,7 +1014,7 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 var opXMaskedScaleOut = wrap.Op{
 	Name:     "_masked_scale",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMaskedScaleOut checks _masked_scale.out(Tensor self, Tensor mask, float scale, *, Tensor(a!) out) -> Tensor(a!)
@@ -1034,7 +1034,7 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 var opNativeDropout = wrap.Op{
 	Name:     "native_dropout",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeDropout checks native_dropout(Tensor input, float p, bool? train) -> (Tensor, Tensor)
@@ -1053,7 +1053,7 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 var opNativeDropoutOut = wrap.Op{
 	Name:     "native_dropout",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeDropoutOut checks native_dropout.out(Tensor input, float p, bool? train, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1073,7 +1073,7 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 var opNativeDropoutBackward = wrap.Op{
 	Name:     "native_dropout_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeDropoutBackward checks native_dropout_backward(Tensor grad_output, Tensor mask, float scale) -> Tensor
@@ -1092,7 +1092,7 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 var opNativeDropoutBackwardOut = wrap.Op{
 	Name:     "native_dropout_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeDropoutBackwardOut checks native_dropout_backward.out(Tensor grad_output, Tensor mask, float scale, *, Tensor(a!) out) -> Tensor(a!)
@@ -1112,7 +1112,7 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 var opXSobolEngineDraw = wrap.Op{
 	Name:     "_sobol_engine_draw",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSobolEngineDraw checks _sobol_engine_draw(Tensor quasi, int n, Tensor sobolstate, int dimension, int num_generated, ScalarType? dtype) -> (Tensor, Tensor)
@@ -1130,7 +1130,7 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 var opXSobolEngineFf_ = wrap.Op{
 	Name:     "_sobol_engine_ff_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSobolEngineFf_ checks _sobol_engine_ff_(Tensor(a!) self, int n, Tensor sobolstate, int dimension, int num_generated) -> Tensor(a!)
@@ -1150,7 +1150,7 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 var opXSobolEngineScramble_ = wrap.Op{
 	Name:     "_sobol_engine_scramble_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSobolEngineScramble_ checks _sobol_engine_scramble_(Tensor(a!) self, Tensor ltm, int dimension) -> Tensor(a!)
@@ -1170,7 +1170,7 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 var opXSobolEngineInitializeState_ = wrap.Op{
 	Name:     "_sobol_engine_initialize_state_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSobolEngineInitializeState_ checks _sobol_engine_initialize_state_(Tensor(a!) self, int dimension) -> Tensor(a!)
@@ -1190,7 +1190,7 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 var opXReshapeFromTensor = wrap.Op{
 	Name:     "_reshape_from_tensor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XReshapeFromTensor checks _reshape_from_tensor(Tensor self, Tensor shape) -> Tensor
@@ -1208,7 +1208,7 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 var opXShapeAsTensor = wrap.Op{
 	Name:     "_shape_as_tensor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XShapeAsTensor checks _shape_as_tensor(Tensor self) -> Tensor
@@ -1226,7 +1226,7 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 var opDropout = wrap.Op{
 	Name:     "dropout",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Dropout checks dropout(Tensor input, float p, bool train) -> Tensor
@@ -1244,7 +1244,7 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 var opDropout_ = wrap.Op{
 	Name:     "dropout_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Dropout_ checks dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1264,7 +1264,7 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 var opFeatureDropout = wrap.Op{
 	Name:     "feature_dropout",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FeatureDropout checks feature_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1282,7 +1282,7 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 var opFeatureDropout_ = wrap.Op{
 	Name:     "feature_dropout_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FeatureDropout_ checks feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1302,7 +1302,7 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 var opAlphaDropout = wrap.Op{
 	Name:     "alpha_dropout",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AlphaDropout checks alpha_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1320,7 +1320,7 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 var opAlphaDropout_ = wrap.Op{
 	Name:     "alpha_dropout_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AlphaDropout_ checks alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1340,7 +1340,7 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 var opFeatureAlphaDropout = wrap.Op{
 	Name:     "feature_alpha_dropout",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FeatureAlphaDropout checks feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1358,7 +1358,7 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 var opFeatureAlphaDropout_ = wrap.Op{
 	Name:     "feature_alpha_dropout_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FeatureAlphaDropout_ checks feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1378,7 +1378,7 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -1397,7 +1397,7 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 var opAbs_ = wrap.Op{
 	Name:     "abs_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
@@ -1417,7 +1417,7 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 var opAbsOut = wrap.Op{
 	Name:     "abs",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AbsOut checks abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1437,7 +1437,7 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAbsolute = wrap.Op{
 	Name:     "absolute",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Absolute checks absolute(Tensor self) -> Tensor
@@ -1455,7 +1455,7 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 var opAbsolute_ = wrap.Op{
 	Name:     "absolute_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Absolute_ checks absolute_(Tensor(a!) self) -> Tensor(a!)
@@ -1475,7 +1475,7 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 var opAbsoluteOut = wrap.Op{
 	Name:     "absolute",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AbsoluteOut checks absolute.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1495,7 +1495,7 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAngle = wrap.Op{
 	Name:     "angle",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Angle checks angle(Tensor self) -> Tensor
@@ -1514,7 +1514,7 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 var opAngleOut = wrap.Op{
 	Name:     "angle",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AngleOut checks angle.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1534,7 +1534,7 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opViewAsReal = wrap.Op{
 	Name:     "view_as_real",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ViewAsReal checks view_as_real(Tensor(a) self) -> Tensor(a)
@@ -1553,7 +1553,7 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 var opViewAsComplex = wrap.Op{
 	Name:     "view_as_complex",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ViewAsComplex checks view_as_complex(Tensor(a) self) -> Tensor(a)
@@ -1572,7 +1572,7 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 var opSgn = wrap.Op{
 	Name:     "sgn",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sgn checks sgn(Tensor self) -> Tensor
@@ -1591,7 +1591,7 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 var opSgn_ = wrap.Op{
 	Name:     "sgn_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sgn_ checks sgn_(Tensor(a!) self) -> Tensor(a!)
@@ -1611,7 +1611,7 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 var opSgnOut = wrap.Op{
 	Name:     "sgn",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SgnOut checks sgn.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1631,7 +1631,7 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opChalf = wrap.Op{
 	Name:     "chalf",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Chalf checks chalf(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -1649,7 +1649,7 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 var opReal = wrap.Op{
 	Name:     "real",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Real checks real(Tensor(a) self) -> Tensor(a)
@@ -1667,7 +1667,7 @@ func Real(self *torch.Tensor) *torch.Tensor {
 var opImag = wrap.Op{
 	Name:     "imag",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Imag checks imag(Tensor(a) self) -> Tensor(a)
@@ -1685,7 +1685,7 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 var opXConj = wrap.Op{
 	Name:     "_conj",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XConj checks _conj(Tensor(a) self) -> Tensor(a)
@@ -1704,7 +1704,7 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 var opConj = wrap.Op{
 	Name:     "conj",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Conj checks conj(Tensor(a) self) -> Tensor(a)
@@ -1722,7 +1722,7 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 var opXConjPhysical = wrap.Op{
 	Name:     "_conj_physical",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XConjPhysical checks _conj_physical(Tensor self) -> Tensor
@@ -1741,7 +1741,7 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 var opXConjPhysicalOut = wrap.Op{
 	Name:     "_conj_physical",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XConjPhysicalOut checks _conj_physical.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1761,7 +1761,7 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opConjPhysical = wrap.Op{
 	Name:     "conj_physical",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConjPhysical checks conj_physical(Tensor self) -> Tensor
@@ -1779,7 +1779,7 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 var opConjPhysicalOut = wrap.Op{
 	Name:     "conj_physical",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConjPhysicalOut checks conj_physical.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1799,7 +1799,7 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opConjPhysical_ = wrap.Op{
 	Name:     "conj_physical_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConjPhysical_ checks conj_physical_(Tensor(a!) self) -> Tensor(a!)
@@ -1819,7 +1819,7 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 var opResolveConj = wrap.Op{
 	Name:     "resolve_conj",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResolveConj checks resolve_conj(Tensor(a) self) -> Tensor(a)
@@ -1837,7 +1837,7 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 var opResolveNeg = wrap.Op{
 	Name:     "resolve_neg",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResolveNeg checks resolve_neg(Tensor(a) self) -> Tensor(a)
@@ -1855,7 +1855,7 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 var opXNegView = wrap.Op{
 	Name:     "_neg_view",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNegView checks _neg_view(Tensor(a) self) -> Tensor(a)
@@ -1874,7 +1874,7 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 var opAcos = wrap.Op{
 	Name:     "acos",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Acos checks acos(Tensor self) -> Tensor
@@ -1893,7 +1893,7 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 var opAcos_ = wrap.Op{
 	Name:     "acos_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Acos_ checks acos_(Tensor(a!) self) -> Tensor(a!)
@@ -1913,7 +1913,7 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 var opAcosOut = wrap.Op{
 	Name:     "acos",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AcosOut checks acos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1933,7 +1933,7 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opArccos = wrap.Op{
 	Name:     "arccos",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arccos checks arccos(Tensor self) -> Tensor
@@ -1951,7 +1951,7 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 var opArccos_ = wrap.Op{
 	Name:     "arccos_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arccos_ checks arccos_(Tensor(a!) self) -> Tensor(a!)
@@ -1971,7 +1971,7 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 var opArccosOut = wrap.Op{
 	Name:     "arccos",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ArccosOut checks arccos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1991,7 +1991,7 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAvgPool1d = wrap.Op{
 	Name:     "avg_pool1d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AvgPool1d checks avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True) -> Tensor
@@ -2009,7 +2009,7 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opAvgPool1dOut = wrap.Op{
 	Name:     "avg_pool1d",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AvgPool1dOut checks avg_pool1d.out(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True, *, Tensor(a!) out) -> Tensor(a!)
@@ -2029,7 +2029,7 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 var opAdaptiveAvgPool1d = wrap.Op{
 	Name:     "adaptive_avg_pool1d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AdaptiveAvgPool1d checks adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor
@@ -2047,7 +2047,7 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 var opAdaptiveAvgPool1dOut = wrap.Op{
 	Name:     "adaptive_avg_pool1d",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AdaptiveAvgPool1dOut checks adaptive_avg_pool1d.out(Tensor self, int[1] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -2067,7 +2067,7 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 var opAdaptiveMaxPool1d = wrap.Op{
 	Name:     "adaptive_max_pool1d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AdaptiveMaxPool1d checks adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)
@@ -2085,7 +2085,7 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -2104,7 +2104,7 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -2124,7 +2124,7 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2144,7 +2144,7 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 var opXAddReluTensor = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAddReluTensor checks _add_relu.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -2162,7 +2162,7 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 var opXAddRelu_Tensor = wrap.Op{
 	Name:     "_add_relu_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAddRelu_Tensor checks _add_relu_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -2182,7 +2182,7 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 var opXAddReluOut = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAddReluOut checks _add_relu.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2202,7 +2202,7 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 var opXAddReluScalar = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAddReluScalar checks _add_relu.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -2220,7 +2220,7 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 var opXAddRelu_Scalar = wrap.Op{
 	Name:     "_add_relu_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAddRelu_Scalar checks _add_relu_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -2240,7 +2240,7 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 var opXAddReluScalarOut = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAddReluScalarOut checks _add_relu.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2260,7 +2260,7 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 var opAddScalar = wrap.Op{
 	Name:     "add",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddScalar checks add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -2279,7 +2279,7 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 var opAdd_Scalar = wrap.Op{
 	Name:     "add_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Add_Scalar checks add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -2299,7 +2299,7 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 var opAddScalarOut = wrap.Op{
 	Name:     "add",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddScalarOut checks add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2319,7 +2319,7 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 var opAddmv = wrap.Op{
 	Name:     "addmv",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Addmv checks addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -2338,7 +2338,7 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 var opAddmv_ = wrap.Op{
 	Name:     "addmv_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Addmv_ checks addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -2358,7 +2358,7 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 var opAddmvOut = wrap.Op{
 	Name:     "addmv",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddmvOut checks addmv.out(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2378,7 +2378,7 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 var opAddr = wrap.Op{
 	Name:     "addr",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Addr checks addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -2397,7 +2397,7 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 var opAddr_ = wrap.Op{
 	Name:     "addr_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Addr_ checks addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -2417,7 +2417,7 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 var opAddrOut = wrap.Op{
 	Name:     "addr",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddrOut checks addr.out(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2437,7 +2437,7 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 var opAffineGridGenerator = wrap.Op{
 	Name:     "affine_grid_generator",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AffineGridGenerator checks affine_grid_generator(Tensor theta, SymInt[] size, bool align_corners) -> Tensor
@@ -2456,7 +2456,7 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 var opAffineGridGeneratorOut = wrap.Op{
 	Name:     "affine_grid_generator",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AffineGridGeneratorOut checks affine_grid_generator.out(Tensor theta, SymInt[] size, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -2476,7 +2476,7 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 var opAffineGridGeneratorBackward = wrap.Op{
 	Name:     "affine_grid_generator_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AffineGridGeneratorBackward checks affine_grid_generator_backward(Tensor grad, SymInt[] size, bool align_corners) -> Tensor
@@ -2494,7 +2494,7 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 var opXIsAllTrue = wrap.Op{
 	Name:     "_is_all_true",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XIsAllTrue checks _is_all_true(Tensor self) -> Tensor
@@ -2513,7 +2513,7 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 var opXIsAnyTrue = wrap.Op{
 	Name:     "_is_any_true",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XIsAnyTrue checks _is_any_true(Tensor self) -> Tensor
@@ -2532,7 +2532,7 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 var opXTestCheckTensor = wrap.Op{
 	Name:     "_test_check_tensor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XTestCheckTensor checks _test_check_tensor(Tensor self) -> Tensor
@@ -2550,7 +2550,7 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 var opXTestFunctorchFallback = wrap.Op{
 	Name:     "_test_functorch_fallback",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XTestFunctorchFallback checks _test_functorch_fallback(Tensor self, Tensor other) -> Tensor
@@ -2568,7 +2568,7 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 var opXTestFunctorchFallbackOut = wrap.Op{
 	Name:     "_test_functorch_fallback",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XTestFunctorchFallbackOut checks _test_functorch_fallback.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2588,7 +2588,7 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 var opAllDim = wrap.Op{
 	Name:     "all",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AllDim checks all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
@@ -2607,7 +2607,7 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 var opAllDims = wrap.Op{
 	Name:     "all",
 	Overload: "dims",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AllDims checks all.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor
@@ -2626,7 +2626,7 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opAllOut = wrap.Op{
 	Name:     "all",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AllOut checks all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2646,7 +2646,7 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 var opAllDimsOut = wrap.Op{
 	Name:     "all",
 	Overload: "dims_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AllDimsOut checks all.dims_out(Tensor self, int[]? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2666,7 +2666,7 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 var opAllclose = wrap.Op{
 	Name:     "allclose",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Allclose checks allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
@@ -2685,7 +2685,7 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 var opAnyDim = wrap.Op{
 	Name:     "any",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AnyDim checks any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
@@ -2704,7 +2704,7 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 var opAnyDims = wrap.Op{
 	Name:     "any",
 	Overload: "dims",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AnyDims checks any.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor
@@ -2723,7 +2723,7 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opAnyOut = wrap.Op{
 	Name:     "any",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AnyOut checks any.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2743,7 +2743,7 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 var opAnyDimsOut = wrap.Op{
 	Name:     "any",
 	Overload: "dims_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AnyDimsOut checks any.dims_out(Tensor self, int[]? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2763,7 +2763,7 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 var opArange = wrap.Op{
 	Name:     "arange",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arange checks arange(Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2781,7 +2781,7 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 var opArangeStart = wrap.Op{
 	Name:     "arange",
 	Overload: "start",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ArangeStart checks arange.start(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2799,7 +2799,7 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 var opArangeStartStep = wrap.Op{
 	Name:     "arange",
 	Overload: "start_step",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ArangeStartStep checks arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2817,7 +2817,7 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 var opArangeOut = wrap.Op{
 	Name:     "arange",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ArangeOut checks arange.out(Scalar end, *, Tensor(a!) out) -> Tensor(a!)
@@ -2837,7 +2837,7 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 var opArangeStartOut = wrap.Op{
 	Name:     "arange",
 	Overload: "start_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ArangeStartOut checks arange.start_out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2857,7 +2857,7 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 var opXDimArange = wrap.Op{
 	Name:     "_dim_arange",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XDimArange checks _dim_arange(Tensor like, int dim) -> Tensor
@@ -2875,7 +2875,7 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 var opArgmax = wrap.Op{
 	Name:     "argmax",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Argmax checks argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -2894,7 +2894,7 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 var opArgmaxOut = wrap.Op{
 	Name:     "argmax",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ArgmaxOut checks argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2914,7 +2914,7 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 var opArgmin = wrap.Op{
 	Name:     "argmin",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Argmin checks argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -2933,7 +2933,7 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 var opArgminOut = wrap.Op{
 	Name:     "argmin",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ArgminOut checks argmin.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2953,7 +2953,7 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 var opAcosh = wrap.Op{
 	Name:     "acosh",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Acosh checks acosh(Tensor self) -> Tensor
@@ -2972,7 +2972,7 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 var opAcosh_ = wrap.Op{
 	Name:     "acosh_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Acosh_ checks acosh_(Tensor(a!) self) -> Tensor(a!)
@@ -2992,7 +2992,7 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 var opAcoshOut = wrap.Op{
 	Name:     "acosh",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AcoshOut checks acosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3012,7 +3012,7 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opArccosh = wrap.Op{
 	Name:     "arccosh",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arccosh checks arccosh(Tensor self) -> Tensor
@@ -3030,7 +3030,7 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 var opArccosh_ = wrap.Op{
 	Name:     "arccosh_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arccosh_ checks arccosh_(Tensor(a!) self) -> Tensor(a!)
@@ -3050,7 +3050,7 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 var opArccoshOut = wrap.Op{
 	Name:     "arccosh",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ArccoshOut checks arccosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3070,7 +3070,7 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAsinh = wrap.Op{
 	Name:     "asinh",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Asinh checks asinh(Tensor self) -> Tensor
@@ -3089,7 +3089,7 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 var opAsinh_ = wrap.Op{
 	Name:     "asinh_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Asinh_ checks asinh_(Tensor(a!) self) -> Tensor(a!)
@@ -3109,7 +3109,7 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 var opAsinhOut = wrap.Op{
 	Name:     "asinh",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AsinhOut checks asinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3129,7 +3129,7 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opArcsinh = wrap.Op{
 	Name:     "arcsinh",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arcsinh checks arcsinh(Tensor self) -> Tensor
@@ -3147,7 +3147,7 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 var opArcsinh_ = wrap.Op{
 	Name:     "arcsinh_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arcsinh_ checks arcsinh_(Tensor(a!) self) -> Tensor(a!)
@@ -3167,7 +3167,7 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 var opArcsinhOut = wrap.Op{
 	Name:     "arcsinh",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ArcsinhOut checks arcsinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3187,7 +3187,7 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAtanh = wrap.Op{
 	Name:     "atanh",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atanh checks atanh(Tensor self) -> Tensor
@@ -3206,7 +3206,7 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 var opAtanh_ = wrap.Op{
 	Name:     "atanh_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atanh_ checks atanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3226,7 +3226,7 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 var opAtanhOut = wrap.Op{
 	Name:     "atanh",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AtanhOut checks atanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3246,7 +3246,7 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opArctanh = wrap.Op{
 	Name:     "arctanh",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arctanh checks arctanh(Tensor self) -> Tensor
@@ -3264,7 +3264,7 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 var opArctanh_ = wrap.Op{
 	Name:     "arctanh_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arctanh_ checks arctanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3284,7 +3284,7 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 var opArctanhOut = wrap.Op{
 	Name:     "arctanh",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ArctanhOut checks arctanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3304,7 +3304,7 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAsStrided = wrap.Op{
 	Name:     "as_strided",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AsStrided checks as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)
@@ -3323,7 +3323,7 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 var opAsStrided_ = wrap.Op{
 	Name:     "as_strided_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AsStrided_ checks as_strided_(Tensor(a!) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a!)
@@ -3343,7 +3343,7 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 var opAsin = wrap.Op{
 	Name:     "asin",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Asin checks asin(Tensor self) -> Tensor
@@ -3362,7 +3362,7 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 var opAsin_ = wrap.Op{
 	Name:     "asin_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Asin_ checks asin_(Tensor(a!) self) -> Tensor(a!)
@@ -3382,7 +3382,7 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 var opAsinOut = wrap.Op{
 	Name:     "asin",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AsinOut checks asin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3402,7 +3402,7 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opArcsin = wrap.Op{
 	Name:     "arcsin",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arcsin checks arcsin(Tensor self) -> Tensor
@@ -3420,7 +3420,7 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 var opArcsin_ = wrap.Op{
 	Name:     "arcsin_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arcsin_ checks arcsin_(Tensor(a!) self) -> Tensor(a!)
@@ -3440,7 +3440,7 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 var opArcsinOut = wrap.Op{
 	Name:     "arcsin",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ArcsinOut checks arcsin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3460,7 +3460,7 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAtan = wrap.Op{
 	Name:     "atan",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atan checks atan(Tensor self) -> Tensor
@@ -3479,7 +3479,7 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 var opAtan_ = wrap.Op{
 	Name:     "atan_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atan_ checks atan_(Tensor(a!) self) -> Tensor(a!)
@@ -3499,7 +3499,7 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 var opAtanOut = wrap.Op{
 	Name:     "atan",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AtanOut checks atan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3519,7 +3519,7 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opArctan = wrap.Op{
 	Name:     "arctan",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arctan checks arctan(Tensor self) -> Tensor
@@ -3537,7 +3537,7 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 var opArctan_ = wrap.Op{
 	Name:     "arctan_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arctan_ checks arctan_(Tensor(a!) self) -> Tensor(a!)
@@ -3557,7 +3557,7 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 var opArctanOut = wrap.Op{
 	Name:     "arctan",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ArctanOut checks arctan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3577,7 +3577,7 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opAtleast1d = wrap.Op{
 	Name:     "atleast_1d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atleast1d checks atleast_1d(Tensor self) -> Tensor
@@ -3595,7 +3595,7 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 var opAtleast1dSequence = wrap.Op{
 	Name:     "atleast_1d",
 	Overload: "Sequence",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atleast1dSequence checks atleast_1d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -3613,7 +3613,7 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 var opAtleast2d = wrap.Op{
 	Name:     "atleast_2d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atleast2d checks atleast_2d(Tensor self) -> Tensor
@@ -3631,7 +3631,7 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 var opAtleast2dSequence = wrap.Op{
 	Name:     "atleast_2d",
 	Overload: "Sequence",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atleast2dSequence checks atleast_2d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -3649,7 +3649,7 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 var opAtleast3d = wrap.Op{
 	Name:     "atleast_3d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atleast3d checks atleast_3d(Tensor self) -> Tensor
@@ -3667,7 +3667,7 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 var opAtleast3dSequence = wrap.Op{
 	Name:     "atleast_3d",
 	Overload: "Sequence",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atleast3dSequence checks atleast_3d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -3685,7 +3685,7 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 var opBaddbmm = wrap.Op{
 	Name:     "baddbmm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Baddbmm checks baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -3704,7 +3704,7 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 var opBaddbmm_ = wrap.Op{
 	Name:     "baddbmm_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Baddbmm_ checks baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -3724,7 +3724,7 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 var opBaddbmmOut = wrap.Op{
 	Name:     "baddbmm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BaddbmmOut checks baddbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3744,7 +3744,7 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 var opBaddbmmDtype = wrap.Op{
 	Name:     "baddbmm",
 	Overload: "dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BaddbmmDtype checks baddbmm.dtype(Tensor self, Tensor batch1, Tensor batch2, ScalarType out_dtype, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -3762,7 +3762,7 @@ func BaddbmmDtype(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor
 var opBaddbmmDtypeOut = wrap.Op{
 	Name:     "baddbmm",
 	Overload: "dtype_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BaddbmmDtypeOut checks baddbmm.dtype_out(Tensor self, Tensor batch1, Tensor batch2, ScalarType out_dtype, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3782,7 +3782,7 @@ func BaddbmmDtypeOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Ten
 var opBartlettWindow = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BartlettWindow checks bartlett_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -3800,7 +3800,7 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 var opBartlettWindowOut = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BartlettWindowOut checks bartlett_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -3820,7 +3820,7 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 var opBartlettWindowPeriodic = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "periodic",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BartlettWindowPeriodic checks bartlett_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -3838,7 +3838,7 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 var opBartlettWindowPeriodicOut = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "periodic_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BartlettWindowPeriodicOut checks bartlett_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -3858,7 +3858,7 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 var opBatchNorm = wrap.Op{
 	Name:     "batch_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNorm checks batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor
@@ -3876,7 +3876,7 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 var opQuantizedBatchNorm = wrap.Op{
 	Name:     "quantized_batch_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizedBatchNorm checks quantized_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor var, float eps, float output_scale, int output_zero_point) -> Tensor
@@ -3894,7 +3894,7 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 var opQuantizedBatchNormOut = wrap.Op{
 	Name:     "quantized_batch_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizedBatchNormOut checks quantized_batch_norm.out(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor var, float eps, float output_scale, int output_zero_point, *, Tensor(a!) out) -> Tensor(a!)
@@ -3914,7 +3914,7 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 var opXBatchNormImplIndex = wrap.Op{
 	Name:     "_batch_norm_impl_index",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XBatchNormImplIndex checks _batch_norm_impl_index(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> (Tensor, Tensor, Tensor, Tensor, int)
@@ -3932,7 +3932,7 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 var opXBatchNormImplIndexBackward = wrap.Op{
 	Name:     "_batch_norm_impl_index_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XBatchNormImplIndexBackward checks _batch_norm_impl_index_backward(int impl_index, Tensor input, Tensor grad_output, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var_transform, bool train, float eps, bool[3] output_mask, Tensor reservedSpace) -> (Tensor, Tensor, Tensor)
@@ -3950,7 +3950,7 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 var opBernoulli = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Bernoulli checks bernoulli(Tensor self, *, Generator? generator=None) -> Tensor
@@ -3969,7 +3969,7 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 var opBernoulliOut = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BernoulliOut checks bernoulli.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -3989,7 +3989,7 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 var opBernoulli_Tensor = wrap.Op{
 	Name:     "bernoulli_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Bernoulli_Tensor checks bernoulli_.Tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)
@@ -4009,7 +4009,7 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 var opBernoulliTensorOut = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BernoulliTensorOut checks bernoulli.Tensor_out(Tensor self, Tensor p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -4029,7 +4029,7 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 var opBernoulliTensor = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BernoulliTensor checks bernoulli.Tensor(Tensor self, Tensor p, *, Generator? generator=None) -> Tensor
@@ -4048,7 +4048,7 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 var opBernoulli_Float = wrap.Op{
 	Name:     "bernoulli_",
 	Overload: "float",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Bernoulli_Float checks bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)
@@ -4068,7 +4068,7 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 var opBernoulliFloatOut = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "float_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BernoulliFloatOut checks bernoulli.float_out(Tensor self, float p=0.5, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -4088,7 +4088,7 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 var opBernoulliP = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "p",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BernoulliP checks bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor
@@ -4106,7 +4106,7 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 var opBilinear = wrap.Op{
 	Name:     "bilinear",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Bilinear checks bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor
@@ -4124,7 +4124,7 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 var opBinaryCrossEntropy = wrap.Op{
 	Name:     "binary_cross_entropy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BinaryCrossEntropy checks binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -4143,7 +4143,7 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 var opBinaryCrossEntropyOut = wrap.Op{
 	Name:     "binary_cross_entropy",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BinaryCrossEntropyOut checks binary_cross_entropy.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4163,7 +4163,7 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 var opBinaryCrossEntropyBackward = wrap.Op{
 	Name:     "binary_cross_entropy_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BinaryCrossEntropyBackward checks binary_cross_entropy_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -4182,7 +4182,7 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 var opBinaryCrossEntropyBackwardGradInput = wrap.Op{
 	Name:     "binary_cross_entropy_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BinaryCrossEntropyBackwardGradInput checks binary_cross_entropy_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -4202,7 +4202,7 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 var opBinaryCrossEntropyWithLogits = wrap.Op{
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BinaryCrossEntropyWithLogits checks binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean) -> Tensor
@@ -4221,7 +4221,7 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 var opBinaryCrossEntropyWithLogitsOut = wrap.Op{
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BinaryCrossEntropyWithLogitsOut checks binary_cross_entropy_with_logits.out(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4241,7 +4241,7 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 var opBincount = wrap.Op{
 	Name:     "bincount",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Bincount checks bincount(Tensor self, Tensor? weights=None, SymInt minlength=0) -> Tensor
@@ -4259,7 +4259,7 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 var opBincountOut = wrap.Op{
 	Name:     "bincount",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BincountOut checks bincount.out(Tensor self, Tensor? weights=None, SymInt minlength=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -4279,7 +4279,7 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 var opBitwiseNot = wrap.Op{
 	Name:     "bitwise_not",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseNot checks bitwise_not(Tensor self) -> Tensor
@@ -4297,7 +4297,7 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 var opBitwiseNot_ = wrap.Op{
 	Name:     "bitwise_not_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseNot_ checks bitwise_not_(Tensor(a!) self) -> Tensor(a!)
@@ -4317,7 +4317,7 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 var opBitwiseNotOut = wrap.Op{
 	Name:     "bitwise_not",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseNotOut checks bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4337,7 +4337,7 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opCopysignOut = wrap.Op{
 	Name:     "copysign",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CopysignOut checks copysign.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4357,7 +4357,7 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 var opCopysignTensor = wrap.Op{
 	Name:     "copysign",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CopysignTensor checks copysign.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4376,7 +4376,7 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opCopysign_Tensor = wrap.Op{
 	Name:     "copysign_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Copysign_Tensor checks copysign_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4396,7 +4396,7 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opCopysignScalar = wrap.Op{
 	Name:     "copysign",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CopysignScalar checks copysign.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4415,7 +4415,7 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opCopysign_Scalar = wrap.Op{
 	Name:     "copysign_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Copysign_Scalar checks copysign_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4435,7 +4435,7 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opCopysignScalarOut = wrap.Op{
 	Name:     "copysign",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CopysignScalarOut checks copysign.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4455,7 +4455,7 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 var opXLazyClone = wrap.Op{
 	Name:     "_lazy_clone",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XLazyClone checks _lazy_clone(Tensor self) -> Tensor
@@ -4474,7 +4474,7 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 var opLogicalNot = wrap.Op{
 	Name:     "logical_not",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogicalNot checks logical_not(Tensor self) -> Tensor
@@ -4493,7 +4493,7 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 var opLogicalNot_ = wrap.Op{
 	Name:     "logical_not_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogicalNot_ checks logical_not_(Tensor(a!) self) -> Tensor(a!)
@@ -4513,7 +4513,7 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 var opLogicalNotOut = wrap.Op{
 	Name:     "logical_not",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogicalNotOut checks logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4533,7 +4533,7 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLogicalXor = wrap.Op{
 	Name:     "logical_xor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogicalXor checks logical_xor(Tensor self, Tensor other) -> Tensor
@@ -4552,7 +4552,7 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogicalXor_ = wrap.Op{
 	Name:     "logical_xor_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogicalXor_ checks logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4572,7 +4572,7 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogicalXorOut = wrap.Op{
 	Name:     "logical_xor",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogicalXorOut checks logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4592,7 +4592,7 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 var opLogicalAnd = wrap.Op{
 	Name:     "logical_and",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogicalAnd checks logical_and(Tensor self, Tensor other) -> Tensor
@@ -4611,7 +4611,7 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogicalAnd_ = wrap.Op{
 	Name:     "logical_and_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogicalAnd_ checks logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4631,7 +4631,7 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogicalAndOut = wrap.Op{
 	Name:     "logical_and",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogicalAndOut checks logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4651,7 +4651,7 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 var opLogicalOr = wrap.Op{
 	Name:     "logical_or",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogicalOr checks logical_or(Tensor self, Tensor other) -> Tensor
@@ -4670,7 +4670,7 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogicalOr_ = wrap.Op{
 	Name:     "logical_or_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogicalOr_ checks logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4690,7 +4690,7 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogicalOrOut = wrap.Op{
 	Name:     "logical_or",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogicalOrOut checks logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4710,7 +4710,7 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 var opBlackmanWindow = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BlackmanWindow checks blackman_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4728,7 +4728,7 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 var opBlackmanWindowOut = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BlackmanWindowOut checks blackman_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -4748,7 +4748,7 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 var opBlackmanWindowPeriodic = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "periodic",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BlackmanWindowPeriodic checks blackman_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4766,7 +4766,7 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 var opBlackmanWindowPeriodicOut = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "periodic_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BlackmanWindowPeriodicOut checks blackman_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4786,7 +4786,7 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 var opBmm = wrap.Op{
 	Name:     "bmm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Bmm checks bmm(Tensor self, Tensor mat2) -> Tensor
@@ -4805,7 +4805,7 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 var opBmmOut = wrap.Op{
 	Name:     "bmm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BmmOut checks bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4825,7 +4825,7 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 var opBmmDtype = wrap.Op{
 	Name:     "bmm",
 	Overload: "dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BmmDtype checks bmm.dtype(Tensor self, Tensor mat2, ScalarType out_dtype) -> Tensor
@@ -4843,7 +4843,7 @@ func BmmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tens
 var opBmmDtypeOut = wrap.Op{
 	Name:     "bmm",
 	Overload: "dtype_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BmmDtypeOut checks bmm.dtype_out(Tensor self, Tensor mat2, ScalarType out_dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -4863,7 +4863,7 @@ func BmmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *tor
 var opBroadcastTensors = wrap.Op{
 	Name:     "broadcast_tensors",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BroadcastTensors checks broadcast_tensors(Tensor[] tensors) -> Tensor[]
@@ -4881,7 +4881,7 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 var opBroadcastTo = wrap.Op{
 	Name:     "broadcast_to",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BroadcastTo checks broadcast_to(Tensor(a) self, SymInt[] size) -> Tensor(a)
@@ -4899,7 +4899,7 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 var opXSparseBroadcastTo = wrap.Op{
 	Name:     "_sparse_broadcast_to",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseBroadcastTo checks _sparse_broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
@@ -4917,7 +4917,7 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -4936,7 +4936,7 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 var opCatOut = wrap.Op{
 	Name:     "cat",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CatOut checks cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -4959,7 +4959,7 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 var opConcat = wrap.Op{
 	Name:     "concat",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Concat checks concat(Tensor[] tensors, int dim=0) -> Tensor
@@ -4977,7 +4977,7 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 var opConcatOut = wrap.Op{
 	Name:     "concat",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConcatOut checks concat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -4997,7 +4997,7 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 var opConcatenate = wrap.Op{
 	Name:     "concatenate",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Concatenate checks concatenate(Tensor[] tensors, int dim=0) -> Tensor
@@ -5015,7 +5015,7 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 var opConcatenateOut = wrap.Op{
 	Name:     "concatenate",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConcatenateOut checks concatenate.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5035,7 +5035,7 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 var opBlockDiag = wrap.Op{
 	Name:     "block_diag",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BlockDiag checks block_diag(Tensor[] tensors) -> Tensor
@@ -5054,7 +5054,7 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 var opBlockDiagOut = wrap.Op{
 	Name:     "block_diag",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BlockDiagOut checks block_diag.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -5074,7 +5074,7 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opCeil = wrap.Op{
 	Name:     "ceil",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Ceil checks ceil(Tensor self) -> Tensor
@@ -5093,7 +5093,7 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 var opCeil_ = wrap.Op{
 	Name:     "ceil_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Ceil_ checks ceil_(Tensor(a!) self) -> Tensor(a!)
@@ -5113,7 +5113,7 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 var opCeilOut = wrap.Op{
 	Name:     "ceil",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CeilOut checks ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5133,7 +5133,7 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opChainMatmul = wrap.Op{
 	Name:     "chain_matmul",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ChainMatmul checks chain_matmul(Tensor[] matrices) -> Tensor
@@ -5151,7 +5151,7 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 var opChainMatmulOut = wrap.Op{
 	Name:     "chain_matmul",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ChainMatmulOut checks chain_matmul.out(Tensor[] matrices, *, Tensor(a!) out) -> Tensor(a!)
@@ -5171,7 +5171,7 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opUnsafeChunk = wrap.Op{
 	Name:     "unsafe_chunk",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UnsafeChunk checks unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]
@@ -5189,7 +5189,7 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 var opChunk = wrap.Op{
 	Name:     "chunk",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Chunk checks chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]
@@ -5208,7 +5208,7 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 var opTensorSplitSections = wrap.Op{
 	Name:     "tensor_split",
 	Overload: "sections",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TensorSplitSections checks tensor_split.sections(Tensor(a -> *) self, SymInt sections, int dim=0) -> Tensor(a)[]
@@ -5226,7 +5226,7 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 var opTensorSplitIndices = wrap.Op{
 	Name:     "tensor_split",
 	Overload: "indices",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TensorSplitIndices checks tensor_split.indices(Tensor(a -> *) self, SymInt[] indices, int dim=0) -> Tensor(a)[]
@@ -5244,7 +5244,7 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 var opTensorSplitTensorIndicesOrSections = wrap.Op{
 	Name:     "tensor_split",
 	Overload: "tensor_indices_or_sections",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TensorSplitTensorIndicesOrSections checks tensor_split.tensor_indices_or_sections(Tensor(a -> *) self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor(a)[]
@@ -5262,7 +5262,7 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 var opClamp = wrap.Op{
 	Name:     "clamp",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Clamp checks clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
@@ -5281,7 +5281,7 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 var opClampTensor = wrap.Op{
 	Name:     "clamp",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampTensor checks clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
@@ -5300,7 +5300,7 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 var opClamp_ = wrap.Op{
 	Name:     "clamp_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Clamp_ checks clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
@@ -5320,7 +5320,7 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 var opClamp_Tensor = wrap.Op{
 	Name:     "clamp_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Clamp_Tensor checks clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
@@ -5340,7 +5340,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 var opClampOut = wrap.Op{
 	Name:     "clamp",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampOut checks clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5360,7 +5360,7 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 var opClampTensorOut = wrap.Op{
 	Name:     "clamp",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampTensorOut checks clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5380,7 +5380,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 var opClampMax = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampMax checks clamp_max(Tensor self, Scalar max) -> Tensor
@@ -5399,7 +5399,7 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 var opClampMaxTensor = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampMaxTensor checks clamp_max.Tensor(Tensor self, Tensor max) -> Tensor
@@ -5418,7 +5418,7 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 var opClampMax_ = wrap.Op{
 	Name:     "clamp_max_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampMax_ checks clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)
@@ -5438,7 +5438,7 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 var opClampMax_Tensor = wrap.Op{
 	Name:     "clamp_max_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampMax_Tensor checks clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)
@@ -5458,7 +5458,7 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 var opClampMaxOut = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampMaxOut checks clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)
@@ -5478,7 +5478,7 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 var opClampMaxTensorOut = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampMaxTensorOut checks clamp_max.Tensor_out(Tensor self, Tensor max, *, Tensor(a!) out) -> Tensor(a!)
@@ -5498,7 +5498,7 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 var opClampMin = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampMin checks clamp_min(Tensor self, Scalar min) -> Tensor
@@ -5517,7 +5517,7 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 var opClampMinTensor = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampMinTensor checks clamp_min.Tensor(Tensor self, Tensor min) -> Tensor
@@ -5536,7 +5536,7 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 var opClampMin_ = wrap.Op{
 	Name:     "clamp_min_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampMin_ checks clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)
@@ -5556,7 +5556,7 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 var opClampMin_Tensor = wrap.Op{
 	Name:     "clamp_min_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampMin_Tensor checks clamp_min_.Tensor(Tensor(a!) self, Tensor min) -> Tensor(a!)
@@ -5576,7 +5576,7 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 var opClampMinOut = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampMinOut checks clamp_min.out(Tensor self, Scalar min, *, Tensor(a!) out) -> Tensor(a!)
@@ -5596,7 +5596,7 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 var opClampMinTensorOut = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClampMinTensorOut checks clamp_min.Tensor_out(Tensor self, Tensor min, *, Tensor(a!) out) -> Tensor(a!)
@@ -5616,7 +5616,7 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 var opClip = wrap.Op{
 	Name:     "clip",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Clip checks clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
@@ -5634,7 +5634,7 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 var opClipTensor = wrap.Op{
 	Name:     "clip",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClipTensor checks clip.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
@@ -5652,7 +5652,7 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 var opClip_ = wrap.Op{
 	Name:     "clip_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Clip_ checks clip_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
@@ -5672,7 +5672,7 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 var opClip_Tensor = wrap.Op{
 	Name:     "clip_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Clip_Tensor checks clip_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
@@ -5692,7 +5692,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 var opClipOut = wrap.Op{
 	Name:     "clip",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClipOut checks clip.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5712,7 +5712,7 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 var opClipTensorOut = wrap.Op{
 	Name:     "clip",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ClipTensorOut checks clip.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5732,7 +5732,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 var opCudnnIsAcceptable = wrap.Op{
 	Name:     "cudnn_is_acceptable",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnIsAcceptable checks cudnn_is_acceptable(Tensor self) -> bool
@@ -5750,7 +5750,7 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 var opComplex = wrap.Op{
 	Name:     "complex",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Complex checks complex(Tensor real, Tensor imag) -> Tensor
@@ -5769,7 +5769,7 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 var opComplexOut = wrap.Op{
 	Name:     "complex",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ComplexOut checks complex.out(Tensor real, Tensor imag, *, Tensor(a!) out) -> Tensor(a!)
@@ -5789,7 +5789,7 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 var opPolar = wrap.Op{
 	Name:     "polar",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Polar checks polar(Tensor abs, Tensor angle) -> Tensor
@@ -5808,7 +5808,7 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 var opPolarOut = wrap.Op{
 	Name:     "polar",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // PolarOut checks polar.out(Tensor abs, Tensor angle, *, Tensor(a!) out) -> Tensor(a!)
@@ -5828,7 +5828,7 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 var opConstantPadNd = wrap.Op{
 	Name:     "constant_pad_nd",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConstantPadNd checks constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor
@@ -5847,7 +5847,7 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 var opConstantPadNdOut = wrap.Op{
 	Name:     "constant_pad_nd",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConstantPadNdOut checks constant_pad_nd.out(Tensor self, SymInt[] pad, Scalar value=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5867,7 +5867,7 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -5885,7 +5885,7 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 var opConvolution = wrap.Op{
 	Name:     "convolution",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Convolution checks convolution(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups) -> Tensor
@@ -5904,7 +5904,7 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 var opConvolutionOut = wrap.Op{
 	Name:     "convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvolutionOut checks convolution.out(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -5924,7 +5924,7 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opConvolutionBackward = wrap.Op{
 	Name:     "convolution_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvolutionBackward checks convolution_backward(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -5943,7 +5943,7 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 var opConvolutionBackwardOut = wrap.Op{
 	Name:     "convolution_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvolutionBackwardOut checks convolution_backward.out(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5963,7 +5963,7 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 var opConvolutionOverrideable = wrap.Op{
 	Name:     "convolution_overrideable",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvolutionOverrideable checks convolution_overrideable(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups) -> Tensor
@@ -5982,7 +5982,7 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 var opConvolutionOverrideableOut = wrap.Op{
 	Name:     "convolution_overrideable",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvolutionOverrideableOut checks convolution_overrideable.out(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -6002,7 +6002,7 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 var opConvolutionBackwardOverrideable = wrap.Op{
 	Name:     "convolution_backward_overrideable",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvolutionBackwardOverrideable checks convolution_backward_overrideable(Tensor grad_output, Tensor input, Tensor weight, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
@@ -6021,7 +6021,7 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 var opConvolutionBackwardOverrideableOut = wrap.Op{
 	Name:     "convolution_backward_overrideable",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvolutionBackwardOverrideableOut checks convolution_backward_overrideable.out(Tensor grad_output, Tensor input, Tensor weight, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -6041,7 +6041,7 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 var opXConvolution = wrap.Op{
 	Name:     "_convolution",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XConvolution checks _convolution(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32) -> Tensor
@@ -6060,7 +6060,7 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 var opXConvolutionOut = wrap.Op{
 	Name:     "_convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XConvolutionOut checks _convolution.out(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -6080,7 +6080,7 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opXConvolutionDeprecated = wrap.Op{
 	Name:     "_convolution",
 	Overload: "deprecated",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XConvolutionDeprecated checks _convolution.deprecated(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, int[] output_padding, SymInt groups, bool benchmark, bool deterministic, bool cudnn_enabled) -> Tensor
@@ -6098,7 +6098,7 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 var opXConvolutionMode = wrap.Op{
 	Name:     "_convolution_mode",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XConvolutionMode checks _convolution_mode(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, str padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -6116,7 +6116,7 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 var opXConvolutionDoubleBackward = wrap.Op{
 	Name:     "_convolution_double_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XConvolutionDoubleBackward checks _convolution_double_backward(Tensor? ggI, Tensor? ggW, Tensor? ggb, Tensor gO, Tensor weight, Tensor self, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -6134,7 +6134,7 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 var opConv1d = wrap.Op{
 	Name:     "conv1d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Conv1d checks conv1d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, SymInt[1] padding=0, SymInt[1] dilation=1, SymInt groups=1) -> Tensor
@@ -6152,7 +6152,7 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 var opConv2d = wrap.Op{
 	Name:     "conv2d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Conv2d checks conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] dilation=1, SymInt groups=1) -> Tensor
@@ -6170,7 +6170,7 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 var opConv3d = wrap.Op{
 	Name:     "conv3d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Conv3d checks conv3d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] dilation=1, SymInt groups=1) -> Tensor
@@ -6188,7 +6188,7 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 var opConv1dPadding = wrap.Op{
 	Name:     "conv1d",
 	Overload: "padding",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Conv1dPadding checks conv1d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, str padding="valid", SymInt[1] dilation=1, SymInt groups=1) -> Tensor
@@ -6206,7 +6206,7 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 var opConv2dPadding = wrap.Op{
 	Name:     "conv2d",
 	Overload: "padding",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Conv2dPadding checks conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, str padding="valid", SymInt[2] dilation=1, SymInt groups=1) -> Tensor
@@ -6224,7 +6224,7 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 var opConv3dPadding = wrap.Op{
 	Name:     "conv3d",
 	Overload: "padding",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Conv3dPadding checks conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, str padding="valid", SymInt[3] dilation=1, SymInt groups=1) -> Tensor
@@ -6242,7 +6242,7 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 var opConvTbc = wrap.Op{
 	Name:     "conv_tbc",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvTbc checks conv_tbc(Tensor self, Tensor weight, Tensor bias, int pad=0) -> Tensor
@@ -6261,7 +6261,7 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 var opConvTbcOut = wrap.Op{
 	Name:     "conv_tbc",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvTbcOut checks conv_tbc.out(Tensor self, Tensor weight, Tensor bias, int pad=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6281,7 +6281,7 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 var opConvTbcBackward = wrap.Op{
 	Name:     "conv_tbc_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvTbcBackward checks conv_tbc_backward(Tensor self, Tensor input, Tensor weight, Tensor bias, int pad) -> (Tensor, Tensor, Tensor)
@@ -6299,7 +6299,7 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 var opConvTranspose1d = wrap.Op{
 	Name:     "conv_transpose1d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvTranspose1d checks conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, SymInt[1] padding=0, SymInt[1] output_padding=0, SymInt groups=1, SymInt[1] dilation=1) -> Tensor
@@ -6317,7 +6317,7 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opConvTranspose2dInput = wrap.Op{
 	Name:     "conv_transpose2d",
 	Overload: "input",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvTranspose2dInput checks conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] output_padding=0, SymInt groups=1, SymInt[2] dilation=1) -> Tensor
@@ -6335,7 +6335,7 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 var opConvTranspose3dInput = wrap.Op{
 	Name:     "conv_transpose3d",
 	Overload: "input",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ConvTranspose3dInput checks conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] output_padding=0, SymInt groups=1, SymInt[3] dilation=1) -> Tensor
@@ -6353,7 +6353,7 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 var opCopy = wrap.Op{
 	Name:     "copy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Copy checks copy(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
@@ -6371,7 +6371,7 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -6391,7 +6391,7 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 var opCopyOut = wrap.Op{
 	Name:     "copy",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CopyOut checks copy.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6411,7 +6411,7 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 var opXCopyFrom = wrap.Op{
 	Name:     "_copy_from",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCopyFrom checks _copy_from(Tensor self, Tensor dst, bool non_blocking=False) -> Tensor
@@ -6429,7 +6429,7 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 var opXCopyFromOut = wrap.Op{
 	Name:     "_copy_from",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCopyFromOut checks _copy_from.out(Tensor self, Tensor dst, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6449,7 +6449,7 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 var opXCopyFromAndResize = wrap.Op{
 	Name:     "_copy_from_and_resize",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCopyFromAndResize checks _copy_from_and_resize(Tensor self, Tensor dst) -> Tensor
@@ -6467,7 +6467,7 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 var opXCopyFromAndResizeOut = wrap.Op{
 	Name:     "_copy_from_and_resize",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCopyFromAndResizeOut checks _copy_from_and_resize.out(Tensor self, Tensor dst, *, Tensor(a!) out) -> Tensor(a!)
@@ -6487,7 +6487,7 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 var opCos = wrap.Op{
 	Name:     "cos",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cos checks cos(Tensor self) -> Tensor
@@ -6506,7 +6506,7 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 var opCos_ = wrap.Op{
 	Name:     "cos_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cos_ checks cos_(Tensor(a!) self) -> Tensor(a!)
@@ -6526,7 +6526,7 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 var opCosOut = wrap.Op{
 	Name:     "cos",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CosOut checks cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6546,7 +6546,7 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opCosh = wrap.Op{
 	Name:     "cosh",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cosh checks cosh(Tensor self) -> Tensor
@@ -6565,7 +6565,7 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 var opCosh_ = wrap.Op{
 	Name:     "cosh_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cosh_ checks cosh_(Tensor(a!) self) -> Tensor(a!)
@@ -6585,7 +6585,7 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 var opCoshOut = wrap.Op{
 	Name:     "cosh",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CoshOut checks cosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6605,7 +6605,7 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opCosineEmbeddingLoss = wrap.Op{
 	Name:     "cosine_embedding_loss",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CosineEmbeddingLoss checks cosine_embedding_loss(Tensor input1, Tensor input2, Tensor target, float margin=0.0, int reduction=Mean) -> Tensor
@@ -6623,7 +6623,7 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 var opCountNonzeroDimIntList = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "dim_IntList",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CountNonzeroDimIntList checks count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor
@@ -6642,7 +6642,7 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 var opCountNonzeroDimIntListOut = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "dim_IntList_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CountNonzeroDimIntListOut checks count_nonzero.dim_IntList_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -6662,7 +6662,7 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 var opCountNonzero = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CountNonzero checks count_nonzero(Tensor self, int? dim=None) -> Tensor
@@ -6681,7 +6681,7 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 var opCountNonzeroOut = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CountNonzeroOut checks count_nonzero.out(Tensor self, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6701,7 +6701,7 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 var opCov = wrap.Op{
 	Name:     "cov",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cov checks cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor
@@ -6719,7 +6719,7 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 var opCorrcoef = wrap.Op{
 	Name:     "corrcoef",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Corrcoef checks corrcoef(Tensor self) -> Tensor
@@ -6737,7 +6737,7 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 var opCudnnAffineGridGenerator = wrap.Op{
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnAffineGridGenerator checks cudnn_affine_grid_generator(Tensor theta, int N, int C, int H, int W) -> Tensor grid
@@ -6756,7 +6756,7 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 var opCudnnAffineGridGeneratorOut = wrap.Op{
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnAffineGridGeneratorOut checks cudnn_affine_grid_generator.out(Tensor theta, int N, int C, int H, int W, *, Tensor(a!) out) -> Tensor(a!)
@@ -6776,7 +6776,7 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 var opCudnnAffineGridGeneratorBackward = wrap.Op{
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnAffineGridGeneratorBackward checks cudnn_affine_grid_generator_backward(Tensor grad, int N, int C, int H, int W) -> Tensor grad_theta
@@ -6794,7 +6794,7 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 var opCudnnAffineGridGeneratorBackwardOut = wrap.Op{
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnAffineGridGeneratorBackwardOut checks cudnn_affine_grid_generator_backward.out(Tensor grad, int N, int C, int H, int W, *, Tensor(a!) out) -> Tensor(a!)
@@ -6814,7 +6814,7 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 var opCudnnBatchNorm = wrap.Op{
 	Name:     "cudnn_batch_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnBatchNorm checks cudnn_batch_norm(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon) -> (Tensor, Tensor, Tensor, Tensor)
@@ -6833,7 +6833,7 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opCudnnBatchNormOut = wrap.Op{
 	Name:     "cudnn_batch_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnBatchNormOut checks cudnn_batch_norm.out(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -6853,7 +6853,7 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 var opCudnnBatchNormBackward = wrap.Op{
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnBatchNormBackward checks cudnn_batch_norm_backward(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, Tensor reserveSpace) -> (Tensor, Tensor, Tensor)
@@ -6872,7 +6872,7 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 var opCudnnBatchNormBackwardOut = wrap.Op{
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnBatchNormBackwardOut checks cudnn_batch_norm_backward.out(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, Tensor reserveSpace, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -6892,7 +6892,7 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 var opCudnnConvolution = wrap.Op{
 	Name:     "cudnn_convolution",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnConvolution checks cudnn_convolution(Tensor self, Tensor weight, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, bool allow_tf32) -> Tensor
@@ -6911,7 +6911,7 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 var opCudnnConvolutionOut = wrap.Op{
 	Name:     "cudnn_convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnConvolutionOut checks cudnn_convolution.out(Tensor self, Tensor weight, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -6931,7 +6931,7 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 var opCudnnConvolutionTranspose = wrap.Op{
 	Name:     "cudnn_convolution_transpose",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnConvolutionTranspose checks cudnn_convolution_transpose(Tensor self, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, bool allow_tf32) -> Tensor
@@ -6950,7 +6950,7 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 var opCudnnConvolutionTransposeOut = wrap.Op{
 	Name:     "cudnn_convolution_transpose",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnConvolutionTransposeOut checks cudnn_convolution_transpose.out(Tensor self, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -6970,7 +6970,7 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 var opXMpsConvolutionTranspose = wrap.Op{
 	Name:     "_mps_convolution_transpose",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMpsConvolutionTranspose checks _mps_convolution_transpose(Tensor self, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups) -> Tensor
@@ -6989,7 +6989,7 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 var opXMpsConvolutionTransposeOut = wrap.Op{
 	Name:     "_mps_convolution_transpose",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMpsConvolutionTransposeOut checks _mps_convolution_transpose.out(Tensor self, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7009,7 +7009,7 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 var opMpsConvolutionTransposeBackward = wrap.Op{
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MpsConvolutionTransposeBackward checks mps_convolution_transpose_backward(Tensor self, Tensor grad_output, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool[2] output_mask) -> (Tensor, Tensor)
@@ -7027,7 +7027,7 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 var opMpsConvolutionTransposeBackwardOut = wrap.Op{
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MpsConvolutionTransposeBackwardOut checks mps_convolution_transpose_backward.out(Tensor self, Tensor grad_output, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7047,7 +7047,7 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 var opCudnnConvolutionRelu = wrap.Op{
 	Name:     "cudnn_convolution_relu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnConvolutionRelu checks cudnn_convolution_relu(Tensor self, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -7065,7 +7065,7 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 var opCudnnConvolutionReluOut = wrap.Op{
 	Name:     "cudnn_convolution_relu",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnConvolutionReluOut checks cudnn_convolution_relu.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7085,7 +7085,7 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 var opCudnnConvolutionAddRelu = wrap.Op{
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnConvolutionAddRelu checks cudnn_convolution_add_relu(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -7103,7 +7103,7 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 var opCudnnConvolutionAddReluOut = wrap.Op{
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnConvolutionAddReluOut checks cudnn_convolution_add_relu.out(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7123,7 +7123,7 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 var opCudnnGridSampler = wrap.Op{
 	Name:     "cudnn_grid_sampler",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnGridSampler checks cudnn_grid_sampler(Tensor self, Tensor grid) -> Tensor output
@@ -7142,7 +7142,7 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 var opCudnnGridSamplerOut = wrap.Op{
 	Name:     "cudnn_grid_sampler",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnGridSamplerOut checks cudnn_grid_sampler.out(Tensor self, Tensor grid, *, Tensor(a!) out) -> Tensor(a!)
@@ -7162,7 +7162,7 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 var opCudnnGridSamplerBackward = wrap.Op{
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnGridSamplerBackward checks cudnn_grid_sampler_backward(Tensor self, Tensor grid, Tensor grad_output) -> (Tensor grad_self, Tensor grad_grid)
@@ -7181,7 +7181,7 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 var opCudnnGridSamplerBackwardOut = wrap.Op{
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CudnnGridSamplerBackwardOut checks cudnn_grid_sampler_backward.out(Tensor self, Tensor grid, Tensor grad_output, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7201,7 +7201,7 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 var opCummax = wrap.Op{
 	Name:     "cummax",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cummax checks cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)
@@ -7220,7 +7220,7 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 var opCummaxOut = wrap.Op{
 	Name:     "cummax",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CummaxOut checks cummax.out(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7240,7 +7240,7 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 var opXCummaxHelper = wrap.Op{
 	Name:     "_cummax_helper",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCummaxHelper checks _cummax_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
@@ -7260,7 +7260,7 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 var opCummin = wrap.Op{
 	Name:     "cummin",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cummin checks cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)
@@ -7279,7 +7279,7 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 var opCumminOut = wrap.Op{
 	Name:     "cummin",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CumminOut checks cummin.out(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7299,7 +7299,7 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 var opXCumminHelper = wrap.Op{
 	Name:     "_cummin_helper",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCumminHelper checks _cummin_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
@@ -7319,7 +7319,7 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 var opCummaxminBackward = wrap.Op{
 	Name:     "cummaxmin_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CummaxminBackward checks cummaxmin_backward(Tensor grad, Tensor input, Tensor indices, int dim) -> Tensor
@@ -7337,7 +7337,7 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 var opCumprod = wrap.Op{
 	Name:     "cumprod",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cumprod checks cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -7356,7 +7356,7 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opCumprod_ = wrap.Op{
 	Name:     "cumprod_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cumprod_ checks cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -7376,7 +7376,7 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opCumprodOut = wrap.Op{
 	Name:     "cumprod",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CumprodOut checks cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7396,7 +7396,7 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 var opCumprodBackward = wrap.Op{
 	Name:     "cumprod_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CumprodBackward checks cumprod_backward(Tensor grad, Tensor input, int dim, Tensor output) -> Tensor
@@ -7414,7 +7414,7 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 var opCumsum = wrap.Op{
 	Name:     "cumsum",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cumsum checks cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -7433,7 +7433,7 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opCumsum_ = wrap.Op{
 	Name:     "cumsum_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cumsum_ checks cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -7453,7 +7453,7 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opCumsumOut = wrap.Op{
 	Name:     "cumsum",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CumsumOut checks cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7473,7 +7473,7 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 var opCumulativeTrapezoidX = wrap.Op{
 	Name:     "cumulative_trapezoid",
 	Overload: "x",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CumulativeTrapezoidX checks cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -7491,7 +7491,7 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 var opCumulativeTrapezoidDx = wrap.Op{
 	Name:     "cumulative_trapezoid",
 	Overload: "dx",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CumulativeTrapezoidDx checks cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
@@ -7509,7 +7509,7 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 var opCtcLossIntList = wrap.Op{
 	Name:     "ctc_loss",
 	Overload: "IntList",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CtcLossIntList checks ctc_loss.IntList(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, int reduction=Mean, bool zero_infinity=False) -> Tensor
@@ -7527,7 +7527,7 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 var opCtcLossTensor = wrap.Op{
 	Name:     "ctc_loss",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CtcLossTensor checks ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, int reduction=Mean, bool zero_infinity=False) -> Tensor
@@ -7545,7 +7545,7 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 var opXCtcLoss = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCtcLoss checks _ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, bool zero_infinity=False) -> (Tensor, Tensor)
@@ -7564,7 +7564,7 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 var opXCtcLossOut = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCtcLossOut checks _ctc_loss.out(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, bool zero_infinity=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7584,7 +7584,7 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 var opXCtcLossTensor = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCtcLossTensor checks _ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, bool zero_infinity=False) -> (Tensor, Tensor)
@@ -7603,7 +7603,7 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 var opXCtcLossTensorOut = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCtcLossTensorOut checks _ctc_loss.Tensor_out(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, bool zero_infinity=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7623,7 +7623,7 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 var opXCtcLossBackward = wrap.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCtcLossBackward checks _ctc_loss_backward(Tensor grad, Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False) -> Tensor
@@ -7641,7 +7641,7 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 var opXCtcLossBackwardOut = wrap.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCtcLossBackwardOut checks _ctc_loss_backward.out(Tensor grad, Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -7661,7 +7661,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 var opXCtcLossBackwardTensor = wrap.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCtcLossBackwardTensor checks _ctc_loss_backward.Tensor(Tensor grad, Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False) -> Tensor
@@ -7679,7 +7679,7 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 var opDiagEmbed = wrap.Op{
 	Name:     "diag_embed",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DiagEmbed checks diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
@@ -7698,7 +7698,7 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 var opDiagEmbedOut = wrap.Op{
 	Name:     "diag_embed",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DiagEmbedOut checks diag_embed.out(Tensor self, int offset=0, int dim1=-2, int dim2=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7718,7 +7718,7 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 var opDiagflat = wrap.Op{
 	Name:     "diagflat",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Diagflat checks diagflat(Tensor self, int offset=0) -> Tensor
@@ -7736,7 +7736,7 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 var opDiagonal = wrap.Op{
 	Name:     "diagonal",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Diagonal checks diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
@@ -7755,7 +7755,7 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 var opLinalgDiagonal = wrap.Op{
 	Name:     "linalg_diagonal",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinalgDiagonal checks linalg_diagonal(Tensor(a) A, *, int offset=0, int dim1=-2, int dim2=-1) -> Tensor(a)
@@ -7773,7 +7773,7 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 var opDiagonalBackward = wrap.Op{
 	Name:     "diagonal_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DiagonalBackward checks diagonal_backward(Tensor grad_output, SymInt[] input_sizes, int offset, int dim1, int dim2) -> Tensor
@@ -7792,7 +7792,7 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 var opDiagonalBackwardOut = wrap.Op{
 	Name:     "diagonal_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DiagonalBackwardOut checks diagonal_backward.out(Tensor grad_output, SymInt[] input_sizes, int offset, int dim1, int dim2, *, Tensor(a!) out) -> Tensor(a!)
@@ -7812,7 +7812,7 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 var opFillDiagonal_ = wrap.Op{
 	Name:     "fill_diagonal_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FillDiagonal_ checks fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!)
@@ -7832,7 +7832,7 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *tor
 var opDiff = wrap.Op{
 	Name:     "diff",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Diff checks diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor
@@ -7850,7 +7850,7 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 var opDiffOut = wrap.Op{
 	Name:     "diff",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DiffOut checks diff.out(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7870,7 +7870,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 var opGradientScalarint = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalarint",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GradientScalarint checks gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? dim=None, int edge_order=1) -> Tensor[]
@@ -7888,7 +7888,7 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 var opGradientScalararray = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalararray",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GradientScalararray checks gradient.scalararray(Tensor self, *, Scalar spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -7906,7 +7906,7 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 var opGradientArray = wrap.Op{
 	Name:     "gradient",
 	Overload: "array",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GradientArray checks gradient.array(Tensor self, *, int[] dim, int edge_order=1) -> Tensor[]
@@ -7924,7 +7924,7 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 var opGradientScalarrayint = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalarrayint",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GradientScalarrayint checks gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? dim=None, int edge_order=1) -> Tensor[]
@@ -7942,7 +7942,7 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 var opGradientScalarrayarray = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalarrayarray",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GradientScalarrayarray checks gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -7960,7 +7960,7 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 var opGradientTensorarrayint = wrap.Op{
 	Name:     "gradient",
 	Overload: "tensorarrayint",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GradientTensorarrayint checks gradient.tensorarrayint(Tensor self, *, Tensor[] spacing, int? dim=None, int edge_order=1) -> Tensor[]
@@ -7978,7 +7978,7 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 var opGradientTensorarray = wrap.Op{
 	Name:     "gradient",
 	Overload: "tensorarray",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GradientTensorarray checks gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -7996,7 +7996,7 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8015,7 +8015,7 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDiv_Tensor = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8035,7 +8035,7 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDivOut = wrap.Op{
 	Name:     "div",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8055,7 +8055,7 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opDivTensorMode = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor_mode",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivTensorMode checks div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor
@@ -8074,7 +8074,7 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 var opDiv_TensorMode = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor_mode",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Div_TensorMode checks div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)
@@ -8094,7 +8094,7 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 var opDivOutMode = wrap.Op{
 	Name:     "div",
 	Overload: "out_mode",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivOutMode checks div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -8114,7 +8114,7 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 var opDivScalar = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivScalar checks div.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8133,7 +8133,7 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDiv_Scalar = wrap.Op{
 	Name:     "div_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Div_Scalar checks div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8153,7 +8153,7 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDivScalarOut = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivScalarOut checks div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8173,7 +8173,7 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 var opDivScalarMode = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_mode",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivScalarMode checks div.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor
@@ -8192,7 +8192,7 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 var opDiv_ScalarMode = wrap.Op{
 	Name:     "div_",
 	Overload: "Scalar_mode",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Div_ScalarMode checks div_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)
@@ -8212,7 +8212,7 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 var opDivScalarModeOut = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_mode_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivScalarModeOut checks div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -8232,7 +8232,7 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 var opDivideTensor = wrap.Op{
 	Name:     "divide",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivideTensor checks divide.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8250,7 +8250,7 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDivide_Tensor = wrap.Op{
 	Name:     "divide_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Divide_Tensor checks divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8270,7 +8270,7 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDivideOut = wrap.Op{
 	Name:     "divide",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivideOut checks divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8290,7 +8290,7 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 var opDivideScalar = wrap.Op{
 	Name:     "divide",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivideScalar checks divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8308,7 +8308,7 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDivide_Scalar = wrap.Op{
 	Name:     "divide_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Divide_Scalar checks divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8328,7 +8328,7 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDivideTensorMode = wrap.Op{
 	Name:     "divide",
 	Overload: "Tensor_mode",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivideTensorMode checks divide.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor
@@ -8346,7 +8346,7 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 var opDivide_TensorMode = wrap.Op{
 	Name:     "divide_",
 	Overload: "Tensor_mode",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Divide_TensorMode checks divide_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)
@@ -8366,7 +8366,7 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 var opDivideOutMode = wrap.Op{
 	Name:     "divide",
 	Overload: "out_mode",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivideOutMode checks divide.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -8386,7 +8386,7 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 var opDivideScalarMode = wrap.Op{
 	Name:     "divide",
 	Overload: "Scalar_mode",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DivideScalarMode checks divide.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor
@@ -8404,7 +8404,7 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 var opDivide_ScalarMode = wrap.Op{
 	Name:     "divide_",
 	Overload: "Scalar_mode",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Divide_ScalarMode checks divide_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)
@@ -8424,7 +8424,7 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 var opTrueDivideTensor = wrap.Op{
 	Name:     "true_divide",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TrueDivideTensor checks true_divide.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8442,7 +8442,7 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opTrueDivide_Tensor = wrap.Op{
 	Name:     "true_divide_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TrueDivide_Tensor checks true_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8462,7 +8462,7 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opTrueDivideOut = wrap.Op{
 	Name:     "true_divide",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TrueDivideOut checks true_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8482,7 +8482,7 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 var opTrueDivideScalar = wrap.Op{
 	Name:     "true_divide",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TrueDivideScalar checks true_divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8500,7 +8500,7 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opTrueDivide_Scalar = wrap.Op{
 	Name:     "true_divide_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TrueDivide_Scalar checks true_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8520,7 +8520,7 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDot = wrap.Op{
 	Name:     "dot",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Dot checks dot(Tensor self, Tensor tensor) -> Tensor
@@ -8539,7 +8539,7 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 var opDotOut = wrap.Op{
 	Name:     "dot",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DotOut checks dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)
@@ -8559,7 +8559,7 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 var opVdot = wrap.Op{
 	Name:     "vdot",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Vdot checks vdot(Tensor self, Tensor other) -> Tensor
@@ -8578,7 +8578,7 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opVdotOut = wrap.Op{
 	Name:     "vdot",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // VdotOut checks vdot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8598,7 +8598,7 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 var opEinsum = wrap.Op{
 	Name:     "einsum",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Einsum checks einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor
@@ -8616,7 +8616,7 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 var opEmbedding = wrap.Op{
 	Name:     "embedding",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Embedding checks embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor
@@ -8635,7 +8635,7 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 var opEmbeddingOut = wrap.Op{
 	Name:     "embedding",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmbeddingOut checks embedding.out(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8655,7 +8655,7 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 var opEmbeddingBackward = wrap.Op{
 	Name:     "embedding_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmbeddingBackward checks embedding_backward(Tensor grad, Tensor indices, SymInt num_weights, SymInt padding_idx, bool scale_grad_by_freq, bool sparse) -> Tensor
@@ -8673,7 +8673,7 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 var opEmbeddingDenseBackward = wrap.Op{
 	Name:     "embedding_dense_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmbeddingDenseBackward checks embedding_dense_backward(Tensor grad_output, Tensor indices, SymInt num_weights, SymInt padding_idx, bool scale_grad_by_freq) -> Tensor
@@ -8692,7 +8692,7 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 var opEmbeddingDenseBackwardOut = wrap.Op{
 	Name:     "embedding_dense_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmbeddingDenseBackwardOut checks embedding_dense_backward.out(Tensor grad_output, Tensor indices, SymInt num_weights, SymInt padding_idx, bool scale_grad_by_freq, *, Tensor(a!) out) -> Tensor(a!)
@@ -8712,7 +8712,7 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 var opEmbeddingRenorm_ = wrap.Op{
 	Name:     "embedding_renorm_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmbeddingRenorm_ checks embedding_renorm_(Tensor(a!) self, Tensor indices, float max_norm, float norm_type) -> Tensor(a!)
@@ -8732,7 +8732,7 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 var opEmbeddingRenormOut = wrap.Op{
 	Name:     "embedding_renorm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmbeddingRenormOut checks embedding_renorm.out(Tensor self, Tensor indices, float max_norm, float norm_type, *, Tensor(a!) out) -> Tensor(a!)
@@ -8752,7 +8752,7 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 var opEmbeddingRenorm = wrap.Op{
 	Name:     "embedding_renorm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmbeddingRenorm checks embedding_renorm(Tensor self, Tensor indices, float max_norm, float norm_type) -> Tensor
@@ -8771,7 +8771,7 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 var opEmbeddingSparseBackward = wrap.Op{
 	Name:     "embedding_sparse_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmbeddingSparseBackward checks embedding_sparse_backward(Tensor grad, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor
@@ -8789,7 +8789,7 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 var opXEmbeddingBagForwardOnly = wrap.Op{
 	Name:     "_embedding_bag_forward_only",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmbeddingBagForwardOnly checks _embedding_bag_forward_only(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)
@@ -8808,7 +8808,7 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 var opXEmbeddingBagForwardOnlyOut = wrap.Op{
 	Name:     "_embedding_bag_forward_only",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmbeddingBagForwardOnlyOut checks _embedding_bag_forward_only.out(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -8828,7 +8828,7 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 var opXRowwisePrune = wrap.Op{
 	Name:     "_rowwise_prune",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XRowwisePrune checks _rowwise_prune(Tensor weight, Tensor mask, ScalarType compressed_indices_dtype) -> (Tensor, Tensor)
@@ -8846,7 +8846,7 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 var opRowStack = wrap.Op{
 	Name:     "row_stack",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RowStack checks row_stack(Tensor[] tensors) -> Tensor
@@ -8864,7 +8864,7 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 var opRowStackOut = wrap.Op{
 	Name:     "row_stack",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RowStackOut checks row_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8884,7 +8884,7 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opEmbeddingBag = wrap.Op{
 	Name:     "embedding_bag",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmbeddingBag checks embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, Tensor)
@@ -8902,7 +8902,7 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 var opEmbeddingBagPaddingIdx = wrap.Op{
 	Name:     "embedding_bag",
 	Overload: "padding_idx",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmbeddingBagPaddingIdx checks embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx) -> (Tensor, Tensor, Tensor, Tensor)
@@ -8920,7 +8920,7 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 var opXEmbeddingBag = wrap.Op{
 	Name:     "_embedding_bag",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmbeddingBag checks _embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)
@@ -8939,7 +8939,7 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 var opXEmbeddingBagOut = wrap.Op{
 	Name:     "_embedding_bag",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmbeddingBagOut checks _embedding_bag.out(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -8959,7 +8959,7 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 var opXEmbeddingBagBackward = wrap.Op{
 	Name:     "_embedding_bag_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmbeddingBagBackward checks _embedding_bag_backward(Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, SymInt num_weights, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -8978,7 +8978,7 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 var opXEmbeddingBagSparseBackward = wrap.Op{
 	Name:     "_embedding_bag_sparse_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmbeddingBagSparseBackward checks _embedding_bag_sparse_backward(Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, SymInt num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -8996,7 +8996,7 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 var opXEmbeddingBagDenseBackward = wrap.Op{
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmbeddingBagDenseBackward checks _embedding_bag_dense_backward(Tensor grad, Tensor indices, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, SymInt num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -9015,7 +9015,7 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 var opXEmbeddingBagDenseBackwardOut = wrap.Op{
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmbeddingBagDenseBackwardOut checks _embedding_bag_dense_backward.out(Tensor grad, Tensor indices, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, SymInt num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -9035,7 +9035,7 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 var opXEmbeddingBagPerSampleWeightsBackward = wrap.Op{
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmbeddingBagPerSampleWeightsBackward checks _embedding_bag_per_sample_weights_backward(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1) -> Tensor
@@ -9053,7 +9053,7 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 var opXEmbeddingBagPerSampleWeightsBackwardOut = wrap.Op{
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmbeddingBagPerSampleWeightsBackwardOut checks _embedding_bag_per_sample_weights_backward.out(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -9073,7 +9073,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 var opEmptyMemoryFormat = wrap.Op{
 	Name:     "empty",
 	Overload: "memory_format",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmptyMemoryFormat checks empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9091,7 +9091,7 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 var opEmptyPermuted = wrap.Op{
 	Name:     "empty_permuted",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmptyPermuted checks empty_permuted(SymInt[] size, int[] physical_layout, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9109,7 +9109,7 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 var opEmptyPermutedOut = wrap.Op{
 	Name:     "empty_permuted",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmptyPermutedOut checks empty_permuted.out(SymInt[] size, int[] physical_layout, *, Tensor(a!) out) -> Tensor(a!)
@@ -9129,7 +9129,7 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 var opNewEmpty = wrap.Op{
 	Name:     "new_empty",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NewEmpty checks new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9148,7 +9148,7 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 var opNewEmptyOut = wrap.Op{
 	Name:     "new_empty",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NewEmptyOut checks new_empty.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9168,7 +9168,7 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 var opNewEmptyStrided = wrap.Op{
 	Name:     "new_empty_strided",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NewEmptyStrided checks new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9187,7 +9187,7 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 var opNewEmptyStridedOut = wrap.Op{
 	Name:     "new_empty_strided",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NewEmptyStridedOut checks new_empty_strided.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -9207,7 +9207,7 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 var opNewFull = wrap.Op{
 	Name:     "new_full",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NewFull checks new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9226,7 +9226,7 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 var opNewFullOut = wrap.Op{
 	Name:     "new_full",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NewFullOut checks new_full.out(Tensor self, SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
@@ -9246,7 +9246,7 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 var opNewZeros = wrap.Op{
 	Name:     "new_zeros",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NewZeros checks new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9265,7 +9265,7 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 var opNewZerosOut = wrap.Op{
 	Name:     "new_zeros",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NewZerosOut checks new_zeros.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9285,7 +9285,7 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 var opNewOnes = wrap.Op{
 	Name:     "new_ones",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NewOnes checks new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9304,7 +9304,7 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 var opNewOnesOut = wrap.Op{
 	Name:     "new_ones",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NewOnesOut checks new_ones.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9324,7 +9324,7 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 var opXEmptyAffineQuantized = wrap.Op{
 	Name:     "_empty_affine_quantized",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmptyAffineQuantized checks _empty_affine_quantized(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format) -> Tensor
@@ -9342,7 +9342,7 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 var opXEmptyAffineQuantizedOut = wrap.Op{
 	Name:     "_empty_affine_quantized",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmptyAffineQuantizedOut checks _empty_affine_quantized.out(SymInt[] size, *, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
@@ -9362,7 +9362,7 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 var opXEmptyPerChannelAffineQuantized = wrap.Op{
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmptyPerChannelAffineQuantized checks _empty_per_channel_affine_quantized(SymInt[] size, *, Tensor scales, Tensor zero_points, int axis, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=contiguous_format) -> Tensor
@@ -9380,7 +9380,7 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 var opXEmptyPerChannelAffineQuantizedOut = wrap.Op{
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEmptyPerChannelAffineQuantizedOut checks _empty_per_channel_affine_quantized.out(SymInt[] size, *, Tensor scales, Tensor zero_points, int axis, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
@@ -9400,7 +9400,7 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 var opResize_ = wrap.Op{
 	Name:     "resize_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Resize_ checks resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)
@@ -9420,7 +9420,7 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 var opResizeOut = wrap.Op{
 	Name:     "resize",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResizeOut checks resize.out(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9440,7 +9440,7 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 var opResize = wrap.Op{
 	Name:     "resize",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Resize checks resize(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor
@@ -9458,7 +9458,7 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 var opXResizeOutput_ = wrap.Op{
 	Name:     "_resize_output_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XResizeOutput_ checks _resize_output_(Tensor(a!) self, SymInt[] size, Device device) -> Tensor(a!)
@@ -9478,7 +9478,7 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 var opXResizeOutputOut = wrap.Op{
 	Name:     "_resize_output",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XResizeOutputOut checks _resize_output.out(Tensor self, SymInt[] size, Device device, *, Tensor(a!) out) -> Tensor(a!)
@@ -9498,7 +9498,7 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 var opXResizeOutput = wrap.Op{
 	Name:     "_resize_output",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XResizeOutput checks _resize_output(Tensor self, SymInt[] size, Device device) -> Tensor
@@ -9516,7 +9516,7 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 var opEmptyQuantized = wrap.Op{
 	Name:     "empty_quantized",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmptyQuantized checks empty_quantized(int[] size, Tensor qtensor, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9534,7 +9534,7 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 var opEmptyQuantizedOut = wrap.Op{
 	Name:     "empty_quantized",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmptyQuantizedOut checks empty_quantized.out(int[] size, Tensor qtensor, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9554,7 +9554,7 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 var opEmptyOut = wrap.Op{
 	Name:     "empty",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmptyOut checks empty.out(SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9574,7 +9574,7 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 var opEmptyLike = wrap.Op{
 	Name:     "empty_like",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmptyLike checks empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9593,7 +9593,7 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 var opEmptyLikeOut = wrap.Op{
 	Name:     "empty_like",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmptyLikeOut checks empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9613,7 +9613,7 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 var opEmptyStrided = wrap.Op{
 	Name:     "empty_strided",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmptyStrided checks empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9631,7 +9631,7 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 var opEmptyStridedOut = wrap.Op{
 	Name:     "empty_strided",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EmptyStridedOut checks empty_strided.out(SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -9651,7 +9651,7 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 var opErf = wrap.Op{
 	Name:     "erf",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Erf checks erf(Tensor self) -> Tensor
@@ -9670,7 +9670,7 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 var opErf_ = wrap.Op{
 	Name:     "erf_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
@@ -9690,7 +9690,7 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 var opErfOut = wrap.Op{
 	Name:     "erf",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9710,7 +9710,7 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opErfc = wrap.Op{
 	Name:     "erfc",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Erfc checks erfc(Tensor self) -> Tensor
@@ -9729,7 +9729,7 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 var opErfc_ = wrap.Op{
 	Name:     "erfc_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
@@ -9749,7 +9749,7 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 var opErfcOut = wrap.Op{
 	Name:     "erfc",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9769,7 +9769,7 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -9788,7 +9788,7 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -9808,7 +9808,7 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9828,7 +9828,7 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opExp2 = wrap.Op{
 	Name:     "exp2",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Exp2 checks exp2(Tensor self) -> Tensor
@@ -9847,7 +9847,7 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 var opExp2_ = wrap.Op{
 	Name:     "exp2_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
@@ -9867,7 +9867,7 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 var opExp2Out = wrap.Op{
 	Name:     "exp2",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9887,7 +9887,7 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opExpm1 = wrap.Op{
 	Name:     "expm1",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Expm1 checks expm1(Tensor self) -> Tensor
@@ -9906,7 +9906,7 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 var opExpm1_ = wrap.Op{
 	Name:     "expm1_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
@@ -9926,7 +9926,7 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 var opExpm1Out = wrap.Op{
 	Name:     "expm1",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9946,7 +9946,7 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opExpand = wrap.Op{
 	Name:     "expand",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
@@ -9965,7 +9965,7 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 var opExpandAs = wrap.Op{
 	Name:     "expand_as",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ExpandAs checks expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -9983,7 +9983,7 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opEye = wrap.Op{
 	Name:     "eye",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Eye checks eye(SymInt n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10001,7 +10001,7 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 var opEyeM = wrap.Op{
 	Name:     "eye",
 	Overload: "m",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EyeM checks eye.m(SymInt n, SymInt m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10019,7 +10019,7 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 var opEyeOut = wrap.Op{
 	Name:     "eye",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EyeOut checks eye.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10039,7 +10039,7 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 var opEyeMOut = wrap.Op{
 	Name:     "eye",
 	Overload: "m_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EyeMOut checks eye.m_out(SymInt n, SymInt m, *, Tensor(a!) out) -> Tensor(a!)
@@ -10059,7 +10059,7 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 var opFlattenUsingInts = wrap.Op{
 	Name:     "flatten",
 	Overload: "using_ints",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
@@ -10077,7 +10077,7 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 var opUnflattenInt = wrap.Op{
 	Name:     "unflatten",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UnflattenInt checks unflatten.int(Tensor(a) self, int dim, SymInt[] sizes) -> Tensor(a)
@@ -10095,7 +10095,7 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 var opFillScalar = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
@@ -10114,7 +10114,7 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 var opFillTensor = wrap.Op{
 	Name:     "fill",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FillTensor checks fill.Tensor(Tensor self, Tensor value) -> Tensor
@@ -10133,7 +10133,7 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -10153,7 +10153,7 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 var opFillScalarOut = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -10173,7 +10173,7 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 var opFill_Tensor = wrap.Op{
 	Name:     "fill_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Fill_Tensor checks fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
@@ -10193,7 +10193,7 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 var opFillTensorOut = wrap.Op{
 	Name:     "fill",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FillTensorOut checks fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -10213,7 +10213,7 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 var opFloor = wrap.Op{
 	Name:     "floor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Floor checks floor(Tensor self) -> Tensor
@@ -10232,7 +10232,7 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 var opFloor_ = wrap.Op{
 	Name:     "floor_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
@@ -10252,7 +10252,7 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 var opFloorOut = wrap.Op{
 	Name:     "floor",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10272,7 +10272,7 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opFloorDivide = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FloorDivide checks floor_divide(Tensor self, Tensor other) -> Tensor
@@ -10290,7 +10290,7 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opFloorDivide_Tensor = wrap.Op{
 	Name:     "floor_divide_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FloorDivide_Tensor checks floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10310,7 +10310,7 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opFloorDivideOut = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FloorDivideOut checks floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10330,7 +10330,7 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 var opFloorDivideScalar = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FloorDivideScalar checks floor_divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -10348,7 +10348,7 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opFloorDivide_Scalar = wrap.Op{
 	Name:     "floor_divide_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FloorDivide_Scalar checks floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -10368,7 +10368,7 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opFloorDivideScalarOut = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FloorDivideScalarOut checks floor_divide.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10388,7 +10388,7 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 var opFrac = wrap.Op{
 	Name:     "frac",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Frac checks frac(Tensor self) -> Tensor
@@ -10407,7 +10407,7 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 var opFrac_ = wrap.Op{
 	Name:     "frac_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
@@ -10427,7 +10427,7 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 var opFracOut = wrap.Op{
 	Name:     "frac",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10447,7 +10447,7 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opFull = wrap.Op{
 	Name:     "full",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Full checks full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10465,7 +10465,7 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 var opFullOut = wrap.Op{
 	Name:     "full",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FullOut checks full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
@@ -10485,7 +10485,7 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 var opFullLike = wrap.Op{
 	Name:     "full_like",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -10504,7 +10504,7 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 var opFullLikeOut = wrap.Op{
 	Name:     "full_like",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FullLikeOut checks full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -10524,7 +10524,7 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 var opFromFile = wrap.Op{
 	Name:     "from_file",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FromFile checks from_file(str filename, bool? shared=None, int? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10542,7 +10542,7 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 var opFromFileOut = wrap.Op{
 	Name:     "from_file",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FromFileOut checks from_file.out(str filename, bool? shared=None, int? size=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -10562,7 +10562,7 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 var opGcdOut = wrap.Op{
 	Name:     "gcd",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GcdOut checks gcd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10582,7 +10582,7 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opGcd = wrap.Op{
 	Name:     "gcd",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Gcd checks gcd(Tensor self, Tensor other) -> Tensor
@@ -10600,7 +10600,7 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opGcd_ = wrap.Op{
 	Name:     "gcd_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Gcd_ checks gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10620,7 +10620,7 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLcmOut = wrap.Op{
 	Name:     "lcm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LcmOut checks lcm.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10640,7 +10640,7 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opLcm = wrap.Op{
 	Name:     "lcm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Lcm checks lcm(Tensor self, Tensor other) -> Tensor
@@ -10658,7 +10658,7 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLcm_ = wrap.Op{
 	Name:     "lcm_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Lcm_ checks lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10678,7 +10678,7 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opGridSampler = wrap.Op{
 	Name:     "grid_sampler",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GridSampler checks grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -10696,7 +10696,7 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 var opGridSampler2d = wrap.Op{
 	Name:     "grid_sampler_2d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GridSampler2d checks grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -10715,7 +10715,7 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 var opGridSampler2dOut = wrap.Op{
 	Name:     "grid_sampler_2d",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GridSampler2dOut checks grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -10735,7 +10735,7 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 var opGridSampler2dBackward = wrap.Op{
 	Name:     "grid_sampler_2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GridSampler2dBackward checks grid_sampler_2d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
@@ -10754,7 +10754,7 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 var opGridSampler2dBackwardOut = wrap.Op{
 	Name:     "grid_sampler_2d_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GridSampler2dBackwardOut checks grid_sampler_2d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -10774,7 +10774,7 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 var opXGridSampler2dCpuFallback = wrap.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XGridSampler2dCpuFallback checks _grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -10793,7 +10793,7 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 var opXGridSampler2dCpuFallbackOut = wrap.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XGridSampler2dCpuFallbackOut checks _grid_sampler_2d_cpu_fallback.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -10813,7 +10813,7 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 var opXGridSampler2dCpuFallbackBackward = wrap.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XGridSampler2dCpuFallbackBackward checks _grid_sampler_2d_cpu_fallback_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> (Tensor, Tensor)
@@ -10832,7 +10832,7 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 var opGridSampler3d = wrap.Op{
 	Name:     "grid_sampler_3d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GridSampler3d checks grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -10851,7 +10851,7 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 var opGridSampler3dOut = wrap.Op{
 	Name:     "grid_sampler_3d",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GridSampler3dOut checks grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -10871,7 +10871,7 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 var opGridSampler3dBackward = wrap.Op{
 	Name:     "grid_sampler_3d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GridSampler3dBackward checks grid_sampler_3d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
@@ -10890,7 +10890,7 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 var opGridSampler3dBackwardOut = wrap.Op{
 	Name:     "grid_sampler_3d_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GridSampler3dBackwardOut checks grid_sampler_3d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -10910,7 +10910,7 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 var opHannWindow = wrap.Op{
 	Name:     "hann_window",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HannWindow checks hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10928,7 +10928,7 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 var opHannWindowOut = wrap.Op{
 	Name:     "hann_window",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HannWindowOut checks hann_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -10948,7 +10948,7 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 var opHannWindowPeriodic = wrap.Op{
 	Name:     "hann_window",
 	Overload: "periodic",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HannWindowPeriodic checks hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10966,7 +10966,7 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 var opHannWindowPeriodicOut = wrap.Op{
 	Name:     "hann_window",
 	Overload: "periodic_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HannWindowPeriodicOut checks hann_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -10986,7 +10986,7 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 var opHammingWindow = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HammingWindow checks hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11004,7 +11004,7 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 var opHammingWindowOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HammingWindowOut checks hamming_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -11024,7 +11024,7 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 var opHammingWindowPeriodic = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HammingWindowPeriodic checks hamming_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11042,7 +11042,7 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 var opHammingWindowPeriodicOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HammingWindowPeriodicOut checks hamming_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -11062,7 +11062,7 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 var opHammingWindowPeriodicAlpha = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HammingWindowPeriodicAlpha checks hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11080,7 +11080,7 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 var opHammingWindowPeriodicAlphaOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HammingWindowPeriodicAlphaOut checks hamming_window.periodic_alpha_out(int window_length, bool periodic, float alpha, *, Tensor(a!) out) -> Tensor(a!)
@@ -11100,7 +11100,7 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 var opHammingWindowPeriodicAlphaBeta = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HammingWindowPeriodicAlphaBeta checks hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11118,7 +11118,7 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 var opHammingWindowPeriodicAlphaBetaOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HammingWindowPeriodicAlphaBetaOut checks hamming_window.periodic_alpha_beta_out(int window_length, bool periodic, float alpha, float beta, *, Tensor(a!) out) -> Tensor(a!)
@@ -11138,7 +11138,7 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 var opKaiserWindow = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // KaiserWindow checks kaiser_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11156,7 +11156,7 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 var opKaiserWindowOut = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // KaiserWindowOut checks kaiser_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -11176,7 +11176,7 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 var opKaiserWindowPeriodic = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "periodic",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // KaiserWindowPeriodic checks kaiser_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11194,7 +11194,7 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 var opKaiserWindowPeriodicOut = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "periodic_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // KaiserWindowPeriodicOut checks kaiser_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -11214,7 +11214,7 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 var opKaiserWindowBeta = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "beta",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // KaiserWindowBeta checks kaiser_window.beta(int window_length, bool periodic, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11232,7 +11232,7 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 var opKaiserWindowBetaOut = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "beta_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // KaiserWindowBetaOut checks kaiser_window.beta_out(int window_length, bool periodic, float beta, *, Tensor(a!) out) -> Tensor(a!)

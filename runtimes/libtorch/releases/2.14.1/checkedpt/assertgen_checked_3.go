@@ -16,7 +16,7 @@ import (
 var opSilu_ = wrap.Op{
 	Name:     "silu_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Silu_ checks silu_(Tensor(a!) self) -> Tensor(a!)
@@ -36,7 +36,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 var opSiluOut = wrap.Op{
 	Name:     "silu",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SiluOut checks silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -56,7 +56,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSiluBackwardGradInput = wrap.Op{
 	Name:     "silu_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SiluBackwardGradInput checks silu_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -76,7 +76,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 var opSiluBackward = wrap.Op{
 	Name:     "silu_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SiluBackward checks silu_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -94,7 +94,7 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 var opMish = wrap.Op{
 	Name:     "mish",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Mish checks mish(Tensor self) -> Tensor
@@ -113,7 +113,7 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 var opMish_ = wrap.Op{
 	Name:     "mish_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Mish_ checks mish_(Tensor(a!) self) -> Tensor(a!)
@@ -133,7 +133,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 var opMishOut = wrap.Op{
 	Name:     "mish",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MishOut checks mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -153,7 +153,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opMishBackward = wrap.Op{
 	Name:     "mish_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MishBackward checks mish_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -171,7 +171,7 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -190,7 +190,7 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 var opSigmoid_ = wrap.Op{
 	Name:     "sigmoid_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sigmoid_ checks sigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -210,7 +210,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 var opSigmoidOut = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SigmoidOut checks sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -230,7 +230,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLogit = wrap.Op{
 	Name:     "logit",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Logit checks logit(Tensor self, float? eps=None) -> Tensor
@@ -249,7 +249,7 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 var opLogit_ = wrap.Op{
 	Name:     "logit_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Logit_ checks logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)
@@ -269,7 +269,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 var opLogitOut = wrap.Op{
 	Name:     "logit",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogitOut checks logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -289,7 +289,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -308,7 +308,7 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 var opSin_ = wrap.Op{
 	Name:     "sin_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sin_ checks sin_(Tensor(a!) self) -> Tensor(a!)
@@ -328,7 +328,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 var opSinOut = wrap.Op{
 	Name:     "sin",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SinOut checks sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -348,7 +348,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSinc = wrap.Op{
 	Name:     "sinc",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sinc checks sinc(Tensor self) -> Tensor
@@ -367,7 +367,7 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 var opSinc_ = wrap.Op{
 	Name:     "sinc_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sinc_ checks sinc_(Tensor(a!) self) -> Tensor(a!)
@@ -387,7 +387,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 var opSincOut = wrap.Op{
 	Name:     "sinc",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SincOut checks sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -407,7 +407,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSinh = wrap.Op{
 	Name:     "sinh",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sinh checks sinh(Tensor self) -> Tensor
@@ -426,7 +426,7 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 var opSinh_ = wrap.Op{
 	Name:     "sinh_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sinh_ checks sinh_(Tensor(a!) self) -> Tensor(a!)
@@ -446,7 +446,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 var opSinhOut = wrap.Op{
 	Name:     "sinh",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SinhOut checks sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -466,7 +466,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -484,7 +484,7 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 var opDetach_ = wrap.Op{
 	Name:     "detach_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Detach_ checks detach_(Tensor(a!) self) -> Tensor(a!)
@@ -504,7 +504,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 var opSizeInt = wrap.Op{
 	Name:     "size",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SizeInt checks size.int(Tensor self, int dim) -> int
@@ -522,7 +522,7 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 var opSymSizeInt = wrap.Op{
 	Name:     "sym_size",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SymSizeInt checks sym_size.int(Tensor self, int dim) -> SymInt
@@ -540,7 +540,7 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 var opSymNumel = wrap.Op{
 	Name:     "sym_numel",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SymNumel checks sym_numel(Tensor self) -> SymInt
@@ -558,7 +558,7 @@ func SymNumel(self *torch.Tensor) int64 {
 var opSymStorageOffset = wrap.Op{
 	Name:     "sym_storage_offset",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SymStorageOffset checks sym_storage_offset(Tensor self) -> SymInt
@@ -576,7 +576,7 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -595,7 +595,7 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 var opSliceBackward = wrap.Op{
 	Name:     "slice_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SliceBackward checks slice_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt start, SymInt end, SymInt step) -> Tensor
@@ -614,7 +614,7 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 var opSliceBackwardOut = wrap.Op{
 	Name:     "slice_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SliceBackwardOut checks slice_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt start, SymInt end, SymInt step, *, Tensor(a!) out) -> Tensor(a!)
@@ -634,7 +634,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 var opSliceInverse = wrap.Op{
 	Name:     "slice_inverse",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SliceInverse checks slice_inverse(Tensor(a) self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -653,7 +653,7 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 var opSliceScatter = wrap.Op{
 	Name:     "slice_scatter",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SliceScatter checks slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
@@ -672,7 +672,7 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 var opSliceScatterOut = wrap.Op{
 	Name:     "slice_scatter",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SliceScatterOut checks slice_scatter.out(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -692,7 +692,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 var opSelectScatter = wrap.Op{
 	Name:     "select_scatter",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SelectScatter checks select_scatter(Tensor self, Tensor src, int dim, SymInt index) -> Tensor
@@ -711,7 +711,7 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 var opSelectScatterOut = wrap.Op{
 	Name:     "select_scatter",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SelectScatterOut checks select_scatter.out(Tensor self, Tensor src, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
@@ -731,7 +731,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 var opDiagonalScatter = wrap.Op{
 	Name:     "diagonal_scatter",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DiagonalScatter checks diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor
@@ -750,7 +750,7 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 var opDiagonalScatterOut = wrap.Op{
 	Name:     "diagonal_scatter",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DiagonalScatterOut checks diagonal_scatter.out(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -770,7 +770,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 var opAsStridedScatter = wrap.Op{
 	Name:     "as_strided_scatter",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AsStridedScatter checks as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
@@ -789,7 +789,7 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 var opAsStridedScatterOut = wrap.Op{
 	Name:     "as_strided_scatter",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AsStridedScatterOut checks as_strided_scatter.out(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -809,7 +809,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 var opSmm = wrap.Op{
 	Name:     "smm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Smm checks smm(Tensor self, Tensor mat2) -> Tensor
@@ -827,7 +827,7 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 var opSoftmaxInt = wrap.Op{
 	Name:     "softmax",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SoftmaxInt checks softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -845,7 +845,7 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opSoftmaxIntOut = wrap.Op{
 	Name:     "softmax",
 	Overload: "int_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SoftmaxIntOut checks softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -865,7 +865,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 var opXSoftmax = wrap.Op{
 	Name:     "_softmax",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSoftmax checks _softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -884,7 +884,7 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 var opXSoftmaxOut = wrap.Op{
 	Name:     "_softmax",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSoftmaxOut checks _softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -904,7 +904,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 var opXSoftmaxBackwardData = wrap.Op{
 	Name:     "_softmax_backward_data",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSoftmaxBackwardData checks _softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
@@ -923,7 +923,7 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 var opXSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_softmax_backward_data",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSoftmaxBackwardDataOut checks _softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -943,7 +943,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 var opUnsafeSplitTensor = wrap.Op{
 	Name:     "unsafe_split",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UnsafeSplitTensor checks unsafe_split.Tensor(Tensor self, SymInt split_size, int dim=0) -> Tensor[]
@@ -962,7 +962,7 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 var opUnsafeSplitTensorOut = wrap.Op{
 	Name:     "unsafe_split",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UnsafeSplitTensorOut checks unsafe_split.Tensor_out(Tensor self, SymInt split_size, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -985,7 +985,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 var opSplitTensor = wrap.Op{
 	Name:     "split",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, SymInt split_size, int dim=0) -> Tensor(a)[]
@@ -1004,7 +1004,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 var opSplitSizes = wrap.Op{
 	Name:     "split",
 	Overload: "sizes",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SplitSizes checks split.sizes(Tensor(a -> *) self, SymInt[] split_size, int dim=0) -> Tensor(a)[]
@@ -1022,7 +1022,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 var opUnsafeSplitWithSizes = wrap.Op{
 	Name:     "unsafe_split_with_sizes",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UnsafeSplitWithSizes checks unsafe_split_with_sizes(Tensor self, SymInt[] split_sizes, int dim=0) -> Tensor[]
@@ -1041,7 +1041,7 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 var opUnsafeSplitWithSizesOut = wrap.Op{
 	Name:     "unsafe_split_with_sizes",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UnsafeSplitWithSizesOut checks unsafe_split_with_sizes.out(Tensor self, SymInt[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -1064,7 +1064,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 var opSplitWithSizes = wrap.Op{
 	Name:     "split_with_sizes",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SplitWithSizes checks split_with_sizes(Tensor(a -> *) self, SymInt[] split_sizes, int dim=0) -> Tensor(a)[]
@@ -1083,7 +1083,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 var opHsplitInt = wrap.Op{
 	Name:     "hsplit",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HsplitInt checks hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1101,7 +1101,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 var opHsplitArray = wrap.Op{
 	Name:     "hsplit",
 	Overload: "array",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HsplitArray checks hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1119,7 +1119,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 var opVsplitInt = wrap.Op{
 	Name:     "vsplit",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // VsplitInt checks vsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1137,7 +1137,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 var opVsplitArray = wrap.Op{
 	Name:     "vsplit",
 	Overload: "array",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // VsplitArray checks vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1155,7 +1155,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 var opDsplitInt = wrap.Op{
 	Name:     "dsplit",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DsplitInt checks dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1173,7 +1173,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 var opDsplitArray = wrap.Op{
 	Name:     "dsplit",
 	Overload: "array",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DsplitArray checks dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1191,7 +1191,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 var opSqueeze = wrap.Op{
 	Name:     "squeeze",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Squeeze checks squeeze(Tensor(a) self) -> Tensor(a)
@@ -1210,7 +1210,7 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 var opSqueezeDim = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SqueezeDim checks squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)
@@ -1229,7 +1229,7 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 var opSqueezeDims = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dims",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SqueezeDims checks squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)
@@ -1248,7 +1248,7 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 var opSqueeze_ = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Squeeze_ checks squeeze_(Tensor(a!) self) -> Tensor(a!)
@@ -1268,7 +1268,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 var opSqueeze_Dim = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Squeeze_Dim checks squeeze_.dim(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -1288,7 +1288,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 var opSqueeze_Dims = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "dims",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Squeeze_Dims checks squeeze_.dims(Tensor(a!) self, int[] dim) -> Tensor(a!)
@@ -1308,7 +1308,7 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 var opSspaddmm = wrap.Op{
 	Name:     "sspaddmm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sspaddmm checks sspaddmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -1326,7 +1326,7 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 var opSspaddmmOut = wrap.Op{
 	Name:     "sspaddmm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SspaddmmOut checks sspaddmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -1346,7 +1346,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 var opXChunkCat = wrap.Op{
 	Name:     "_chunk_cat",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XChunkCat checks _chunk_cat(Tensor[] tensors, int dim, int num_chunks) -> Tensor
@@ -1364,7 +1364,7 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 var opXChunkCatOut = wrap.Op{
 	Name:     "_chunk_cat",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XChunkCatOut checks _chunk_cat.out(Tensor[] tensors, int dim, int num_chunks, *, Tensor(a!) out) -> Tensor(a!)
@@ -1384,7 +1384,7 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 var opStack = wrap.Op{
 	Name:     "stack",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Stack checks stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -1403,7 +1403,7 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 var opStackOut = wrap.Op{
 	Name:     "stack",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // StackOut checks stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1426,7 +1426,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 var opXStack = wrap.Op{
 	Name:     "_stack",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XStack checks _stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -1444,7 +1444,7 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 var opXStackOut = wrap.Op{
 	Name:     "_stack",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XStackOut checks _stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1464,7 +1464,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 var opHstack = wrap.Op{
 	Name:     "hstack",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Hstack checks hstack(Tensor[] tensors) -> Tensor
@@ -1482,7 +1482,7 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 var opHstackOut = wrap.Op{
 	Name:     "hstack",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HstackOut checks hstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1502,7 +1502,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opVstack = wrap.Op{
 	Name:     "vstack",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Vstack checks vstack(Tensor[] tensors) -> Tensor
@@ -1520,7 +1520,7 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 var opVstackOut = wrap.Op{
 	Name:     "vstack",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // VstackOut checks vstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1540,7 +1540,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDstack = wrap.Op{
 	Name:     "dstack",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Dstack checks dstack(Tensor[] tensors) -> Tensor
@@ -1558,7 +1558,7 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 var opDstackOut = wrap.Op{
 	Name:     "dstack",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DstackOut checks dstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1578,7 +1578,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opStft = wrap.Op{
 	Name:     "stft",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Stft checks stft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool normalized=False, bool? onesided=None, bool? return_complex=None, bool? align_to_window=None) -> Tensor
@@ -1596,7 +1596,7 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 var opStftCenter = wrap.Op{
 	Name:     "stft",
 	Overload: "center",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // StftCenter checks stft.center(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool center=True, str pad_mode="reflect", bool normalized=False, bool? onesided=None, bool? return_complex=None, bool? align_to_window=None) -> Tensor
@@ -1614,7 +1614,7 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 var opIstft = wrap.Op{
 	Name:     "istft",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Istft checks istft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool center=True, bool normalized=False, bool? onesided=None, int? length=None, bool return_complex=False) -> Tensor
@@ -1632,7 +1632,7 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 var opStrideInt = wrap.Op{
 	Name:     "stride",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // StrideInt checks stride.int(Tensor self, int dim) -> int
@@ -1650,7 +1650,7 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 var opSymStrideInt = wrap.Op{
 	Name:     "sym_stride",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SymStrideInt checks sym_stride.int(Tensor self, int dim) -> SymInt
@@ -1668,7 +1668,7 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 var opSum = wrap.Op{
 	Name:     "sum",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -1687,7 +1687,7 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 var opSumOut = wrap.Op{
 	Name:     "sum",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SumOut checks sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1707,7 +1707,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 var opSumDimIntList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_IntList",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1726,7 +1726,7 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 var opSumIntListOut = wrap.Op{
 	Name:     "sum",
 	Overload: "IntList_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SumIntListOut checks sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1746,7 +1746,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 var opXNestedSumBackward = wrap.Op{
 	Name:     "_nested_sum_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedSumBackward checks _nested_sum_backward(Tensor grad, Tensor self, int[1]? dim, bool keepdim=False) -> Tensor
@@ -1764,7 +1764,7 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 var opNansum = wrap.Op{
 	Name:     "nansum",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Nansum checks nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1783,7 +1783,7 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 var opNansumOut = wrap.Op{
 	Name:     "nansum",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NansumOut checks nansum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1803,7 +1803,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 var opHashTensor = wrap.Op{
 	Name:     "hash_tensor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HashTensor checks hash_tensor(Tensor self, int[1] dim=[], *, bool keepdim=False, int mode=0) -> Tensor
@@ -1822,7 +1822,7 @@ func HashTensor(self *torch.Tensor, dim []int64, keepdim bool, mode int64) *torc
 var opHashTensorOut = wrap.Op{
 	Name:     "hash_tensor",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HashTensorOut checks hash_tensor.out(Tensor self, int[1] dim=[], *, bool keepdim=False, int mode=0, Tensor(a!) out) -> Tensor(a!)
@@ -1842,7 +1842,7 @@ func HashTensorOut(self *torch.Tensor, dim []int64, keepdim bool, mode int64, ou
 var opSumToSize = wrap.Op{
 	Name:     "sum_to_size",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SumToSize checks sum_to_size(Tensor self, SymInt[] size) -> Tensor
@@ -1860,7 +1860,7 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -1879,7 +1879,7 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -1899,7 +1899,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 var opSqrtOut = wrap.Op{
 	Name:     "sqrt",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SqrtOut checks sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1919,7 +1919,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -1937,7 +1937,7 @@ func Square(self *torch.Tensor) *torch.Tensor {
 var opSquare_ = wrap.Op{
 	Name:     "square_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Square_ checks square_(Tensor(a!) self) -> Tensor(a!)
@@ -1957,7 +1957,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 var opSquareOut = wrap.Op{
 	Name:     "square",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SquareOut checks square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1977,7 +1977,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opStd = wrap.Op{
 	Name:     "std",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Std checks std(Tensor self, bool unbiased=True) -> Tensor
@@ -1995,7 +1995,7 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 var opStdDim = wrap.Op{
 	Name:     "std",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // StdDim checks std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -2013,7 +2013,7 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 var opStdCorrection = wrap.Op{
 	Name:     "std",
 	Overload: "correction",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // StdCorrection checks std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor
@@ -2032,7 +2032,7 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 var opStdMean = wrap.Op{
 	Name:     "std_mean",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // StdMean checks std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)
@@ -2050,7 +2050,7 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 var opStdMeanDim = wrap.Op{
 	Name:     "std_mean",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // StdMeanDim checks std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -2068,7 +2068,7 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 var opStdMeanCorrection = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // StdMeanCorrection checks std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
@@ -2087,7 +2087,7 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 var opStdMeanCorrectionOut = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // StdMeanCorrectionOut checks std_mean.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2107,7 +2107,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 var opStdOut = wrap.Op{
 	Name:     "std",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // StdOut checks std.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2127,7 +2127,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 var opStdCorrectionOut = wrap.Op{
 	Name:     "std",
 	Overload: "correction_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // StdCorrectionOut checks std.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -2147,7 +2147,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 var opProd = wrap.Op{
 	Name:     "prod",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Prod checks prod(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -2166,7 +2166,7 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 var opProdOut = wrap.Op{
 	Name:     "prod",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ProdOut checks prod.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2186,7 +2186,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 var opProdDimInt = wrap.Op{
 	Name:     "prod",
 	Overload: "dim_int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ProdDimInt checks prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -2205,7 +2205,7 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 var opProdIntOut = wrap.Op{
 	Name:     "prod",
 	Overload: "int_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ProdIntOut checks prod.int_out(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2225,7 +2225,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -2244,7 +2244,7 @@ func T(self *torch.Tensor) *torch.Tensor {
 var opT_ = wrap.Op{
 	Name:     "t_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // T_ checks t_(Tensor(a!) self) -> Tensor(a!)
@@ -2264,7 +2264,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 var opTan = wrap.Op{
 	Name:     "tan",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Tan checks tan(Tensor self) -> Tensor
@@ -2283,7 +2283,7 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 var opTan_ = wrap.Op{
 	Name:     "tan_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Tan_ checks tan_(Tensor(a!) self) -> Tensor(a!)
@@ -2303,7 +2303,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 var opTanOut = wrap.Op{
 	Name:     "tan",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TanOut checks tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2323,7 +2323,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -2342,7 +2342,7 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -2362,7 +2362,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 var opTanhOut = wrap.Op{
 	Name:     "tanh",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TanhOut checks tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2382,7 +2382,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opTensordot = wrap.Op{
 	Name:     "tensordot",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Tensordot checks tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor
@@ -2400,7 +2400,7 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 var opTensordotOut = wrap.Op{
 	Name:     "tensordot",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TensordotOut checks tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2420,7 +2420,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 var opThreshold = wrap.Op{
 	Name:     "threshold",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Threshold checks threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor
@@ -2439,7 +2439,7 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 var opThreshold_ = wrap.Op{
 	Name:     "threshold_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Threshold_ checks threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)
@@ -2459,7 +2459,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 var opThresholdOut = wrap.Op{
 	Name:     "threshold",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ThresholdOut checks threshold.out(Tensor self, Scalar threshold, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -2479,7 +2479,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 var opThresholdBackwardGradInput = wrap.Op{
 	Name:     "threshold_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ThresholdBackwardGradInput checks threshold_backward.grad_input(Tensor grad_output, Tensor self, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -2499,7 +2499,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 var opThresholdBackward = wrap.Op{
 	Name:     "threshold_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ThresholdBackward checks threshold_backward(Tensor grad_output, Tensor self, Scalar threshold) -> Tensor
@@ -2518,7 +2518,7 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 var opTile = wrap.Op{
 	Name:     "tile",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Tile checks tile(Tensor self, SymInt[] dims) -> Tensor
@@ -2536,7 +2536,7 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -2555,7 +2555,7 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 var opXMkldnnTranspose = wrap.Op{
 	Name:     "_mkldnn_transpose",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMkldnnTranspose checks _mkldnn_transpose(Tensor self, int dim0, int dim1) -> Tensor
@@ -2573,7 +2573,7 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 var opTranspose_ = wrap.Op{
 	Name:     "transpose_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Transpose_ checks transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -2593,7 +2593,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 var opXMkldnnTranspose_ = wrap.Op{
 	Name:     "_mkldnn_transpose_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMkldnnTranspose_ checks _mkldnn_transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -2613,7 +2613,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 var opXMkldnnTransposeOut = wrap.Op{
 	Name:     "_mkldnn_transpose",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMkldnnTransposeOut checks _mkldnn_transpose.out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2633,7 +2633,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 var opOneHot = wrap.Op{
 	Name:     "one_hot",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // OneHot checks one_hot(Tensor self, int num_classes=-1) -> Tensor
@@ -2651,7 +2651,7 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 var opFlip = wrap.Op{
 	Name:     "flip",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Flip checks flip(Tensor self, int[] dims) -> Tensor
@@ -2670,7 +2670,7 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 var opFlipOut = wrap.Op{
 	Name:     "flip",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FlipOut checks flip.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
@@ -2690,7 +2690,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 var opFliplr = wrap.Op{
 	Name:     "fliplr",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Fliplr checks fliplr(Tensor self) -> Tensor
@@ -2708,7 +2708,7 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 var opFlipud = wrap.Op{
 	Name:     "flipud",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Flipud checks flipud(Tensor self) -> Tensor
@@ -2726,7 +2726,7 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 var opRoll = wrap.Op{
 	Name:     "roll",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Roll checks roll(Tensor self, SymInt[1] shifts, int[1] dims=[]) -> Tensor
@@ -2745,7 +2745,7 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 var opRollOut = wrap.Op{
 	Name:     "roll",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RollOut checks roll.out(Tensor self, SymInt[1] shifts, int[1] dims=[], *, Tensor(a!) out) -> Tensor(a!)
@@ -2765,7 +2765,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 var opRot90 = wrap.Op{
 	Name:     "rot90",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Rot90 checks rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor
@@ -2784,7 +2784,7 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 var opRot90Out = wrap.Op{
 	Name:     "rot90",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Rot90Out checks rot90.out(Tensor self, int k=1, int[] dims=[0,1], *, Tensor(a!) out) -> Tensor(a!)
@@ -2804,7 +2804,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 var opTrapezoidX = wrap.Op{
 	Name:     "trapezoid",
 	Overload: "x",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TrapezoidX checks trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -2822,7 +2822,7 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 var opTrapezoidDx = wrap.Op{
 	Name:     "trapezoid",
 	Overload: "dx",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TrapezoidDx checks trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
@@ -2840,7 +2840,7 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 var opTrapzX = wrap.Op{
 	Name:     "trapz",
 	Overload: "x",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TrapzX checks trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -2858,7 +2858,7 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 var opTrapzDx = wrap.Op{
 	Name:     "trapz",
 	Overload: "dx",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TrapzDx checks trapz.dx(Tensor y, *, float dx=1, int dim=-1) -> Tensor
@@ -2876,7 +2876,7 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 var opXTransformBiasRescaleQkv = wrap.Op{
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XTransformBiasRescaleQkv checks _transform_bias_rescale_qkv(Tensor qkv, Tensor qkv_bias, int num_heads) -> (Tensor, Tensor, Tensor)
@@ -2894,7 +2894,7 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 var opXTransformBiasRescaleQkvOut = wrap.Op{
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XTransformBiasRescaleQkvOut checks _transform_bias_rescale_qkv.out(Tensor qkv, Tensor qkv_bias, int num_heads, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -2914,7 +2914,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 var opXNestedTensorFromMask = wrap.Op{
 	Name:     "_nested_tensor_from_mask",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedTensorFromMask checks _nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor
@@ -2933,7 +2933,7 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 var opXNestedTensorFromMaskOut = wrap.Op{
 	Name:     "_nested_tensor_from_mask",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedTensorFromMaskOut checks _nested_tensor_from_mask.out(Tensor t, Tensor mask, bool mask_check=True, *, Tensor(a!) out) -> Tensor(a!)
@@ -2953,7 +2953,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 var opXNestedTensorFromMaskLeftAligned = wrap.Op{
 	Name:     "_nested_tensor_from_mask_left_aligned",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedTensorFromMaskLeftAligned checks _nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool
@@ -2972,7 +2972,7 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 var opXNestedFromPadded = wrap.Op{
 	Name:     "_nested_from_padded",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedFromPadded checks _nested_from_padded(Tensor padded, Tensor cpu_nested_shape_example, bool fuse_transform_0213=False) -> Tensor
@@ -2991,7 +2991,7 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 var opXNestedFromPaddedOut = wrap.Op{
 	Name:     "_nested_from_padded",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedFromPaddedOut checks _nested_from_padded.out(Tensor padded, Tensor cpu_nested_shape_example, bool fuse_transform_0213=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3011,7 +3011,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 var opXNestedTensorSize = wrap.Op{
 	Name:     "_nested_tensor_size",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedTensorSize checks _nested_tensor_size(Tensor self) -> Tensor
@@ -3030,7 +3030,7 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 var opXNestedTensorSizeOut = wrap.Op{
 	Name:     "_nested_tensor_size",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedTensorSizeOut checks _nested_tensor_size.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3050,7 +3050,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXNestedTensorStrides = wrap.Op{
 	Name:     "_nested_tensor_strides",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedTensorStrides checks _nested_tensor_strides(Tensor self) -> Tensor
@@ -3069,7 +3069,7 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 var opXNestedTensorStridesOut = wrap.Op{
 	Name:     "_nested_tensor_strides",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedTensorStridesOut checks _nested_tensor_strides.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3089,7 +3089,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 var opXNestedTensorStorageOffsets = wrap.Op{
 	Name:     "_nested_tensor_storage_offsets",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedTensorStorageOffsets checks _nested_tensor_storage_offsets(Tensor self) -> Tensor
@@ -3108,7 +3108,7 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 var opXNestedTensorStorageOffsetsOut = wrap.Op{
 	Name:     "_nested_tensor_storage_offsets",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedTensorStorageOffsetsOut checks _nested_tensor_storage_offsets.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3128,7 +3128,7 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 var opXNestedFromPaddedAndNestedExample = wrap.Op{
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedFromPaddedAndNestedExample checks _nested_from_padded_and_nested_example(Tensor padded, Tensor nt_example) -> Tensor
@@ -3146,7 +3146,7 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 var opXNestedFromPaddedAndNestedExampleOut = wrap.Op{
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedFromPaddedAndNestedExampleOut checks _nested_from_padded_and_nested_example.out(Tensor padded, Tensor nt_example, *, Tensor(a!) out) -> Tensor(a!)
@@ -3166,7 +3166,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 var opXNestedViewFromBuffer = wrap.Op{
 	Name:     "_nested_view_from_buffer",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedViewFromBuffer checks _nested_view_from_buffer(Tensor(a) self, Tensor nested_size, Tensor nested_strides, Tensor offsets) -> Tensor(a)
@@ -3185,7 +3185,7 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 var opXNestedViewFromBufferCopy = wrap.Op{
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedViewFromBufferCopy checks _nested_view_from_buffer_copy(Tensor self, Tensor nested_size, Tensor nested_strides, Tensor offsets) -> Tensor
@@ -3204,7 +3204,7 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 var opXNestedViewFromBufferCopyOut = wrap.Op{
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedViewFromBufferCopyOut checks _nested_view_from_buffer_copy.out(Tensor self, Tensor nested_size, Tensor nested_strides, Tensor offsets, *, Tensor(a!) out) -> Tensor(a!)
@@ -3224,7 +3224,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 var opXNestedViewFromJagged = wrap.Op{
 	Name:     "_nested_view_from_jagged",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedViewFromJagged checks _nested_view_from_jagged(Tensor(a) self, Tensor offsets, Tensor dummy, Tensor? lengths=None, int ragged_idx=1, Tensor? min_seqlen=None, Tensor? max_seqlen=None) -> Tensor(a)
@@ -3243,7 +3243,7 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 var opXNestedViewFromJaggedCopy = wrap.Op{
 	Name:     "_nested_view_from_jagged_copy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedViewFromJaggedCopy checks _nested_view_from_jagged_copy(Tensor self, Tensor offsets, Tensor dummy, Tensor? lengths=None, int ragged_idx=1, Tensor? min_seqlen=None, Tensor? max_seqlen=None) -> Tensor
@@ -3262,7 +3262,7 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 var opXNestedViewFromJaggedCopyOut = wrap.Op{
 	Name:     "_nested_view_from_jagged_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedViewFromJaggedCopyOut checks _nested_view_from_jagged_copy.out(Tensor self, Tensor offsets, Tensor dummy, Tensor? lengths=None, int ragged_idx=1, Tensor? min_seqlen=None, Tensor? max_seqlen=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -3282,7 +3282,7 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 var opXNestedGetValues = wrap.Op{
 	Name:     "_nested_get_values",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedGetValues checks _nested_get_values(Tensor(a) self) -> Tensor(a)
@@ -3301,7 +3301,7 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 var opXNestedGetValuesCopy = wrap.Op{
 	Name:     "_nested_get_values_copy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedGetValuesCopy checks _nested_get_values_copy(Tensor self) -> Tensor
@@ -3320,7 +3320,7 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 var opXNestedGetValuesCopyOut = wrap.Op{
 	Name:     "_nested_get_values_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedGetValuesCopyOut checks _nested_get_values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3340,7 +3340,7 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 var opXNestedGetOffsets = wrap.Op{
 	Name:     "_nested_get_offsets",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedGetOffsets checks _nested_get_offsets(Tensor self) -> Tensor
@@ -3358,7 +3358,7 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 var opXNestedGetLengths = wrap.Op{
 	Name:     "_nested_get_lengths",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedGetLengths checks _nested_get_lengths(Tensor self) -> Tensor
@@ -3376,7 +3376,7 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 var opXNestedGetRaggedIdx = wrap.Op{
 	Name:     "_nested_get_ragged_idx",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedGetRaggedIdx checks _nested_get_ragged_idx(Tensor self) -> int
@@ -3395,7 +3395,7 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 var opXNestedGetMinSeqlen = wrap.Op{
 	Name:     "_nested_get_min_seqlen",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedGetMinSeqlen checks _nested_get_min_seqlen(Tensor self) -> Tensor
@@ -3413,7 +3413,7 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 var opXNestedGetMaxSeqlen = wrap.Op{
 	Name:     "_nested_get_max_seqlen",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedGetMaxSeqlen checks _nested_get_max_seqlen(Tensor self) -> Tensor
@@ -3431,7 +3431,7 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 var opXNestedGetJaggedDummy = wrap.Op{
 	Name:     "_nested_get_jagged_dummy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedGetJaggedDummy checks _nested_get_jagged_dummy(Tensor any) -> Tensor
@@ -3449,7 +3449,7 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 var opXNestedComputeContiguousStridesOffsets = wrap.Op{
 	Name:     "_nested_compute_contiguous_strides_offsets",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedComputeContiguousStridesOffsets checks _nested_compute_contiguous_strides_offsets(Tensor nested_size) -> (Tensor, Tensor)
@@ -3467,7 +3467,7 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 var opXTrilinear = wrap.Op{
 	Name:     "_trilinear",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XTrilinear checks _trilinear(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1) -> Tensor
@@ -3486,7 +3486,7 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 var opXTrilinearOut = wrap.Op{
 	Name:     "_trilinear",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XTrilinearOut checks _trilinear.out(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3506,7 +3506,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 var opTripletMarginLoss = wrap.Op{
 	Name:     "triplet_margin_loss",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TripletMarginLoss checks triplet_margin_loss(Tensor anchor, Tensor positive, Tensor negative, float margin=1.0, float p=2, float eps=1e-06, bool swap=False, int reduction=Mean) -> Tensor
@@ -3524,7 +3524,7 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 var opTrunc = wrap.Op{
 	Name:     "trunc",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Trunc checks trunc(Tensor self) -> Tensor
@@ -3543,7 +3543,7 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 var opTrunc_ = wrap.Op{
 	Name:     "trunc_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Trunc_ checks trunc_(Tensor(a!) self) -> Tensor(a!)
@@ -3563,7 +3563,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 var opTruncOut = wrap.Op{
 	Name:     "trunc",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TruncOut checks trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3583,7 +3583,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opFix = wrap.Op{
 	Name:     "fix",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Fix checks fix(Tensor self) -> Tensor
@@ -3601,7 +3601,7 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 var opFix_ = wrap.Op{
 	Name:     "fix_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Fix_ checks fix_(Tensor(a!) self) -> Tensor(a!)
@@ -3621,7 +3621,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 var opFixOut = wrap.Op{
 	Name:     "fix",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FixOut checks fix.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3641,7 +3641,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opTypeAs = wrap.Op{
 	Name:     "type_as",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TypeAs checks type_as(Tensor self, Tensor other) -> Tensor
@@ -3659,7 +3659,7 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opXHasCompatibleShallowCopyType = wrap.Op{
 	Name:     "_has_compatible_shallow_copy_type",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XHasCompatibleShallowCopyType checks _has_compatible_shallow_copy_type(Tensor self, Tensor from) -> bool
@@ -3677,7 +3677,7 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 var opXUnique = wrap.Op{
 	Name:     "_unique",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUnique checks _unique(Tensor self, bool sorted=True, bool return_inverse=False) -> (Tensor, Tensor)
@@ -3696,7 +3696,7 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 var opXUniqueOut = wrap.Op{
 	Name:     "_unique",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUniqueOut checks _unique.out(Tensor self, bool sorted=True, bool return_inverse=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3716,7 +3716,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 var opUniqueDim = wrap.Op{
 	Name:     "unique_dim",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UniqueDim checks unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3735,7 +3735,7 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 var opUniqueDimOut = wrap.Op{
 	Name:     "unique_dim",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UniqueDimOut checks unique_dim.out(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3755,7 +3755,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 var opUniqueConsecutive = wrap.Op{
 	Name:     "unique_consecutive",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UniqueConsecutive checks unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)
@@ -3774,7 +3774,7 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 var opUniqueConsecutiveOut = wrap.Op{
 	Name:     "unique_consecutive",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UniqueConsecutiveOut checks unique_consecutive.out(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3794,7 +3794,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 var opUniqueDimConsecutive = wrap.Op{
 	Name:     "unique_dim_consecutive",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UniqueDimConsecutive checks unique_dim_consecutive(Tensor self, int dim, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3813,7 +3813,7 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 var opUniqueDimConsecutiveOut = wrap.Op{
 	Name:     "unique_dim_consecutive",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UniqueDimConsecutiveOut checks unique_dim_consecutive.out(Tensor self, int dim, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3833,7 +3833,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 var opXUnique2 = wrap.Op{
 	Name:     "_unique2",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUnique2 checks _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3852,7 +3852,7 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 var opXUnique2Out = wrap.Op{
 	Name:     "_unique2",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUnique2Out checks _unique2.out(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3872,7 +3872,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 var opXUnsafeView = wrap.Op{
 	Name:     "_unsafe_view",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUnsafeView checks _unsafe_view(Tensor self, SymInt[] size) -> Tensor
@@ -3891,7 +3891,7 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 var opXUnsafeViewOut = wrap.Op{
 	Name:     "_unsafe_view",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUnsafeViewOut checks _unsafe_view.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -3911,7 +3911,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 var opUnsqueeze = wrap.Op{
 	Name:     "unsqueeze",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Unsqueeze checks unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
@@ -3930,7 +3930,7 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 var opUnsqueeze_ = wrap.Op{
 	Name:     "unsqueeze_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Unsqueeze_ checks unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -3950,7 +3950,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 var opVander = wrap.Op{
 	Name:     "vander",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Vander checks vander(Tensor x, int? N=None, bool increasing=False) -> Tensor
@@ -3968,7 +3968,7 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 var opVar = wrap.Op{
 	Name:     "var",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Var checks var(Tensor self, bool unbiased=True) -> Tensor
@@ -3986,7 +3986,7 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 var opVarDim = wrap.Op{
 	Name:     "var",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // VarDim checks var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -4004,7 +4004,7 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 var opVarCorrection = wrap.Op{
 	Name:     "var",
 	Overload: "correction",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // VarCorrection checks var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor
@@ -4023,7 +4023,7 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 var opVarOut = wrap.Op{
 	Name:     "var",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // VarOut checks var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4043,7 +4043,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 var opVarCorrectionOut = wrap.Op{
 	Name:     "var",
 	Overload: "correction_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // VarCorrectionOut checks var.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -4063,7 +4063,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 var opVarMean = wrap.Op{
 	Name:     "var_mean",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // VarMean checks var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)
@@ -4081,7 +4081,7 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 var opVarMeanDim = wrap.Op{
 	Name:     "var_mean",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // VarMeanDim checks var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -4099,7 +4099,7 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 var opVarMeanCorrection = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // VarMeanCorrection checks var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
@@ -4118,7 +4118,7 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 var opVarMeanCorrectionOut = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // VarMeanCorrectionOut checks var_mean.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4138,7 +4138,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 var opViewAs = wrap.Op{
 	Name:     "view_as",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ViewAs checks view_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -4156,7 +4156,7 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opWhereSelf = wrap.Op{
 	Name:     "where",
 	Overload: "self",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // WhereSelf checks where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
@@ -4175,7 +4175,7 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 var opWhereSelfOut = wrap.Op{
 	Name:     "where",
 	Overload: "self_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // WhereSelfOut checks where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4195,7 +4195,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 var opWhereScalarSelf = wrap.Op{
 	Name:     "where",
 	Overload: "ScalarSelf",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // WhereScalarSelf checks where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor
@@ -4213,7 +4213,7 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 var opWhereScalarOther = wrap.Op{
 	Name:     "where",
 	Overload: "ScalarOther",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // WhereScalarOther checks where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor
@@ -4231,7 +4231,7 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 var opWhereScalar = wrap.Op{
 	Name:     "where",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // WhereScalar checks where.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor
@@ -4249,7 +4249,7 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 var opWhere = wrap.Op{
 	Name:     "where",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Where checks where(Tensor condition) -> Tensor[]
@@ -4267,7 +4267,7 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 var opNormExceptDim = wrap.Op{
 	Name:     "norm_except_dim",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NormExceptDim checks norm_except_dim(Tensor v, int pow=2, int dim=0) -> Tensor
@@ -4285,7 +4285,7 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 var opXWeightNorm = wrap.Op{
 	Name:     "_weight_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XWeightNorm checks _weight_norm(Tensor v, Tensor g, int dim=0) -> Tensor
@@ -4303,7 +4303,7 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 var opXWeightNormInterface = wrap.Op{
 	Name:     "_weight_norm_interface",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XWeightNormInterface checks _weight_norm_interface(Tensor v, Tensor g, int dim=0) -> (Tensor, Tensor)
@@ -4322,7 +4322,7 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 var opXWeightNormInterfaceOut = wrap.Op{
 	Name:     "_weight_norm_interface",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XWeightNormInterfaceOut checks _weight_norm_interface.out(Tensor v, Tensor g, int dim=0, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4342,7 +4342,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 var opXWeightNormInterfaceBackward = wrap.Op{
 	Name:     "_weight_norm_interface_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XWeightNormInterfaceBackward checks _weight_norm_interface_backward(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim) -> (Tensor, Tensor)
@@ -4360,7 +4360,7 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 var opXWeightNormInterfaceBackwardOut = wrap.Op{
 	Name:     "_weight_norm_interface_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XWeightNormInterfaceBackwardOut checks _weight_norm_interface_backward.out(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4380,7 +4380,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 var opXWeightNormDifferentiableBackward = wrap.Op{
 	Name:     "_weight_norm_differentiable_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XWeightNormDifferentiableBackward checks _weight_norm_differentiable_backward(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim) -> (Tensor, Tensor)
@@ -4398,7 +4398,7 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 var opXEfficientzerotensor = wrap.Op{
 	Name:     "_efficientzerotensor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEfficientzerotensor checks _efficientzerotensor(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4416,7 +4416,7 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 var opXEfficientzerotensorOut = wrap.Op{
 	Name:     "_efficientzerotensor",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEfficientzerotensorOut checks _efficientzerotensor.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -4436,7 +4436,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opZeros = wrap.Op{
 	Name:     "zeros",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Zeros checks zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4454,7 +4454,7 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 var opZerosOut = wrap.Op{
 	Name:     "zeros",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ZerosOut checks zeros.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -4474,7 +4474,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -4493,7 +4493,7 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 var opZerosLikeOut = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ZerosLikeOut checks zeros_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -4513,7 +4513,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 var opXStandardGammaGrad = wrap.Op{
 	Name:     "_standard_gamma_grad",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XStandardGammaGrad checks _standard_gamma_grad(Tensor self, Tensor output) -> Tensor
@@ -4532,7 +4532,7 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 var opXStandardGammaGradOut = wrap.Op{
 	Name:     "_standard_gamma_grad",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XStandardGammaGradOut checks _standard_gamma_grad.out(Tensor self, Tensor output, *, Tensor(a!) out) -> Tensor(a!)
@@ -4552,7 +4552,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 var opXStandardGamma = wrap.Op{
 	Name:     "_standard_gamma",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XStandardGamma checks _standard_gamma(Tensor self, Generator? generator=None) -> Tensor
@@ -4571,7 +4571,7 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 var opXStandardGammaOut = wrap.Op{
 	Name:     "_standard_gamma",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XStandardGammaOut checks _standard_gamma.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4591,7 +4591,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 var opXPhiloxKeySplit = wrap.Op{
 	Name:     "_philox_key_split",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPhiloxKeySplit checks _philox_key_split(Tensor key, int num_splits) -> Tensor
@@ -4609,7 +4609,7 @@ func XPhiloxKeySplit(key *torch.Tensor, num_splits int64) *torch.Tensor {
 var opXPhiloxKeyFoldIn = wrap.Op{
 	Name:     "_philox_key_fold_in",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPhiloxKeyFoldIn checks _philox_key_fold_in(Tensor key, int data) -> Tensor
@@ -4627,7 +4627,7 @@ func XPhiloxKeyFoldIn(key *torch.Tensor, data int64) *torch.Tensor {
 var opXPhiloxKeyFoldInTensor = wrap.Op{
 	Name:     "_philox_key_fold_in",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPhiloxKeyFoldInTensor checks _philox_key_fold_in.Tensor(Tensor key, Tensor data) -> Tensor
@@ -4645,7 +4645,7 @@ func XPhiloxKeyFoldInTensor(key *torch.Tensor, data *torch.Tensor) *torch.Tensor
 var opXPhiloxNormal_ = wrap.Op{
 	Name:     "_philox_normal_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPhiloxNormal_ checks _philox_normal_(Tensor(a!) self, Tensor key, float mean=0, float std=1) -> Tensor(a!)
@@ -4665,7 +4665,7 @@ func XPhiloxNormal_(self *torch.Tensor, key *torch.Tensor, mean float64, std flo
 var opXPhiloxNormalOut = wrap.Op{
 	Name:     "_philox_normal",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPhiloxNormalOut checks _philox_normal.out(Tensor self, Tensor key, float mean=0, float std=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -4685,7 +4685,7 @@ func XPhiloxNormalOut(self *torch.Tensor, key *torch.Tensor, mean float64, std f
 var opXPhiloxNormal = wrap.Op{
 	Name:     "_philox_normal",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPhiloxNormal checks _philox_normal(Tensor self, Tensor key, float mean=0, float std=1) -> Tensor
@@ -4703,7 +4703,7 @@ func XPhiloxNormal(self *torch.Tensor, key *torch.Tensor, mean float64, std floa
 var opXPhiloxUniform_ = wrap.Op{
 	Name:     "_philox_uniform_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPhiloxUniform_ checks _philox_uniform_(Tensor(a!) self, Tensor key, float low=0, float high=1) -> Tensor(a!)
@@ -4723,7 +4723,7 @@ func XPhiloxUniform_(self *torch.Tensor, key *torch.Tensor, low float64, high fl
 var opXPhiloxUniformOut = wrap.Op{
 	Name:     "_philox_uniform",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPhiloxUniformOut checks _philox_uniform.out(Tensor self, Tensor key, float low=0, float high=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -4743,7 +4743,7 @@ func XPhiloxUniformOut(self *torch.Tensor, key *torch.Tensor, low float64, high 
 var opXPhiloxUniform = wrap.Op{
 	Name:     "_philox_uniform",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPhiloxUniform checks _philox_uniform(Tensor self, Tensor key, float low=0, float high=1) -> Tensor
@@ -4761,7 +4761,7 @@ func XPhiloxUniform(self *torch.Tensor, key *torch.Tensor, low float64, high flo
 var opXDirichletGrad = wrap.Op{
 	Name:     "_dirichlet_grad",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XDirichletGrad checks _dirichlet_grad(Tensor x, Tensor alpha, Tensor total) -> Tensor
@@ -4779,7 +4779,7 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 var opXDirichletGradOut = wrap.Op{
 	Name:     "_dirichlet_grad",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XDirichletGradOut checks _dirichlet_grad.out(Tensor x, Tensor alpha, Tensor total, *, Tensor(a!) out) -> Tensor(a!)
@@ -4799,7 +4799,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 var opXSampleDirichlet = wrap.Op{
 	Name:     "_sample_dirichlet",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSampleDirichlet checks _sample_dirichlet(Tensor self, Generator? generator=None) -> Tensor
@@ -4817,7 +4817,7 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 var opXSampleDirichletOut = wrap.Op{
 	Name:     "_sample_dirichlet",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSampleDirichletOut checks _sample_dirichlet.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4837,7 +4837,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 var opPoisson = wrap.Op{
 	Name:     "poisson",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Poisson checks poisson(Tensor self, Generator? generator=None) -> Tensor
@@ -4856,7 +4856,7 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 var opPoissonOut = wrap.Op{
 	Name:     "poisson",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // PoissonOut checks poisson.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4876,7 +4876,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 var opBinomial = wrap.Op{
 	Name:     "binomial",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Binomial checks binomial(Tensor count, Tensor prob, Generator? generator=None) -> Tensor
@@ -4894,7 +4894,7 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 var opBinomialOut = wrap.Op{
 	Name:     "binomial",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BinomialOut checks binomial.out(Tensor count, Tensor prob, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4914,7 +4914,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 var opNativeNorm = wrap.Op{
 	Name:     "native_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeNorm checks native_norm(Tensor self, Scalar p=2) -> Tensor
@@ -4932,7 +4932,7 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 var opNativeNormOut = wrap.Op{
 	Name:     "native_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeNormOut checks native_norm.out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4952,7 +4952,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 var opNativeNormScalarOptDimDtype = wrap.Op{
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeNormScalarOptDimDtype checks native_norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, ScalarType? dtype) -> Tensor
@@ -4970,7 +4970,7 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 var opNativeNormScalarOptDimDtypeOut = wrap.Op{
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeNormScalarOptDimDtypeOut checks native_norm.ScalarOpt_dim_dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, ScalarType? dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -4990,7 +4990,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 var opXBatchNormWithUpdate = wrap.Op{
 	Name:     "_batch_norm_with_update",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XBatchNormWithUpdate checks _batch_norm_with_update(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor)
@@ -5010,7 +5010,7 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 var opXBatchNormWithUpdateFunctional = wrap.Op{
 	Name:     "_batch_norm_with_update_functional",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XBatchNormWithUpdateFunctional checks _batch_norm_with_update_functional(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor, Tensor running_mean_out, Tensor running_var_out)
@@ -5029,7 +5029,7 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 var opXBatchNormWithUpdateOut = wrap.Op{
 	Name:     "_batch_norm_with_update",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XBatchNormWithUpdateOut checks _batch_norm_with_update.out(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, float momentum, float eps, *, Tensor(d!) out, Tensor(e!) save_mean, Tensor(f!) save_invstd, Tensor(g!) reserve) -> (Tensor(d!), Tensor(e!), Tensor(f!), Tensor(g!))
@@ -5049,7 +5049,7 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 var opXBatchNormNoUpdate = wrap.Op{
 	Name:     "_batch_norm_no_update",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XBatchNormNoUpdate checks _batch_norm_no_update(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor)
@@ -5068,7 +5068,7 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 var opXBatchNormNoUpdateOut = wrap.Op{
 	Name:     "_batch_norm_no_update",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XBatchNormNoUpdateOut checks _batch_norm_no_update.out(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, float momentum, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -5088,7 +5088,7 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 var opBatchNormBackward = wrap.Op{
 	Name:     "batch_norm_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormBackward checks batch_norm_backward(Tensor grad_out, Tensor input, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, bool update, float eps, bool[3] output_mask, Tensor reserve) -> (Tensor, Tensor, Tensor)
@@ -5107,7 +5107,7 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 var opXSparseSum = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSum checks _sparse_sum(Tensor self) -> Tensor
@@ -5125,7 +5125,7 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 var opXSparseSumDtype = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSumDtype checks _sparse_sum.dtype(Tensor self, *, ScalarType dtype) -> Tensor
@@ -5143,7 +5143,7 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 var opXSparseSumDim = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSumDim checks _sparse_sum.dim(Tensor self, int[1] dim) -> Tensor
@@ -5162,7 +5162,7 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 var opXSparseSumDimOut = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSumDimOut checks _sparse_sum.dim_out(Tensor self, int[1] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5182,7 +5182,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 var opXSparseSumDimDtype = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim_dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSumDimDtype checks _sparse_sum.dim_dtype(Tensor self, int[1] dim, *, ScalarType dtype) -> Tensor
@@ -5200,7 +5200,7 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 var opXSparseSumBackward = wrap.Op{
 	Name:     "_sparse_sum_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSumBackward checks _sparse_sum_backward(Tensor grad, Tensor self, int[] dim) -> Tensor
@@ -5218,7 +5218,7 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 var opXSparseSumBackwardOut = wrap.Op{
 	Name:     "_sparse_sum_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSumBackwardOut checks _sparse_sum_backward.out(Tensor grad, Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5238,7 +5238,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 var opXSparseCsrSumDimDtype = wrap.Op{
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCsrSumDimDtype checks _sparse_csr_sum.dim_dtype(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -5256,7 +5256,7 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 var opXSparseCsrSumDimDtypeOut = wrap.Op{
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCsrSumDimDtypeOut checks _sparse_csr_sum.dim_dtype_out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -5276,7 +5276,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 var opXSparseCsrProdDimDtype = wrap.Op{
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCsrProdDimDtype checks _sparse_csr_prod.dim_dtype(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -5294,7 +5294,7 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 var opXSparseCsrProdDimDtypeOut = wrap.Op{
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCsrProdDimDtypeOut checks _sparse_csr_prod.dim_dtype_out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -5314,7 +5314,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 var opXSparseSoftmaxInt = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSoftmaxInt checks _sparse_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -5332,7 +5332,7 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 var opXSparseSoftmax = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSoftmax checks _sparse_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -5351,7 +5351,7 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 var opXSparseSoftmaxOut = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSoftmaxOut checks _sparse_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -5371,7 +5371,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 var opXSparseSoftmaxBackwardData = wrap.Op{
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSoftmaxBackwardData checks _sparse_softmax_backward_data(Tensor grad_output, Tensor output, int dim, Tensor self) -> Tensor
@@ -5389,7 +5389,7 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 var opXSparseSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSoftmaxBackwardDataOut checks _sparse_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5409,7 +5409,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 var opXSparseLogSoftmaxInt = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseLogSoftmaxInt checks _sparse_log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -5427,7 +5427,7 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 var opXSparseLogSoftmax = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseLogSoftmax checks _sparse_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -5446,7 +5446,7 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 var opXSparseLogSoftmaxOut = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseLogSoftmaxOut checks _sparse_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -5466,7 +5466,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 var opXSparseLogSoftmaxBackwardData = wrap.Op{
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseLogSoftmaxBackwardData checks _sparse_log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, Tensor self) -> Tensor
@@ -5484,7 +5484,7 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 var opXSparseLogSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseLogSoftmaxBackwardDataOut checks _sparse_log_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5504,7 +5504,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 var opXSpdiags = wrap.Op{
 	Name:     "_spdiags",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSpdiags checks _spdiags(Tensor diagonals, Tensor offsets, int[] shape, Layout? layout=None) -> Tensor
@@ -5522,7 +5522,7 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 var opXSpdiagsOut = wrap.Op{
 	Name:     "_spdiags",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSpdiagsOut checks _spdiags.out(Tensor diagonals, Tensor offsets, int[] shape, Layout? layout=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5542,7 +5542,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 var opNormScalarOptDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NormScalarOptDtype checks norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType dtype) -> Tensor
@@ -5561,7 +5561,7 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 var opNormScalarOptDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NormScalarOptDtypeOut checks norm.ScalarOpt_dtype_out(Tensor self, Scalar? p, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -5581,7 +5581,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 var opNormScalar = wrap.Op{
 	Name:     "norm",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NormScalar checks norm.Scalar(Tensor self, Scalar p=2) -> Tensor
@@ -5600,7 +5600,7 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 var opNormScalarOut = wrap.Op{
 	Name:     "norm",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NormScalarOut checks norm.Scalar_out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5620,7 +5620,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 var opNormScalarOptDimDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dim_dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NormScalarOptDimDtype checks norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor
@@ -5639,7 +5639,7 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 var opNormScalarOptDim = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NormScalarOptDim checks norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor
@@ -5658,7 +5658,7 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 var opNormDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "dtype_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NormDtypeOut checks norm.dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -5678,7 +5678,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 var opNormOut = wrap.Op{
 	Name:     "norm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NormOut checks norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5698,7 +5698,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 var opFrexpTensor = wrap.Op{
 	Name:     "frexp",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FrexpTensor checks frexp.Tensor(Tensor self) -> (Tensor mantissa, Tensor exponent)
@@ -5717,7 +5717,7 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opFrexpTensorOut = wrap.Op{
 	Name:     "frexp",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FrexpTensorOut checks frexp.Tensor_out(Tensor self, *, Tensor(a!) mantissa, Tensor(b!) exponent) -> (Tensor(a!) mantissa, Tensor(b!) exponent)
@@ -5737,7 +5737,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 var opFrobeniusNormDim = wrap.Op{
 	Name:     "frobenius_norm",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FrobeniusNormDim checks frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -5755,7 +5755,7 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 var opFrobeniusNormOut = wrap.Op{
 	Name:     "frobenius_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FrobeniusNormOut checks frobenius_norm.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5775,7 +5775,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 var opNuclearNorm = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NuclearNorm checks nuclear_norm(Tensor self, bool keepdim=False) -> Tensor
@@ -5793,7 +5793,7 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 var opNuclearNormOut = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NuclearNormOut checks nuclear_norm.out(Tensor self, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5813,7 +5813,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 var opNuclearNormDim = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NuclearNormDim checks nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor
@@ -5831,7 +5831,7 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 var opNuclearNormDimOut = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "dim_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NuclearNormDimOut checks nuclear_norm.dim_out(Tensor self, int[2] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5851,7 +5851,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -5870,7 +5870,7 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 var opCloneOut = wrap.Op{
 	Name:     "clone",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CloneOut checks clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -5890,7 +5890,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 var opPositive = wrap.Op{
 	Name:     "positive",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Positive checks positive(Tensor(a) self) -> Tensor(a)
@@ -5908,7 +5908,7 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 var opResizeAs_ = wrap.Op{
 	Name:     "resize_as_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResizeAs_ checks resize_as_(Tensor(a!) self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor(a!)
@@ -5928,7 +5928,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 var opResizeAsOut = wrap.Op{
 	Name:     "resize_as",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResizeAsOut checks resize_as.out(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -5948,7 +5948,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 var opResizeAs = wrap.Op{
 	Name:     "resize_as",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResizeAs checks resize_as(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor
@@ -5966,7 +5966,7 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 var opResizeAsSparse_ = wrap.Op{
 	Name:     "resize_as_sparse_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResizeAsSparse_ checks resize_as_sparse_(Tensor(a!) self, Tensor the_template) -> Tensor(a!)
@@ -5986,7 +5986,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 var opResizeAsSparseOut = wrap.Op{
 	Name:     "resize_as_sparse",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResizeAsSparseOut checks resize_as_sparse.out(Tensor self, Tensor the_template, *, Tensor(a!) out) -> Tensor(a!)
@@ -6006,7 +6006,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 var opResizeAsSparse = wrap.Op{
 	Name:     "resize_as_sparse",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResizeAsSparse checks resize_as_sparse(Tensor self, Tensor the_template) -> Tensor
@@ -6024,7 +6024,7 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -6044,7 +6044,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 var opZeroOut = wrap.Op{
 	Name:     "zero",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ZeroOut checks zero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6064,7 +6064,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opZero = wrap.Op{
 	Name:     "zero",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Zero checks zero(Tensor self) -> Tensor
@@ -6083,7 +6083,7 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6103,7 +6103,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6122,7 +6122,7 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -6142,7 +6142,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 var opSubScalar = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SubScalar checks sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6161,7 +6161,7 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 var opSub_Scalar = wrap.Op{
 	Name:     "sub_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sub_Scalar checks sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -6181,7 +6181,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 var opSubScalarOut = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SubScalarOut checks sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6201,7 +6201,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 var opSubtractOut = wrap.Op{
 	Name:     "subtract",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SubtractOut checks subtract.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6221,7 +6221,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 var opSubtractTensor = wrap.Op{
 	Name:     "subtract",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SubtractTensor checks subtract.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6239,7 +6239,7 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 var opSubtract_Tensor = wrap.Op{
 	Name:     "subtract_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Subtract_Tensor checks subtract_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -6259,7 +6259,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 var opSubtractScalar = wrap.Op{
 	Name:     "subtract",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SubtractScalar checks subtract.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6277,7 +6277,7 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 var opSubtract_Scalar = wrap.Op{
 	Name:     "subtract_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Subtract_Scalar checks subtract_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -6297,7 +6297,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 var opRsubTensor = wrap.Op{
 	Name:     "rsub",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RsubTensor checks rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6316,7 +6316,7 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 var opRsubTensorOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RsubTensorOut checks rsub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6336,7 +6336,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 var opHeavisideOut = wrap.Op{
 	Name:     "heaviside",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HeavisideOut checks heaviside.out(Tensor self, Tensor values, *, Tensor(a!) out) -> Tensor(a!)
@@ -6356,7 +6356,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 var opHeaviside = wrap.Op{
 	Name:     "heaviside",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Heaviside checks heaviside(Tensor self, Tensor values) -> Tensor
@@ -6374,7 +6374,7 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 var opHeaviside_ = wrap.Op{
 	Name:     "heaviside_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Heaviside_ checks heaviside_(Tensor(a!) self, Tensor values) -> Tensor(a!)
@@ -6394,7 +6394,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 var opRsubScalar = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RsubScalar checks rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6413,7 +6413,7 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 var opRsubScalarOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RsubScalarOut checks rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6433,7 +6433,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 var opXSparseAddmm = wrap.Op{
 	Name:     "_sparse_addmm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseAddmm checks _sparse_addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6452,7 +6452,7 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 var opXSparseAddmmOut = wrap.Op{
 	Name:     "_sparse_addmm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseAddmmOut checks _sparse_addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6472,7 +6472,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 var opSparseSampledAddmmOut = wrap.Op{
 	Name:     "sparse_sampled_addmm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseSampledAddmmOut checks sparse_sampled_addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6492,7 +6492,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 var opSparseSampledAddmm = wrap.Op{
 	Name:     "sparse_sampled_addmm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseSampledAddmm checks sparse_sampled_addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6511,7 +6511,7 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 var opXSparseMmReduceImpl = wrap.Op{
 	Name:     "_sparse_mm_reduce_impl",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseMmReduceImpl checks _sparse_mm_reduce_impl(Tensor self, Tensor other, str reduce) -> (Tensor, Tensor)
@@ -6530,7 +6530,7 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 var opXSparseMmReduceImplBackward = wrap.Op{
 	Name:     "_sparse_mm_reduce_impl_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseMmReduceImplBackward checks _sparse_mm_reduce_impl_backward(Tensor self, Tensor grad_out, Tensor weight, str reduce, Tensor arg_out, bool[2] output_mask) -> (Tensor, Tensor)
@@ -6548,7 +6548,7 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 var opAddmmOut = wrap.Op{
 	Name:     "addmm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddmmOut checks addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6568,7 +6568,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 var opAddmm = wrap.Op{
 	Name:     "addmm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Addmm checks addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6587,7 +6587,7 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 var opAddmmDtype = wrap.Op{
 	Name:     "addmm",
 	Overload: "dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddmmDtype checks addmm.dtype(Tensor self, Tensor mat1, Tensor mat2, ScalarType out_dtype, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6605,7 +6605,7 @@ func AddmmDtype(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, out_
 var opAddmmDtypeOut = wrap.Op{
 	Name:     "addmm",
 	Overload: "dtype_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddmmDtypeOut checks addmm.dtype_out(Tensor self, Tensor mat1, Tensor mat2, ScalarType out_dtype, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6625,7 +6625,7 @@ func AddmmDtypeOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, o
 var opAddmm_ = wrap.Op{
 	Name:     "addmm_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Addmm_ checks addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -6645,7 +6645,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 var opXAddmmActivationOut = wrap.Op{
 	Name:     "_addmm_activation",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAddmmActivationOut checks _addmm_activation.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, bool use_gelu=False, Tensor(a!) out) -> Tensor(a!)
@@ -6665,7 +6665,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 var opXAddmmActivation = wrap.Op{
 	Name:     "_addmm_activation",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAddmmActivation checks _addmm_activation(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, bool use_gelu=False) -> Tensor
@@ -6683,7 +6683,7 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 var opXScaledMm = wrap.Op{
 	Name:     "_scaled_mm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XScaledMm checks _scaled_mm(Tensor self, Tensor mat2, Tensor scale_a, Tensor scale_b, Tensor? bias=None, Tensor? scale_result=None, ScalarType? out_dtype=None, bool use_fast_accum=False) -> Tensor
@@ -6701,7 +6701,7 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 var opXScaledMmOut = wrap.Op{
 	Name:     "_scaled_mm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XScaledMmOut checks _scaled_mm.out(Tensor self, Tensor mat2, Tensor scale_a, Tensor scale_b, Tensor? bias=None, Tensor? scale_result=None, ScalarType? out_dtype=None, bool use_fast_accum=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6721,7 +6721,7 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 var opXScaledMmV2 = wrap.Op{
 	Name:     "_scaled_mm_v2",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XScaledMmV2 checks _scaled_mm_v2(Tensor self, Tensor mat2, Tensor[] scale_a, int[] recipe_a, int[] swizzle_a, Tensor[] scale_b, int[] recipe_b, int[] swizzle_b, Tensor? bias, ScalarType? out_dtype, int[] contraction_dim=[], bool use_fast_accum=False) -> Tensor
@@ -6739,7 +6739,7 @@ func XScaledMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Tensor
 var opXScaledMmV2Out = wrap.Op{
 	Name:     "_scaled_mm_v2",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XScaledMmV2Out checks _scaled_mm_v2.out(Tensor self, Tensor mat2, Tensor[] scale_a, int[] recipe_a, int[] swizzle_a, Tensor[] scale_b, int[] recipe_b, int[] swizzle_b, Tensor? bias, ScalarType? out_dtype, int[] contraction_dim=[], bool use_fast_accum=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6759,7 +6759,7 @@ func XScaledMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Ten
 var opXScaledGroupedMm = wrap.Op{
 	Name:     "_scaled_grouped_mm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XScaledGroupedMm checks _scaled_grouped_mm(Tensor self, Tensor mat2, Tensor scale_a, Tensor scale_b, Tensor? offs=None, Tensor? bias=None, Tensor? scale_result=None, ScalarType? out_dtype=None, bool use_fast_accum=False) -> Tensor
@@ -6777,7 +6777,7 @@ func XScaledGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Ten
 var opXScaledGroupedMmV2 = wrap.Op{
 	Name:     "_scaled_grouped_mm_v2",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XScaledGroupedMmV2 checks _scaled_grouped_mm_v2(Tensor self, Tensor mat2, Tensor[] scale_a, int[] recipe_a, int[] swizzle_a, Tensor[] scale_b, int[] recipe_b, int[] swizzle_b, Tensor? offs=None, Tensor? bias=None, ScalarType? out_dtype=None, int[] contraction_dim=[], bool use_fast_accum=False) -> Tensor
@@ -6795,7 +6795,7 @@ func XScaledGroupedMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch
 var opXScaledGroupedMmV2Out = wrap.Op{
 	Name:     "_scaled_grouped_mm_v2",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XScaledGroupedMmV2Out checks _scaled_grouped_mm_v2.out(Tensor self, Tensor mat2, Tensor[] scale_a, int[] recipe_a, int[] swizzle_a, Tensor[] scale_b, int[] recipe_b, int[] swizzle_b, Tensor? offs=None, Tensor? bias=None, ScalarType? out_dtype=None, int[] contraction_dim=[], bool use_fast_accum=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6815,7 +6815,7 @@ func XScaledGroupedMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*to
 var opXGroupedMm = wrap.Op{
 	Name:     "_grouped_mm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XGroupedMm checks _grouped_mm(Tensor self, Tensor mat2, Tensor? offs=None, Tensor? bias=None, ScalarType? out_dtype=None) -> Tensor
@@ -6834,7 +6834,7 @@ func XGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, offs *torch.Tensor, bias
 var opXSparseCompressedTensorWithDims = wrap.Op{
 	Name:     "_sparse_compressed_tensor_with_dims",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCompressedTensorWithDims checks _sparse_compressed_tensor_with_dims(int nnz, int dense_dim, int[] size, int[] blocksize, ScalarType index_dtype, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6852,7 +6852,7 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 var opSparseCompressedTensorCompPlainValueSize = wrap.Op{
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value_size",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseCompressedTensorCompPlainValueSize checks sparse_compressed_tensor.comp_plain_value_size(Tensor compressed_indices, Tensor plain_indices, Tensor values, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6871,7 +6871,7 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 var opSparseCsrTensorCrowColValueSize = wrap.Op{
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value_size",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseCsrTensorCrowColValueSize checks sparse_csr_tensor.crow_col_value_size(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6889,7 +6889,7 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 var opSparseCscTensorCcolRowValueSize = wrap.Op{
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value_size",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseCscTensorCcolRowValueSize checks sparse_csc_tensor.ccol_row_value_size(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6907,7 +6907,7 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 var opSparseBsrTensorCrowColValueSize = wrap.Op{
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value_size",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseBsrTensorCrowColValueSize checks sparse_bsr_tensor.crow_col_value_size(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6925,7 +6925,7 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 var opSparseBscTensorCcolRowValueSize = wrap.Op{
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value_size",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseBscTensorCcolRowValueSize checks sparse_bsc_tensor.ccol_row_value_size(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6943,7 +6943,7 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 var opSparseCompressedTensorCompPlainValue = wrap.Op{
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseCompressedTensorCompPlainValue checks sparse_compressed_tensor.comp_plain_value(Tensor compressed_indices, Tensor plain_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6961,7 +6961,7 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 var opSparseCsrTensorCrowColValue = wrap.Op{
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseCsrTensorCrowColValue checks sparse_csr_tensor.crow_col_value(Tensor crow_indices, Tensor col_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6979,7 +6979,7 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 var opSparseCscTensorCcolRowValue = wrap.Op{
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseCscTensorCcolRowValue checks sparse_csc_tensor.ccol_row_value(Tensor ccol_indices, Tensor row_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6997,7 +6997,7 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 var opSparseBsrTensorCrowColValue = wrap.Op{
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseBsrTensorCrowColValue checks sparse_bsr_tensor.crow_col_value(Tensor crow_indices, Tensor col_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7015,7 +7015,7 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 var opSparseBscTensorCcolRowValue = wrap.Op{
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseBscTensorCcolRowValue checks sparse_bsc_tensor.ccol_row_value(Tensor ccol_indices, Tensor row_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7033,7 +7033,7 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 var opXSparseCompressedTensorUnsafe = wrap.Op{
 	Name:     "_sparse_compressed_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCompressedTensorUnsafe checks _sparse_compressed_tensor_unsafe(Tensor compressed_indices, Tensor plain_indices, Tensor values, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7051,7 +7051,7 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 var opXSparseCsrTensorUnsafe = wrap.Op{
 	Name:     "_sparse_csr_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCsrTensorUnsafe checks _sparse_csr_tensor_unsafe(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7069,7 +7069,7 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 var opXSparseCscTensorUnsafe = wrap.Op{
 	Name:     "_sparse_csc_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCscTensorUnsafe checks _sparse_csc_tensor_unsafe(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7087,7 +7087,7 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 var opXSparseBsrTensorUnsafe = wrap.Op{
 	Name:     "_sparse_bsr_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseBsrTensorUnsafe checks _sparse_bsr_tensor_unsafe(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7105,7 +7105,7 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 var opXSparseBscTensorUnsafe = wrap.Op{
 	Name:     "_sparse_bsc_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseBscTensorUnsafe checks _sparse_bsc_tensor_unsafe(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7123,7 +7123,7 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 var opSparseCooTensorSize = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "size",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseCooTensorSize checks sparse_coo_tensor.size(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7141,7 +7141,7 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 var opSparseCooTensorSizeOut = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "size_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseCooTensorSizeOut checks sparse_coo_tensor.size_out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7161,7 +7161,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opSparseCooTensorIndices = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "indices",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseCooTensorIndices checks sparse_coo_tensor.indices(Tensor indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool? is_coalesced=None) -> Tensor
@@ -7179,7 +7179,7 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 var opSparseCooTensorIndicesSize = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "indices_size",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseCooTensorIndicesSize checks sparse_coo_tensor.indices_size(Tensor indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool? is_coalesced=None) -> Tensor
@@ -7197,7 +7197,7 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 var opXSparseCooTensorUnsafe = wrap.Op{
 	Name:     "_sparse_coo_tensor_unsafe",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCooTensorUnsafe checks _sparse_coo_tensor_unsafe(Tensor indices, Tensor values, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool? is_coalesced=None) -> Tensor
@@ -7215,7 +7215,7 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 var opXValidateSparseCooTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_coo_tensor_args",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XValidateSparseCooTensorArgs checks _validate_sparse_coo_tensor_args(Tensor indices, Tensor values, int[] size, bool? is_coalesced=None, bool? check_pinning=None) -> ()
@@ -7233,7 +7233,7 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 var opXValidateSparseCompressedTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_compressed_tensor_args",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XValidateSparseCompressedTensorArgs checks _validate_sparse_compressed_tensor_args(Tensor compressed_indices, Tensor plain_indices, Tensor values, int[] size, Layout layout, bool? check_pinning=None) -> ()
@@ -7251,7 +7251,7 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 var opXValidateSparseCsrTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_csr_tensor_args",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XValidateSparseCsrTensorArgs checks _validate_sparse_csr_tensor_args(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, bool? check_pinning=None) -> ()
@@ -7269,7 +7269,7 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 var opXValidateSparseCscTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_csc_tensor_args",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XValidateSparseCscTensorArgs checks _validate_sparse_csc_tensor_args(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, bool? check_pinning=None) -> ()
@@ -7287,7 +7287,7 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 var opXValidateSparseBsrTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_bsr_tensor_args",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XValidateSparseBsrTensorArgs checks _validate_sparse_bsr_tensor_args(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, bool? check_pinning=None) -> ()
@@ -7305,7 +7305,7 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 var opXValidateSparseBscTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_bsc_tensor_args",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XValidateSparseBscTensorArgs checks _validate_sparse_bsc_tensor_args(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, bool? check_pinning=None) -> ()
@@ -7323,7 +7323,7 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 var opXSparseCooTensorWithDims = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCooTensorWithDims checks _sparse_coo_tensor_with_dims(int sparse_dim, int dense_dim, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7341,7 +7341,7 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 var opXSparseCooTensorWithDimsOut = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCooTensorWithDimsOut checks _sparse_coo_tensor_with_dims.out(int sparse_dim, int dense_dim, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7361,7 +7361,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 var opXSparseCooTensorWithDimsAndTensors = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCooTensorWithDimsAndTensors checks _sparse_coo_tensor_with_dims_and_tensors(int sparse_dim, int dense_dim, SymInt[] size, Tensor indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? is_coalesced=None) -> Tensor
@@ -7380,7 +7380,7 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 var opXSparseCooTensorWithDimsAndTensorsOut = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseCooTensorWithDimsAndTensorsOut checks _sparse_coo_tensor_with_dims_and_tensors.out(int sparse_dim, int dense_dim, SymInt[] size, Tensor indices, Tensor values, *, bool? is_coalesced=None, Tensor(a!) out) -> Tensor(a!)
@@ -7400,7 +7400,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 var opSparseResize_ = wrap.Op{
 	Name:     "sparse_resize_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseResize_ checks sparse_resize_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
@@ -7420,7 +7420,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 var opSparseResizeOut = wrap.Op{
 	Name:     "sparse_resize",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseResizeOut checks sparse_resize.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -7440,7 +7440,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 var opSparseResize = wrap.Op{
 	Name:     "sparse_resize",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseResize checks sparse_resize(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor

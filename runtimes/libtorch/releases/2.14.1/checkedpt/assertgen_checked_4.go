@@ -16,7 +16,7 @@ import (
 var opSparseResizeAndClear_ = wrap.Op{
 	Name:     "sparse_resize_and_clear_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
@@ -36,7 +36,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 var opSparseResizeAndClearOut = wrap.Op{
 	Name:     "sparse_resize_and_clear",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -56,7 +56,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 var opSparseResizeAndClear = wrap.Op{
 	Name:     "sparse_resize_and_clear",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
@@ -74,7 +74,7 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 var opSparseMask = wrap.Op{
 	Name:     "sparse_mask",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
@@ -93,7 +93,7 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 var opSparseMaskOut = wrap.Op{
 	Name:     "sparse_mask",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
@@ -113,7 +113,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 var opXSparseMaskProjection = wrap.Op{
 	Name:     "_sparse_mask_projection",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseMaskProjection checks _sparse_mask_projection(Tensor self, Tensor mask, bool accumulate_matches=False) -> Tensor
@@ -131,7 +131,7 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 var opXSparseMaskProjectionOut = wrap.Op{
 	Name:     "_sparse_mask_projection",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseMaskProjectionOut checks _sparse_mask_projection.out(Tensor self, Tensor mask, bool accumulate_matches=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -151,7 +151,7 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 var opXToCpu = wrap.Op{
 	Name:     "_to_cpu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToCpu checks _to_cpu(Tensor[] tensors) -> Tensor[]
@@ -169,7 +169,7 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 var opToDense = wrap.Op{
 	Name:     "to_dense",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToDense checks to_dense(Tensor self, ScalarType? dtype=None, *, bool? masked_grad=None) -> Tensor
@@ -187,7 +187,7 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 var opXToDense = wrap.Op{
 	Name:     "_to_dense",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToDense checks _to_dense(Tensor self, ScalarType? dtype=None, bool? masked_grad=None) -> Tensor
@@ -206,7 +206,7 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 var opXToDenseOut = wrap.Op{
 	Name:     "_to_dense",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToDenseOut checks _to_dense.out(Tensor self, ScalarType? dtype=None, bool? masked_grad=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -226,7 +226,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 var opToDenseBackward = wrap.Op{
 	Name:     "to_dense_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToDenseBackward checks to_dense_backward(Tensor grad, Tensor input, bool? masked_grad=None) -> Tensor
@@ -244,7 +244,7 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 var opSparseDim = wrap.Op{
 	Name:     "sparse_dim",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SparseDim checks sparse_dim(Tensor self) -> int
@@ -263,7 +263,7 @@ func SparseDim(self *torch.Tensor) int64 {
 var opXDimI = wrap.Op{
 	Name:     "_dimI",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XDimI checks _dimI(Tensor self) -> int
@@ -282,7 +282,7 @@ func XDimI(self *torch.Tensor) int64 {
 var opDenseDim = wrap.Op{
 	Name:     "dense_dim",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DenseDim checks dense_dim(Tensor self) -> int
@@ -301,7 +301,7 @@ func DenseDim(self *torch.Tensor) int64 {
 var opXDimV = wrap.Op{
 	Name:     "_dimV",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XDimV checks _dimV(Tensor self) -> int
@@ -320,7 +320,7 @@ func XDimV(self *torch.Tensor) int64 {
 var opXNnz = wrap.Op{
 	Name:     "_nnz",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNnz checks _nnz(Tensor self) -> int
@@ -339,7 +339,7 @@ func XNnz(self *torch.Tensor) int64 {
 var opCoalesce = wrap.Op{
 	Name:     "coalesce",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Coalesce checks coalesce(Tensor(a) self) -> Tensor(a)
@@ -357,7 +357,7 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 var opXCoalesce = wrap.Op{
 	Name:     "_coalesce",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCoalesce checks _coalesce(Tensor self) -> Tensor
@@ -376,7 +376,7 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 var opXCoalesceOut = wrap.Op{
 	Name:     "_coalesce",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCoalesceOut checks _coalesce.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -396,7 +396,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIsCoalesced = wrap.Op{
 	Name:     "is_coalesced",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsCoalesced checks is_coalesced(Tensor self) -> bool
@@ -415,7 +415,7 @@ func IsCoalesced(self *torch.Tensor) bool {
 var opXIndices = wrap.Op{
 	Name:     "_indices",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XIndices checks _indices(Tensor(a) self) -> Tensor(a)
@@ -434,7 +434,7 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 var opXValues = wrap.Op{
 	Name:     "_values",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XValues checks _values(Tensor(a) self) -> Tensor(a)
@@ -453,7 +453,7 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 var opXCoalesced_ = wrap.Op{
 	Name:     "_coalesced_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCoalesced_ checks _coalesced_(Tensor(a!) self, bool coalesced) -> Tensor(a!)
@@ -473,7 +473,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 var opXCoalescedOut = wrap.Op{
 	Name:     "_coalesced",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCoalescedOut checks _coalesced.out(Tensor self, bool coalesced, *, Tensor(a!) out) -> Tensor(a!)
@@ -493,7 +493,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 var opXCoalesced = wrap.Op{
 	Name:     "_coalesced",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCoalesced checks _coalesced(Tensor self, bool coalesced) -> Tensor
@@ -511,7 +511,7 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 var opIndices = wrap.Op{
 	Name:     "indices",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Indices checks indices(Tensor(a) self) -> Tensor(a)
@@ -530,7 +530,7 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 var opValues = wrap.Op{
 	Name:     "values",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Values checks values(Tensor(a) self) -> Tensor(a)
@@ -549,7 +549,7 @@ func Values(self *torch.Tensor) *torch.Tensor {
 var opCrowIndices = wrap.Op{
 	Name:     "crow_indices",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CrowIndices checks crow_indices(Tensor(a) self) -> Tensor(a)
@@ -568,7 +568,7 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 var opColIndices = wrap.Op{
 	Name:     "col_indices",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ColIndices checks col_indices(Tensor(a) self) -> Tensor(a)
@@ -587,7 +587,7 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 var opCcolIndices = wrap.Op{
 	Name:     "ccol_indices",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CcolIndices checks ccol_indices(Tensor(a) self) -> Tensor(a)
@@ -606,7 +606,7 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 var opRowIndices = wrap.Op{
 	Name:     "row_indices",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RowIndices checks row_indices(Tensor(a) self) -> Tensor(a)
@@ -625,7 +625,7 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 var opHspmmOut = wrap.Op{
 	Name:     "hspmm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HspmmOut checks hspmm.out(Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -645,7 +645,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 var opHspmm = wrap.Op{
 	Name:     "hspmm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Hspmm checks hspmm(Tensor mat1, Tensor mat2) -> Tensor
@@ -663,7 +663,7 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 var opCopySparseToSparse_ = wrap.Op{
 	Name:     "copy_sparse_to_sparse_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CopySparseToSparse_ checks copy_sparse_to_sparse_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -683,7 +683,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 var opCopySparseToSparseOut = wrap.Op{
 	Name:     "copy_sparse_to_sparse",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CopySparseToSparseOut checks copy_sparse_to_sparse.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -703,7 +703,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 var opCopySparseToSparse = wrap.Op{
 	Name:     "copy_sparse_to_sparse",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CopySparseToSparse checks copy_sparse_to_sparse(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
@@ -721,7 +721,7 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 var opUnbindInt = wrap.Op{
 	Name:     "unbind",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
@@ -740,7 +740,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 var opToSparseSparseDim = wrap.Op{
 	Name:     "to_sparse",
 	Overload: "sparse_dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToSparseSparseDim checks to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
@@ -758,7 +758,7 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 var opXToSparseSparseDim = wrap.Op{
 	Name:     "_to_sparse",
 	Overload: "sparse_dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparseSparseDim checks _to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
@@ -777,7 +777,7 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 var opXToSparseSparseDimOut = wrap.Op{
 	Name:     "_to_sparse",
 	Overload: "sparse_dim_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparseSparseDimOut checks _to_sparse.sparse_dim_out(Tensor self, int sparse_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -797,7 +797,7 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 var opToSparse = wrap.Op{
 	Name:     "to_sparse",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToSparse checks to_sparse(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None) -> Tensor
@@ -815,7 +815,7 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 var opXToSparse = wrap.Op{
 	Name:     "_to_sparse",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparse checks _to_sparse(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None) -> Tensor
@@ -834,7 +834,7 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 var opXToSparseOut = wrap.Op{
 	Name:     "_to_sparse",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparseOut checks _to_sparse.out(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None, Tensor(a!) out) -> Tensor(a!)
@@ -854,7 +854,7 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 var opToSparseCsr = wrap.Op{
 	Name:     "to_sparse_csr",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToSparseCsr checks to_sparse_csr(Tensor self, int? dense_dim=None) -> Tensor
@@ -872,7 +872,7 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 var opXToSparseCsr = wrap.Op{
 	Name:     "_to_sparse_csr",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparseCsr checks _to_sparse_csr(Tensor self, int? dense_dim=None) -> Tensor
@@ -891,7 +891,7 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 var opXToSparseCsrOut = wrap.Op{
 	Name:     "_to_sparse_csr",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparseCsrOut checks _to_sparse_csr.out(Tensor self, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -911,7 +911,7 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 var opToSparseCsc = wrap.Op{
 	Name:     "to_sparse_csc",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToSparseCsc checks to_sparse_csc(Tensor self, int? dense_dim=None) -> Tensor
@@ -929,7 +929,7 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 var opXToSparseCsc = wrap.Op{
 	Name:     "_to_sparse_csc",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparseCsc checks _to_sparse_csc(Tensor self, int? dense_dim=None) -> Tensor
@@ -948,7 +948,7 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 var opXToSparseCscOut = wrap.Op{
 	Name:     "_to_sparse_csc",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparseCscOut checks _to_sparse_csc.out(Tensor self, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -968,7 +968,7 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 var opToSparseBsr = wrap.Op{
 	Name:     "to_sparse_bsr",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToSparseBsr checks to_sparse_bsr(Tensor self, int[2] blocksize, int? dense_dim=None) -> Tensor
@@ -986,7 +986,7 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 var opXToSparseBsr = wrap.Op{
 	Name:     "_to_sparse_bsr",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparseBsr checks _to_sparse_bsr(Tensor self, int[2] blocksize, int? dense_dim=None) -> Tensor
@@ -1005,7 +1005,7 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 var opXToSparseBsrOut = wrap.Op{
 	Name:     "_to_sparse_bsr",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparseBsrOut checks _to_sparse_bsr.out(Tensor self, int[2] blocksize, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1025,7 +1025,7 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 var opToSparseBsc = wrap.Op{
 	Name:     "to_sparse_bsc",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToSparseBsc checks to_sparse_bsc(Tensor self, int[2] blocksize, int? dense_dim=None) -> Tensor
@@ -1043,7 +1043,7 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 var opXToSparseBsc = wrap.Op{
 	Name:     "_to_sparse_bsc",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparseBsc checks _to_sparse_bsc(Tensor self, int[2] blocksize, int? dense_dim=None) -> Tensor
@@ -1062,7 +1062,7 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 var opXToSparseBscOut = wrap.Op{
 	Name:     "_to_sparse_bsc",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparseBscOut checks _to_sparse_bsc.out(Tensor self, int[2] blocksize, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1082,7 +1082,7 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 var opXToSparseSemiStructured = wrap.Op{
 	Name:     "_to_sparse_semi_structured",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToSparseSemiStructured checks _to_sparse_semi_structured(Tensor dense) -> (Tensor, Tensor)
@@ -1100,7 +1100,7 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 var opToMkldnn = wrap.Op{
 	Name:     "to_mkldnn",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToMkldnn checks to_mkldnn(Tensor self, ScalarType? dtype=None) -> Tensor
@@ -1119,7 +1119,7 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 var opToMkldnnOut = wrap.Op{
 	Name:     "to_mkldnn",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToMkldnnOut checks to_mkldnn.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1139,7 +1139,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 var opMkldnnReorderConv2dWeight = wrap.Op{
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnReorderConv2dWeight checks mkldnn_reorder_conv2d_weight(Tensor self, SymInt[2] padding=0, SymInt[2] stride=1, SymInt[2] dilation=1, SymInt groups=1, SymInt[]? input_size=None) -> Tensor
@@ -1157,7 +1157,7 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 var opMkldnnReorderConv2dWeightOut = wrap.Op{
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnReorderConv2dWeightOut checks mkldnn_reorder_conv2d_weight.out(Tensor self, SymInt[2] padding=0, SymInt[2] stride=1, SymInt[2] dilation=1, SymInt groups=1, SymInt[]? input_size=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1177,7 +1177,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 var opMkldnnReorderConv3dWeight = wrap.Op{
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnReorderConv3dWeight checks mkldnn_reorder_conv3d_weight(Tensor self, SymInt[3] padding=0, SymInt[3] stride=1, SymInt[3] dilation=1, SymInt groups=1, SymInt[]? input_size=None) -> Tensor
@@ -1195,7 +1195,7 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 var opMkldnnReorderConv3dWeightOut = wrap.Op{
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnReorderConv3dWeightOut checks mkldnn_reorder_conv3d_weight.out(Tensor self, SymInt[3] padding=0, SymInt[3] stride=1, SymInt[3] dilation=1, SymInt groups=1, SymInt[]? input_size=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1215,7 +1215,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 var opToMkldnnBackward = wrap.Op{
 	Name:     "to_mkldnn_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToMkldnnBackward checks to_mkldnn_backward(Tensor grad, Tensor input) -> Tensor
@@ -1233,7 +1233,7 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 var opQuantizePerTensorDynamic = wrap.Op{
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizePerTensorDynamic checks quantize_per_tensor_dynamic(Tensor self, ScalarType dtype, bool reduce_range) -> Tensor
@@ -1251,7 +1251,7 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 var opQuantizePerTensorDynamicOut = wrap.Op{
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizePerTensorDynamicOut checks quantize_per_tensor_dynamic.out(Tensor self, ScalarType dtype, bool reduce_range, *, Tensor(a!) out) -> Tensor(a!)
@@ -1271,7 +1271,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 var opQuantizePerTensor = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizePerTensor checks quantize_per_tensor(Tensor self, float scale, int zero_point, ScalarType dtype) -> Tensor
@@ -1290,7 +1290,7 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 var opQuantizePerTensorOut = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizePerTensorOut checks quantize_per_tensor.out(Tensor self, float scale, int zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -1310,7 +1310,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 var opQuantizePerTensorTensorQparams = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizePerTensorTensorQparams checks quantize_per_tensor.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype) -> Tensor
@@ -1329,7 +1329,7 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 var opQuantizePerTensorTensorQparamsOut = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizePerTensorTensorQparamsOut checks quantize_per_tensor.tensor_qparams_out(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -1349,7 +1349,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 var opQuantizePerTensorTensors = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensors",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizePerTensorTensors checks quantize_per_tensor.tensors(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype) -> Tensor[]
@@ -1371,7 +1371,7 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 var opQuantizePerTensorTensorsOut = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensors_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizePerTensorTensorsOut checks quantize_per_tensor.tensors_out(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype, *, Tensor(a!)[] out) -> ()
@@ -1394,7 +1394,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 var opQuantizePerChannel = wrap.Op{
 	Name:     "quantize_per_channel",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizePerChannel checks quantize_per_channel(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype) -> Tensor
@@ -1413,7 +1413,7 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 var opQuantizePerChannelOut = wrap.Op{
 	Name:     "quantize_per_channel",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizePerChannelOut checks quantize_per_channel.out(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -1433,7 +1433,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 var opDequantizeSelf = wrap.Op{
 	Name:     "dequantize",
 	Overload: "self",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DequantizeSelf checks dequantize.self(Tensor self) -> Tensor
@@ -1452,7 +1452,7 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 var opDequantizeSelfOut = wrap.Op{
 	Name:     "dequantize",
 	Overload: "self_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DequantizeSelfOut checks dequantize.self_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1472,7 +1472,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDequantizeTensors = wrap.Op{
 	Name:     "dequantize",
 	Overload: "tensors",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DequantizeTensors checks dequantize.tensors(Tensor[] tensors) -> Tensor[]
@@ -1490,7 +1490,7 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 var opDequantizeTensorsOut = wrap.Op{
 	Name:     "dequantize",
 	Overload: "tensors_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DequantizeTensorsOut checks dequantize.tensors_out(Tensor[] tensors, *, Tensor(a!)[] out) -> ()
@@ -1510,7 +1510,7 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 var opQScale = wrap.Op{
 	Name:     "q_scale",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QScale checks q_scale(Tensor self) -> float
@@ -1529,7 +1529,7 @@ func QScale(self *torch.Tensor) float64 {
 var opQZeroPoint = wrap.Op{
 	Name:     "q_zero_point",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QZeroPoint checks q_zero_point(Tensor self) -> int
@@ -1548,7 +1548,7 @@ func QZeroPoint(self *torch.Tensor) int64 {
 var opQPerChannelScales = wrap.Op{
 	Name:     "q_per_channel_scales",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QPerChannelScales checks q_per_channel_scales(Tensor self) -> Tensor
@@ -1567,7 +1567,7 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 var opQPerChannelScalesOut = wrap.Op{
 	Name:     "q_per_channel_scales",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QPerChannelScalesOut checks q_per_channel_scales.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1587,7 +1587,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opQPerChannelZeroPoints = wrap.Op{
 	Name:     "q_per_channel_zero_points",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QPerChannelZeroPoints checks q_per_channel_zero_points(Tensor self) -> Tensor
@@ -1606,7 +1606,7 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 var opQPerChannelZeroPointsOut = wrap.Op{
 	Name:     "q_per_channel_zero_points",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QPerChannelZeroPointsOut checks q_per_channel_zero_points.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1626,7 +1626,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 var opQPerChannelAxis = wrap.Op{
 	Name:     "q_per_channel_axis",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QPerChannelAxis checks q_per_channel_axis(Tensor self) -> int
@@ -1645,7 +1645,7 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 var opIntRepr = wrap.Op{
 	Name:     "int_repr",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IntRepr checks int_repr(Tensor self) -> Tensor
@@ -1663,7 +1663,7 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 var opIntReprOut = wrap.Op{
 	Name:     "int_repr",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IntReprOut checks int_repr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1683,7 +1683,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opXMakePerTensorQuantizedTensor = wrap.Op{
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMakePerTensorQuantizedTensor checks _make_per_tensor_quantized_tensor(Tensor self, float scale, int zero_point) -> Tensor
@@ -1701,7 +1701,7 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 var opXMakePerTensorQuantizedTensorOut = wrap.Op{
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMakePerTensorQuantizedTensorOut checks _make_per_tensor_quantized_tensor.out(Tensor self, float scale, int zero_point, *, Tensor(a!) out) -> Tensor(a!)
@@ -1721,7 +1721,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 var opXMakePerChannelQuantizedTensor = wrap.Op{
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMakePerChannelQuantizedTensor checks _make_per_channel_quantized_tensor(Tensor self, Tensor scale, Tensor zero_point, int axis) -> Tensor
@@ -1739,7 +1739,7 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 var opXMakePerChannelQuantizedTensorOut = wrap.Op{
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMakePerChannelQuantizedTensorOut checks _make_per_channel_quantized_tensor.out(Tensor self, Tensor scale, Tensor zero_point, int axis, *, Tensor(a!) out) -> Tensor(a!)
@@ -1759,7 +1759,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 var opQscheme = wrap.Op{
 	Name:     "qscheme",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Qscheme checks qscheme(Tensor self) -> QScheme
@@ -1778,7 +1778,7 @@ func Qscheme(self *torch.Tensor) int {
 var opFakeQuantizePerTensorAffine = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FakeQuantizePerTensorAffine checks fake_quantize_per_tensor_affine(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> Tensor
@@ -1796,7 +1796,7 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 var opFakeQuantizePerTensorAffineTensorQparams = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "tensor_qparams",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FakeQuantizePerTensorAffineTensorQparams checks fake_quantize_per_tensor_affine.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max) -> Tensor
@@ -1814,7 +1814,7 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 var opFakeQuantizePerTensorAffineCachemask = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FakeQuantizePerTensorAffineCachemask checks fake_quantize_per_tensor_affine_cachemask(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
@@ -1833,7 +1833,7 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 var opFakeQuantizePerTensorAffineCachemaskOut = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FakeQuantizePerTensorAffineCachemaskOut checks fake_quantize_per_tensor_affine_cachemask.out(Tensor self, float scale, int zero_point, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1853,7 +1853,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = wrap.Op{
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFakeQuantizePerTensorAffineCachemaskTensorQparams checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
@@ -1872,7 +1872,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = wrap.Op{
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams.out(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1892,7 +1892,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 var opFakeQuantizePerTensorAffineCachemaskBackward = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FakeQuantizePerTensorAffineCachemaskBackward checks fake_quantize_per_tensor_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
@@ -1910,7 +1910,7 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 var opXFakeQuantizeLearnablePerTensorAffine = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFakeQuantizeLearnablePerTensorAffine checks _fake_quantize_learnable_per_tensor_affine(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
@@ -1929,7 +1929,7 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 var opXFakeQuantizeLearnablePerTensorAffineOut = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFakeQuantizeLearnablePerTensorAffineOut checks _fake_quantize_learnable_per_tensor_affine.out(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1949,7 +1949,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 var opXFakeQuantizeLearnablePerTensorAffineBackward = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFakeQuantizeLearnablePerTensorAffineBackward checks _fake_quantize_learnable_per_tensor_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
@@ -1967,7 +1967,7 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 var opFakeQuantizePerChannelAffine = wrap.Op{
 	Name:     "fake_quantize_per_channel_affine",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FakeQuantizePerChannelAffine checks fake_quantize_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> Tensor
@@ -1985,7 +1985,7 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 var opFakeQuantizePerChannelAffineCachemask = wrap.Op{
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FakeQuantizePerChannelAffineCachemask checks fake_quantize_per_channel_affine_cachemask(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
@@ -2004,7 +2004,7 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 var opFakeQuantizePerChannelAffineCachemaskOut = wrap.Op{
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FakeQuantizePerChannelAffineCachemaskOut checks fake_quantize_per_channel_affine_cachemask.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2024,7 +2024,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 var opFakeQuantizePerChannelAffineCachemaskBackward = wrap.Op{
 	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FakeQuantizePerChannelAffineCachemaskBackward checks fake_quantize_per_channel_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
@@ -2042,7 +2042,7 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 var opXFakeQuantizeLearnablePerChannelAffine = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFakeQuantizeLearnablePerChannelAffine checks _fake_quantize_learnable_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
@@ -2061,7 +2061,7 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 var opXFakeQuantizeLearnablePerChannelAffineOut = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFakeQuantizeLearnablePerChannelAffineOut checks _fake_quantize_learnable_per_channel_affine.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2081,7 +2081,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 var opXFakeQuantizeLearnablePerChannelAffineBackward = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFakeQuantizeLearnablePerChannelAffineBackward checks _fake_quantize_learnable_per_channel_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
@@ -2099,7 +2099,7 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 var opFusedMovingAvgObsFakeQuant = wrap.Op{
 	Name:     "fused_moving_avg_obs_fake_quant",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FusedMovingAvgObsFakeQuant checks fused_moving_avg_obs_fake_quant(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> Tensor
@@ -2119,7 +2119,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 var opXFusedMovingAvgObsFqHelper = wrap.Op{
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFusedMovingAvgObsFqHelper checks _fused_moving_avg_obs_fq_helper(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask)
@@ -2139,7 +2139,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 var opXFusedMovingAvgObsFqHelperOut = wrap.Op{
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFusedMovingAvgObsFqHelperOut checks _fused_moving_avg_obs_fq_helper.out(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False, *, Tensor(e!) out0, Tensor(f!) out1) -> (Tensor(e!), Tensor(f!))
@@ -2159,7 +2159,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 var opXFusedMovingAvgObsFqHelperFunctional = wrap.Op{
 	Name:     "_fused_moving_avg_obs_fq_helper_functional",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFusedMovingAvgObsFqHelperFunctional checks _fused_moving_avg_obs_fq_helper_functional(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor running_min, Tensor running_max, Tensor scale, Tensor zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask, Tensor running_min_out, Tensor running_max_out, Tensor scale_out, Tensor zero_point_out)
@@ -2178,7 +2178,7 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 var opXChooseQparamsPerTensor = wrap.Op{
 	Name:     "_choose_qparams_per_tensor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XChooseQparamsPerTensor checks _choose_qparams_per_tensor(Tensor self, bool reduce_range=False) -> (float, int)
@@ -2196,7 +2196,7 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 var opXSaturateWeightToFp16 = wrap.Op{
 	Name:     "_saturate_weight_to_fp16",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSaturateWeightToFp16 checks _saturate_weight_to_fp16(Tensor weight) -> Tensor
@@ -2214,7 +2214,7 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 var opChooseQparamsOptimized = wrap.Op{
 	Name:     "choose_qparams_optimized",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ChooseQparamsOptimized checks choose_qparams_optimized(Tensor input, int numel, int n_bins, float ratio, int bit_width) -> (Tensor, Tensor)
@@ -2232,7 +2232,7 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 var opXAutocastToReducedPrecision = wrap.Op{
 	Name:     "_autocast_to_reduced_precision",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAutocastToReducedPrecision checks _autocast_to_reduced_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled, ScalarType cuda_dtype, ScalarType cpu_dtype) -> Tensor(a)
@@ -2250,7 +2250,7 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 var opXAutocastToFullPrecision = wrap.Op{
 	Name:     "_autocast_to_full_precision",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAutocastToFullPrecision checks _autocast_to_full_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled) -> Tensor(a)
@@ -2268,7 +2268,7 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 var opXToCopy = wrap.Op{
 	Name:     "_to_copy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToCopy checks _to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, MemoryFormat? memory_format=None) -> Tensor
@@ -2287,7 +2287,7 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 var opXToCopyOut = wrap.Op{
 	Name:     "_to_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XToCopyOut checks _to_copy.out(Tensor self, *, bool non_blocking=False, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -2307,7 +2307,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 var opToDtypeLayout = wrap.Op{
 	Name:     "to",
 	Overload: "dtype_layout",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToDtypeLayout checks to.dtype_layout(Tensor(a) self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -2325,7 +2325,7 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 var opToDevice = wrap.Op{
 	Name:     "to",
 	Overload: "device",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToDevice checks to.device(Tensor(a) self, Device device, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -2343,7 +2343,7 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 var opToDtype = wrap.Op{
 	Name:     "to",
 	Overload: "dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToDtype checks to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -2361,7 +2361,7 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 var opToOther = wrap.Op{
 	Name:     "to",
 	Overload: "other",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ToOther checks to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -2379,7 +2379,7 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 var opMeshgrid = wrap.Op{
 	Name:     "meshgrid",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Meshgrid checks meshgrid(Tensor[] tensors) -> Tensor[]
@@ -2397,7 +2397,7 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 var opMeshgridIndexing = wrap.Op{
 	Name:     "meshgrid",
 	Overload: "indexing",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MeshgridIndexing checks meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]
@@ -2415,7 +2415,7 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 var opCartesianProd = wrap.Op{
 	Name:     "cartesian_prod",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CartesianProd checks cartesian_prod(Tensor[] tensors) -> Tensor
@@ -2433,7 +2433,7 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 var opCombinations = wrap.Op{
 	Name:     "combinations",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Combinations checks combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor
@@ -2451,7 +2451,7 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 var opItem = wrap.Op{
 	Name:     "item",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Item checks item(Tensor self) -> Scalar
@@ -2469,7 +2469,7 @@ func Item(self *torch.Tensor) torch.Scalar {
 var opResultTypeTensor = wrap.Op{
 	Name:     "result_type",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResultTypeTensor checks result_type.Tensor(Tensor tensor, Tensor other) -> ScalarType
@@ -2487,7 +2487,7 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 var opResultTypeScalar = wrap.Op{
 	Name:     "result_type",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResultTypeScalar checks result_type.Scalar(Tensor tensor, Scalar other) -> ScalarType
@@ -2505,7 +2505,7 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 var opResultTypeScalarTensor = wrap.Op{
 	Name:     "result_type",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResultTypeScalarTensor checks result_type.Scalar_Tensor(Scalar scalar, Tensor tensor) -> ScalarType
@@ -2523,7 +2523,7 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 var opResultTypeScalarScalar = wrap.Op{
 	Name:     "result_type",
 	Overload: "Scalar_Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ResultTypeScalarScalar checks result_type.Scalar_Scalar(Scalar scalar1, Scalar scalar2) -> ScalarType
@@ -2541,7 +2541,7 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 var opCanCast = wrap.Op{
 	Name:     "can_cast",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CanCast checks can_cast(ScalarType from_, ScalarType to) -> bool
@@ -2559,7 +2559,7 @@ func CanCast(from_ int, to int) bool {
 var opPromoteTypes = wrap.Op{
 	Name:     "promote_types",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // PromoteTypes checks promote_types(ScalarType type1, ScalarType type2) -> ScalarType
@@ -2577,7 +2577,7 @@ func PromoteTypes(type1 int, type2 int) int {
 var opXLocalScalarDense = wrap.Op{
 	Name:     "_local_scalar_dense",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XLocalScalarDense checks _local_scalar_dense(Tensor self) -> Scalar
@@ -2596,7 +2596,7 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 var opXLstmMps = wrap.Op{
 	Name:     "_lstm_mps",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XLstmMps checks _lstm_mps(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2618,7 +2618,7 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 var opXLstmMpsOut = wrap.Op{
 	Name:     "_lstm_mps",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XLstmMpsOut checks _lstm_mps.out(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4, Tensor(f!) out5) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!), Tensor(f!))
@@ -2638,7 +2638,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 var opLstmMpsBackward = wrap.Op{
 	Name:     "lstm_mps_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LstmMpsBackward checks lstm_mps_backward(Tensor? grad_y, Tensor? grad_hy, Tensor? grad_cy, Tensor z_state, Tensor cell_state_fwd, Tensor input, Tensor layersOutputs, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor[], Tensor[])
@@ -2660,7 +2660,7 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 var opLstmMpsBackwardOut = wrap.Op{
 	Name:     "lstm_mps_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LstmMpsBackwardOut checks lstm_mps_backward.out(Tensor? grad_y, Tensor? grad_hy, Tensor? grad_cy, Tensor z_state, Tensor cell_state_fwd, Tensor input, Tensor layersOutputs, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first, *, Tensor(a!) out0, Tensor(b!)[] out1, Tensor(c!)[] out2) -> ()
@@ -2683,7 +2683,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 var opXThnnFusedLstmCell = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XThnnFusedLstmCell checks _thnn_fused_lstm_cell(Tensor input_gates, Tensor hidden_gates, Tensor cx, Tensor? input_bias=None, Tensor? hidden_bias=None) -> (Tensor, Tensor, Tensor)
@@ -2702,7 +2702,7 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 var opXThnnFusedLstmCellOut = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XThnnFusedLstmCellOut checks _thnn_fused_lstm_cell.out(Tensor input_gates, Tensor hidden_gates, Tensor cx, Tensor? input_bias=None, Tensor? hidden_bias=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -2722,7 +2722,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 var opXThnnFusedLstmCellBackwardImpl = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XThnnFusedLstmCellBackwardImpl checks _thnn_fused_lstm_cell_backward_impl(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor)
@@ -2740,7 +2740,7 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 var opXThnnFusedLstmCellBackwardImplOut = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XThnnFusedLstmCellBackwardImplOut checks _thnn_fused_lstm_cell_backward_impl.out(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -2760,7 +2760,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 var opXThnnFusedLstmCellBackward = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XThnnFusedLstmCellBackward checks _thnn_fused_lstm_cell_backward(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2778,7 +2778,7 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 var opXThnnDifferentiableLstmCellBackward = wrap.Op{
 	Name:     "_thnn_differentiable_lstm_cell_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XThnnDifferentiableLstmCellBackward checks _thnn_differentiable_lstm_cell_backward(Tensor? grad_hy, Tensor? grad_cy, Tensor input_gates, Tensor hidden_gates, Tensor? input_bias, Tensor? hidden_bias, Tensor cx, Tensor cy) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2796,7 +2796,7 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 var opXThnnFusedGruCell = wrap.Op{
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XThnnFusedGruCell checks _thnn_fused_gru_cell(Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias=None, Tensor? hidden_bias=None) -> (Tensor, Tensor)
@@ -2815,7 +2815,7 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 var opXThnnFusedGruCellOut = wrap.Op{
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XThnnFusedGruCellOut checks _thnn_fused_gru_cell.out(Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias=None, Tensor? hidden_bias=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2835,7 +2835,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 var opXThnnFusedGruCellBackward = wrap.Op{
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XThnnFusedGruCellBackward checks _thnn_fused_gru_cell_backward(Tensor grad_hy, Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2853,7 +2853,7 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 var opXThnnFusedGruCellBackwardOut = wrap.Op{
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XThnnFusedGruCellBackwardOut checks _thnn_fused_gru_cell_backward.out(Tensor grad_hy, Tensor workspace, bool has_bias, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -2873,7 +2873,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 var opXThnnDifferentiableGruCellBackward = wrap.Op{
 	Name:     "_thnn_differentiable_gru_cell_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XThnnDifferentiableGruCellBackward checks _thnn_differentiable_gru_cell_backward(Tensor grad_hy, Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias, Tensor? hidden_bias) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2891,7 +2891,7 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 var opLstmInput = wrap.Op{
 	Name:     "lstm",
 	Overload: "input",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LstmInput checks lstm.input(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor, Tensor)
@@ -2909,7 +2909,7 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 var opLstmData = wrap.Op{
 	Name:     "lstm",
 	Overload: "data",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LstmData checks lstm.data(Tensor data, Tensor batch_sizes, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor, Tensor)
@@ -2927,7 +2927,7 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 var opGruInput = wrap.Op{
 	Name:     "gru",
 	Overload: "input",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GruInput checks gru.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)
@@ -2945,7 +2945,7 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 var opGruData = wrap.Op{
 	Name:     "gru",
 	Overload: "data",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GruData checks gru.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)
@@ -2963,7 +2963,7 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 var opRnnTanhInput = wrap.Op{
 	Name:     "rnn_tanh",
 	Overload: "input",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RnnTanhInput checks rnn_tanh.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)
@@ -2981,7 +2981,7 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 var opRnnTanhData = wrap.Op{
 	Name:     "rnn_tanh",
 	Overload: "data",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RnnTanhData checks rnn_tanh.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)
@@ -2999,7 +2999,7 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 var opRnnReluInput = wrap.Op{
 	Name:     "rnn_relu",
 	Overload: "input",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RnnReluInput checks rnn_relu.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)
@@ -3017,7 +3017,7 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 var opRnnReluData = wrap.Op{
 	Name:     "rnn_relu",
 	Overload: "data",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RnnReluData checks rnn_relu.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)
@@ -3035,7 +3035,7 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 var opLstmCell = wrap.Op{
 	Name:     "lstm_cell",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LstmCell checks lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> (Tensor, Tensor)
@@ -3053,7 +3053,7 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 var opGruCell = wrap.Op{
 	Name:     "gru_cell",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GruCell checks gru_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor
@@ -3071,7 +3071,7 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 var opRnnTanhCell = wrap.Op{
 	Name:     "rnn_tanh_cell",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RnnTanhCell checks rnn_tanh_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor
@@ -3089,7 +3089,7 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 var opRnnReluCell = wrap.Op{
 	Name:     "rnn_relu_cell",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RnnReluCell checks rnn_relu_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor
@@ -3107,7 +3107,7 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 var opQuantizedLstmCell = wrap.Op{
 	Name:     "quantized_lstm_cell",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizedLstmCell checks quantized_lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> (Tensor, Tensor)
@@ -3125,7 +3125,7 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 var opQuantizedGruCell = wrap.Op{
 	Name:     "quantized_gru_cell",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizedGruCell checks quantized_gru_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> Tensor
@@ -3143,7 +3143,7 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 var opQuantizedRnnReluCell = wrap.Op{
 	Name:     "quantized_rnn_relu_cell",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizedRnnReluCell checks quantized_rnn_relu_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> Tensor
@@ -3161,7 +3161,7 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 var opQuantizedRnnTanhCell = wrap.Op{
 	Name:     "quantized_rnn_tanh_cell",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizedRnnTanhCell checks quantized_rnn_tanh_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> Tensor
@@ -3179,7 +3179,7 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 var opXPackPaddedSequence = wrap.Op{
 	Name:     "_pack_padded_sequence",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPackPaddedSequence checks _pack_padded_sequence(Tensor input, Tensor lengths, bool batch_first) -> (Tensor, Tensor)
@@ -3198,7 +3198,7 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 var opXPackPaddedSequenceOut = wrap.Op{
 	Name:     "_pack_padded_sequence",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPackPaddedSequenceOut checks _pack_padded_sequence.out(Tensor input, Tensor lengths, bool batch_first, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3218,7 +3218,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 var opXPackPaddedSequenceBackward = wrap.Op{
 	Name:     "_pack_padded_sequence_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPackPaddedSequenceBackward checks _pack_padded_sequence_backward(Tensor grad, SymInt[] input_size, Tensor batch_sizes, bool batch_first) -> Tensor
@@ -3236,7 +3236,7 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 var opXPadPackedSequence = wrap.Op{
 	Name:     "_pad_packed_sequence",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPadPackedSequence checks _pad_packed_sequence(Tensor data, Tensor batch_sizes, bool batch_first, Scalar padding_value, int total_length) -> (Tensor, Tensor)
@@ -3254,7 +3254,7 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 var opSet_SourceTensorStorageOffset = wrap.Op{
 	Name:     "set_",
 	Overload: "source_Tensor_storage_offset",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Set_SourceTensorStorageOffset checks set_.source_Tensor_storage_offset(Tensor(a!) self, Tensor source, SymInt storage_offset, SymInt[] size, SymInt[] stride=[]) -> Tensor(a!)
@@ -3274,7 +3274,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 var opSet_SourceTensor = wrap.Op{
 	Name:     "set_",
 	Overload: "source_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Set_SourceTensor checks set_.source_Tensor(Tensor(a!) self, Tensor source) -> Tensor(a!)
@@ -3294,7 +3294,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 var opSetSourceTensorOut = wrap.Op{
 	Name:     "set",
 	Overload: "source_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SetSourceTensorOut checks set.source_Tensor_out(Tensor self, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -3314,7 +3314,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 var opSetSourceTensor = wrap.Op{
 	Name:     "set",
 	Overload: "source_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SetSourceTensor checks set.source_Tensor(Tensor self, Tensor source) -> Tensor
@@ -3332,7 +3332,7 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 var opSet_ = wrap.Op{
 	Name:     "set_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Set_ checks set_(Tensor(a!) self) -> Tensor(a!)
@@ -3352,7 +3352,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 var opSetOut = wrap.Op{
 	Name:     "set",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SetOut checks set.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3372,7 +3372,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSet = wrap.Op{
 	Name:     "set",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Set checks set(Tensor self) -> Tensor
@@ -3390,7 +3390,7 @@ func Set(self *torch.Tensor) *torch.Tensor {
 var opLift = wrap.Op{
 	Name:     "lift",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Lift checks lift(Tensor self) -> Tensor
@@ -3409,7 +3409,7 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 var opLiftOut = wrap.Op{
 	Name:     "lift",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LiftOut checks lift.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3429,7 +3429,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLiftFresh = wrap.Op{
 	Name:     "lift_fresh",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LiftFresh checks lift_fresh(Tensor(a) self) -> Tensor(a)
@@ -3448,7 +3448,7 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 var opLiftFreshCopy = wrap.Op{
 	Name:     "lift_fresh_copy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LiftFreshCopy checks lift_fresh_copy(Tensor self) -> Tensor
@@ -3467,7 +3467,7 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 var opLiftFreshCopyOut = wrap.Op{
 	Name:     "lift_fresh_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LiftFreshCopyOut checks lift_fresh_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3487,7 +3487,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIsSetTo = wrap.Op{
 	Name:     "is_set_to",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsSetTo checks is_set_to(Tensor self, Tensor tensor) -> bool
@@ -3506,7 +3506,7 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 var opMaskedFill_Scalar = wrap.Op{
 	Name:     "masked_fill_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedFill_Scalar checks masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)
@@ -3526,7 +3526,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 var opMaskedFillScalarOut = wrap.Op{
 	Name:     "masked_fill",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedFillScalarOut checks masked_fill.Scalar_out(Tensor self, Tensor mask, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -3546,7 +3546,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 var opMaskedFillScalar = wrap.Op{
 	Name:     "masked_fill",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedFillScalar checks masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor
@@ -3565,7 +3565,7 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 var opMaskedFill_Tensor = wrap.Op{
 	Name:     "masked_fill_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedFill_Tensor checks masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)
@@ -3585,7 +3585,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 var opMaskedFillTensorOut = wrap.Op{
 	Name:     "masked_fill",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedFillTensorOut checks masked_fill.Tensor_out(Tensor self, Tensor mask, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -3605,7 +3605,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 var opMaskedFillTensor = wrap.Op{
 	Name:     "masked_fill",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedFillTensor checks masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor
@@ -3624,7 +3624,7 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 var opMaskedScatter_ = wrap.Op{
 	Name:     "masked_scatter_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedScatter_ checks masked_scatter_(Tensor(a!) self, Tensor mask, Tensor source) -> Tensor(a!)
@@ -3644,7 +3644,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 var opMaskedScatterOut = wrap.Op{
 	Name:     "masked_scatter",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedScatterOut checks masked_scatter.out(Tensor self, Tensor mask, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -3664,7 +3664,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 var opMaskedScatter = wrap.Op{
 	Name:     "masked_scatter",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedScatter checks masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor
@@ -3683,7 +3683,7 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 var opMaskedScatterBackward = wrap.Op{
 	Name:     "masked_scatter_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedScatterBackward checks masked_scatter_backward(Tensor grad_output, Tensor mask, SymInt[] sizes) -> Tensor
@@ -3702,7 +3702,7 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 var opXMaskedSoftmax = wrap.Op{
 	Name:     "_masked_softmax",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMaskedSoftmax checks _masked_softmax(Tensor self, Tensor mask, int? dim=None, int? mask_type=None) -> Tensor
@@ -3721,7 +3721,7 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 var opXMaskedSoftmaxOut = wrap.Op{
 	Name:     "_masked_softmax",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMaskedSoftmaxOut checks _masked_softmax.out(Tensor self, Tensor mask, int? dim=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -3741,7 +3741,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 var opXMaskedSoftmaxBackward = wrap.Op{
 	Name:     "_masked_softmax_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMaskedSoftmaxBackward checks _masked_softmax_backward(Tensor grad_output, Tensor output, Tensor mask, int? dim=None) -> Tensor
@@ -3759,7 +3759,7 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 var opXMaskedSoftmaxBackwardOut = wrap.Op{
 	Name:     "_masked_softmax_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMaskedSoftmaxBackwardOut checks _masked_softmax_backward.out(Tensor grad_output, Tensor output, Tensor mask, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -3779,7 +3779,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 var opView = wrap.Op{
 	Name:     "view",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)
@@ -3798,7 +3798,7 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 var opViewDtype = wrap.Op{
 	Name:     "view",
 	Overload: "dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ViewDtype checks view.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)
@@ -3817,7 +3817,7 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 var opPut_ = wrap.Op{
 	Name:     "put_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Put_ checks put_(Tensor(a!) self, Tensor index, Tensor source, bool accumulate=False) -> Tensor(a!)
@@ -3837,7 +3837,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 var opPutOut = wrap.Op{
 	Name:     "put",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // PutOut checks put.out(Tensor self, Tensor index, Tensor source, bool accumulate=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3857,7 +3857,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 var opPut = wrap.Op{
 	Name:     "put",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Put checks put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor
@@ -3876,7 +3876,7 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 var opIndexAddOut = wrap.Op{
 	Name:     "index_add",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexAddOut checks index_add.out(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3896,7 +3896,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 var opIndexAdd_ = wrap.Op{
 	Name:     "index_add_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexAdd_ checks index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)
@@ -3916,7 +3916,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 var opIndexAdd = wrap.Op{
 	Name:     "index_add",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexAdd checks index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
@@ -3935,7 +3935,7 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 var opIndexReduceOut = wrap.Op{
 	Name:     "index_reduce",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexReduceOut checks index_reduce.out(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True, Tensor(a!) out) -> Tensor(a!)
@@ -3955,7 +3955,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 var opIndexReduce_ = wrap.Op{
 	Name:     "index_reduce_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexReduce_ checks index_reduce_(Tensor(a!) self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor(a!)
@@ -3975,7 +3975,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 var opIndexReduce = wrap.Op{
 	Name:     "index_reduce",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexReduce checks index_reduce(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor
@@ -3994,7 +3994,7 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 var opIndexFill_IntScalar = wrap.Op{
 	Name:     "index_fill_",
 	Overload: "int_Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexFill_IntScalar checks index_fill_.int_Scalar(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)
@@ -4014,7 +4014,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 var opIndexFillIntScalarOut = wrap.Op{
 	Name:     "index_fill",
 	Overload: "int_Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexFillIntScalarOut checks index_fill.int_Scalar_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -4034,7 +4034,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 var opIndexFillIntScalar = wrap.Op{
 	Name:     "index_fill",
 	Overload: "int_Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexFillIntScalar checks index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
@@ -4053,7 +4053,7 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 var opIndexFill_IntTensor = wrap.Op{
 	Name:     "index_fill_",
 	Overload: "int_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexFill_IntTensor checks index_fill_.int_Tensor(Tensor(a!) self, int dim, Tensor index, Tensor value) -> Tensor(a!)
@@ -4073,7 +4073,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 var opIndexFillIntTensorOut = wrap.Op{
 	Name:     "index_fill",
 	Overload: "int_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexFillIntTensorOut checks index_fill.int_Tensor_out(Tensor self, int dim, Tensor index, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -4093,7 +4093,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 var opIndexFillIntTensor = wrap.Op{
 	Name:     "index_fill",
 	Overload: "int_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexFillIntTensor checks index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor
@@ -4112,7 +4112,7 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 var opScatterSrc = wrap.Op{
 	Name:     "scatter",
 	Overload: "src",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterSrc checks scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
@@ -4131,7 +4131,7 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 var opScatter_Src = wrap.Op{
 	Name:     "scatter_",
 	Overload: "src",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Scatter_Src checks scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
@@ -4151,7 +4151,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 var opScatterSrcOut = wrap.Op{
 	Name:     "scatter",
 	Overload: "src_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterSrcOut checks scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)
@@ -4171,7 +4171,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 var opScatterValue = wrap.Op{
 	Name:     "scatter",
 	Overload: "value",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterValue checks scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
@@ -4190,7 +4190,7 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 var opScatter_Value = wrap.Op{
 	Name:     "scatter_",
 	Overload: "value",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Scatter_Value checks scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)
@@ -4210,7 +4210,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 var opScatterValueOut = wrap.Op{
 	Name:     "scatter",
 	Overload: "value_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterValueOut checks scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -4230,7 +4230,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 var opScatterReduce = wrap.Op{
 	Name:     "scatter",
 	Overload: "reduce",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterReduce checks scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor
@@ -4248,7 +4248,7 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 var opScatter_Reduce = wrap.Op{
 	Name:     "scatter_",
 	Overload: "reduce",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Scatter_Reduce checks scatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)
@@ -4268,7 +4268,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 var opScatterReduceOut = wrap.Op{
 	Name:     "scatter",
 	Overload: "reduce_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterReduceOut checks scatter.reduce_out(Tensor self, int dim, Tensor index, Tensor src, *, str reduce, Tensor(a!) out) -> Tensor(a!)
@@ -4288,7 +4288,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 var opScatterValueReduce = wrap.Op{
 	Name:     "scatter",
 	Overload: "value_reduce",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterValueReduce checks scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor
@@ -4306,7 +4306,7 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 var opScatter_ValueReduce = wrap.Op{
 	Name:     "scatter_",
 	Overload: "value_reduce",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Scatter_ValueReduce checks scatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)
@@ -4326,7 +4326,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 var opScatterValueReduceOut = wrap.Op{
 	Name:     "scatter",
 	Overload: "value_reduce_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterValueReduceOut checks scatter.value_reduce_out(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor(a!)
@@ -4346,7 +4346,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 var opScatterAdd = wrap.Op{
 	Name:     "scatter_add",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterAdd checks scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
@@ -4365,7 +4365,7 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 var opScatterAdd_ = wrap.Op{
 	Name:     "scatter_add_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterAdd_ checks scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
@@ -4385,7 +4385,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 var opScatterAddOut = wrap.Op{
 	Name:     "scatter_add",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterAddOut checks scatter_add.out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)
@@ -4405,7 +4405,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 var opScatterReduceTwo = wrap.Op{
 	Name:     "scatter_reduce",
 	Overload: "two",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterReduceTwo checks scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor
@@ -4424,7 +4424,7 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 var opScatterReduce_Two = wrap.Op{
 	Name:     "scatter_reduce_",
 	Overload: "two",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterReduce_Two checks scatter_reduce_.two(Tensor(a!) self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor(a!)
@@ -4444,7 +4444,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 var opScatterReduceTwoOut = wrap.Op{
 	Name:     "scatter_reduce",
 	Overload: "two_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScatterReduceTwoOut checks scatter_reduce.two_out(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor(a!) out) -> Tensor(a!)
@@ -4464,7 +4464,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 var opEq_Scalar = wrap.Op{
 	Name:     "eq_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Eq_Scalar checks eq_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4484,7 +4484,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opEq_Tensor = wrap.Op{
 	Name:     "eq_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Eq_Tensor checks eq_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4504,7 +4504,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opBitwiseAndTensorOut = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseAndTensorOut checks bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4524,7 +4524,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 var opBitwiseAndScalarOut = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseAndScalarOut checks bitwise_and.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4544,7 +4544,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 var opBitwiseAndScalar = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseAndScalar checks bitwise_and.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4562,7 +4562,7 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opBitwiseAndScalarTensor = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseAndScalarTensor checks bitwise_and.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -4580,7 +4580,7 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 var opBitwiseAndScalarTensorOut = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseAndScalarTensorOut checks bitwise_and.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4600,7 +4600,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 var opBitwiseAndTensor = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseAndTensor checks bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4618,7 +4618,7 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opBitwiseAnd_Scalar = wrap.Op{
 	Name:     "bitwise_and_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseAnd_Scalar checks bitwise_and_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4638,7 +4638,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opBitwiseAnd_Tensor = wrap.Op{
 	Name:     "bitwise_and_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseAnd_Tensor checks bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4658,7 +4658,7 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDunderAndScalar = wrap.Op{
 	Name:     "__and__",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderAndScalar checks __and__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4676,7 +4676,7 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDunderAndTensor = wrap.Op{
 	Name:     "__and__",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderAndTensor checks __and__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4694,7 +4694,7 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDunderIandScalar = wrap.Op{
 	Name:     "__iand__",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderIandScalar checks __iand__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4714,7 +4714,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDunderIandTensor = wrap.Op{
 	Name:     "__iand__",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderIandTensor checks __iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4734,7 +4734,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opBitwiseOrTensorOut = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseOrTensorOut checks bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4754,7 +4754,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 var opBitwiseOrScalarOut = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseOrScalarOut checks bitwise_or.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4774,7 +4774,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 var opBitwiseOrScalar = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseOrScalar checks bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4792,7 +4792,7 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opBitwiseOrScalarTensor = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseOrScalarTensor checks bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -4810,7 +4810,7 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 var opBitwiseOrScalarTensorOut = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseOrScalarTensorOut checks bitwise_or.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4830,7 +4830,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 var opBitwiseOrTensor = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseOrTensor checks bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4848,7 +4848,7 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opBitwiseOr_Scalar = wrap.Op{
 	Name:     "bitwise_or_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseOr_Scalar checks bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4868,7 +4868,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opBitwiseOr_Tensor = wrap.Op{
 	Name:     "bitwise_or_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseOr_Tensor checks bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4888,7 +4888,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDunderOrScalar = wrap.Op{
 	Name:     "__or__",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderOrScalar checks __or__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4906,7 +4906,7 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDunderOrTensor = wrap.Op{
 	Name:     "__or__",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderOrTensor checks __or__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4924,7 +4924,7 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDunderIorScalar = wrap.Op{
 	Name:     "__ior__",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderIorScalar checks __ior__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4944,7 +4944,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDunderIorTensor = wrap.Op{
 	Name:     "__ior__",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderIorTensor checks __ior__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4964,7 +4964,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opBitwiseXorTensorOut = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseXorTensorOut checks bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4984,7 +4984,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 var opBitwiseXorScalarOut = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseXorScalarOut checks bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5004,7 +5004,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 var opBitwiseXorScalar = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseXorScalar checks bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5022,7 +5022,7 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opBitwiseXorScalarTensor = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseXorScalarTensor checks bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -5040,7 +5040,7 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 var opBitwiseXorScalarTensorOut = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseXorScalarTensorOut checks bitwise_xor.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5060,7 +5060,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 var opBitwiseXorTensor = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseXorTensor checks bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5078,7 +5078,7 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opBitwiseXor_Scalar = wrap.Op{
 	Name:     "bitwise_xor_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseXor_Scalar checks bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5098,7 +5098,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opBitwiseXor_Tensor = wrap.Op{
 	Name:     "bitwise_xor_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseXor_Tensor checks bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5118,7 +5118,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDunderXorScalar = wrap.Op{
 	Name:     "__xor__",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderXorScalar checks __xor__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5136,7 +5136,7 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDunderXorTensor = wrap.Op{
 	Name:     "__xor__",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderXorTensor checks __xor__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5154,7 +5154,7 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDunderIxorScalar = wrap.Op{
 	Name:     "__ixor__",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderIxorScalar checks __ixor__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5174,7 +5174,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDunderIxorTensor = wrap.Op{
 	Name:     "__ixor__",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderIxorTensor checks __ixor__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5194,7 +5194,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDunderLshiftScalar = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderLshiftScalar checks __lshift__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5212,7 +5212,7 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDunderLshiftTensor = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderLshiftTensor checks __lshift__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5230,7 +5230,7 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDunderIlshiftScalar = wrap.Op{
 	Name:     "__ilshift__",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderIlshiftScalar checks __ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5250,7 +5250,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDunderLshiftScalarOut = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderLshiftScalarOut checks __lshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5270,7 +5270,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 var opDunderIlshiftTensor = wrap.Op{
 	Name:     "__ilshift__",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderIlshiftTensor checks __ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5290,7 +5290,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 var opDunderLshiftTensorOut = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderLshiftTensorOut checks __lshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5310,7 +5310,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 var opBitwiseLeftShiftTensor = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseLeftShiftTensor checks bitwise_left_shift.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5328,7 +5328,7 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 var opBitwiseLeftShift_Tensor = wrap.Op{
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseLeftShift_Tensor checks bitwise_left_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5348,7 +5348,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 var opBitwiseLeftShiftTensorOut = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseLeftShiftTensorOut checks bitwise_left_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5368,7 +5368,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 var opBitwiseLeftShiftTensorScalar = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseLeftShiftTensorScalar checks bitwise_left_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
@@ -5386,7 +5386,7 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 var opBitwiseLeftShift_TensorScalar = wrap.Op{
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseLeftShift_TensorScalar checks bitwise_left_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5406,7 +5406,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 var opBitwiseLeftShiftTensorScalarOut = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseLeftShiftTensorScalarOut checks bitwise_left_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5426,7 +5426,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 var opBitwiseLeftShiftScalarTensor = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseLeftShiftScalarTensor checks bitwise_left_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -5444,7 +5444,7 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 var opBitwiseLeftShiftScalarTensorOut = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseLeftShiftScalarTensorOut checks bitwise_left_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5464,7 +5464,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 var opDunderRshiftScalar = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderRshiftScalar checks __rshift__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5482,7 +5482,7 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDunderRshiftTensor = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderRshiftTensor checks __rshift__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5500,7 +5500,7 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opDunderIrshiftScalar = wrap.Op{
 	Name:     "__irshift__",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderIrshiftScalar checks __irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5520,7 +5520,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opDunderRshiftScalarOut = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderRshiftScalarOut checks __rshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5540,7 +5540,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 var opDunderIrshiftTensor = wrap.Op{
 	Name:     "__irshift__",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderIrshiftTensor checks __irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5560,7 +5560,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 var opDunderRshiftTensorOut = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DunderRshiftTensorOut checks __rshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5580,7 +5580,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 var opBitwiseRightShiftTensor = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseRightShiftTensor checks bitwise_right_shift.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5598,7 +5598,7 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 var opBitwiseRightShift_Tensor = wrap.Op{
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseRightShift_Tensor checks bitwise_right_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5618,7 +5618,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 var opBitwiseRightShiftTensorOut = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseRightShiftTensorOut checks bitwise_right_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5638,7 +5638,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 var opBitwiseRightShiftTensorScalar = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseRightShiftTensorScalar checks bitwise_right_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
@@ -5656,7 +5656,7 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 var opBitwiseRightShift_TensorScalar = wrap.Op{
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseRightShift_TensorScalar checks bitwise_right_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5676,7 +5676,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 var opBitwiseRightShiftTensorScalarOut = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseRightShiftTensorScalarOut checks bitwise_right_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5696,7 +5696,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 var opBitwiseRightShiftScalarTensor = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseRightShiftScalarTensor checks bitwise_right_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -5714,7 +5714,7 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 var opBitwiseRightShiftScalarTensorOut = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BitwiseRightShiftScalarTensorOut checks bitwise_right_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5734,7 +5734,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 var opTril_ = wrap.Op{
 	Name:     "tril_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Tril_ checks tril_(Tensor(a!) self, SymInt diagonal=0) -> Tensor(a!)
@@ -5754,7 +5754,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 var opTriu_ = wrap.Op{
 	Name:     "triu_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Triu_ checks triu_(Tensor(a!) self, SymInt diagonal=0) -> Tensor(a!)
@@ -5774,7 +5774,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 var opDigamma_ = wrap.Op{
 	Name:     "digamma_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Digamma_ checks digamma_(Tensor(a!) self) -> Tensor(a!)
@@ -5794,7 +5794,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 var opLerp_Scalar = wrap.Op{
 	Name:     "lerp_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Lerp_Scalar checks lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)
@@ -5814,7 +5814,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 var opLerp_Tensor = wrap.Op{
 	Name:     "lerp_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Lerp_Tensor checks lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)
@@ -5834,7 +5834,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 var opAddbmm_ = wrap.Op{
 	Name:     "addbmm_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Addbmm_ checks addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -5854,7 +5854,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 var opAddbmmOut = wrap.Op{
 	Name:     "addbmm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddbmmOut checks addbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -5874,7 +5874,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 var opAddbmm = wrap.Op{
 	Name:     "addbmm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Addbmm checks addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -5893,7 +5893,7 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 var opRandom_From = wrap.Op{
 	Name:     "random_",
 	Overload: "from",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Random_From checks random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)
@@ -5913,7 +5913,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 var opRandomFromOut = wrap.Op{
 	Name:     "random",
 	Overload: "from_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandomFromOut checks random.from_out(Tensor self, int from, int? to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -5933,7 +5933,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 var opRandomFrom = wrap.Op{
 	Name:     "random",
 	Overload: "from",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandomFrom checks random.from(Tensor self, int from, int? to, *, Generator? generator=None) -> Tensor
@@ -5952,7 +5952,7 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 var opRandom_To = wrap.Op{
 	Name:     "random_",
 	Overload: "to",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Random_To checks random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)
@@ -5972,7 +5972,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 var opRandomToOut = wrap.Op{
 	Name:     "random",
 	Overload: "to_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandomToOut checks random.to_out(Tensor self, int to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -5992,7 +5992,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 var opRandomTo = wrap.Op{
 	Name:     "random",
 	Overload: "to",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandomTo checks random.to(Tensor self, int to, *, Generator? generator=None) -> Tensor
@@ -6011,7 +6011,7 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 var opRandom_ = wrap.Op{
 	Name:     "random_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Random_ checks random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)
@@ -6031,7 +6031,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 var opRandomOut = wrap.Op{
 	Name:     "random",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandomOut checks random.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6051,7 +6051,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 var opRandom = wrap.Op{
 	Name:     "random",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Random checks random(Tensor self, *, Generator? generator=None) -> Tensor
@@ -6070,7 +6070,7 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 var opUniform_ = wrap.Op{
 	Name:     "uniform_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Uniform_ checks uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
@@ -6090,7 +6090,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 var opUniformOut = wrap.Op{
 	Name:     "uniform",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // UniformOut checks uniform.out(Tensor self, float from=0, float to=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6110,7 +6110,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 var opUniform = wrap.Op{
 	Name:     "uniform",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Uniform checks uniform(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor
@@ -6129,7 +6129,7 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 var opCauchy_ = wrap.Op{
 	Name:     "cauchy_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cauchy_ checks cauchy_(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)
@@ -6149,7 +6149,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 var opCauchyOut = wrap.Op{
 	Name:     "cauchy",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CauchyOut checks cauchy.out(Tensor self, float median=0, float sigma=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6169,7 +6169,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 var opCauchy = wrap.Op{
 	Name:     "cauchy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cauchy checks cauchy(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor
@@ -6188,7 +6188,7 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 var opLogNormal_ = wrap.Op{
 	Name:     "log_normal_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogNormal_ checks log_normal_(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)
@@ -6208,7 +6208,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 var opLogNormalOut = wrap.Op{
 	Name:     "log_normal",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogNormalOut checks log_normal.out(Tensor self, float mean=1, float std=2, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6228,7 +6228,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 var opLogNormal = wrap.Op{
 	Name:     "log_normal",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogNormal checks log_normal(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor
@@ -6247,7 +6247,7 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 var opExponential_ = wrap.Op{
 	Name:     "exponential_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Exponential_ checks exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
@@ -6267,7 +6267,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 var opExponentialOut = wrap.Op{
 	Name:     "exponential",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ExponentialOut checks exponential.out(Tensor self, float lambd=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6287,7 +6287,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 var opExponential = wrap.Op{
 	Name:     "exponential",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Exponential checks exponential(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor
@@ -6306,7 +6306,7 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 var opGeometric_ = wrap.Op{
 	Name:     "geometric_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Geometric_ checks geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)
@@ -6326,7 +6326,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 var opGeometricOut = wrap.Op{
 	Name:     "geometric",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GeometricOut checks geometric.out(Tensor self, float p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6346,7 +6346,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 var opGeometric = wrap.Op{
 	Name:     "geometric",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Geometric checks geometric(Tensor self, float p, *, Generator? generator=None) -> Tensor
@@ -6365,7 +6365,7 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 var opDiagOut = wrap.Op{
 	Name:     "diag",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DiagOut checks diag.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6385,7 +6385,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 var opDiag = wrap.Op{
 	Name:     "diag",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Diag checks diag(Tensor self, int diagonal=0) -> Tensor
@@ -6403,7 +6403,7 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 var opCrossOut = wrap.Op{
 	Name:     "cross",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CrossOut checks cross.out(Tensor self, Tensor other, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6423,7 +6423,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 var opCross = wrap.Op{
 	Name:     "cross",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cross checks cross(Tensor self, Tensor other, int? dim=None) -> Tensor
@@ -6441,7 +6441,7 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 var opTriuOut = wrap.Op{
 	Name:     "triu",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TriuOut checks triu.out(Tensor self, SymInt diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6461,7 +6461,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 var opTriu = wrap.Op{
 	Name:     "triu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Triu checks triu(Tensor self, SymInt diagonal=0) -> Tensor
@@ -6480,7 +6480,7 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 var opTrilOut = wrap.Op{
 	Name:     "tril",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TrilOut checks tril.out(Tensor self, SymInt diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6500,7 +6500,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 var opTril = wrap.Op{
 	Name:     "tril",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Tril checks tril(Tensor self, SymInt diagonal=0) -> Tensor
@@ -6519,7 +6519,7 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 var opTrilIndices = wrap.Op{
 	Name:     "tril_indices",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TrilIndices checks tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6537,7 +6537,7 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 var opTrilIndicesOut = wrap.Op{
 	Name:     "tril_indices",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TrilIndicesOut checks tril_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6557,7 +6557,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 var opTriuIndices = wrap.Op{
 	Name:     "triu_indices",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TriuIndices checks triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6575,7 +6575,7 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 var opTriuIndicesOut = wrap.Op{
 	Name:     "triu_indices",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TriuIndicesOut checks triu_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6595,7 +6595,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 var opTrace = wrap.Op{
 	Name:     "trace",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Trace checks trace(Tensor self) -> Tensor
@@ -6614,7 +6614,7 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 var opTraceOut = wrap.Op{
 	Name:     "trace",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TraceOut checks trace.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6634,7 +6634,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opTraceBackward = wrap.Op{
 	Name:     "trace_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TraceBackward checks trace_backward(Tensor grad, SymInt[] sizes) -> Tensor
@@ -6652,7 +6652,7 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 var opNeScalarOut = wrap.Op{
 	Name:     "ne",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NeScalarOut checks ne.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6672,7 +6672,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 var opNeScalar = wrap.Op{
 	Name:     "ne",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NeScalar checks ne.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6691,7 +6691,7 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opNeTensorOut = wrap.Op{
 	Name:     "ne",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NeTensorOut checks ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6711,7 +6711,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 var opNeTensor = wrap.Op{
 	Name:     "ne",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NeTensor checks ne.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6730,7 +6730,7 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opNe_Scalar = wrap.Op{
 	Name:     "ne_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Ne_Scalar checks ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -6750,7 +6750,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opNe_Tensor = wrap.Op{
 	Name:     "ne_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Ne_Tensor checks ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -6770,7 +6770,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opNotEqualScalarOut = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NotEqualScalarOut checks not_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6790,7 +6790,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 var opNotEqualScalar = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NotEqualScalar checks not_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6808,7 +6808,7 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opNotEqualTensorOut = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NotEqualTensorOut checks not_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6828,7 +6828,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 var opNotEqualTensor = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NotEqualTensor checks not_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6846,7 +6846,7 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opNotEqual_Scalar = wrap.Op{
 	Name:     "not_equal_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NotEqual_Scalar checks not_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -6866,7 +6866,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opNotEqual_Tensor = wrap.Op{
 	Name:     "not_equal_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NotEqual_Tensor checks not_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -6886,7 +6886,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opEqScalarOut = wrap.Op{
 	Name:     "eq",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EqScalarOut checks eq.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6906,7 +6906,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 var opEqScalar = wrap.Op{
 	Name:     "eq",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EqScalar checks eq.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6925,7 +6925,7 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opEqTensorOut = wrap.Op{
 	Name:     "eq",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EqTensorOut checks eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6945,7 +6945,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 var opEqTensor = wrap.Op{
 	Name:     "eq",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // EqTensor checks eq.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6964,7 +6964,7 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opGeScalarOut = wrap.Op{
 	Name:     "ge",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GeScalarOut checks ge.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6984,7 +6984,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 var opGeScalar = wrap.Op{
 	Name:     "ge",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GeScalar checks ge.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7003,7 +7003,7 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opGeTensorOut = wrap.Op{
 	Name:     "ge",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GeTensorOut checks ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7023,7 +7023,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 var opGeTensor = wrap.Op{
 	Name:     "ge",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GeTensor checks ge.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7042,7 +7042,7 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opGe_Scalar = wrap.Op{
 	Name:     "ge_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Ge_Scalar checks ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7062,7 +7062,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opGe_Tensor = wrap.Op{
 	Name:     "ge_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Ge_Tensor checks ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7082,7 +7082,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opGreaterEqualScalarOut = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GreaterEqualScalarOut checks greater_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7102,7 +7102,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 var opGreaterEqualScalar = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GreaterEqualScalar checks greater_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7120,7 +7120,7 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opGreaterEqualTensorOut = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GreaterEqualTensorOut checks greater_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7140,7 +7140,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 var opGreaterEqualTensor = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GreaterEqualTensor checks greater_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7158,7 +7158,7 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opGreaterEqual_Scalar = wrap.Op{
 	Name:     "greater_equal_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GreaterEqual_Scalar checks greater_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7178,7 +7178,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opGreaterEqual_Tensor = wrap.Op{
 	Name:     "greater_equal_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GreaterEqual_Tensor checks greater_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7198,7 +7198,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 var opLeScalarOut = wrap.Op{
 	Name:     "le",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LeScalarOut checks le.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7218,7 +7218,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 var opLeScalar = wrap.Op{
 	Name:     "le",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LeScalar checks le.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7237,7 +7237,7 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opLeTensorOut = wrap.Op{
 	Name:     "le",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LeTensorOut checks le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7257,7 +7257,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 var opLeTensor = wrap.Op{
 	Name:     "le",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LeTensor checks le.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7276,7 +7276,7 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLe_Scalar = wrap.Op{
 	Name:     "le_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Le_Scalar checks le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7296,7 +7296,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opLe_Tensor = wrap.Op{
 	Name:     "le_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Le_Tensor checks le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7316,7 +7316,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLessEqualScalarOut = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LessEqualScalarOut checks less_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7336,7 +7336,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 var opLessEqualScalar = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LessEqualScalar checks less_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7354,7 +7354,7 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opLessEqualTensorOut = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LessEqualTensorOut checks less_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7374,7 +7374,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 var opLessEqualTensor = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LessEqualTensor checks less_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7392,7 +7392,7 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLessEqual_Scalar = wrap.Op{
 	Name:     "less_equal_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LessEqual_Scalar checks less_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7412,7 +7412,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opLessEqual_Tensor = wrap.Op{
 	Name:     "less_equal_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LessEqual_Tensor checks less_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7432,7 +7432,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opGtScalarOut = wrap.Op{
 	Name:     "gt",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GtScalarOut checks gt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7452,7 +7452,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 var opGtScalar = wrap.Op{
 	Name:     "gt",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GtScalar checks gt.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7471,7 +7471,7 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opGtTensorOut = wrap.Op{
 	Name:     "gt",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GtTensorOut checks gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7491,7 +7491,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 var opGtTensor = wrap.Op{
 	Name:     "gt",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GtTensor checks gt.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7510,7 +7510,7 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opGt_Scalar = wrap.Op{
 	Name:     "gt_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Gt_Scalar checks gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7530,7 +7530,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opGt_Tensor = wrap.Op{
 	Name:     "gt_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Gt_Tensor checks gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7550,7 +7550,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opGreaterScalarOut = wrap.Op{
 	Name:     "greater",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GreaterScalarOut checks greater.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7570,7 +7570,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 var opGreaterScalar = wrap.Op{
 	Name:     "greater",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GreaterScalar checks greater.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7588,7 +7588,7 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opGreaterTensorOut = wrap.Op{
 	Name:     "greater",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GreaterTensorOut checks greater.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7608,7 +7608,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 var opGreaterTensor = wrap.Op{
 	Name:     "greater",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GreaterTensor checks greater.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7626,7 +7626,7 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opGreater_Scalar = wrap.Op{
 	Name:     "greater_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Greater_Scalar checks greater_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7646,7 +7646,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opGreater_Tensor = wrap.Op{
 	Name:     "greater_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Greater_Tensor checks greater_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7666,7 +7666,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLtScalarOut = wrap.Op{
 	Name:     "lt",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LtScalarOut checks lt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7686,7 +7686,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 var opLtScalar = wrap.Op{
 	Name:     "lt",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LtScalar checks lt.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7705,7 +7705,7 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opLtTensorOut = wrap.Op{
 	Name:     "lt",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LtTensorOut checks lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7725,7 +7725,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 var opLtTensor = wrap.Op{
 	Name:     "lt",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LtTensor checks lt.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7744,7 +7744,7 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLt_Scalar = wrap.Op{
 	Name:     "lt_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Lt_Scalar checks lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7764,7 +7764,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opLt_Tensor = wrap.Op{
 	Name:     "lt_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Lt_Tensor checks lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7784,7 +7784,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLessScalarOut = wrap.Op{
 	Name:     "less",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LessScalarOut checks less.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7804,7 +7804,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 var opLessScalar = wrap.Op{
 	Name:     "less",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LessScalar checks less.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7822,7 +7822,7 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opLessTensorOut = wrap.Op{
 	Name:     "less",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LessTensorOut checks less.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7842,7 +7842,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 var opLessTensor = wrap.Op{
 	Name:     "less",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LessTensor checks less.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7860,7 +7860,7 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLess_Scalar = wrap.Op{
 	Name:     "less_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Less_Scalar checks less_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7880,7 +7880,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opLess_Tensor = wrap.Op{
 	Name:     "less_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Less_Tensor checks less_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7900,7 +7900,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opTakeOut = wrap.Op{
 	Name:     "take",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TakeOut checks take.out(Tensor self, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -7920,7 +7920,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 var opTake = wrap.Op{
 	Name:     "take",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Take checks take(Tensor self, Tensor index) -> Tensor
@@ -7939,7 +7939,7 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 var opTakeAlongDimOut = wrap.Op{
 	Name:     "take_along_dim",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TakeAlongDimOut checks take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7959,7 +7959,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 var opTakeAlongDim = wrap.Op{
 	Name:     "take_along_dim",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TakeAlongDim checks take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
@@ -7977,7 +7977,7 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 var opIndexSelectOut = wrap.Op{
 	Name:     "index_select",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexSelectOut checks index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -7997,7 +7997,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 var opIndexSelect = wrap.Op{
 	Name:     "index_select",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexSelect checks index_select(Tensor self, int dim, Tensor index) -> Tensor
@@ -8016,7 +8016,7 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 var opIndexSelectBackward = wrap.Op{
 	Name:     "index_select_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexSelectBackward checks index_select_backward(Tensor grad, SymInt[] self_sizes, int dim, Tensor index) -> Tensor
@@ -8034,7 +8034,7 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 var opMaskedSelectOut = wrap.Op{
 	Name:     "masked_select",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedSelectOut checks masked_select.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
@@ -8054,7 +8054,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 var opMaskedSelect = wrap.Op{
 	Name:     "masked_select",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedSelect checks masked_select(Tensor self, Tensor mask) -> Tensor
@@ -8073,7 +8073,7 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 var opMaskedSelectBackward = wrap.Op{
 	Name:     "masked_select_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaskedSelectBackward checks masked_select_backward(Tensor grad, Tensor input, Tensor mask) -> Tensor
@@ -8091,7 +8091,7 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 var opNonzeroOut = wrap.Op{
 	Name:     "nonzero",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NonzeroOut checks nonzero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8111,7 +8111,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opNonzero = wrap.Op{
 	Name:     "nonzero",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Nonzero checks nonzero(Tensor self) -> Tensor
@@ -8130,7 +8130,7 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 var opNonzeroStaticOut = wrap.Op{
 	Name:     "nonzero_static",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NonzeroStaticOut checks nonzero_static.out(Tensor self, *, SymInt size, int fill_value=-1, Tensor(a!) out) -> Tensor(a!)
@@ -8150,7 +8150,7 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 var opNonzeroStatic = wrap.Op{
 	Name:     "nonzero_static",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NonzeroStatic checks nonzero_static(Tensor self, *, SymInt size, int fill_value=-1) -> Tensor
@@ -8168,7 +8168,7 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 var opNonzeroNumpy = wrap.Op{
 	Name:     "nonzero_numpy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NonzeroNumpy checks nonzero_numpy(Tensor self) -> Tensor[]
@@ -8186,7 +8186,7 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 var opArgwhere = wrap.Op{
 	Name:     "argwhere",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Argwhere checks argwhere(Tensor self) -> Tensor
@@ -8204,7 +8204,7 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 var opGatherOut = wrap.Op{
 	Name:     "gather",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GatherOut checks gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
@@ -8224,7 +8224,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 var opGather = wrap.Op{
 	Name:     "gather",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Gather checks gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
@@ -8243,7 +8243,7 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 var opGatherBackward = wrap.Op{
 	Name:     "gather_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GatherBackward checks gather_backward(Tensor grad, Tensor self, int dim, Tensor index, bool sparse_grad) -> Tensor
@@ -8261,7 +8261,7 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 var opXGatherSparseBackward = wrap.Op{
 	Name:     "_gather_sparse_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XGatherSparseBackward checks _gather_sparse_backward(Tensor self, int dim, Tensor index, Tensor grad) -> Tensor
@@ -8279,7 +8279,7 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 var opAddcmulOut = wrap.Op{
 	Name:     "addcmul",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddcmulOut checks addcmul.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
@@ -8299,7 +8299,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 var opAddcmul = wrap.Op{
 	Name:     "addcmul",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Addcmul checks addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
@@ -8318,7 +8318,7 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 var opAddcmul_ = wrap.Op{
 	Name:     "addcmul_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Addcmul_ checks addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
@@ -8338,7 +8338,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 var opAddcdivOut = wrap.Op{
 	Name:     "addcdiv",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AddcdivOut checks addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
@@ -8358,7 +8358,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 var opAddcdiv = wrap.Op{
 	Name:     "addcdiv",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Addcdiv checks addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
@@ -8377,7 +8377,7 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 var opAddcdiv_ = wrap.Op{
 	Name:     "addcdiv_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Addcdiv_ checks addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
@@ -8397,7 +8397,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 var opCrossEntropyLoss = wrap.Op{
 	Name:     "cross_entropy_loss",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CrossEntropyLoss checks cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, float label_smoothing=0.0) -> Tensor
@@ -8415,7 +8415,7 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 var opTriangularSolveX = wrap.Op{
 	Name:     "triangular_solve",
 	Overload: "X",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TriangularSolveX checks triangular_solve.X(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False, *, Tensor(a!) X, Tensor(b!) M) -> (Tensor(a!) solution, Tensor(b!) cloned_coefficient)
@@ -8435,7 +8435,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 var opTriangularSolve = wrap.Op{
 	Name:     "triangular_solve",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // TriangularSolve checks triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
@@ -8454,7 +8454,7 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 var opXLinalgCheckErrors = wrap.Op{
 	Name:     "_linalg_check_errors",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XLinalgCheckErrors checks _linalg_check_errors(Tensor info, str api_name, *, bool is_matrix) -> ()
@@ -8473,7 +8473,7 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 var opLinalgSolveTriangularOut = wrap.Op{
 	Name:     "linalg_solve_triangular",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinalgSolveTriangularOut checks linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor(a!) out) -> Tensor(a!)
@@ -8493,7 +8493,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 var opLinalgSolveTriangular = wrap.Op{
 	Name:     "linalg_solve_triangular",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinalgSolveTriangular checks linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor
@@ -8512,7 +8512,7 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 var opLinalgVander = wrap.Op{
 	Name:     "linalg_vander",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinalgVander checks linalg_vander(Tensor x, *, SymInt? N=None) -> Tensor
@@ -8530,7 +8530,7 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 var opSvdU = wrap.Op{
 	Name:     "svd",
 	Overload: "U",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SvdU checks svd.U(Tensor self, bool some=True, bool compute_uv=True, *, Tensor(a!) U, Tensor(b!) S, Tensor(c!) V) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) V)
@@ -8550,7 +8550,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 var opSvd = wrap.Op{
 	Name:     "svd",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Svd checks svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)
@@ -8568,7 +8568,7 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 var opSwapaxes = wrap.Op{
 	Name:     "swapaxes",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Swapaxes checks swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
@@ -8586,7 +8586,7 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 var opSwapaxes_ = wrap.Op{
 	Name:     "swapaxes_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Swapaxes_ checks swapaxes_(Tensor(a!) self, int axis0, int axis1) -> Tensor(a!)
@@ -8606,7 +8606,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 var opSwapdims = wrap.Op{
 	Name:     "swapdims",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Swapdims checks swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -8624,7 +8624,7 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 var opSwapdims_ = wrap.Op{
 	Name:     "swapdims_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Swapdims_ checks swapdims_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -8644,7 +8644,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 var opCholeskySolveOut = wrap.Op{
 	Name:     "cholesky_solve",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CholeskySolveOut checks cholesky_solve.out(Tensor self, Tensor input2, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8664,7 +8664,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 var opCholeskySolve = wrap.Op{
 	Name:     "cholesky_solve",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CholeskySolve checks cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
@@ -8683,7 +8683,7 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 var opXCholeskySolveHelper = wrap.Op{
 	Name:     "_cholesky_solve_helper",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCholeskySolveHelper checks _cholesky_solve_helper(Tensor self, Tensor A, bool upper) -> Tensor
@@ -8701,7 +8701,7 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 var opXCholeskySolveHelperOut = wrap.Op{
 	Name:     "_cholesky_solve_helper",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCholeskySolveHelperOut checks _cholesky_solve_helper.out(Tensor self, Tensor A, bool upper, *, Tensor(a!) out) -> Tensor(a!)
@@ -8721,7 +8721,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 var opCholeskyInverse = wrap.Op{
 	Name:     "cholesky_inverse",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CholeskyInverse checks cholesky_inverse(Tensor self, bool upper=False) -> Tensor
@@ -8740,7 +8740,7 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 var opCholeskyInverseOut = wrap.Op{
 	Name:     "cholesky_inverse",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CholeskyInverseOut checks cholesky_inverse.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8760,7 +8760,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 var opGeqrfA = wrap.Op{
 	Name:     "geqrf",
 	Overload: "a",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GeqrfA checks geqrf.a(Tensor self, *, Tensor(a!) a, Tensor(b!) tau) -> (Tensor(a!) a, Tensor(b!) tau)
@@ -8780,7 +8780,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 var opGeqrf = wrap.Op{
 	Name:     "geqrf",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Geqrf checks geqrf(Tensor self) -> (Tensor a, Tensor tau)
@@ -8799,7 +8799,7 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opOrgqr = wrap.Op{
 	Name:     "orgqr",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Orgqr checks orgqr(Tensor self, Tensor input2) -> Tensor
@@ -8817,7 +8817,7 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 var opOrgqrOut = wrap.Op{
 	Name:     "orgqr",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // OrgqrOut checks orgqr.out(Tensor self, Tensor input2, *, Tensor(a!) out) -> Tensor(a!)
@@ -8837,7 +8837,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 var opOrmqrOut = wrap.Op{
 	Name:     "ormqr",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // OrmqrOut checks ormqr.out(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8857,7 +8857,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 var opOrmqr = wrap.Op{
 	Name:     "ormqr",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Ormqr checks ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor
@@ -8876,7 +8876,7 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 var opXLuWithInfo = wrap.Op{
 	Name:     "_lu_with_info",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XLuWithInfo checks _lu_with_info(Tensor self, bool pivot=True, bool check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)
@@ -8894,7 +8894,7 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 var opLuSolveOut = wrap.Op{
 	Name:     "lu_solve",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LuSolveOut checks lu_solve.out(Tensor self, Tensor LU_data, Tensor LU_pivots, *, Tensor(a!) out) -> Tensor(a!)
@@ -8914,7 +8914,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 var opLuSolve = wrap.Op{
 	Name:     "lu_solve",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LuSolve checks lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor
@@ -8932,7 +8932,7 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 var opLuUnpack = wrap.Op{
 	Name:     "lu_unpack",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LuUnpack checks lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, Tensor U)
@@ -8951,7 +8951,7 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 var opLuUnpackOut = wrap.Op{
 	Name:     "lu_unpack",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LuUnpackOut checks lu_unpack.out(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
@@ -8971,7 +8971,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 var opMultinomialOut = wrap.Op{
 	Name:     "multinomial",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MultinomialOut checks multinomial.out(Tensor self, SymInt num_samples, bool replacement=False, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -8991,7 +8991,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 var opMultinomial = wrap.Op{
 	Name:     "multinomial",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Multinomial checks multinomial(Tensor self, SymInt num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
@@ -9010,7 +9010,7 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 var opLgammaOut = wrap.Op{
 	Name:     "lgamma",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LgammaOut checks lgamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9030,7 +9030,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLgamma_ = wrap.Op{
 	Name:     "lgamma_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Lgamma_ checks lgamma_(Tensor(a!) self) -> Tensor(a!)
@@ -9050,7 +9050,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 var opLgamma = wrap.Op{
 	Name:     "lgamma",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Lgamma checks lgamma(Tensor self) -> Tensor
@@ -9069,7 +9069,7 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 var opDigammaOut = wrap.Op{
 	Name:     "digamma",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DigammaOut checks digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9089,7 +9089,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDigamma = wrap.Op{
 	Name:     "digamma",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Digamma checks digamma(Tensor self) -> Tensor
@@ -9108,7 +9108,7 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 var opPolygammaOut = wrap.Op{
 	Name:     "polygamma",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // PolygammaOut checks polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9128,7 +9128,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 var opPolygamma = wrap.Op{
 	Name:     "polygamma",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Polygamma checks polygamma(int n, Tensor self) -> Tensor
@@ -9147,7 +9147,7 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 var opPolygamma_ = wrap.Op{
 	Name:     "polygamma_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Polygamma_ checks polygamma_(Tensor(a!) self, int n) -> Tensor(a!)
@@ -9167,7 +9167,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 var opErfinv = wrap.Op{
 	Name:     "erfinv",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Erfinv checks erfinv(Tensor self) -> Tensor
@@ -9186,7 +9186,7 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 var opErfinv_ = wrap.Op{
 	Name:     "erfinv_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Erfinv_ checks erfinv_(Tensor(a!) self) -> Tensor(a!)
@@ -9206,7 +9206,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 var opErfinvOut = wrap.Op{
 	Name:     "erfinv",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ErfinvOut checks erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9226,7 +9226,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opI0 = wrap.Op{
 	Name:     "i0",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // I0 checks i0(Tensor self) -> Tensor
@@ -9245,7 +9245,7 @@ func I0(self *torch.Tensor) *torch.Tensor {
 var opI0_ = wrap.Op{
 	Name:     "i0_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // I0_ checks i0_(Tensor(a!) self) -> Tensor(a!)
@@ -9265,7 +9265,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 var opI0Out = wrap.Op{
 	Name:     "i0",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // I0Out checks i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9285,7 +9285,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSign = wrap.Op{
 	Name:     "sign",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sign checks sign(Tensor self) -> Tensor
@@ -9304,7 +9304,7 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 var opSign_ = wrap.Op{
 	Name:     "sign_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Sign_ checks sign_(Tensor(a!) self) -> Tensor(a!)
@@ -9324,7 +9324,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 var opSignOut = wrap.Op{
 	Name:     "sign",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SignOut checks sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9344,7 +9344,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSignbit = wrap.Op{
 	Name:     "signbit",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Signbit checks signbit(Tensor self) -> Tensor
@@ -9363,7 +9363,7 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 var opSignbitOut = wrap.Op{
 	Name:     "signbit",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SignbitOut checks signbit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9383,7 +9383,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDist = wrap.Op{
 	Name:     "dist",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Dist checks dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
@@ -9402,7 +9402,7 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 var opDistOut = wrap.Op{
 	Name:     "dist",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // DistOut checks dist.out(Tensor self, Tensor other, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -9422,7 +9422,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 var opAtan2Out = wrap.Op{
 	Name:     "atan2",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atan2Out checks atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -9442,7 +9442,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 var opAtan2_ = wrap.Op{
 	Name:     "atan2_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atan2_ checks atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -9462,7 +9462,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opAtan2 = wrap.Op{
 	Name:     "atan2",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Atan2 checks atan2(Tensor self, Tensor other) -> Tensor
@@ -9481,7 +9481,7 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opArctan2 = wrap.Op{
 	Name:     "arctan2",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arctan2 checks arctan2(Tensor self, Tensor other) -> Tensor
@@ -9499,7 +9499,7 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opArctan2Out = wrap.Op{
 	Name:     "arctan2",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arctan2Out checks arctan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -9519,7 +9519,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 var opArctan2_ = wrap.Op{
 	Name:     "arctan2_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Arctan2_ checks arctan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -9539,7 +9539,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLerpScalarOut = wrap.Op{
 	Name:     "lerp",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LerpScalarOut checks lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -9559,7 +9559,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 var opLerpTensorOut = wrap.Op{
 	Name:     "lerp",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LerpTensorOut checks lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -9579,7 +9579,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 var opLerpScalar = wrap.Op{
 	Name:     "lerp",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LerpScalar checks lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor
@@ -9598,7 +9598,7 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 var opLerpTensor = wrap.Op{
 	Name:     "lerp",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LerpTensor checks lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor
@@ -9617,7 +9617,7 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 var opHistcOut = wrap.Op{
 	Name:     "histc",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HistcOut checks histc.out(Tensor self, int bins=100, Scalar min=0, Scalar max=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -9637,7 +9637,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 var opHistc = wrap.Op{
 	Name:     "histc",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Histc checks histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor
@@ -9656,7 +9656,7 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 var opHistogramBinsTensorOut = wrap.Op{
 	Name:     "histogram",
 	Overload: "bins_tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HistogramBinsTensorOut checks histogram.bins_tensor_out(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False, Tensor(a!) hist, Tensor(b!) bin_edges) -> (Tensor(a!) hist, Tensor(b!) bin_edges)
@@ -9676,7 +9676,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 var opHistogramBinsTensor = wrap.Op{
 	Name:     "histogram",
 	Overload: "bins_tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HistogramBinsTensor checks histogram.bins_tensor(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
@@ -9694,7 +9694,7 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 var opHistogramBinCtOut = wrap.Op{
 	Name:     "histogram",
 	Overload: "bin_ct_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HistogramBinCtOut checks histogram.bin_ct_out(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!) hist, Tensor(b!) bin_edges) -> (Tensor(a!) hist, Tensor(b!) bin_edges)
@@ -9714,7 +9714,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 var opHistogramBinCt = wrap.Op{
 	Name:     "histogram",
 	Overload: "bin_ct",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HistogramBinCt checks histogram.bin_ct(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
@@ -9732,7 +9732,7 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 var opXHistogramddBinEdges = wrap.Op{
 	Name:     "_histogramdd_bin_edges",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XHistogramddBinEdges checks _histogramdd_bin_edges(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False) -> Tensor[]
@@ -9750,7 +9750,7 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 var opXHistogramddBinEdgesOut = wrap.Op{
 	Name:     "_histogramdd_bin_edges",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XHistogramddBinEdgesOut checks _histogramdd_bin_edges.out(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!)[] out) -> ()
@@ -9773,7 +9773,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 var opXHistogramddFromBinCts = wrap.Op{
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XHistogramddFromBinCts checks _histogramdd_from_bin_cts(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False) -> Tensor
@@ -9791,7 +9791,7 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 var opXHistogramddFromBinCtsOut = wrap.Op{
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XHistogramddFromBinCtsOut checks _histogramdd_from_bin_cts.out(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!) out) -> Tensor(a!)
@@ -9811,7 +9811,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 var opXHistogramddFromBinTensors = wrap.Op{
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XHistogramddFromBinTensors checks _histogramdd_from_bin_tensors(Tensor self, Tensor[] bins, *, Tensor? weight=None, bool density=False) -> Tensor
@@ -9829,7 +9829,7 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 var opXHistogramddFromBinTensorsOut = wrap.Op{
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XHistogramddFromBinTensorsOut checks _histogramdd_from_bin_tensors.out(Tensor self, Tensor[] bins, *, Tensor? weight=None, bool density=False, Tensor(a!) out) -> Tensor(a!)
@@ -9849,7 +9849,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 var opHistogramdd = wrap.Op{
 	Name:     "histogramdd",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Histogramdd checks histogramdd(Tensor self, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -9867,7 +9867,7 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 var opHistogramddIntBins = wrap.Op{
 	Name:     "histogramdd",
 	Overload: "int_bins",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HistogramddIntBins checks histogramdd.int_bins(Tensor self, int bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -9885,7 +9885,7 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 var opHistogramddTensorListBins = wrap.Op{
 	Name:     "histogramdd",
 	Overload: "TensorList_bins",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HistogramddTensorListBins checks histogramdd.TensorList_bins(Tensor self, Tensor[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -9903,7 +9903,7 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 var opFmodScalarOut = wrap.Op{
 	Name:     "fmod",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FmodScalarOut checks fmod.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -9923,7 +9923,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 var opFmodScalar = wrap.Op{
 	Name:     "fmod",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FmodScalar checks fmod.Scalar(Tensor self, Scalar other) -> Tensor
@@ -9942,7 +9942,7 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opFmod_Scalar = wrap.Op{
 	Name:     "fmod_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Fmod_Scalar checks fmod_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -9962,7 +9962,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opFmodTensorOut = wrap.Op{
 	Name:     "fmod",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FmodTensorOut checks fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -9982,7 +9982,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 var opFmodTensor = wrap.Op{
 	Name:     "fmod",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FmodTensor checks fmod.Tensor(Tensor self, Tensor other) -> Tensor
@@ -10001,7 +10001,7 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opFmod_Tensor = wrap.Op{
 	Name:     "fmod_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Fmod_Tensor checks fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10021,7 +10021,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opHypotOut = wrap.Op{
 	Name:     "hypot",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HypotOut checks hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10041,7 +10041,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 var opHypot = wrap.Op{
 	Name:     "hypot",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Hypot checks hypot(Tensor self, Tensor other) -> Tensor
@@ -10060,7 +10060,7 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opHypot_ = wrap.Op{
 	Name:     "hypot_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Hypot_ checks hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10080,7 +10080,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opIgammaOut = wrap.Op{
 	Name:     "igamma",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IgammaOut checks igamma.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10100,7 +10100,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 var opIgamma = wrap.Op{
 	Name:     "igamma",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Igamma checks igamma(Tensor self, Tensor other) -> Tensor
@@ -10119,7 +10119,7 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opIgamma_ = wrap.Op{
 	Name:     "igamma_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Igamma_ checks igamma_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10139,7 +10139,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opIgammacOut = wrap.Op{
 	Name:     "igammac",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IgammacOut checks igammac.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10159,7 +10159,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 var opIgammac = wrap.Op{
 	Name:     "igammac",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Igammac checks igammac(Tensor self, Tensor other) -> Tensor
@@ -10178,7 +10178,7 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opIgammac_ = wrap.Op{
 	Name:     "igammac_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Igammac_ checks igammac_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10198,7 +10198,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opNextafterOut = wrap.Op{
 	Name:     "nextafter",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NextafterOut checks nextafter.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10218,7 +10218,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 var opNextafter = wrap.Op{
 	Name:     "nextafter",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Nextafter checks nextafter(Tensor self, Tensor other) -> Tensor

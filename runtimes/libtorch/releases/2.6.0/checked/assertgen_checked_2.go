@@ -16,7 +16,7 @@ import (
 var opHingeEmbeddingLoss = wrap.Op{
 	Name:     "hinge_embedding_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HingeEmbeddingLoss checks hinge_embedding_loss(Tensor self, Tensor target, float margin=1.0, int reduction=Mean) -> Tensor
@@ -35,7 +35,7 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 var opGroupNorm = wrap.Op{
 	Name:     "group_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GroupNorm checks group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True) -> Tensor
@@ -54,7 +54,7 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 var opNativeGroupNorm = wrap.Op{
 	Name:     "native_group_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeGroupNorm checks native_group_norm(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps) -> (Tensor, Tensor, Tensor)
@@ -73,7 +73,7 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opNativeGroupNormOut = wrap.Op{
 	Name:     "native_group_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeGroupNormOut checks native_group_norm.out(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -93,7 +93,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 var opNativeGroupNormBackward = wrap.Op{
 	Name:     "native_group_norm_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeGroupNormBackward checks native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -112,7 +112,7 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 var opNativeGroupNormBackwardOut = wrap.Op{
 	Name:     "native_group_norm_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeGroupNormBackwardOut checks native_group_norm_backward.out(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -132,7 +132,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 var opXFftR2c = wrap.Op{
 	Name:     "_fft_r2c",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFftR2c checks _fft_r2c(Tensor self, int[] dim, int normalization, bool onesided) -> Tensor
@@ -151,7 +151,7 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 var opXFftR2cOut = wrap.Op{
 	Name:     "_fft_r2c",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFftR2cOut checks _fft_r2c.out(Tensor self, int[] dim, int normalization, bool onesided, *, Tensor(a!) out) -> Tensor(a!)
@@ -171,7 +171,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 var opXFftC2r = wrap.Op{
 	Name:     "_fft_c2r",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFftC2r checks _fft_c2r(Tensor self, int[] dim, int normalization, SymInt last_dim_size) -> Tensor
@@ -190,7 +190,7 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 var opXFftC2rOut = wrap.Op{
 	Name:     "_fft_c2r",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFftC2rOut checks _fft_c2r.out(Tensor self, int[] dim, int normalization, SymInt last_dim_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -210,7 +210,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 var opXFftC2c = wrap.Op{
 	Name:     "_fft_c2c",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFftC2c checks _fft_c2c(Tensor self, SymInt[] dim, int normalization, bool forward) -> Tensor
@@ -229,7 +229,7 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 var opXFftC2cOut = wrap.Op{
 	Name:     "_fft_c2c",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XFftC2cOut checks _fft_c2c.out(Tensor self, SymInt[] dim, int normalization, bool forward, *, Tensor(a!) out) -> Tensor(a!)
@@ -249,7 +249,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 var opXValidateCompressedSparseIndices = wrap.Op{
 	Name:     "_validate_compressed_sparse_indices",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XValidateCompressedSparseIndices checks _validate_compressed_sparse_indices(bool is_crow, Tensor compressed_idx, Tensor plain_idx, int cdim, int dim, int nnz) -> ()
@@ -268,7 +268,7 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 var opIndexTensor = wrap.Op{
 	Name:     "index",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndexTensor checks index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
@@ -290,7 +290,7 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 var opIndexTensorOut = wrap.Op{
 	Name:     "index",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndexTensorOut checks index.Tensor_out(Tensor self, Tensor?[] indices, *, Tensor(a!) out) -> Tensor(a!)
@@ -313,7 +313,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 var opXUnsafeIndexTensor = wrap.Op{
 	Name:     "_unsafe_index",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUnsafeIndexTensor checks _unsafe_index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
@@ -335,7 +335,7 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 var opXUnsafeMaskedIndex = wrap.Op{
 	Name:     "_unsafe_masked_index",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUnsafeMaskedIndex checks _unsafe_masked_index(Tensor self, Tensor mask, Tensor?[] indices, Scalar fill) -> Tensor
@@ -357,7 +357,7 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 var opXUnsafeMaskedIndexPutAccumulate = wrap.Op{
 	Name:     "_unsafe_masked_index_put_accumulate",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUnsafeMaskedIndexPutAccumulate checks _unsafe_masked_index_put_accumulate(Tensor self, Tensor mask, Tensor?[] indices, Tensor values) -> Tensor
@@ -379,7 +379,7 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 var opIndexCopyOut = wrap.Op{
 	Name:     "index_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndexCopyOut checks index_copy.out(Tensor self, int dim, Tensor index, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -399,7 +399,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 var opIndexCopy_ = wrap.Op{
 	Name:     "index_copy_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndexCopy_ checks index_copy_(Tensor(a!) self, int dim, Tensor index, Tensor source) -> Tensor(a!)
@@ -419,7 +419,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 var opIndexCopy = wrap.Op{
 	Name:     "index_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndexCopy checks index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor
@@ -438,7 +438,7 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 var opIndexCopy_Dimname = wrap.Op{
 	Name:     "index_copy_",
 	Overload: "dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndexCopy_Dimname checks index_copy_.dimname(Tensor(a!) self, Dimname dim, Tensor index, Tensor source) -> Tensor(a!)
@@ -458,7 +458,7 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 var opIndexCopyDimname = wrap.Op{
 	Name:     "index_copy",
 	Overload: "dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndexCopyDimname checks index_copy.dimname(Tensor self, Dimname dim, Tensor index, Tensor source) -> Tensor
@@ -477,7 +477,7 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 var opIndexPut_ = wrap.Op{
 	Name:     "index_put_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndexPut_ checks index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)
@@ -500,7 +500,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 var opIndexPutOut = wrap.Op{
 	Name:     "index_put",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndexPutOut checks index_put.out(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -523,7 +523,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 var opIndexPut = wrap.Op{
 	Name:     "index_put",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndexPut checks index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
@@ -545,7 +545,7 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 var opXUnsafeIndexPut = wrap.Op{
 	Name:     "_unsafe_index_put",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XUnsafeIndexPut checks _unsafe_index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
@@ -567,7 +567,7 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 var opXIndexPutImpl_ = wrap.Op{
 	Name:     "_index_put_impl_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XIndexPutImpl_ checks _index_put_impl_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False) -> Tensor(a!)
@@ -590,7 +590,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 var opXIndexPutImplOut = wrap.Op{
 	Name:     "_index_put_impl",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XIndexPutImplOut checks _index_put_impl.out(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -613,7 +613,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 var opXIndexPutImpl = wrap.Op{
 	Name:     "_index_put_impl",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XIndexPutImpl checks _index_put_impl(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False) -> Tensor
@@ -635,7 +635,7 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 var opInstanceNorm = wrap.Op{
 	Name:     "instance_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // InstanceNorm checks instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor
@@ -654,7 +654,7 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 var opIsclose = wrap.Op{
 	Name:     "isclose",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Isclose checks isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
@@ -673,7 +673,7 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 var opIsinTensorTensorOut = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsinTensorTensorOut checks isin.Tensor_Tensor_out(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -693,7 +693,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 var opIsinTensorTensor = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsinTensorTensor checks isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -712,7 +712,7 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 var opIsinTensorScalarOut = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsinTensorScalarOut checks isin.Tensor_Scalar_out(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -732,7 +732,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 var opIsinTensorScalar = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsinTensorScalar checks isin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -751,7 +751,7 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 var opIsinScalarTensorOut = wrap.Op{
 	Name:     "isin",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsinScalarTensorOut checks isin.Scalar_Tensor_out(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -771,7 +771,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 var opIsinScalarTensor = wrap.Op{
 	Name:     "isin",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsinScalarTensor checks isin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -790,7 +790,7 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 var opIsnan = wrap.Op{
 	Name:     "isnan",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Isnan checks isnan(Tensor self) -> Tensor
@@ -809,7 +809,7 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 var opIsnanOut = wrap.Op{
 	Name:     "isnan",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsnanOut checks isnan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -829,7 +829,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIsDistributed = wrap.Op{
 	Name:     "is_distributed",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsDistributed checks is_distributed(Tensor self) -> bool
@@ -848,7 +848,7 @@ func IsDistributed(self *torch.Tensor) bool {
 var opIsFloatingPoint = wrap.Op{
 	Name:     "is_floating_point",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsFloatingPoint checks is_floating_point(Tensor self) -> bool
@@ -867,7 +867,7 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 var opIsComplex = wrap.Op{
 	Name:     "is_complex",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsComplex checks is_complex(Tensor self) -> bool
@@ -886,7 +886,7 @@ func IsComplex(self *torch.Tensor) bool {
 var opIsConj = wrap.Op{
 	Name:     "is_conj",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsConj checks is_conj(Tensor self) -> bool
@@ -905,7 +905,7 @@ func IsConj(self *torch.Tensor) bool {
 var opXIsZerotensor = wrap.Op{
 	Name:     "_is_zerotensor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XIsZerotensor checks _is_zerotensor(Tensor self) -> bool
@@ -924,7 +924,7 @@ func XIsZerotensor(self *torch.Tensor) bool {
 var opIsNeg = wrap.Op{
 	Name:     "is_neg",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsNeg checks is_neg(Tensor self) -> bool
@@ -943,7 +943,7 @@ func IsNeg(self *torch.Tensor) bool {
 var opIsreal = wrap.Op{
 	Name:     "isreal",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Isreal checks isreal(Tensor self) -> Tensor
@@ -962,7 +962,7 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 var opIsNonzero = wrap.Op{
 	Name:     "is_nonzero",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsNonzero checks is_nonzero(Tensor self) -> bool
@@ -981,7 +981,7 @@ func IsNonzero(self *torch.Tensor) bool {
 var opIsSameSize = wrap.Op{
 	Name:     "is_same_size",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsSameSize checks is_same_size(Tensor self, Tensor other) -> bool
@@ -1000,7 +1000,7 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 var opIsSigned = wrap.Op{
 	Name:     "is_signed",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsSigned checks is_signed(Tensor self) -> bool
@@ -1019,7 +1019,7 @@ func IsSigned(self *torch.Tensor) bool {
 var opIsInference = wrap.Op{
 	Name:     "is_inference",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsInference checks is_inference(Tensor self) -> bool
@@ -1038,7 +1038,7 @@ func IsInference(self *torch.Tensor) bool {
 var opKlDiv = wrap.Op{
 	Name:     "kl_div",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // KlDiv checks kl_div(Tensor self, Tensor target, int reduction=Mean, *, bool log_target=False) -> Tensor
@@ -1057,7 +1057,7 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 var opKron = wrap.Op{
 	Name:     "kron",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Kron checks kron(Tensor self, Tensor other) -> Tensor
@@ -1076,7 +1076,7 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opKronOut = wrap.Op{
 	Name:     "kron",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // KronOut checks kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1096,7 +1096,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 var opKthvalue = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Kthvalue checks kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -1115,7 +1115,7 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 var opKthvalueValues = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "values",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // KthvalueValues checks kthvalue.values(Tensor self, int k, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -1135,7 +1135,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 var opKthvalueDimname = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // KthvalueDimname checks kthvalue.dimname(Tensor self, int k, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -1154,7 +1154,7 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 var opKthvalueDimnameOut = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "dimname_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // KthvalueDimnameOut checks kthvalue.dimname_out(Tensor self, int k, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -1174,7 +1174,7 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 var opLayerNorm = wrap.Op{
 	Name:     "layer_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LayerNorm checks layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True) -> Tensor
@@ -1193,7 +1193,7 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 var opNativeLayerNorm = wrap.Op{
 	Name:     "native_layer_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeLayerNorm checks native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)
@@ -1212,7 +1212,7 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 var opNativeLayerNormOut = wrap.Op{
 	Name:     "native_layer_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeLayerNormOut checks native_layer_norm.out(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1232,7 +1232,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 var opNativeLayerNormBackward = wrap.Op{
 	Name:     "native_layer_norm_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeLayerNormBackward checks native_layer_norm_backward(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -1251,7 +1251,7 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 var opNativeLayerNormBackwardOut = wrap.Op{
 	Name:     "native_layer_norm_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeLayerNormBackwardOut checks native_layer_norm_backward.out(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1271,7 +1271,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 var opRmsNorm = wrap.Op{
 	Name:     "rms_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RmsNorm checks rms_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, float? eps=None) -> Tensor
@@ -1290,7 +1290,7 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 var opNanToNum = wrap.Op{
 	Name:     "nan_to_num",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NanToNum checks nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
@@ -1309,7 +1309,7 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 var opNanToNum_ = wrap.Op{
 	Name:     "nan_to_num_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NanToNum_ checks nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)
@@ -1329,7 +1329,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 var opNanToNumOut = wrap.Op{
 	Name:     "nan_to_num",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NanToNumOut checks nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1349,7 +1349,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 var opLinear = wrap.Op{
 	Name:     "linear",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Linear checks linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor
@@ -1368,7 +1368,7 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 var opLinearBackward = wrap.Op{
 	Name:     "linear_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinearBackward checks linear_backward(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -1387,7 +1387,7 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 var opLinearBackwardOut = wrap.Op{
 	Name:     "linear_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinearBackwardOut checks linear_backward.out(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1407,7 +1407,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 var opLinearOut = wrap.Op{
 	Name:     "linear",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinearOut checks linear.out(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1427,7 +1427,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 var opMkldnnLinear = wrap.Op{
 	Name:     "mkldnn_linear",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnLinear checks mkldnn_linear(Tensor self, Tensor weight, Tensor? bias=None) -> Tensor
@@ -1446,7 +1446,7 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 var opMkldnnLinearOut = wrap.Op{
 	Name:     "mkldnn_linear",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnLinearOut checks mkldnn_linear.out(Tensor self, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1466,7 +1466,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opMkldnnLinearBackwardInput = wrap.Op{
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnLinearBackwardInput checks mkldnn_linear_backward_input(int[] input_size, Tensor grad_output, Tensor weight) -> Tensor
@@ -1485,7 +1485,7 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 var opMkldnnLinearBackwardInputOut = wrap.Op{
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnLinearBackwardInputOut checks mkldnn_linear_backward_input.out(int[] input_size, Tensor grad_output, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -1505,7 +1505,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 var opMkldnnLinearBackwardWeights = wrap.Op{
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnLinearBackwardWeights checks mkldnn_linear_backward_weights(Tensor grad_output, Tensor input, Tensor weight, bool bias_defined) -> (Tensor, Tensor)
@@ -1524,7 +1524,7 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 var opMkldnnLinearBackwardWeightsOut = wrap.Op{
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnLinearBackwardWeightsOut checks mkldnn_linear_backward_weights.out(Tensor grad_output, Tensor input, Tensor weight, bool bias_defined, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1544,7 +1544,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 var opMkldnnLinearBackward = wrap.Op{
 	Name:     "mkldnn_linear_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnLinearBackward checks mkldnn_linear_backward(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -1563,7 +1563,7 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 var opMkldnnLinearBackwardOut = wrap.Op{
 	Name:     "mkldnn_linear_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnLinearBackwardOut checks mkldnn_linear_backward.out(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1583,7 +1583,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 var opXCsltCompress = wrap.Op{
 	Name:     "_cslt_compress",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCsltCompress checks _cslt_compress(Tensor input) -> Tensor
@@ -1602,7 +1602,7 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 var opXCsltSparseMm = wrap.Op{
 	Name:     "_cslt_sparse_mm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCsltSparseMm checks _cslt_sparse_mm(Tensor compressed_A, Tensor dense_B, Tensor? bias=None, Tensor? alpha=None, ScalarType? out_dtype=None, bool transpose_result=False, int alg_id=0, int split_k=1, bool split_k_one_kernel=True) -> Tensor
@@ -1621,7 +1621,7 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 var opXCsltSparseMmSearch = wrap.Op{
 	Name:     "_cslt_sparse_mm_search",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCsltSparseMmSearch checks _cslt_sparse_mm_search(Tensor compressed_A, Tensor dense_B, Tensor? bias=None, Tensor? alpha=None, ScalarType? out_dtype=None, bool transpose_result=False) -> int
@@ -1640,7 +1640,7 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 var opXSparseSemiStructuredTile = wrap.Op{
 	Name:     "_sparse_semi_structured_tile",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSemiStructuredTile checks _sparse_semi_structured_tile(Tensor input, str algorithm="", bool use_cutlass=True) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -1659,7 +1659,7 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 var opXSparseSemiStructuredApply = wrap.Op{
 	Name:     "_sparse_semi_structured_apply",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSemiStructuredApply checks _sparse_semi_structured_apply(Tensor input, Tensor thread_masks) -> (Tensor, Tensor)
@@ -1678,7 +1678,7 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 var opXSparseSemiStructuredApplyDense = wrap.Op{
 	Name:     "_sparse_semi_structured_apply_dense",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSemiStructuredApplyDense checks _sparse_semi_structured_apply_dense(Tensor input, Tensor thread_masks) -> Tensor
@@ -1697,7 +1697,7 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 var opXSparseSemiStructuredLinear = wrap.Op{
 	Name:     "_sparse_semi_structured_linear",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSemiStructuredLinear checks _sparse_semi_structured_linear(Tensor input, Tensor weight, Tensor meta, *, Tensor? bias=None, str? activation=None, ScalarType? out_dtype=None) -> Tensor
@@ -1716,7 +1716,7 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 var opXSparseSemiStructuredMm = wrap.Op{
 	Name:     "_sparse_semi_structured_mm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSemiStructuredMm checks _sparse_semi_structured_mm(Tensor mat1, Tensor mat1_meta, Tensor mat2, *, ScalarType? out_dtype=None) -> Tensor
@@ -1735,7 +1735,7 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 var opXSparseSemiStructuredAddmm = wrap.Op{
 	Name:     "_sparse_semi_structured_addmm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSemiStructuredAddmm checks _sparse_semi_structured_addmm(Tensor input, Tensor mat1, Tensor mat1_meta, Tensor mat2, *, Scalar alpha=1, Scalar beta=1, ScalarType? out_dtype=None) -> Tensor
@@ -1754,7 +1754,7 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 var opXMixedDtypesLinear = wrap.Op{
 	Name:     "_mixed_dtypes_linear",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMixedDtypesLinear checks _mixed_dtypes_linear(Tensor input, Tensor weight, Tensor scale, *, Tensor? bias=None, str? activation=None) -> Tensor
@@ -1773,7 +1773,7 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 var opFbgemmLinearInt8WeightFp32Activation = wrap.Op{
 	Name:     "fbgemm_linear_int8_weight_fp32_activation",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FbgemmLinearInt8WeightFp32Activation checks fbgemm_linear_int8_weight_fp32_activation(Tensor input, Tensor weight, Tensor packed, Tensor col_offsets, Scalar weight_scale, Scalar weight_zero_point, Tensor bias) -> Tensor
@@ -1792,7 +1792,7 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 var opFbgemmLinearInt8Weight = wrap.Op{
 	Name:     "fbgemm_linear_int8_weight",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FbgemmLinearInt8Weight checks fbgemm_linear_int8_weight(Tensor input, Tensor weight, Tensor packed, Tensor col_offsets, Scalar weight_scale, Scalar weight_zero_point, Tensor bias) -> Tensor
@@ -1811,7 +1811,7 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 var opFbgemmLinearQuantizeWeight = wrap.Op{
 	Name:     "fbgemm_linear_quantize_weight",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FbgemmLinearQuantizeWeight checks fbgemm_linear_quantize_weight(Tensor input) -> (Tensor, Tensor, float, int)
@@ -1830,7 +1830,7 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 var opFbgemmPackGemmMatrixFp16 = wrap.Op{
 	Name:     "fbgemm_pack_gemm_matrix_fp16",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FbgemmPackGemmMatrixFp16 checks fbgemm_pack_gemm_matrix_fp16(Tensor input) -> Tensor
@@ -1849,7 +1849,7 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 var opXWrappedLinearPrepack = wrap.Op{
 	Name:     "_wrapped_linear_prepack",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XWrappedLinearPrepack checks _wrapped_linear_prepack(Tensor weight, Tensor weight_scale, Tensor weight_zero_point, Tensor bias) -> Tensor
@@ -1868,7 +1868,7 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 var opXWrappedQuantizedLinearPrepacked = wrap.Op{
 	Name:     "_wrapped_quantized_linear_prepacked",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XWrappedQuantizedLinearPrepacked checks _wrapped_quantized_linear_prepacked(Tensor input, Tensor input_scale, Tensor input_zero_point, Tensor packed_weight, Tensor output_scale, Tensor output_zero_point, int out_channel) -> Tensor
@@ -1887,7 +1887,7 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 var opFbgemmLinearFp16WeightFp32Activation = wrap.Op{
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FbgemmLinearFp16WeightFp32Activation checks fbgemm_linear_fp16_weight_fp32_activation(Tensor input, Tensor packed_weight, Tensor bias) -> Tensor
@@ -1906,7 +1906,7 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 var opFbgemmLinearFp16Weight = wrap.Op{
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FbgemmLinearFp16Weight checks fbgemm_linear_fp16_weight(Tensor input, Tensor packed_weight, Tensor bias) -> Tensor
@@ -1925,7 +1925,7 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 var opFbgemmPackQuantizedMatrix = wrap.Op{
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FbgemmPackQuantizedMatrix checks fbgemm_pack_quantized_matrix(Tensor input) -> Tensor
@@ -1944,7 +1944,7 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 var opFbgemmPackQuantizedMatrixKN = wrap.Op{
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "KN",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // FbgemmPackQuantizedMatrixKN checks fbgemm_pack_quantized_matrix.KN(Tensor input, int K, int N) -> Tensor
@@ -1963,7 +1963,7 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 var opLdexpTensor = wrap.Op{
 	Name:     "ldexp",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LdexpTensor checks ldexp.Tensor(Tensor self, Tensor other) -> Tensor
@@ -1982,7 +1982,7 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLdexp_ = wrap.Op{
 	Name:     "ldexp_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Ldexp_ checks ldexp_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2002,7 +2002,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLdexpOut = wrap.Op{
 	Name:     "ldexp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LdexpOut checks ldexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2022,7 +2022,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 var opLinspace = wrap.Op{
 	Name:     "linspace",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Linspace checks linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2040,7 +2040,7 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 var opLinspaceTensorTensor = wrap.Op{
 	Name:     "linspace",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinspaceTensorTensor checks linspace.Tensor_Tensor(Tensor start, Tensor end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2059,7 +2059,7 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 var opLinspaceTensorScalar = wrap.Op{
 	Name:     "linspace",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinspaceTensorScalar checks linspace.Tensor_Scalar(Tensor start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2078,7 +2078,7 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 var opLinspaceScalarTensor = wrap.Op{
 	Name:     "linspace",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinspaceScalarTensor checks linspace.Scalar_Tensor(Scalar start, Tensor end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2097,7 +2097,7 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 var opLinspaceOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinspaceOut checks linspace.out(Scalar start, Scalar end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -2117,7 +2117,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 var opLinspaceTensorTensorOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinspaceTensorTensorOut checks linspace.Tensor_Tensor_out(Tensor start, Tensor end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -2137,7 +2137,7 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 var opLinspaceTensorScalarOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinspaceTensorScalarOut checks linspace.Tensor_Scalar_out(Tensor start, Scalar end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -2157,7 +2157,7 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 var opLinspaceScalarTensorOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LinspaceScalarTensorOut checks linspace.Scalar_Tensor_out(Scalar start, Tensor end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -2177,7 +2177,7 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -2196,7 +2196,7 @@ func Log(self *torch.Tensor) *torch.Tensor {
 var opLog_ = wrap.Op{
 	Name:     "log_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log_ checks log_(Tensor(a!) self) -> Tensor(a!)
@@ -2216,7 +2216,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 var opLogOut = wrap.Op{
 	Name:     "log",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogOut checks log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2236,7 +2236,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLog10 = wrap.Op{
 	Name:     "log10",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log10 checks log10(Tensor self) -> Tensor
@@ -2255,7 +2255,7 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 var opLog10_ = wrap.Op{
 	Name:     "log10_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log10_ checks log10_(Tensor(a!) self) -> Tensor(a!)
@@ -2275,7 +2275,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 var opLog10Out = wrap.Op{
 	Name:     "log10",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log10Out checks log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2295,7 +2295,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLog1p = wrap.Op{
 	Name:     "log1p",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log1p checks log1p(Tensor self) -> Tensor
@@ -2314,7 +2314,7 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 var opLog1p_ = wrap.Op{
 	Name:     "log1p_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log1p_ checks log1p_(Tensor(a!) self) -> Tensor(a!)
@@ -2334,7 +2334,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 var opLog1pOut = wrap.Op{
 	Name:     "log1p",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log1pOut checks log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2354,7 +2354,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLog2 = wrap.Op{
 	Name:     "log2",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log2 checks log2(Tensor self) -> Tensor
@@ -2373,7 +2373,7 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 var opLog2_ = wrap.Op{
 	Name:     "log2_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log2_ checks log2_(Tensor(a!) self) -> Tensor(a!)
@@ -2393,7 +2393,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 var opLog2Out = wrap.Op{
 	Name:     "log2",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Log2Out checks log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2413,7 +2413,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLogaddexpOut = wrap.Op{
 	Name:     "logaddexp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogaddexpOut checks logaddexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2433,7 +2433,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 var opLogaddexp = wrap.Op{
 	Name:     "logaddexp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Logaddexp checks logaddexp(Tensor self, Tensor other) -> Tensor
@@ -2452,7 +2452,7 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogaddexp2Out = wrap.Op{
 	Name:     "logaddexp2",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Logaddexp2Out checks logaddexp2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2472,7 +2472,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 var opLogaddexp2 = wrap.Op{
 	Name:     "logaddexp2",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Logaddexp2 checks logaddexp2(Tensor self, Tensor other) -> Tensor
@@ -2491,7 +2491,7 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opXlogyTensor = wrap.Op{
 	Name:     "xlogy",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XlogyTensor checks xlogy.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2510,7 +2510,7 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opXlogyScalarSelf = wrap.Op{
 	Name:     "xlogy",
 	Overload: "Scalar_Self",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XlogyScalarSelf checks xlogy.Scalar_Self(Scalar self, Tensor other) -> Tensor
@@ -2529,7 +2529,7 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 var opXlogyScalarOther = wrap.Op{
 	Name:     "xlogy",
 	Overload: "Scalar_Other",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XlogyScalarOther checks xlogy.Scalar_Other(Tensor self, Scalar other) -> Tensor
@@ -2548,7 +2548,7 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opXlogy_Tensor = wrap.Op{
 	Name:     "xlogy_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Xlogy_Tensor checks xlogy_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2568,7 +2568,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opXlogy_ScalarOther = wrap.Op{
 	Name:     "xlogy_",
 	Overload: "Scalar_Other",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Xlogy_ScalarOther checks xlogy_.Scalar_Other(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2588,7 +2588,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opXlogyOutTensor = wrap.Op{
 	Name:     "xlogy",
 	Overload: "OutTensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XlogyOutTensor checks xlogy.OutTensor(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2608,7 +2608,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 var opXlogyOutScalarSelf = wrap.Op{
 	Name:     "xlogy",
 	Overload: "OutScalar_Self",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XlogyOutScalarSelf checks xlogy.OutScalar_Self(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2628,7 +2628,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 var opXlogyOutScalarOther = wrap.Op{
 	Name:     "xlogy",
 	Overload: "OutScalar_Other",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XlogyOutScalarOther checks xlogy.OutScalar_Other(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2648,7 +2648,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 var opLogspace = wrap.Op{
 	Name:     "logspace",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Logspace checks logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2666,7 +2666,7 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 var opLogspaceTensorTensor = wrap.Op{
 	Name:     "logspace",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogspaceTensorTensor checks logspace.Tensor_Tensor(Tensor start, Tensor end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2685,7 +2685,7 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 var opLogspaceTensorScalar = wrap.Op{
 	Name:     "logspace",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogspaceTensorScalar checks logspace.Tensor_Scalar(Tensor start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2704,7 +2704,7 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 var opLogspaceScalarTensor = wrap.Op{
 	Name:     "logspace",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogspaceScalarTensor checks logspace.Scalar_Tensor(Scalar start, Tensor end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2723,7 +2723,7 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 var opLogspaceOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogspaceOut checks logspace.out(Scalar start, Scalar end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2743,7 +2743,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 var opLogspaceTensorTensorOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogspaceTensorTensorOut checks logspace.Tensor_Tensor_out(Tensor start, Tensor end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2763,7 +2763,7 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 var opLogspaceTensorScalarOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogspaceTensorScalarOut checks logspace.Tensor_Scalar_out(Tensor start, Scalar end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2783,7 +2783,7 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 var opLogspaceScalarTensorOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogspaceScalarTensorOut checks logspace.Scalar_Tensor_out(Scalar start, Tensor end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2803,7 +2803,7 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 var opLogSoftmaxInt = wrap.Op{
 	Name:     "log_softmax",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogSoftmaxInt checks log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -2822,7 +2822,7 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opLogSoftmaxIntOut = wrap.Op{
 	Name:     "log_softmax",
 	Overload: "int_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogSoftmaxIntOut checks log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2842,7 +2842,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 var opLogSoftmaxDimname = wrap.Op{
 	Name:     "log_softmax",
 	Overload: "Dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogSoftmaxDimname checks log_softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -2861,7 +2861,7 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 var opXLogSoftmax = wrap.Op{
 	Name:     "_log_softmax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLogSoftmax checks _log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -2880,7 +2880,7 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 var opXLogSoftmaxOut = wrap.Op{
 	Name:     "_log_softmax",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLogSoftmaxOut checks _log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -2900,7 +2900,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 var opXLogSoftmaxBackwardData = wrap.Op{
 	Name:     "_log_softmax_backward_data",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLogSoftmaxBackwardData checks _log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
@@ -2919,7 +2919,7 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 var opXLogSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_log_softmax_backward_data",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLogSoftmaxBackwardDataOut checks _log_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -2939,7 +2939,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 var opXLogcumsumexp = wrap.Op{
 	Name:     "_logcumsumexp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLogcumsumexp checks _logcumsumexp(Tensor self, int dim) -> Tensor
@@ -2958,7 +2958,7 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 var opXLogcumsumexpOut = wrap.Op{
 	Name:     "_logcumsumexp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XLogcumsumexpOut checks _logcumsumexp.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -2978,7 +2978,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 var opLogcumsumexp = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Logcumsumexp checks logcumsumexp(Tensor self, int dim) -> Tensor
@@ -2997,7 +2997,7 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 var opLogcumsumexpOut = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogcumsumexpOut checks logcumsumexp.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -3017,7 +3017,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 var opLogcumsumexpDimname = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogcumsumexpDimname checks logcumsumexp.dimname(Tensor self, Dimname dim) -> Tensor
@@ -3036,7 +3036,7 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 var opLogcumsumexpDimnameOut = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "dimname_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogcumsumexpDimnameOut checks logcumsumexp.dimname_out(Tensor self, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -3056,7 +3056,7 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 var opLogsumexp = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Logsumexp checks logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -3075,7 +3075,7 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opLogsumexpOut = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogsumexpOut checks logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3095,7 +3095,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 var opLogsumexpNames = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "names",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogsumexpNames checks logsumexp.names(Tensor self, Dimname[1] dim, bool keepdim=False) -> Tensor
@@ -3114,7 +3114,7 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 var opLogsumexpNamesOut = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // LogsumexpNamesOut checks logsumexp.names_out(Tensor self, Dimname[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3134,7 +3134,7 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 var opMarginRankingLoss = wrap.Op{
 	Name:     "margin_ranking_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MarginRankingLoss checks margin_ranking_loss(Tensor input1, Tensor input2, Tensor target, float margin=0.0, int reduction=Mean) -> Tensor
@@ -3153,7 +3153,7 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -3172,7 +3172,7 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMatmulBackward = wrap.Op{
 	Name:     "matmul_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MatmulBackward checks matmul_backward(Tensor grad, Tensor self, Tensor other, bool[2] mask) -> (Tensor, Tensor)
@@ -3191,7 +3191,7 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 var opMatmulBackwardOut = wrap.Op{
 	Name:     "matmul_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MatmulBackwardOut checks matmul_backward.out(Tensor grad, Tensor self, Tensor other, bool[2] mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3211,7 +3211,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 var opMatmulOut = wrap.Op{
 	Name:     "matmul",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MatmulOut checks matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3231,7 +3231,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 var opMatrixPower = wrap.Op{
 	Name:     "matrix_power",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MatrixPower checks matrix_power(Tensor self, int n) -> Tensor
@@ -3250,7 +3250,7 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 var opMatrixPowerOut = wrap.Op{
 	Name:     "matrix_power",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MatrixPowerOut checks matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -3270,7 +3270,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 var opMatrixExp = wrap.Op{
 	Name:     "matrix_exp",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MatrixExp checks matrix_exp(Tensor self) -> Tensor
@@ -3289,7 +3289,7 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 var opMatrixExpBackward = wrap.Op{
 	Name:     "matrix_exp_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MatrixExpBackward checks matrix_exp_backward(Tensor self, Tensor grad) -> Tensor
@@ -3308,7 +3308,7 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 var opXAminmax = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAminmax checks _aminmax(Tensor self) -> (Tensor, Tensor)
@@ -3327,7 +3327,7 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opXAminmaxOut = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAminmaxOut checks _aminmax.out(Tensor self, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3347,7 +3347,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 var opXAminmaxDim = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAminmaxDim checks _aminmax.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor, Tensor)
@@ -3366,7 +3366,7 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 var opXAminmaxDimOut = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "dim_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XAminmaxDimOut checks _aminmax.dim_out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3386,7 +3386,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 var opAminmax = wrap.Op{
 	Name:     "aminmax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Aminmax checks aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
@@ -3405,7 +3405,7 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 var opAminmaxOut = wrap.Op{
 	Name:     "aminmax",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AminmaxOut checks aminmax.out(Tensor self, *, int? dim=None, bool keepdim=False, Tensor(a!) min, Tensor(b!) max) -> (Tensor(a!) min, Tensor(b!) max)
@@ -3425,7 +3425,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 var opXComputeLinearCombination = wrap.Op{
 	Name:     "_compute_linear_combination",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XComputeLinearCombination checks _compute_linear_combination(Tensor input, Tensor coefficients) -> Tensor
@@ -3444,7 +3444,7 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 var opXComputeLinearCombinationOut = wrap.Op{
 	Name:     "_compute_linear_combination",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XComputeLinearCombinationOut checks _compute_linear_combination.out(Tensor input, Tensor coefficients, *, Tensor(a!) out) -> Tensor(a!)
@@ -3464,7 +3464,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 var opMaxDim = wrap.Op{
 	Name:     "max",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxDim checks max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3483,7 +3483,7 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 var opMaxDimMax = wrap.Op{
 	Name:     "max",
 	Overload: "dim_max",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxDimMax checks max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3503,7 +3503,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 var opMaxNamesDim = wrap.Op{
 	Name:     "max",
 	Overload: "names_dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxNamesDim checks max.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3522,7 +3522,7 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 var opMaxNamesDimMax = wrap.Op{
 	Name:     "max",
 	Overload: "names_dim_max",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxNamesDimMax checks max.names_dim_max(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3542,7 +3542,7 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 var opValueSelectingReductionBackward = wrap.Op{
 	Name:     "value_selecting_reduction_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ValueSelectingReductionBackward checks value_selecting_reduction_backward(Tensor grad, int dim, Tensor indices, SymInt[] sizes, bool keepdim) -> Tensor
@@ -3561,7 +3561,7 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 var opAmax = wrap.Op{
 	Name:     "amax",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Amax checks amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
@@ -3580,7 +3580,7 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opAmaxOut = wrap.Op{
 	Name:     "amax",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AmaxOut checks amax.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3600,7 +3600,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 var opMaxPool1dWithIndices = wrap.Op{
 	Name:     "max_pool1d_with_indices",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool1dWithIndices checks max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -3619,7 +3619,7 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 var opMaxPool1d = wrap.Op{
 	Name:     "max_pool1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool1d checks max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3638,7 +3638,7 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opMaxPool2d = wrap.Op{
 	Name:     "max_pool2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool2d checks max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3657,7 +3657,7 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opMaxPool2dBackward = wrap.Op{
 	Name:     "max_pool2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool2dBackward checks max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3676,7 +3676,7 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 var opMaxPool2dBackwardOut = wrap.Op{
 	Name:     "max_pool2d_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool2dBackwardOut checks max_pool2d_backward.out(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3696,7 +3696,7 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 var opMkldnnMaxPool2d = wrap.Op{
 	Name:     "mkldnn_max_pool2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnMaxPool2d checks mkldnn_max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3715,7 +3715,7 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 var opMkldnnMaxPool2dOut = wrap.Op{
 	Name:     "mkldnn_max_pool2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnMaxPool2dOut checks mkldnn_max_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3735,7 +3735,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opMkldnnMaxPool2dBackward = wrap.Op{
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnMaxPool2dBackward checks mkldnn_max_pool2d_backward(Tensor grad_output, Tensor output, Tensor input, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3754,7 +3754,7 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 var opMkldnnMaxPool2dBackwardOut = wrap.Op{
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnMaxPool2dBackwardOut checks mkldnn_max_pool2d_backward.out(Tensor grad_output, Tensor output, Tensor input, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3774,7 +3774,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 var opMkldnnMaxPool3d = wrap.Op{
 	Name:     "mkldnn_max_pool3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnMaxPool3d checks mkldnn_max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3793,7 +3793,7 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 var opMkldnnMaxPool3dOut = wrap.Op{
 	Name:     "mkldnn_max_pool3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnMaxPool3dOut checks mkldnn_max_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3813,7 +3813,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opMkldnnMaxPool3dBackward = wrap.Op{
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnMaxPool3dBackward checks mkldnn_max_pool3d_backward(Tensor grad_output, Tensor output, Tensor input, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3832,7 +3832,7 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 var opMkldnnMaxPool3dBackwardOut = wrap.Op{
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnMaxPool3dBackwardOut checks mkldnn_max_pool3d_backward.out(Tensor grad_output, Tensor output, Tensor input, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3852,7 +3852,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 var opQuantizedMaxPool1d = wrap.Op{
 	Name:     "quantized_max_pool1d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // QuantizedMaxPool1d checks quantized_max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3871,7 +3871,7 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opQuantizedMaxPool1dOut = wrap.Op{
 	Name:     "quantized_max_pool1d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // QuantizedMaxPool1dOut checks quantized_max_pool1d.out(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3891,7 +3891,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 var opQuantizedMaxPool2d = wrap.Op{
 	Name:     "quantized_max_pool2d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // QuantizedMaxPool2d checks quantized_max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3910,7 +3910,7 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opQuantizedMaxPool2dOut = wrap.Op{
 	Name:     "quantized_max_pool2d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // QuantizedMaxPool2dOut checks quantized_max_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3930,7 +3930,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 var opQuantizedMaxPool3d = wrap.Op{
 	Name:     "quantized_max_pool3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // QuantizedMaxPool3d checks quantized_max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3949,7 +3949,7 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opQuantizedMaxPool3dOut = wrap.Op{
 	Name:     "quantized_max_pool3d",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // QuantizedMaxPool3dOut checks quantized_max_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3969,7 +3969,7 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 var opMaxPool3d = wrap.Op{
 	Name:     "max_pool3d",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxPool3d checks max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3988,7 +3988,7 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opMean = wrap.Op{
 	Name:     "mean",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mean checks mean(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -4007,7 +4007,7 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 var opMeanDtypeOut = wrap.Op{
 	Name:     "mean",
 	Overload: "dtype_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MeanDtypeOut checks mean.dtype_out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4027,7 +4027,7 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 var opMeanDim = wrap.Op{
 	Name:     "mean",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MeanDim checks mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4046,7 +4046,7 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 var opMeanOut = wrap.Op{
 	Name:     "mean",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MeanOut checks mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4066,7 +4066,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 var opMeanNamesDim = wrap.Op{
 	Name:     "mean",
 	Overload: "names_dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MeanNamesDim checks mean.names_dim(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4085,7 +4085,7 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 var opMeanNamesOut = wrap.Op{
 	Name:     "mean",
 	Overload: "names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MeanNamesOut checks mean.names_out(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4105,7 +4105,7 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 var opNanmean = wrap.Op{
 	Name:     "nanmean",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Nanmean checks nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4124,7 +4124,7 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 var opNanmeanOut = wrap.Op{
 	Name:     "nanmean",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NanmeanOut checks nanmean.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4144,7 +4144,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 var opMedian = wrap.Op{
 	Name:     "median",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Median checks median(Tensor self) -> Tensor
@@ -4163,7 +4163,7 @@ func Median(self *torch.Tensor) *torch.Tensor {
 var opMedianOut = wrap.Op{
 	Name:     "median",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MedianOut checks median.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4183,7 +4183,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opMedianDim = wrap.Op{
 	Name:     "median",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MedianDim checks median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4202,7 +4202,7 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 var opMedianDimValues = wrap.Op{
 	Name:     "median",
 	Overload: "dim_values",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MedianDimValues checks median.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4222,7 +4222,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 var opMedianNamesDim = wrap.Op{
 	Name:     "median",
 	Overload: "names_dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MedianNamesDim checks median.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4241,7 +4241,7 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 var opMedianNamesDimValues = wrap.Op{
 	Name:     "median",
 	Overload: "names_dim_values",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MedianNamesDimValues checks median.names_dim_values(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4261,7 +4261,7 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 var opNanmedian = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Nanmedian checks nanmedian(Tensor self) -> Tensor
@@ -4280,7 +4280,7 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 var opNanmedianOut = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NanmedianOut checks nanmedian.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4300,7 +4300,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opNanmedianDim = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NanmedianDim checks nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4319,7 +4319,7 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 var opNanmedianDimValues = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "dim_values",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NanmedianDimValues checks nanmedian.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4339,7 +4339,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 var opNanmedianNamesDim = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "names_dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NanmedianNamesDim checks nanmedian.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4358,7 +4358,7 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 var opNanmedianNamesDimValues = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "names_dim_values",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NanmedianNamesDimValues checks nanmedian.names_dim_values(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4378,7 +4378,7 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 var opMinDim = wrap.Op{
 	Name:     "min",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MinDim checks min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4397,7 +4397,7 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 var opMinDimMin = wrap.Op{
 	Name:     "min",
 	Overload: "dim_min",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MinDimMin checks min.dim_min(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4417,7 +4417,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 var opMinNamesDim = wrap.Op{
 	Name:     "min",
 	Overload: "names_dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MinNamesDim checks min.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4436,7 +4436,7 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 var opMinNamesDimMin = wrap.Op{
 	Name:     "min",
 	Overload: "names_dim_min",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MinNamesDimMin checks min.names_dim_min(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4456,7 +4456,7 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 var opAmin = wrap.Op{
 	Name:     "amin",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Amin checks amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
@@ -4475,7 +4475,7 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opAminOut = wrap.Op{
 	Name:     "amin",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AminOut checks amin.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4495,7 +4495,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 var opXMpsConvolution = wrap.Op{
 	Name:     "_mps_convolution",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMpsConvolution checks _mps_convolution(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups) -> Tensor
@@ -4514,7 +4514,7 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opXMpsConvolutionOut = wrap.Op{
 	Name:     "_mps_convolution",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMpsConvolutionOut checks _mps_convolution.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -4534,7 +4534,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 var opMpsConvolutionBackward = wrap.Op{
 	Name:     "mps_convolution_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MpsConvolutionBackward checks mps_convolution_backward(Tensor self, Tensor grad_output, Tensor weight, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -4553,7 +4553,7 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 var opMpsConvolutionBackwardOut = wrap.Op{
 	Name:     "mps_convolution_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MpsConvolutionBackwardOut checks mps_convolution_backward.out(Tensor self, Tensor grad_output, Tensor weight, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4573,7 +4573,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 var opMkldnnConvolution = wrap.Op{
 	Name:     "mkldnn_convolution",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnConvolution checks mkldnn_convolution(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups) -> Tensor
@@ -4592,7 +4592,7 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 var opMkldnnConvolutionOut = wrap.Op{
 	Name:     "mkldnn_convolution",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnConvolutionOut checks mkldnn_convolution.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -4612,7 +4612,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 var opMkldnnRnnLayer = wrap.Op{
 	Name:     "mkldnn_rnn_layer",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnRnnLayer checks mkldnn_rnn_layer(Tensor input, Tensor weight0, Tensor weight1, Tensor weight2, Tensor weight3, Tensor hx_, Tensor cx_, bool reverse, int[] batch_sizes, int mode, int hidden_size, int num_layers, bool has_biases, bool bidirectional, bool batch_first, bool train) -> (Tensor, Tensor, Tensor, Tensor)
@@ -4631,7 +4631,7 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 var opMkldnnRnnLayerOut = wrap.Op{
 	Name:     "mkldnn_rnn_layer",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnRnnLayerOut checks mkldnn_rnn_layer.out(Tensor input, Tensor weight0, Tensor weight1, Tensor weight2, Tensor weight3, Tensor hx_, Tensor cx_, bool reverse, int[] batch_sizes, int mode, int hidden_size, int num_layers, bool has_biases, bool bidirectional, bool batch_first, bool train, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -4651,7 +4651,7 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 var opMkldnnRnnLayerBackward = wrap.Op{
 	Name:     "mkldnn_rnn_layer_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnRnnLayerBackward checks mkldnn_rnn_layer_backward(Tensor input, Tensor weight1, Tensor weight2, Tensor weight3, Tensor weight4, Tensor hx_, Tensor cx_tmp, Tensor output, Tensor hy_, Tensor cy_, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, bool reverse, int mode, int hidden_size, int num_layers, bool has_biases, bool train, bool bidirectional, int[] batch_sizes, bool batch_first, Tensor workspace) -> (Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -4670,7 +4670,7 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 var opMkldnnRnnLayerBackwardOut = wrap.Op{
 	Name:     "mkldnn_rnn_layer_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MkldnnRnnLayerBackwardOut checks mkldnn_rnn_layer_backward.out(Tensor input, Tensor weight1, Tensor weight2, Tensor weight3, Tensor weight4, Tensor hx_, Tensor cx_tmp, Tensor output, Tensor hy_, Tensor cy_, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, bool reverse, int mode, int hidden_size, int num_layers, bool has_biases, bool train, bool bidirectional, int[] batch_sizes, bool batch_first, Tensor workspace, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4, Tensor(f!) out5, Tensor(g!) out6) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!), Tensor(f!), Tensor(g!))
@@ -4690,7 +4690,7 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 var opMiopenBatchNorm = wrap.Op{
 	Name:     "miopen_batch_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenBatchNorm checks miopen_batch_norm(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon) -> (Tensor, Tensor, Tensor)
@@ -4709,7 +4709,7 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opMiopenBatchNormOut = wrap.Op{
 	Name:     "miopen_batch_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenBatchNormOut checks miopen_batch_norm.out(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4729,7 +4729,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 var opMiopenBatchNormBackward = wrap.Op{
 	Name:     "miopen_batch_norm_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenBatchNormBackward checks miopen_batch_norm_backward(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon) -> (Tensor, Tensor, Tensor)
@@ -4748,7 +4748,7 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 var opMiopenBatchNormBackwardOut = wrap.Op{
 	Name:     "miopen_batch_norm_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenBatchNormBackwardOut checks miopen_batch_norm_backward.out(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4768,7 +4768,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 var opMiopenConvolution = wrap.Op{
 	Name:     "miopen_convolution",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenConvolution checks miopen_convolution(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic) -> Tensor
@@ -4787,7 +4787,7 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 var opMiopenConvolutionOut = wrap.Op{
 	Name:     "miopen_convolution",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenConvolutionOut checks miopen_convolution.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4807,7 +4807,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 var opMiopenConvolutionTranspose = wrap.Op{
 	Name:     "miopen_convolution_transpose",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenConvolutionTranspose checks miopen_convolution_transpose(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic) -> Tensor
@@ -4826,7 +4826,7 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 var opMiopenConvolutionTransposeOut = wrap.Op{
 	Name:     "miopen_convolution_transpose",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenConvolutionTransposeOut checks miopen_convolution_transpose.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4846,7 +4846,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 var opMiopenDepthwiseConvolution = wrap.Op{
 	Name:     "miopen_depthwise_convolution",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenDepthwiseConvolution checks miopen_depthwise_convolution(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic) -> Tensor
@@ -4865,7 +4865,7 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 var opMiopenDepthwiseConvolutionOut = wrap.Op{
 	Name:     "miopen_depthwise_convolution",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenDepthwiseConvolutionOut checks miopen_depthwise_convolution.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4885,7 +4885,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 var opMiopenConvolutionRelu = wrap.Op{
 	Name:     "miopen_convolution_relu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenConvolutionRelu checks miopen_convolution_relu(Tensor self, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -4904,7 +4904,7 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 var opMiopenConvolutionAddRelu = wrap.Op{
 	Name:     "miopen_convolution_add_relu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenConvolutionAddRelu checks miopen_convolution_add_relu(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -4923,7 +4923,7 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 var opMiopenRnn = wrap.Op{
 	Name:     "miopen_rnn",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenRnn checks miopen_rnn(Tensor input, Tensor[] weight, int weight_stride0, Tensor hx, Tensor? cx, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -4945,7 +4945,7 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 var opMiopenRnnOut = wrap.Op{
 	Name:     "miopen_rnn",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenRnnOut checks miopen_rnn.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor hx, Tensor? cx, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -4968,7 +4968,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 var opMiopenRnnBackward = wrap.Op{
 	Name:     "miopen_rnn_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenRnnBackward checks miopen_rnn_backward(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask) -> (Tensor, Tensor, Tensor, Tensor[])
@@ -4990,7 +4990,7 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 var opMiopenRnnBackwardOut = wrap.Op{
 	Name:     "miopen_rnn_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MiopenRnnBackwardOut checks miopen_rnn_backward.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!)[] out3) -> ()
@@ -5013,7 +5013,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -5032,7 +5032,7 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5052,7 +5052,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 var opXIntMm = wrap.Op{
 	Name:     "_int_mm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XIntMm checks _int_mm(Tensor self, Tensor mat2) -> Tensor
@@ -5071,7 +5071,7 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 var opXIntMmOut = wrap.Op{
 	Name:     "_int_mm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XIntMmOut checks _int_mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5091,7 +5091,7 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 var opXConvertWeightToInt4pack = wrap.Op{
 	Name:     "_convert_weight_to_int4pack",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvertWeightToInt4pack checks _convert_weight_to_int4pack(Tensor self, int innerKTiles) -> Tensor
@@ -5110,7 +5110,7 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 var opXWeightInt4packMm = wrap.Op{
 	Name:     "_weight_int4pack_mm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XWeightInt4packMm checks _weight_int4pack_mm(Tensor self, Tensor mat2, int qGroupSize, Tensor qScaleAndZeros) -> Tensor
@@ -5129,7 +5129,7 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 var opXConvertWeightToInt4packForCpu = wrap.Op{
 	Name:     "_convert_weight_to_int4pack_for_cpu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XConvertWeightToInt4packForCpu checks _convert_weight_to_int4pack_for_cpu(Tensor self, int innerKTiles) -> Tensor
@@ -5148,7 +5148,7 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 var opXWeightInt4packMmForCpu = wrap.Op{
 	Name:     "_weight_int4pack_mm_for_cpu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XWeightInt4packMmForCpu checks _weight_int4pack_mm_for_cpu(Tensor self, Tensor mat2, int qGroupSize, Tensor qScaleAndZeros) -> Tensor
@@ -5167,7 +5167,7 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 var opXWeightInt8packMm = wrap.Op{
 	Name:     "_weight_int8pack_mm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XWeightInt8packMm checks _weight_int8pack_mm(Tensor self, Tensor mat2, Tensor scales) -> Tensor
@@ -5186,7 +5186,7 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 var opXSparseMm = wrap.Op{
 	Name:     "_sparse_mm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseMm checks _sparse_mm(Tensor sparse, Tensor dense) -> Tensor
@@ -5205,7 +5205,7 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 var opXSparseMmReduce = wrap.Op{
 	Name:     "_sparse_mm",
 	Overload: "reduce",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseMmReduce checks _sparse_mm.reduce(Tensor sparse, Tensor dense, str reduce) -> Tensor
@@ -5224,7 +5224,7 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 var opXSparseSparseMatmul = wrap.Op{
 	Name:     "_sparse_sparse_matmul",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSparseMatmul checks _sparse_sparse_matmul(Tensor self, Tensor other) -> Tensor
@@ -5243,7 +5243,7 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 var opXSparseSparseMatmulOut = wrap.Op{
 	Name:     "_sparse_sparse_matmul",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XSparseSparseMatmulOut checks _sparse_sparse_matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5263,7 +5263,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 var opMode = wrap.Op{
 	Name:     "mode",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mode checks mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -5282,7 +5282,7 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 var opModeValues = wrap.Op{
 	Name:     "mode",
 	Overload: "values",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ModeValues checks mode.values(Tensor self, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -5302,7 +5302,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 var opModeDimname = wrap.Op{
 	Name:     "mode",
 	Overload: "dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ModeDimname checks mode.dimname(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -5321,7 +5321,7 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 var opModeDimnameOut = wrap.Op{
 	Name:     "mode",
 	Overload: "dimname_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ModeDimnameOut checks mode.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -5341,7 +5341,7 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5360,7 +5360,7 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5380,7 +5380,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5400,7 +5400,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opMulScalar = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulScalar checks mul.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5419,7 +5419,7 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opMul_Scalar = wrap.Op{
 	Name:     "mul_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mul_Scalar checks mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5439,7 +5439,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opMulScalarOut = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MulScalarOut checks mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5459,7 +5459,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 var opMultiplyTensor = wrap.Op{
 	Name:     "multiply",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultiplyTensor checks multiply.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5478,7 +5478,7 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMultiply_Tensor = wrap.Op{
 	Name:     "multiply_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Multiply_Tensor checks multiply_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5498,7 +5498,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMultiplyOut = wrap.Op{
 	Name:     "multiply",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultiplyOut checks multiply.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5518,7 +5518,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 var opMultiplyScalar = wrap.Op{
 	Name:     "multiply",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MultiplyScalar checks multiply.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5537,7 +5537,7 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opMultiply_Scalar = wrap.Op{
 	Name:     "multiply_",
 	Overload: "Scalar",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Multiply_Scalar checks multiply_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5557,7 +5557,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opMv = wrap.Op{
 	Name:     "mv",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mv checks mv(Tensor self, Tensor vec) -> Tensor
@@ -5576,7 +5576,7 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 var opMvOut = wrap.Op{
 	Name:     "mv",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MvOut checks mv.out(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor(a!)
@@ -5596,7 +5596,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 var opMvlgammaOut = wrap.Op{
 	Name:     "mvlgamma",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MvlgammaOut checks mvlgamma.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)
@@ -5616,7 +5616,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 var opMvlgamma = wrap.Op{
 	Name:     "mvlgamma",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mvlgamma checks mvlgamma(Tensor self, int p) -> Tensor
@@ -5635,7 +5635,7 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 var opMvlgamma_ = wrap.Op{
 	Name:     "mvlgamma_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Mvlgamma_ checks mvlgamma_(Tensor(a!) self, int p) -> Tensor(a!)
@@ -5655,7 +5655,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 var opNarrowCopy = wrap.Op{
 	Name:     "narrow_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NarrowCopy checks narrow_copy(Tensor self, int dim, SymInt start, SymInt length) -> Tensor
@@ -5674,7 +5674,7 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 var opNarrowCopyOut = wrap.Op{
 	Name:     "narrow_copy",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NarrowCopyOut checks narrow_copy.out(Tensor self, int dim, SymInt start, SymInt length, *, Tensor(a!) out) -> Tensor(a!)
@@ -5694,7 +5694,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -5713,7 +5713,7 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 var opNarrowTensor = wrap.Op{
 	Name:     "narrow",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NarrowTensor checks narrow.Tensor(Tensor(a) self, int dim, Tensor start, SymInt length) -> Tensor(a)
@@ -5732,7 +5732,7 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 var opNativeBatchNorm = wrap.Op{
 	Name:     "native_batch_norm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeBatchNorm checks native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -5751,7 +5751,7 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opNativeBatchNormOut = wrap.Op{
 	Name:     "native_batch_norm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeBatchNormOut checks native_batch_norm.out(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, *, Tensor(a!) out, Tensor(b!) save_mean, Tensor(c!) save_invstd) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5771,7 +5771,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 var opXNativeBatchNormLegit = wrap.Op{
 	Name:     "_native_batch_norm_legit",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNativeBatchNormLegit checks _native_batch_norm_legit(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -5791,7 +5791,7 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 var opXNativeBatchNormLegitFunctional = wrap.Op{
 	Name:     "_native_batch_norm_legit_functional",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNativeBatchNormLegitFunctional checks _native_batch_norm_legit_functional(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor running_mean_out, Tensor running_var_out)
@@ -5810,7 +5810,7 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 var opXNativeBatchNormLegitNoTraining = wrap.Op{
 	Name:     "_native_batch_norm_legit_no_training",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNativeBatchNormLegitNoTraining checks _native_batch_norm_legit_no_training(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -5829,7 +5829,7 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 var opXNativeBatchNormLegitNoTrainingOut = wrap.Op{
 	Name:     "_native_batch_norm_legit_no_training",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNativeBatchNormLegitNoTrainingOut checks _native_batch_norm_legit_no_training.out(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5849,7 +5849,7 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 var opXNativeBatchNormLegitOut = wrap.Op{
 	Name:     "_native_batch_norm_legit",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNativeBatchNormLegitOut checks _native_batch_norm_legit.out(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, bool training, float momentum, float eps, *, Tensor(d!) out, Tensor(e!) save_mean, Tensor(f!) save_invstd) -> (Tensor(d!), Tensor(e!), Tensor(f!))
@@ -5869,7 +5869,7 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 var opXNativeBatchNormLegitNoStats = wrap.Op{
 	Name:     "_native_batch_norm_legit",
 	Overload: "no_stats",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNativeBatchNormLegitNoStats checks _native_batch_norm_legit.no_stats(Tensor input, Tensor? weight, Tensor? bias, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -5888,7 +5888,7 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 var opXNativeBatchNormLegitNoStatsOut = wrap.Op{
 	Name:     "_native_batch_norm_legit",
 	Overload: "no_stats_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNativeBatchNormLegitNoStatsOut checks _native_batch_norm_legit.no_stats_out(Tensor input, Tensor? weight, Tensor? bias, bool training, float momentum, float eps, *, Tensor(a!) out, Tensor(b!) save_mean, Tensor(c!) save_invstd) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5908,7 +5908,7 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 var opBatchNormStats = wrap.Op{
 	Name:     "batch_norm_stats",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormStats checks batch_norm_stats(Tensor input, float eps) -> (Tensor, Tensor)
@@ -5927,7 +5927,7 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 var opBatchNormStatsOut = wrap.Op{
 	Name:     "batch_norm_stats",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormStatsOut checks batch_norm_stats.out(Tensor input, float eps, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5947,7 +5947,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 var opBatchNormElemt = wrap.Op{
 	Name:     "batch_norm_elemt",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormElemt checks batch_norm_elemt(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor invstd, float eps) -> Tensor
@@ -5966,7 +5966,7 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opBatchNormElemtOut = wrap.Op{
 	Name:     "batch_norm_elemt",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormElemtOut checks batch_norm_elemt.out(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor invstd, float eps, *, Tensor(a!) out) -> Tensor(a!)
@@ -5986,7 +5986,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 var opBatchNormGatherStats = wrap.Op{
 	Name:     "batch_norm_gather_stats",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormGatherStats checks batch_norm_gather_stats(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, int count) -> (Tensor, Tensor)
@@ -6005,7 +6005,7 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 var opBatchNormGatherStatsOut = wrap.Op{
 	Name:     "batch_norm_gather_stats",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormGatherStatsOut checks batch_norm_gather_stats.out(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, int count, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -6025,7 +6025,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 var opBatchNormGatherStatsWithCounts = wrap.Op{
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormGatherStatsWithCounts checks batch_norm_gather_stats_with_counts(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, Tensor counts) -> (Tensor, Tensor)
@@ -6044,7 +6044,7 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 var opBatchNormGatherStatsWithCountsOut = wrap.Op{
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormGatherStatsWithCountsOut checks batch_norm_gather_stats_with_counts.out(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, Tensor counts, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -6064,7 +6064,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 var opNativeBatchNormBackward = wrap.Op{
 	Name:     "native_batch_norm_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeBatchNormBackward checks native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -6083,7 +6083,7 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 var opNativeBatchNormBackwardOut = wrap.Op{
 	Name:     "native_batch_norm_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeBatchNormBackwardOut checks native_batch_norm_backward.out(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -6103,7 +6103,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 var opBatchNormBackwardReduce = wrap.Op{
 	Name:     "batch_norm_backward_reduce",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormBackwardReduce checks batch_norm_backward_reduce(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, bool input_g, bool weight_g, bool bias_g) -> (Tensor, Tensor, Tensor, Tensor)
@@ -6122,7 +6122,7 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 var opBatchNormBackwardReduceOut = wrap.Op{
 	Name:     "batch_norm_backward_reduce",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormBackwardReduceOut checks batch_norm_backward_reduce.out(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, bool input_g, bool weight_g, bool bias_g, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -6142,7 +6142,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 var opBatchNormBackwardElemt = wrap.Op{
 	Name:     "batch_norm_backward_elemt",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormBackwardElemt checks batch_norm_backward_elemt(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, Tensor sum_dy, Tensor sum_dy_xmu, Tensor count) -> Tensor
@@ -6161,7 +6161,7 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 var opBatchNormBackwardElemtOut = wrap.Op{
 	Name:     "batch_norm_backward_elemt",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormBackwardElemtOut checks batch_norm_backward_elemt.out(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, Tensor sum_dy, Tensor sum_dy_xmu, Tensor count, *, Tensor(a!) out) -> Tensor(a!)
@@ -6181,7 +6181,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 var opBatchNormUpdateStats = wrap.Op{
 	Name:     "batch_norm_update_stats",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormUpdateStats checks batch_norm_update_stats(Tensor input, Tensor? running_mean, Tensor? running_var, float momentum) -> (Tensor, Tensor)
@@ -6200,7 +6200,7 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 var opBatchNormUpdateStatsOut = wrap.Op{
 	Name:     "batch_norm_update_stats",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // BatchNormUpdateStatsOut checks batch_norm_update_stats.out(Tensor input, Tensor? running_mean, Tensor? running_var, float momentum, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -6220,7 +6220,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 var opIsVulkanAvailable = wrap.Op{
 	Name:     "is_vulkan_available",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsVulkanAvailable checks is_vulkan_available() -> bool
@@ -6238,7 +6238,7 @@ func IsVulkanAvailable() bool {
 var opXNnpackAvailable = wrap.Op{
 	Name:     "_nnpack_available",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNnpackAvailable checks _nnpack_available() -> bool
@@ -6256,7 +6256,7 @@ func XNnpackAvailable() bool {
 var opXNnpackSpatialConvolution = wrap.Op{
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNnpackSpatialConvolution checks _nnpack_spatial_convolution(Tensor input, Tensor weight, Tensor? bias, SymInt[2] padding, SymInt[2] stride=1) -> Tensor
@@ -6275,7 +6275,7 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 var opXNnpackSpatialConvolutionOut = wrap.Op{
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNnpackSpatialConvolutionOut checks _nnpack_spatial_convolution.out(Tensor input, Tensor weight, Tensor? bias, SymInt[2] padding, SymInt[2] stride=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6295,7 +6295,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 var opOnesNames = wrap.Op{
 	Name:     "ones",
 	Overload: "names",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // OnesNames checks ones.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6313,7 +6313,7 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 var opOnesNamesOut = wrap.Op{
 	Name:     "ones",
 	Overload: "names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // OnesNamesOut checks ones.names_out(int[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -6333,7 +6333,7 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 var opOnes = wrap.Op{
 	Name:     "ones",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Ones checks ones(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6351,7 +6351,7 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 var opOnesOut = wrap.Op{
 	Name:     "ones",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // OnesOut checks ones.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6371,7 +6371,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opOnesLike = wrap.Op{
 	Name:     "ones_like",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // OnesLike checks ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -6390,7 +6390,7 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 var opOnesLikeOut = wrap.Op{
 	Name:     "ones_like",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // OnesLikeOut checks ones_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -6410,7 +6410,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 var opPairwiseDistance = wrap.Op{
 	Name:     "pairwise_distance",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PairwiseDistance checks pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False) -> Tensor
@@ -6429,7 +6429,7 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 var opCdist = wrap.Op{
 	Name:     "cdist",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cdist checks cdist(Tensor x1, Tensor x2, float p=2, int? compute_mode=None) -> Tensor
@@ -6448,7 +6448,7 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 var opXEuclideanDist = wrap.Op{
 	Name:     "_euclidean_dist",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEuclideanDist checks _euclidean_dist(Tensor x1, Tensor x2) -> Tensor
@@ -6467,7 +6467,7 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 var opXEuclideanDistOut = wrap.Op{
 	Name:     "_euclidean_dist",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XEuclideanDistOut checks _euclidean_dist.out(Tensor x1, Tensor x2, *, Tensor(a!) out) -> Tensor(a!)
@@ -6487,7 +6487,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 var opXCdistForward = wrap.Op{
 	Name:     "_cdist_forward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCdistForward checks _cdist_forward(Tensor x1, Tensor x2, float p, int? compute_mode) -> Tensor
@@ -6506,7 +6506,7 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 var opXCdistForwardOut = wrap.Op{
 	Name:     "_cdist_forward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCdistForwardOut checks _cdist_forward.out(Tensor x1, Tensor x2, float p, int? compute_mode, *, Tensor(a!) out) -> Tensor(a!)
@@ -6526,7 +6526,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 var opXCdistBackward = wrap.Op{
 	Name:     "_cdist_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCdistBackward checks _cdist_backward(Tensor grad, Tensor x1, Tensor x2, float p, Tensor cdist) -> Tensor
@@ -6545,7 +6545,7 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 var opXCdistBackwardOut = wrap.Op{
 	Name:     "_cdist_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XCdistBackwardOut checks _cdist_backward.out(Tensor grad, Tensor x1, Tensor x2, float p, Tensor cdist, *, Tensor(a!) out) -> Tensor(a!)
@@ -6565,7 +6565,7 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 var opPdist = wrap.Op{
 	Name:     "pdist",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Pdist checks pdist(Tensor self, float p=2) -> Tensor
@@ -6584,7 +6584,7 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 var opXPdistForward = wrap.Op{
 	Name:     "_pdist_forward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XPdistForward checks _pdist_forward(Tensor self, float p=2) -> Tensor
@@ -6603,7 +6603,7 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 var opXPdistForwardOut = wrap.Op{
 	Name:     "_pdist_forward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XPdistForwardOut checks _pdist_forward.out(Tensor self, float p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -6623,7 +6623,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 var opXPdistBackward = wrap.Op{
 	Name:     "_pdist_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XPdistBackward checks _pdist_backward(Tensor grad, Tensor self, float p, Tensor pdist) -> Tensor
@@ -6642,7 +6642,7 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 var opXPdistBackwardOut = wrap.Op{
 	Name:     "_pdist_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XPdistBackwardOut checks _pdist_backward.out(Tensor grad, Tensor self, float p, Tensor pdist, *, Tensor(a!) out) -> Tensor(a!)
@@ -6662,7 +6662,7 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 var opCosineSimilarity = wrap.Op{
 	Name:     "cosine_similarity",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CosineSimilarity checks cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor
@@ -6681,7 +6681,7 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 var opPermute = wrap.Op{
 	Name:     "permute",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Permute checks permute(Tensor(a) self, int[] dims) -> Tensor(a)
@@ -6700,7 +6700,7 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 var opMovedimIntlist = wrap.Op{
 	Name:     "movedim",
 	Overload: "intlist",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MovedimIntlist checks movedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
@@ -6719,7 +6719,7 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 var opMovedimInt = wrap.Op{
 	Name:     "movedim",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MovedimInt checks movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)
@@ -6738,7 +6738,7 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 var opMoveaxisIntlist = wrap.Op{
 	Name:     "moveaxis",
 	Overload: "intlist",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MoveaxisIntlist checks moveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
@@ -6757,7 +6757,7 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 var opMoveaxisInt = wrap.Op{
 	Name:     "moveaxis",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MoveaxisInt checks moveaxis.int(Tensor(a) self, int source, int destination) -> Tensor(a)
@@ -6776,7 +6776,7 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 var opNumpyT = wrap.Op{
 	Name:     "numpy_T",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NumpyT checks numpy_T(Tensor(a) self) -> Tensor(a)
@@ -6795,7 +6795,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 var opMatrixH = wrap.Op{
 	Name:     "matrix_H",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MatrixH checks matrix_H(Tensor(a) self) -> Tensor(a)
@@ -6814,7 +6814,7 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 var opMT = wrap.Op{
 	Name:     "mT",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MT checks mT(Tensor(a) self) -> Tensor(a)
@@ -6833,7 +6833,7 @@ func MT(self *torch.Tensor) *torch.Tensor {
 var opMH = wrap.Op{
 	Name:     "mH",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MH checks mH(Tensor(a) self) -> Tensor(a)
@@ -6852,7 +6852,7 @@ func MH(self *torch.Tensor) *torch.Tensor {
 var opAdjoint = wrap.Op{
 	Name:     "adjoint",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Adjoint checks adjoint(Tensor(a) self) -> Tensor(a)
@@ -6871,7 +6871,7 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 var opPixelShuffle = wrap.Op{
 	Name:     "pixel_shuffle",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PixelShuffle checks pixel_shuffle(Tensor self, int upscale_factor) -> Tensor
@@ -6890,7 +6890,7 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 var opPixelShuffleOut = wrap.Op{
 	Name:     "pixel_shuffle",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PixelShuffleOut checks pixel_shuffle.out(Tensor self, int upscale_factor, *, Tensor(a!) out) -> Tensor(a!)
@@ -6910,7 +6910,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 var opPixelUnshuffle = wrap.Op{
 	Name:     "pixel_unshuffle",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PixelUnshuffle checks pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor
@@ -6929,7 +6929,7 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 var opPixelUnshuffleOut = wrap.Op{
 	Name:     "pixel_unshuffle",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PixelUnshuffleOut checks pixel_unshuffle.out(Tensor self, int downscale_factor, *, Tensor(a!) out) -> Tensor(a!)
@@ -6949,7 +6949,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 var opChannelShuffle = wrap.Op{
 	Name:     "channel_shuffle",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ChannelShuffle checks channel_shuffle(Tensor self, SymInt groups) -> Tensor
@@ -6968,7 +6968,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 var opChannelShuffleOut = wrap.Op{
 	Name:     "channel_shuffle",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ChannelShuffleOut checks channel_shuffle.out(Tensor self, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -6988,7 +6988,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 var opNativeChannelShuffle = wrap.Op{
 	Name:     "native_channel_shuffle",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NativeChannelShuffle checks native_channel_shuffle(Tensor self, SymInt groups) -> Tensor
@@ -7007,7 +7007,7 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 var opIsPinned = wrap.Op{
 	Name:     "is_pinned",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IsPinned checks is_pinned(Tensor self, Device? device=None) -> bool
@@ -7026,7 +7026,7 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 var opPinMemory = wrap.Op{
 	Name:     "pin_memory",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PinMemory checks pin_memory(Tensor(a) self, Device? device=None) -> Tensor(a)
@@ -7045,7 +7045,7 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 var opXPinMemory = wrap.Op{
 	Name:     "_pin_memory",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XPinMemory checks _pin_memory(Tensor self, Device? device=None) -> Tensor
@@ -7064,7 +7064,7 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 var opXPinMemoryOut = wrap.Op{
 	Name:     "_pin_memory",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XPinMemoryOut checks _pin_memory.out(Tensor self, Device? device=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7084,7 +7084,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 var opPinverse = wrap.Op{
 	Name:     "pinverse",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Pinverse checks pinverse(Tensor self, float rcond=1e-15) -> Tensor
@@ -7103,7 +7103,7 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 var opPoissonNllLoss = wrap.Op{
 	Name:     "poisson_nll_loss",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // PoissonNllLoss checks poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, float eps, int reduction) -> Tensor
@@ -7122,7 +7122,7 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 var opRad2deg = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Rad2deg checks rad2deg(Tensor self) -> Tensor
@@ -7141,7 +7141,7 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 var opRad2deg_ = wrap.Op{
 	Name:     "rad2deg_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Rad2deg_ checks rad2deg_(Tensor(a!) self) -> Tensor(a!)
@@ -7161,7 +7161,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 var opRad2degOut = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Rad2degOut checks rad2deg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7181,7 +7181,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDeg2rad = wrap.Op{
 	Name:     "deg2rad",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Deg2rad checks deg2rad(Tensor self) -> Tensor
@@ -7200,7 +7200,7 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 var opDeg2rad_ = wrap.Op{
 	Name:     "deg2rad_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Deg2rad_ checks deg2rad_(Tensor(a!) self) -> Tensor(a!)
@@ -7220,7 +7220,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 var opDeg2radOut = wrap.Op{
 	Name:     "deg2rad",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Deg2radOut checks deg2rad.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7240,7 +7240,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opScalarTensor = wrap.Op{
 	Name:     "scalar_tensor",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ScalarTensor checks scalar_tensor(Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7258,7 +7258,7 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 var opScalarTensorOut = wrap.Op{
 	Name:     "scalar_tensor",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ScalarTensorOut checks scalar_tensor.out(Scalar s, *, Tensor(a!) out) -> Tensor(a!)
@@ -7278,7 +7278,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 var opRandNames = wrap.Op{
 	Name:     "rand",
 	Overload: "names",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandNames checks rand.names(SymInt[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7296,7 +7296,7 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 var opRandNamesOut = wrap.Op{
 	Name:     "rand",
 	Overload: "names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandNamesOut checks rand.names_out(SymInt[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -7316,7 +7316,7 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 var opRandGeneratorWithNames = wrap.Op{
 	Name:     "rand",
 	Overload: "generator_with_names",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandGeneratorWithNames checks rand.generator_with_names(SymInt[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7334,7 +7334,7 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 var opRandGeneratorWithNamesOut = wrap.Op{
 	Name:     "rand",
 	Overload: "generator_with_names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandGeneratorWithNamesOut checks rand.generator_with_names_out(SymInt[] size, *, Generator? generator, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -7354,7 +7354,7 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 var opRand = wrap.Op{
 	Name:     "rand",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Rand checks rand(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7372,7 +7372,7 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 var opRandGenerator = wrap.Op{
 	Name:     "rand",
 	Overload: "generator",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandGenerator checks rand.generator(SymInt[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7390,7 +7390,7 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 var opRandOut = wrap.Op{
 	Name:     "rand",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandOut checks rand.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7410,7 +7410,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opRandGeneratorOut = wrap.Op{
 	Name:     "rand",
 	Overload: "generator_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandGeneratorOut checks rand.generator_out(SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7430,7 +7430,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 var opRandLike = wrap.Op{
 	Name:     "rand_like",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandLike checks rand_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7449,7 +7449,7 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 var opRandLikeOut = wrap.Op{
 	Name:     "rand_like",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandLikeOut checks rand_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7469,7 +7469,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 var opRandint = wrap.Op{
 	Name:     "randint",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Randint checks randint(SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7487,7 +7487,7 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 var opRandintGenerator = wrap.Op{
 	Name:     "randint",
 	Overload: "generator",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandintGenerator checks randint.generator(SymInt high, SymInt[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7505,7 +7505,7 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 var opRandintLow = wrap.Op{
 	Name:     "randint",
 	Overload: "low",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandintLow checks randint.low(SymInt low, SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7523,7 +7523,7 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 var opRandintLowGenerator = wrap.Op{
 	Name:     "randint",
 	Overload: "low_generator",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandintLowGenerator checks randint.low_generator(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7541,7 +7541,7 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 var opRandintOut = wrap.Op{
 	Name:     "randint",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandintOut checks randint.out(SymInt high, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7561,7 +7561,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 var opRandintGeneratorOut = wrap.Op{
 	Name:     "randint",
 	Overload: "generator_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandintGeneratorOut checks randint.generator_out(SymInt high, SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7581,7 +7581,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 var opRandintLowOut = wrap.Op{
 	Name:     "randint",
 	Overload: "low_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandintLowOut checks randint.low_out(SymInt low, SymInt high, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7601,7 +7601,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 var opRandintLowGeneratorOut = wrap.Op{
 	Name:     "randint",
 	Overload: "low_generator_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandintLowGeneratorOut checks randint.low_generator_out(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7621,7 +7621,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 var opRandintLike = wrap.Op{
 	Name:     "randint_like",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandintLike checks randint_like(Tensor self, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7640,7 +7640,7 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 var opRandintLikeOut = wrap.Op{
 	Name:     "randint_like",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandintLikeOut checks randint_like.out(Tensor self, SymInt high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7660,7 +7660,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 var opRandintLikeLowDtype = wrap.Op{
 	Name:     "randint_like",
 	Overload: "low_dtype",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandintLikeLowDtype checks randint_like.low_dtype(Tensor self, SymInt low, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7679,7 +7679,7 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 var opRandintLikeLowDtypeOut = wrap.Op{
 	Name:     "randint_like",
 	Overload: "low_dtype_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandintLikeLowDtypeOut checks randint_like.low_dtype_out(Tensor self, SymInt low, SymInt high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7699,7 +7699,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 var opRandn = wrap.Op{
 	Name:     "randn",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Randn checks randn(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7717,7 +7717,7 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 var opRandnGenerator = wrap.Op{
 	Name:     "randn",
 	Overload: "generator",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandnGenerator checks randn.generator(SymInt[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7735,7 +7735,7 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 var opRandnNames = wrap.Op{
 	Name:     "randn",
 	Overload: "names",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandnNames checks randn.names(SymInt[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7753,7 +7753,7 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 var opRandnNamesOut = wrap.Op{
 	Name:     "randn",
 	Overload: "names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandnNamesOut checks randn.names_out(SymInt[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -7773,7 +7773,7 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 var opRandnGeneratorWithNames = wrap.Op{
 	Name:     "randn",
 	Overload: "generator_with_names",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandnGeneratorWithNames checks randn.generator_with_names(SymInt[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7791,7 +7791,7 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 var opRandnGeneratorWithNamesOut = wrap.Op{
 	Name:     "randn",
 	Overload: "generator_with_names_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandnGeneratorWithNamesOut checks randn.generator_with_names_out(SymInt[] size, *, Generator? generator, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -7811,7 +7811,7 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 var opRandnOut = wrap.Op{
 	Name:     "randn",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandnOut checks randn.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7831,7 +7831,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opRandnGeneratorOut = wrap.Op{
 	Name:     "randn",
 	Overload: "generator_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandnGeneratorOut checks randn.generator_out(SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7851,7 +7851,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 var opRandnLike = wrap.Op{
 	Name:     "randn_like",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandnLike checks randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7870,7 +7870,7 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 var opRandnLikeOut = wrap.Op{
 	Name:     "randn_like",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandnLikeOut checks randn_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7890,7 +7890,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 var opRandperm = wrap.Op{
 	Name:     "randperm",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Randperm checks randperm(SymInt n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7908,7 +7908,7 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 var opRandpermGenerator = wrap.Op{
 	Name:     "randperm",
 	Overload: "generator",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandpermGenerator checks randperm.generator(SymInt n, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7926,7 +7926,7 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 var opRandpermOut = wrap.Op{
 	Name:     "randperm",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandpermOut checks randperm.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
@@ -7946,7 +7946,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 var opRandpermGeneratorOut = wrap.Op{
 	Name:     "randperm",
 	Overload: "generator_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RandpermGeneratorOut checks randperm.generator_out(SymInt n, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7966,7 +7966,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 var opRangeStep = wrap.Op{
 	Name:     "range",
 	Overload: "step",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RangeStep checks range.step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7984,7 +7984,7 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 var opRange = wrap.Op{
 	Name:     "range",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Range checks range(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -8002,7 +8002,7 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 var opRangeOut_ = wrap.Op{
 	Name:     "range",
 	Overload: "out_",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RangeOut_ checks range.out_(Scalar start, Scalar end, *, Tensor(a!) out) -> Tensor(a!)
@@ -8022,7 +8022,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 var opRangeOut = wrap.Op{
 	Name:     "range",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RangeOut checks range.out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -8042,7 +8042,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 var opRavel = wrap.Op{
 	Name:     "ravel",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Ravel checks ravel(Tensor(a) self) -> Tensor(a)
@@ -8061,7 +8061,7 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 var opReciprocal = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Reciprocal checks reciprocal(Tensor self) -> Tensor
@@ -8080,7 +8080,7 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 var opReciprocal_ = wrap.Op{
 	Name:     "reciprocal_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
@@ -8100,7 +8100,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 var opReciprocalOut = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8120,7 +8120,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -8139,7 +8139,7 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -8159,7 +8159,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8179,7 +8179,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opNegative = wrap.Op{
 	Name:     "negative",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Negative checks negative(Tensor self) -> Tensor
@@ -8198,7 +8198,7 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 var opNegative_ = wrap.Op{
 	Name:     "negative_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
@@ -8218,7 +8218,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 var opNegativeOut = wrap.Op{
 	Name:     "negative",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8238,7 +8238,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRepeat = wrap.Op{
 	Name:     "repeat",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Repeat checks repeat(Tensor self, SymInt[] repeats) -> Tensor
@@ -8257,7 +8257,7 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 var opRepeatOut = wrap.Op{
 	Name:     "repeat",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RepeatOut checks repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)
@@ -8277,7 +8277,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 var opRepeatInterleaveTensor = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RepeatInterleaveTensor checks repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor
@@ -8296,7 +8296,7 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 var opRepeatInterleaveTensorOut = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "Tensor_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RepeatInterleaveTensorOut checks repeat_interleave.Tensor_out(Tensor repeats, *, SymInt? output_size=None, Tensor(a!) out) -> Tensor(a!)
@@ -8316,7 +8316,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 var opRepeatInterleaveSelfTensor = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "self_Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RepeatInterleaveSelfTensor checks repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
@@ -8335,7 +8335,7 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 var opRepeatInterleaveSelfInt = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "self_int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RepeatInterleaveSelfInt checks repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
@@ -8354,7 +8354,7 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 var opReshape = wrap.Op{
 	Name:     "reshape",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
@@ -8373,7 +8373,7 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 var opXReshapeCopy = wrap.Op{
 	Name:     "_reshape_copy",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XReshapeCopy checks _reshape_copy(Tensor self, SymInt[] size) -> Tensor
@@ -8392,7 +8392,7 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 var opXReshapeAlias = wrap.Op{
 	Name:     "_reshape_alias",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XReshapeAlias checks _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
@@ -8411,7 +8411,7 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 var opXMkldnnReshape = wrap.Op{
 	Name:     "_mkldnn_reshape",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMkldnnReshape checks _mkldnn_reshape(Tensor self, int[] shape) -> Tensor
@@ -8430,7 +8430,7 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 var opXMkldnnReshapeOut = wrap.Op{
 	Name:     "_mkldnn_reshape",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XMkldnnReshapeOut checks _mkldnn_reshape.out(Tensor self, int[] shape, *, Tensor(a!) out) -> Tensor(a!)
@@ -8450,7 +8450,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 var opReshapeAs = wrap.Op{
 	Name:     "reshape_as",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReshapeAs checks reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -8469,7 +8469,7 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opRound = wrap.Op{
 	Name:     "round",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Round checks round(Tensor self) -> Tensor
@@ -8488,7 +8488,7 @@ func Round(self *torch.Tensor) *torch.Tensor {
 var opRound_ = wrap.Op{
 	Name:     "round_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
@@ -8508,7 +8508,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 var opRoundOut = wrap.Op{
 	Name:     "round",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8528,7 +8528,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRoundDecimals = wrap.Op{
 	Name:     "round",
 	Overload: "decimals",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RoundDecimals checks round.decimals(Tensor self, *, int decimals) -> Tensor
@@ -8547,7 +8547,7 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 var opRound_Decimals = wrap.Op{
 	Name:     "round_",
 	Overload: "decimals",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Round_Decimals checks round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)
@@ -8567,7 +8567,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 var opRoundDecimalsOut = wrap.Op{
 	Name:     "round",
 	Overload: "decimals_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RoundDecimalsOut checks round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)
@@ -8587,7 +8587,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 var opRrelu = wrap.Op{
 	Name:     "rrelu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Rrelu checks rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
@@ -8606,7 +8606,7 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 var opRrelu_ = wrap.Op{
 	Name:     "rrelu_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Rrelu_ checks rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
@@ -8626,7 +8626,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -8645,7 +8645,7 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 var opRelu_ = wrap.Op{
 	Name:     "relu_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -8665,7 +8665,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 var opReluOut = wrap.Op{
 	Name:     "relu",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8685,7 +8685,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRelu6 = wrap.Op{
 	Name:     "relu6",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Relu6 checks relu6(Tensor self) -> Tensor
@@ -8704,7 +8704,7 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 var opRelu6_ = wrap.Op{
 	Name:     "relu6_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
@@ -8724,7 +8724,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 var opPrelu = wrap.Op{
 	Name:     "prelu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Prelu checks prelu(Tensor self, Tensor weight) -> Tensor
@@ -8743,7 +8743,7 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 var opXPreluKernel = wrap.Op{
 	Name:     "_prelu_kernel",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XPreluKernel checks _prelu_kernel(Tensor self, Tensor weight) -> Tensor
@@ -8762,7 +8762,7 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 var opXPreluKernelBackward = wrap.Op{
 	Name:     "_prelu_kernel_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XPreluKernelBackward checks _prelu_kernel_backward(Tensor grad_output, Tensor self, Tensor weight) -> (Tensor, Tensor)
@@ -8781,7 +8781,7 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 var opGeluOut = wrap.Op{
 	Name:     "gelu",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GeluOut checks gelu.out(Tensor self, *, str approximate='none', Tensor(a!) out) -> Tensor(a!)
@@ -8801,7 +8801,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 var opGelu_ = wrap.Op{
 	Name:     "gelu_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
@@ -8821,7 +8821,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 var opGelu = wrap.Op{
 	Name:     "gelu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
@@ -8840,7 +8840,7 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 var opGeluBackwardGradInput = wrap.Op{
 	Name:     "gelu_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
@@ -8860,7 +8860,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 var opGeluBackward = wrap.Op{
 	Name:     "gelu_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
@@ -8879,7 +8879,7 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 var opInfinitelyDifferentiableGeluBackward = wrap.Op{
 	Name:     "infinitely_differentiable_gelu_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
@@ -8898,7 +8898,7 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 var opHardshrinkOut = wrap.Op{
 	Name:     "hardshrink",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
@@ -8918,7 +8918,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 var opHardshrink = wrap.Op{
 	Name:     "hardshrink",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
@@ -8937,7 +8937,7 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 var opHardshrinkBackwardGradInput = wrap.Op{
 	Name:     "hardshrink_backward",
 	Overload: "grad_input",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8957,7 +8957,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 var opHardshrinkBackward = wrap.Op{
 	Name:     "hardshrink_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
@@ -8976,7 +8976,7 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 var opRsqrt = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Rsqrt checks rsqrt(Tensor self) -> Tensor
@@ -8995,7 +8995,7 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 var opRsqrt_ = wrap.Op{
 	Name:     "rsqrt_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -9015,7 +9015,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 var opRsqrtOut = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9035,7 +9035,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSelectDimname = wrap.Op{
 	Name:     "select",
 	Overload: "Dimname",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SelectDimname checks select.Dimname(Tensor(a) self, Dimname dim, int index) -> Tensor(a)
@@ -9054,7 +9054,7 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -9073,7 +9073,7 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 var opSelectBackward = wrap.Op{
 	Name:     "select_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index) -> Tensor
@@ -9092,7 +9092,7 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 var opSelectBackwardOut = wrap.Op{
 	Name:     "select_backward",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
@@ -9112,7 +9112,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 var opXNestedSelectBackward = wrap.Op{
 	Name:     "_nested_select_backward",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, SymInt index) -> Tensor
@@ -9131,7 +9131,7 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 var opSelu = wrap.Op{
 	Name:     "selu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Selu checks selu(Tensor self) -> Tensor
@@ -9150,7 +9150,7 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 var opSelu_ = wrap.Op{
 	Name:     "selu_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
@@ -9170,7 +9170,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 var opCelu = wrap.Op{
 	Name:     "celu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
@@ -9189,7 +9189,7 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 var opCelu_ = wrap.Op{
 	Name:     "celu_",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
@@ -9209,7 +9209,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 var opCeluOut = wrap.Op{
 	Name:     "celu",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -9229,7 +9229,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 var opSilu = wrap.Op{
 	Name:     "silu",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Silu checks silu(Tensor self) -> Tensor

@@ -16,7 +16,7 @@ import (
 var opHingeEmbeddingLoss = wrap.Op{
 	Name:     "hinge_embedding_loss",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HingeEmbeddingLoss checks hinge_embedding_loss(Tensor self, Tensor target, float margin=1.0, int reduction=Mean) -> Tensor
@@ -34,7 +34,7 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 var opGroupNorm = wrap.Op{
 	Name:     "group_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GroupNorm checks group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True) -> Tensor
@@ -52,7 +52,7 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 var opNativeGroupNorm = wrap.Op{
 	Name:     "native_group_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeGroupNorm checks native_group_norm(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps) -> (Tensor, Tensor, Tensor)
@@ -71,7 +71,7 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opNativeGroupNormOut = wrap.Op{
 	Name:     "native_group_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeGroupNormOut checks native_group_norm.out(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -91,7 +91,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 var opNativeGroupNormBackward = wrap.Op{
 	Name:     "native_group_norm_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeGroupNormBackward checks native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -109,7 +109,7 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 var opNativeGroupNormBackwardOut = wrap.Op{
 	Name:     "native_group_norm_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeGroupNormBackwardOut checks native_group_norm_backward.out(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -129,7 +129,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 var opXFftR2c = wrap.Op{
 	Name:     "_fft_r2c",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFftR2c checks _fft_r2c(Tensor self, int[] dim, int normalization, bool onesided) -> Tensor
@@ -148,7 +148,7 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 var opXFftR2cOut = wrap.Op{
 	Name:     "_fft_r2c",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFftR2cOut checks _fft_r2c.out(Tensor self, int[] dim, int normalization, bool onesided, *, Tensor(a!) out) -> Tensor(a!)
@@ -168,7 +168,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 var opXFftC2r = wrap.Op{
 	Name:     "_fft_c2r",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFftC2r checks _fft_c2r(Tensor self, int[] dim, int normalization, SymInt last_dim_size) -> Tensor
@@ -187,7 +187,7 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 var opXFftC2rOut = wrap.Op{
 	Name:     "_fft_c2r",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFftC2rOut checks _fft_c2r.out(Tensor self, int[] dim, int normalization, SymInt last_dim_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -207,7 +207,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 var opXFftC2c = wrap.Op{
 	Name:     "_fft_c2c",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFftC2c checks _fft_c2c(Tensor self, SymInt[] dim, int normalization, bool forward) -> Tensor
@@ -226,7 +226,7 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 var opXFftC2cOut = wrap.Op{
 	Name:     "_fft_c2c",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XFftC2cOut checks _fft_c2c.out(Tensor self, SymInt[] dim, int normalization, bool forward, *, Tensor(a!) out) -> Tensor(a!)
@@ -246,7 +246,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 var opXValidateCompressedSparseIndices = wrap.Op{
 	Name:     "_validate_compressed_sparse_indices",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XValidateCompressedSparseIndices checks _validate_compressed_sparse_indices(bool is_crow, Tensor compressed_idx, Tensor plain_idx, int cdim, int dim, int nnz) -> ()
@@ -265,7 +265,7 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 var opIndexTensor = wrap.Op{
 	Name:     "index",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexTensor checks index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
@@ -287,7 +287,7 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 var opIndexTensorOut = wrap.Op{
 	Name:     "index",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexTensorOut checks index.Tensor_out(Tensor self, Tensor?[] indices, *, Tensor(a!) out) -> Tensor(a!)
@@ -310,7 +310,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 var opXUnsafeIndexTensor = wrap.Op{
 	Name:     "_unsafe_index",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUnsafeIndexTensor checks _unsafe_index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
@@ -332,7 +332,7 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 var opXUnsafeMaskedIndex = wrap.Op{
 	Name:     "_unsafe_masked_index",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUnsafeMaskedIndex checks _unsafe_masked_index(Tensor self, Tensor mask, Tensor?[] indices, Scalar fill) -> Tensor
@@ -350,7 +350,7 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 var opXUnsafeMaskedIndexPutAccumulate = wrap.Op{
 	Name:     "_unsafe_masked_index_put_accumulate",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUnsafeMaskedIndexPutAccumulate checks _unsafe_masked_index_put_accumulate(Tensor self, Tensor mask, Tensor?[] indices, Tensor values) -> Tensor
@@ -368,7 +368,7 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 var opIndexCopyOut = wrap.Op{
 	Name:     "index_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexCopyOut checks index_copy.out(Tensor self, int dim, Tensor index, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -388,7 +388,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 var opIndexCopy_ = wrap.Op{
 	Name:     "index_copy_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexCopy_ checks index_copy_(Tensor(a!) self, int dim, Tensor index, Tensor source) -> Tensor(a!)
@@ -408,7 +408,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 var opIndexCopy = wrap.Op{
 	Name:     "index_copy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexCopy checks index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor
@@ -427,7 +427,7 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 var opIndexCopy_Dimname = wrap.Op{
 	Name:     "index_copy_",
 	Overload: "dimname",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexCopy_Dimname checks index_copy_.dimname(Tensor(a!) self, Dimname dim, Tensor index, Tensor source) -> Tensor(a!)
@@ -447,7 +447,7 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 var opIndexCopyDimname = wrap.Op{
 	Name:     "index_copy",
 	Overload: "dimname",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexCopyDimname checks index_copy.dimname(Tensor self, Dimname dim, Tensor index, Tensor source) -> Tensor
@@ -465,7 +465,7 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 var opIndexPut_ = wrap.Op{
 	Name:     "index_put_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexPut_ checks index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)
@@ -488,7 +488,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 var opIndexPutOut = wrap.Op{
 	Name:     "index_put",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexPutOut checks index_put.out(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -508,7 +508,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 var opIndexPut = wrap.Op{
 	Name:     "index_put",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IndexPut checks index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
@@ -530,7 +530,7 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 var opXUnsafeIndexPut = wrap.Op{
 	Name:     "_unsafe_index_put",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XUnsafeIndexPut checks _unsafe_index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
@@ -552,7 +552,7 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 var opXIndexPutImpl_ = wrap.Op{
 	Name:     "_index_put_impl_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XIndexPutImpl_ checks _index_put_impl_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False) -> Tensor(a!)
@@ -575,7 +575,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 var opXIndexPutImplOut = wrap.Op{
 	Name:     "_index_put_impl",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XIndexPutImplOut checks _index_put_impl.out(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -595,7 +595,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 var opXIndexPutImpl = wrap.Op{
 	Name:     "_index_put_impl",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XIndexPutImpl checks _index_put_impl(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False) -> Tensor
@@ -617,7 +617,7 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 var opInstanceNorm = wrap.Op{
 	Name:     "instance_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // InstanceNorm checks instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor
@@ -635,7 +635,7 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 var opIsclose = wrap.Op{
 	Name:     "isclose",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Isclose checks isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
@@ -653,7 +653,7 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 var opIsinTensorTensorOut = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsinTensorTensorOut checks isin.Tensor_Tensor_out(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -673,7 +673,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 var opIsinTensorTensor = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsinTensorTensor checks isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -692,7 +692,7 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 var opIsinTensorScalarOut = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsinTensorScalarOut checks isin.Tensor_Scalar_out(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -712,7 +712,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 var opIsinTensorScalar = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsinTensorScalar checks isin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -731,7 +731,7 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 var opIsinScalarTensorOut = wrap.Op{
 	Name:     "isin",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsinScalarTensorOut checks isin.Scalar_Tensor_out(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -751,7 +751,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 var opIsinScalarTensor = wrap.Op{
 	Name:     "isin",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsinScalarTensor checks isin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -770,7 +770,7 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 var opIsnan = wrap.Op{
 	Name:     "isnan",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Isnan checks isnan(Tensor self) -> Tensor
@@ -789,7 +789,7 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 var opIsnanOut = wrap.Op{
 	Name:     "isnan",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsnanOut checks isnan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -809,7 +809,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opIsDistributed = wrap.Op{
 	Name:     "is_distributed",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsDistributed checks is_distributed(Tensor self) -> bool
@@ -827,7 +827,7 @@ func IsDistributed(self *torch.Tensor) bool {
 var opIsFloatingPoint = wrap.Op{
 	Name:     "is_floating_point",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsFloatingPoint checks is_floating_point(Tensor self) -> bool
@@ -845,7 +845,7 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 var opIsComplex = wrap.Op{
 	Name:     "is_complex",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsComplex checks is_complex(Tensor self) -> bool
@@ -863,7 +863,7 @@ func IsComplex(self *torch.Tensor) bool {
 var opIsConj = wrap.Op{
 	Name:     "is_conj",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsConj checks is_conj(Tensor self) -> bool
@@ -881,7 +881,7 @@ func IsConj(self *torch.Tensor) bool {
 var opXIsZerotensor = wrap.Op{
 	Name:     "_is_zerotensor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XIsZerotensor checks _is_zerotensor(Tensor self) -> bool
@@ -899,7 +899,7 @@ func XIsZerotensor(self *torch.Tensor) bool {
 var opIsNeg = wrap.Op{
 	Name:     "is_neg",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsNeg checks is_neg(Tensor self) -> bool
@@ -917,7 +917,7 @@ func IsNeg(self *torch.Tensor) bool {
 var opIsreal = wrap.Op{
 	Name:     "isreal",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Isreal checks isreal(Tensor self) -> Tensor
@@ -935,7 +935,7 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 var opIsNonzero = wrap.Op{
 	Name:     "is_nonzero",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsNonzero checks is_nonzero(Tensor self) -> bool
@@ -953,7 +953,7 @@ func IsNonzero(self *torch.Tensor) bool {
 var opIsSameSize = wrap.Op{
 	Name:     "is_same_size",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsSameSize checks is_same_size(Tensor self, Tensor other) -> bool
@@ -972,7 +972,7 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 var opIsSigned = wrap.Op{
 	Name:     "is_signed",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsSigned checks is_signed(Tensor self) -> bool
@@ -990,7 +990,7 @@ func IsSigned(self *torch.Tensor) bool {
 var opIsInference = wrap.Op{
 	Name:     "is_inference",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsInference checks is_inference(Tensor self) -> bool
@@ -1008,7 +1008,7 @@ func IsInference(self *torch.Tensor) bool {
 var opKlDiv = wrap.Op{
 	Name:     "kl_div",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // KlDiv checks kl_div(Tensor self, Tensor target, int reduction=Mean, *, bool log_target=False) -> Tensor
@@ -1026,7 +1026,7 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 var opKron = wrap.Op{
 	Name:     "kron",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Kron checks kron(Tensor self, Tensor other) -> Tensor
@@ -1044,7 +1044,7 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opKronOut = wrap.Op{
 	Name:     "kron",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // KronOut checks kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1064,7 +1064,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 var opKthvalue = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Kthvalue checks kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -1083,7 +1083,7 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 var opKthvalueValues = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "values",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // KthvalueValues checks kthvalue.values(Tensor self, int k, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -1103,7 +1103,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 var opKthvalueDimname = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "dimname",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // KthvalueDimname checks kthvalue.dimname(Tensor self, int k, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -1121,7 +1121,7 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 var opKthvalueDimnameOut = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "dimname_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // KthvalueDimnameOut checks kthvalue.dimname_out(Tensor self, int k, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -1141,7 +1141,7 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 var opLayerNorm = wrap.Op{
 	Name:     "layer_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LayerNorm checks layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True) -> Tensor
@@ -1159,7 +1159,7 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 var opNativeLayerNorm = wrap.Op{
 	Name:     "native_layer_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeLayerNorm checks native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)
@@ -1178,7 +1178,7 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 var opNativeLayerNormOut = wrap.Op{
 	Name:     "native_layer_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeLayerNormOut checks native_layer_norm.out(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1198,7 +1198,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 var opNativeLayerNormBackward = wrap.Op{
 	Name:     "native_layer_norm_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeLayerNormBackward checks native_layer_norm_backward(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -1217,7 +1217,7 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 var opNativeLayerNormBackwardOut = wrap.Op{
 	Name:     "native_layer_norm_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeLayerNormBackwardOut checks native_layer_norm_backward.out(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1237,7 +1237,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 var opRmsNorm = wrap.Op{
 	Name:     "rms_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RmsNorm checks rms_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, float? eps=None) -> Tensor
@@ -1255,7 +1255,7 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 var opNanToNum = wrap.Op{
 	Name:     "nan_to_num",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NanToNum checks nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
@@ -1274,7 +1274,7 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 var opNanToNum_ = wrap.Op{
 	Name:     "nan_to_num_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NanToNum_ checks nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)
@@ -1294,7 +1294,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 var opNanToNumOut = wrap.Op{
 	Name:     "nan_to_num",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NanToNumOut checks nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1314,7 +1314,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 var opLinear = wrap.Op{
 	Name:     "linear",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Linear checks linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor
@@ -1333,7 +1333,7 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 var opLinearBackward = wrap.Op{
 	Name:     "linear_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinearBackward checks linear_backward(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -1352,7 +1352,7 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 var opLinearBackwardOut = wrap.Op{
 	Name:     "linear_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinearBackwardOut checks linear_backward.out(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1372,7 +1372,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 var opLinearOut = wrap.Op{
 	Name:     "linear",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinearOut checks linear.out(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1392,7 +1392,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 var opMkldnnLinear = wrap.Op{
 	Name:     "mkldnn_linear",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnLinear checks mkldnn_linear(Tensor self, Tensor weight, Tensor? bias=None) -> Tensor
@@ -1411,7 +1411,7 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 var opMkldnnLinearOut = wrap.Op{
 	Name:     "mkldnn_linear",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnLinearOut checks mkldnn_linear.out(Tensor self, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1431,7 +1431,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opMkldnnLinearBackwardInput = wrap.Op{
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnLinearBackwardInput checks mkldnn_linear_backward_input(int[] input_size, Tensor grad_output, Tensor weight) -> Tensor
@@ -1449,7 +1449,7 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 var opMkldnnLinearBackwardInputOut = wrap.Op{
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnLinearBackwardInputOut checks mkldnn_linear_backward_input.out(int[] input_size, Tensor grad_output, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -1469,7 +1469,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 var opMkldnnLinearBackwardWeights = wrap.Op{
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnLinearBackwardWeights checks mkldnn_linear_backward_weights(Tensor grad_output, Tensor input, Tensor weight, bool bias_defined) -> (Tensor, Tensor)
@@ -1487,7 +1487,7 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 var opMkldnnLinearBackwardWeightsOut = wrap.Op{
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnLinearBackwardWeightsOut checks mkldnn_linear_backward_weights.out(Tensor grad_output, Tensor input, Tensor weight, bool bias_defined, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1507,7 +1507,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 var opMkldnnLinearBackward = wrap.Op{
 	Name:     "mkldnn_linear_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnLinearBackward checks mkldnn_linear_backward(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -1525,7 +1525,7 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 var opMkldnnLinearBackwardOut = wrap.Op{
 	Name:     "mkldnn_linear_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnLinearBackwardOut checks mkldnn_linear_backward.out(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1545,7 +1545,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 var opXCsltCompress = wrap.Op{
 	Name:     "_cslt_compress",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCsltCompress checks _cslt_compress(Tensor input) -> Tensor
@@ -1563,7 +1563,7 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 var opXCsltSparseMm = wrap.Op{
 	Name:     "_cslt_sparse_mm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCsltSparseMm checks _cslt_sparse_mm(Tensor compressed_A, Tensor dense_B, Tensor? bias=None, Tensor? alpha=None, ScalarType? out_dtype=None, bool transpose_result=False, int alg_id=0, int split_k=1, bool split_k_one_kernel=True) -> Tensor
@@ -1581,7 +1581,7 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 var opXCsltSparseMmSearch = wrap.Op{
 	Name:     "_cslt_sparse_mm_search",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCsltSparseMmSearch checks _cslt_sparse_mm_search(Tensor compressed_A, Tensor dense_B, Tensor? bias=None, Tensor? alpha=None, ScalarType? out_dtype=None, bool transpose_result=False) -> int
@@ -1600,7 +1600,7 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 var opXSparseSemiStructuredTile = wrap.Op{
 	Name:     "_sparse_semi_structured_tile",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSemiStructuredTile checks _sparse_semi_structured_tile(Tensor input, str algorithm="", bool use_cutlass=True) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -1618,7 +1618,7 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 var opXSparseSemiStructuredApply = wrap.Op{
 	Name:     "_sparse_semi_structured_apply",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSemiStructuredApply checks _sparse_semi_structured_apply(Tensor input, Tensor thread_masks) -> (Tensor, Tensor)
@@ -1636,7 +1636,7 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 var opXSparseSemiStructuredApplyDense = wrap.Op{
 	Name:     "_sparse_semi_structured_apply_dense",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSemiStructuredApplyDense checks _sparse_semi_structured_apply_dense(Tensor input, Tensor thread_masks) -> Tensor
@@ -1654,7 +1654,7 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 var opXSparseSemiStructuredLinear = wrap.Op{
 	Name:     "_sparse_semi_structured_linear",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSemiStructuredLinear checks _sparse_semi_structured_linear(Tensor input, Tensor weight, Tensor meta, *, Tensor? bias=None, str? activation=None, ScalarType? out_dtype=None) -> Tensor
@@ -1672,7 +1672,7 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 var opXSparseSemiStructuredMm = wrap.Op{
 	Name:     "_sparse_semi_structured_mm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSemiStructuredMm checks _sparse_semi_structured_mm(Tensor mat1, Tensor mat1_meta, Tensor mat2, *, ScalarType? out_dtype=None) -> Tensor
@@ -1690,7 +1690,7 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 var opXSparseSemiStructuredAddmm = wrap.Op{
 	Name:     "_sparse_semi_structured_addmm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSemiStructuredAddmm checks _sparse_semi_structured_addmm(Tensor input, Tensor mat1, Tensor mat1_meta, Tensor mat2, *, Scalar alpha=1, Scalar beta=1, ScalarType? out_dtype=None) -> Tensor
@@ -1708,7 +1708,7 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 var opXMixedDtypesLinear = wrap.Op{
 	Name:     "_mixed_dtypes_linear",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMixedDtypesLinear checks _mixed_dtypes_linear(Tensor input, Tensor weight, Tensor scale, *, Tensor? bias=None, str? activation=None) -> Tensor
@@ -1726,7 +1726,7 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 var opFbgemmLinearInt8WeightFp32Activation = wrap.Op{
 	Name:     "fbgemm_linear_int8_weight_fp32_activation",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FbgemmLinearInt8WeightFp32Activation checks fbgemm_linear_int8_weight_fp32_activation(Tensor input, Tensor weight, Tensor packed, Tensor col_offsets, Scalar weight_scale, Scalar weight_zero_point, Tensor bias) -> Tensor
@@ -1744,7 +1744,7 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 var opFbgemmLinearInt8Weight = wrap.Op{
 	Name:     "fbgemm_linear_int8_weight",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FbgemmLinearInt8Weight checks fbgemm_linear_int8_weight(Tensor input, Tensor weight, Tensor packed, Tensor col_offsets, Scalar weight_scale, Scalar weight_zero_point, Tensor bias) -> Tensor
@@ -1762,7 +1762,7 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 var opFbgemmLinearQuantizeWeight = wrap.Op{
 	Name:     "fbgemm_linear_quantize_weight",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FbgemmLinearQuantizeWeight checks fbgemm_linear_quantize_weight(Tensor input) -> (Tensor, Tensor, float, int)
@@ -1780,7 +1780,7 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 var opFbgemmPackGemmMatrixFp16 = wrap.Op{
 	Name:     "fbgemm_pack_gemm_matrix_fp16",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FbgemmPackGemmMatrixFp16 checks fbgemm_pack_gemm_matrix_fp16(Tensor input) -> Tensor
@@ -1798,7 +1798,7 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 var opXWrappedLinearPrepack = wrap.Op{
 	Name:     "_wrapped_linear_prepack",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XWrappedLinearPrepack checks _wrapped_linear_prepack(Tensor weight, Tensor weight_scale, Tensor weight_zero_point, Tensor bias) -> Tensor
@@ -1816,7 +1816,7 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 var opXWrappedQuantizedLinearPrepacked = wrap.Op{
 	Name:     "_wrapped_quantized_linear_prepacked",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XWrappedQuantizedLinearPrepacked checks _wrapped_quantized_linear_prepacked(Tensor input, Tensor input_scale, Tensor input_zero_point, Tensor packed_weight, Tensor output_scale, Tensor output_zero_point, int out_channel) -> Tensor
@@ -1834,7 +1834,7 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 var opFbgemmLinearFp16WeightFp32Activation = wrap.Op{
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FbgemmLinearFp16WeightFp32Activation checks fbgemm_linear_fp16_weight_fp32_activation(Tensor input, Tensor packed_weight, Tensor bias) -> Tensor
@@ -1852,7 +1852,7 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 var opFbgemmLinearFp16Weight = wrap.Op{
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FbgemmLinearFp16Weight checks fbgemm_linear_fp16_weight(Tensor input, Tensor packed_weight, Tensor bias) -> Tensor
@@ -1870,7 +1870,7 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 var opFbgemmPackQuantizedMatrix = wrap.Op{
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FbgemmPackQuantizedMatrix checks fbgemm_pack_quantized_matrix(Tensor input) -> Tensor
@@ -1888,7 +1888,7 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 var opFbgemmPackQuantizedMatrixKN = wrap.Op{
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "KN",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // FbgemmPackQuantizedMatrixKN checks fbgemm_pack_quantized_matrix.KN(Tensor input, int K, int N) -> Tensor
@@ -1906,7 +1906,7 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 var opLdexpTensor = wrap.Op{
 	Name:     "ldexp",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LdexpTensor checks ldexp.Tensor(Tensor self, Tensor other) -> Tensor
@@ -1924,7 +1924,7 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLdexp_ = wrap.Op{
 	Name:     "ldexp_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Ldexp_ checks ldexp_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -1944,7 +1944,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLdexpOut = wrap.Op{
 	Name:     "ldexp",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LdexpOut checks ldexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1964,7 +1964,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 var opLinspace = wrap.Op{
 	Name:     "linspace",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Linspace checks linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1982,7 +1982,7 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 var opLinspaceTensorTensor = wrap.Op{
 	Name:     "linspace",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinspaceTensorTensor checks linspace.Tensor_Tensor(Tensor start, Tensor end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2000,7 +2000,7 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 var opLinspaceTensorScalar = wrap.Op{
 	Name:     "linspace",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinspaceTensorScalar checks linspace.Tensor_Scalar(Tensor start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2018,7 +2018,7 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 var opLinspaceScalarTensor = wrap.Op{
 	Name:     "linspace",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinspaceScalarTensor checks linspace.Scalar_Tensor(Scalar start, Tensor end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2036,7 +2036,7 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 var opLinspaceOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinspaceOut checks linspace.out(Scalar start, Scalar end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -2056,7 +2056,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 var opLinspaceTensorTensorOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinspaceTensorTensorOut checks linspace.Tensor_Tensor_out(Tensor start, Tensor end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -2076,7 +2076,7 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 var opLinspaceTensorScalarOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinspaceTensorScalarOut checks linspace.Tensor_Scalar_out(Tensor start, Scalar end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -2096,7 +2096,7 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 var opLinspaceScalarTensorOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LinspaceScalarTensorOut checks linspace.Scalar_Tensor_out(Scalar start, Tensor end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -2116,7 +2116,7 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -2135,7 +2135,7 @@ func Log(self *torch.Tensor) *torch.Tensor {
 var opLog_ = wrap.Op{
 	Name:     "log_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Log_ checks log_(Tensor(a!) self) -> Tensor(a!)
@@ -2155,7 +2155,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 var opLogOut = wrap.Op{
 	Name:     "log",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogOut checks log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2175,7 +2175,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLog10 = wrap.Op{
 	Name:     "log10",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Log10 checks log10(Tensor self) -> Tensor
@@ -2194,7 +2194,7 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 var opLog10_ = wrap.Op{
 	Name:     "log10_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Log10_ checks log10_(Tensor(a!) self) -> Tensor(a!)
@@ -2214,7 +2214,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 var opLog10Out = wrap.Op{
 	Name:     "log10",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Log10Out checks log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2234,7 +2234,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLog1p = wrap.Op{
 	Name:     "log1p",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Log1p checks log1p(Tensor self) -> Tensor
@@ -2253,7 +2253,7 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 var opLog1p_ = wrap.Op{
 	Name:     "log1p_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Log1p_ checks log1p_(Tensor(a!) self) -> Tensor(a!)
@@ -2273,7 +2273,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 var opLog1pOut = wrap.Op{
 	Name:     "log1p",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Log1pOut checks log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2293,7 +2293,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLog2 = wrap.Op{
 	Name:     "log2",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Log2 checks log2(Tensor self) -> Tensor
@@ -2312,7 +2312,7 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 var opLog2_ = wrap.Op{
 	Name:     "log2_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Log2_ checks log2_(Tensor(a!) self) -> Tensor(a!)
@@ -2332,7 +2332,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 var opLog2Out = wrap.Op{
 	Name:     "log2",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Log2Out checks log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2352,7 +2352,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opLogaddexpOut = wrap.Op{
 	Name:     "logaddexp",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogaddexpOut checks logaddexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2372,7 +2372,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 var opLogaddexp = wrap.Op{
 	Name:     "logaddexp",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Logaddexp checks logaddexp(Tensor self, Tensor other) -> Tensor
@@ -2391,7 +2391,7 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opLogaddexp2Out = wrap.Op{
 	Name:     "logaddexp2",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Logaddexp2Out checks logaddexp2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2411,7 +2411,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 var opLogaddexp2 = wrap.Op{
 	Name:     "logaddexp2",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Logaddexp2 checks logaddexp2(Tensor self, Tensor other) -> Tensor
@@ -2430,7 +2430,7 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opXlogyTensor = wrap.Op{
 	Name:     "xlogy",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XlogyTensor checks xlogy.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2449,7 +2449,7 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opXlogyScalarSelf = wrap.Op{
 	Name:     "xlogy",
 	Overload: "Scalar_Self",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XlogyScalarSelf checks xlogy.Scalar_Self(Scalar self, Tensor other) -> Tensor
@@ -2468,7 +2468,7 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 var opXlogyScalarOther = wrap.Op{
 	Name:     "xlogy",
 	Overload: "Scalar_Other",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XlogyScalarOther checks xlogy.Scalar_Other(Tensor self, Scalar other) -> Tensor
@@ -2487,7 +2487,7 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opXlogy_Tensor = wrap.Op{
 	Name:     "xlogy_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Xlogy_Tensor checks xlogy_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2507,7 +2507,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opXlogy_ScalarOther = wrap.Op{
 	Name:     "xlogy_",
 	Overload: "Scalar_Other",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Xlogy_ScalarOther checks xlogy_.Scalar_Other(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2527,7 +2527,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opXlogyOutTensor = wrap.Op{
 	Name:     "xlogy",
 	Overload: "OutTensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XlogyOutTensor checks xlogy.OutTensor(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2547,7 +2547,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 var opXlogyOutScalarSelf = wrap.Op{
 	Name:     "xlogy",
 	Overload: "OutScalar_Self",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XlogyOutScalarSelf checks xlogy.OutScalar_Self(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2567,7 +2567,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 var opXlogyOutScalarOther = wrap.Op{
 	Name:     "xlogy",
 	Overload: "OutScalar_Other",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XlogyOutScalarOther checks xlogy.OutScalar_Other(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2587,7 +2587,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 var opLogspace = wrap.Op{
 	Name:     "logspace",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Logspace checks logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2605,7 +2605,7 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 var opLogspaceTensorTensor = wrap.Op{
 	Name:     "logspace",
 	Overload: "Tensor_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogspaceTensorTensor checks logspace.Tensor_Tensor(Tensor start, Tensor end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2623,7 +2623,7 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 var opLogspaceTensorScalar = wrap.Op{
 	Name:     "logspace",
 	Overload: "Tensor_Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogspaceTensorScalar checks logspace.Tensor_Scalar(Tensor start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2641,7 +2641,7 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 var opLogspaceScalarTensor = wrap.Op{
 	Name:     "logspace",
 	Overload: "Scalar_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogspaceScalarTensor checks logspace.Scalar_Tensor(Scalar start, Tensor end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2659,7 +2659,7 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 var opLogspaceOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogspaceOut checks logspace.out(Scalar start, Scalar end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2679,7 +2679,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 var opLogspaceTensorTensorOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "Tensor_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogspaceTensorTensorOut checks logspace.Tensor_Tensor_out(Tensor start, Tensor end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2699,7 +2699,7 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 var opLogspaceTensorScalarOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "Tensor_Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogspaceTensorScalarOut checks logspace.Tensor_Scalar_out(Tensor start, Scalar end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2719,7 +2719,7 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 var opLogspaceScalarTensorOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "Scalar_Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogspaceScalarTensorOut checks logspace.Scalar_Tensor_out(Scalar start, Tensor end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2739,7 +2739,7 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 var opLogSoftmaxInt = wrap.Op{
 	Name:     "log_softmax",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogSoftmaxInt checks log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -2757,7 +2757,7 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 var opLogSoftmaxIntOut = wrap.Op{
 	Name:     "log_softmax",
 	Overload: "int_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogSoftmaxIntOut checks log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2777,7 +2777,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 var opLogSoftmaxDimname = wrap.Op{
 	Name:     "log_softmax",
 	Overload: "Dimname",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogSoftmaxDimname checks log_softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -2795,7 +2795,7 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 var opXLogSoftmax = wrap.Op{
 	Name:     "_log_softmax",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XLogSoftmax checks _log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -2814,7 +2814,7 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 var opXLogSoftmaxOut = wrap.Op{
 	Name:     "_log_softmax",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XLogSoftmaxOut checks _log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -2834,7 +2834,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 var opXLogSoftmaxBackwardData = wrap.Op{
 	Name:     "_log_softmax_backward_data",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XLogSoftmaxBackwardData checks _log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
@@ -2853,7 +2853,7 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 var opXLogSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_log_softmax_backward_data",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XLogSoftmaxBackwardDataOut checks _log_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -2873,7 +2873,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 var opXLogcumsumexp = wrap.Op{
 	Name:     "_logcumsumexp",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XLogcumsumexp checks _logcumsumexp(Tensor self, int dim) -> Tensor
@@ -2891,7 +2891,7 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 var opXLogcumsumexpOut = wrap.Op{
 	Name:     "_logcumsumexp",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XLogcumsumexpOut checks _logcumsumexp.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -2911,7 +2911,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 var opLogcumsumexp = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Logcumsumexp checks logcumsumexp(Tensor self, int dim) -> Tensor
@@ -2930,7 +2930,7 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 var opLogcumsumexpOut = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogcumsumexpOut checks logcumsumexp.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -2950,7 +2950,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 var opLogcumsumexpDimname = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "dimname",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogcumsumexpDimname checks logcumsumexp.dimname(Tensor self, Dimname dim) -> Tensor
@@ -2968,7 +2968,7 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 var opLogcumsumexpDimnameOut = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "dimname_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogcumsumexpDimnameOut checks logcumsumexp.dimname_out(Tensor self, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -2988,7 +2988,7 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 var opLogsumexp = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Logsumexp checks logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -3007,7 +3007,7 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opLogsumexpOut = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogsumexpOut checks logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3027,7 +3027,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 var opLogsumexpNames = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "names",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogsumexpNames checks logsumexp.names(Tensor self, Dimname[1] dim, bool keepdim=False) -> Tensor
@@ -3045,7 +3045,7 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 var opLogsumexpNamesOut = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "names_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // LogsumexpNamesOut checks logsumexp.names_out(Tensor self, Dimname[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3065,7 +3065,7 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 var opMarginRankingLoss = wrap.Op{
 	Name:     "margin_ranking_loss",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MarginRankingLoss checks margin_ranking_loss(Tensor input1, Tensor input2, Tensor target, float margin=0.0, int reduction=Mean) -> Tensor
@@ -3083,7 +3083,7 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -3102,7 +3102,7 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMatmulBackward = wrap.Op{
 	Name:     "matmul_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MatmulBackward checks matmul_backward(Tensor grad, Tensor self, Tensor other, bool[2] mask) -> (Tensor, Tensor)
@@ -3120,7 +3120,7 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 var opMatmulBackwardOut = wrap.Op{
 	Name:     "matmul_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MatmulBackwardOut checks matmul_backward.out(Tensor grad, Tensor self, Tensor other, bool[2] mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3140,7 +3140,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 var opMatmulOut = wrap.Op{
 	Name:     "matmul",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MatmulOut checks matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3160,7 +3160,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 var opMatrixPower = wrap.Op{
 	Name:     "matrix_power",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MatrixPower checks matrix_power(Tensor self, int n) -> Tensor
@@ -3178,7 +3178,7 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 var opMatrixPowerOut = wrap.Op{
 	Name:     "matrix_power",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MatrixPowerOut checks matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -3198,7 +3198,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 var opMatrixExp = wrap.Op{
 	Name:     "matrix_exp",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MatrixExp checks matrix_exp(Tensor self) -> Tensor
@@ -3216,7 +3216,7 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 var opMatrixExpBackward = wrap.Op{
 	Name:     "matrix_exp_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MatrixExpBackward checks matrix_exp_backward(Tensor self, Tensor grad) -> Tensor
@@ -3234,7 +3234,7 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 var opXAminmax = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAminmax checks _aminmax(Tensor self) -> (Tensor, Tensor)
@@ -3252,7 +3252,7 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 var opXAminmaxOut = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAminmaxOut checks _aminmax.out(Tensor self, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3272,7 +3272,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 var opXAminmaxDim = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAminmaxDim checks _aminmax.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor, Tensor)
@@ -3290,7 +3290,7 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 var opXAminmaxDimOut = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "dim_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XAminmaxDimOut checks _aminmax.dim_out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3310,7 +3310,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 var opAminmax = wrap.Op{
 	Name:     "aminmax",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Aminmax checks aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
@@ -3328,7 +3328,7 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 var opAminmaxOut = wrap.Op{
 	Name:     "aminmax",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AminmaxOut checks aminmax.out(Tensor self, *, int? dim=None, bool keepdim=False, Tensor(a!) min, Tensor(b!) max) -> (Tensor(a!) min, Tensor(b!) max)
@@ -3348,7 +3348,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 var opXComputeLinearCombination = wrap.Op{
 	Name:     "_compute_linear_combination",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XComputeLinearCombination checks _compute_linear_combination(Tensor input, Tensor coefficients) -> Tensor
@@ -3366,7 +3366,7 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 var opXComputeLinearCombinationOut = wrap.Op{
 	Name:     "_compute_linear_combination",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XComputeLinearCombinationOut checks _compute_linear_combination.out(Tensor input, Tensor coefficients, *, Tensor(a!) out) -> Tensor(a!)
@@ -3386,7 +3386,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 var opMaxDim = wrap.Op{
 	Name:     "max",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaxDim checks max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3405,7 +3405,7 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 var opMaxDimMax = wrap.Op{
 	Name:     "max",
 	Overload: "dim_max",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaxDimMax checks max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3425,7 +3425,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 var opMaxNamesDim = wrap.Op{
 	Name:     "max",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaxNamesDim checks max.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3443,7 +3443,7 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 var opMaxNamesDimMax = wrap.Op{
 	Name:     "max",
 	Overload: "names_dim_max",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaxNamesDimMax checks max.names_dim_max(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3463,7 +3463,7 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 var opValueSelectingReductionBackward = wrap.Op{
 	Name:     "value_selecting_reduction_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ValueSelectingReductionBackward checks value_selecting_reduction_backward(Tensor grad, int dim, Tensor indices, SymInt[] sizes, bool keepdim) -> Tensor
@@ -3481,7 +3481,7 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 var opAmax = wrap.Op{
 	Name:     "amax",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Amax checks amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
@@ -3500,7 +3500,7 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opAmaxOut = wrap.Op{
 	Name:     "amax",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AmaxOut checks amax.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3520,7 +3520,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 var opMaxPool1dWithIndices = wrap.Op{
 	Name:     "max_pool1d_with_indices",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaxPool1dWithIndices checks max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -3538,7 +3538,7 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 var opMaxPool1d = wrap.Op{
 	Name:     "max_pool1d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaxPool1d checks max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3556,7 +3556,7 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opMaxPool2d = wrap.Op{
 	Name:     "max_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaxPool2d checks max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3575,7 +3575,7 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opMaxPool2dBackward = wrap.Op{
 	Name:     "max_pool2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaxPool2dBackward checks max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3594,7 +3594,7 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 var opMaxPool2dBackwardOut = wrap.Op{
 	Name:     "max_pool2d_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaxPool2dBackwardOut checks max_pool2d_backward.out(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3614,7 +3614,7 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 var opMkldnnMaxPool2d = wrap.Op{
 	Name:     "mkldnn_max_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnMaxPool2d checks mkldnn_max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3633,7 +3633,7 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 var opMkldnnMaxPool2dOut = wrap.Op{
 	Name:     "mkldnn_max_pool2d",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnMaxPool2dOut checks mkldnn_max_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3653,7 +3653,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opMkldnnMaxPool2dBackward = wrap.Op{
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnMaxPool2dBackward checks mkldnn_max_pool2d_backward(Tensor grad_output, Tensor output, Tensor input, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3671,7 +3671,7 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 var opMkldnnMaxPool2dBackwardOut = wrap.Op{
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnMaxPool2dBackwardOut checks mkldnn_max_pool2d_backward.out(Tensor grad_output, Tensor output, Tensor input, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3691,7 +3691,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 var opMkldnnMaxPool3d = wrap.Op{
 	Name:     "mkldnn_max_pool3d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnMaxPool3d checks mkldnn_max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3710,7 +3710,7 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 var opMkldnnMaxPool3dOut = wrap.Op{
 	Name:     "mkldnn_max_pool3d",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnMaxPool3dOut checks mkldnn_max_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3730,7 +3730,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opMkldnnMaxPool3dBackward = wrap.Op{
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnMaxPool3dBackward checks mkldnn_max_pool3d_backward(Tensor grad_output, Tensor output, Tensor input, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3748,7 +3748,7 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 var opMkldnnMaxPool3dBackwardOut = wrap.Op{
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnMaxPool3dBackwardOut checks mkldnn_max_pool3d_backward.out(Tensor grad_output, Tensor output, Tensor input, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3768,7 +3768,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 var opQuantizedMaxPool1d = wrap.Op{
 	Name:     "quantized_max_pool1d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizedMaxPool1d checks quantized_max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3786,7 +3786,7 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opQuantizedMaxPool1dOut = wrap.Op{
 	Name:     "quantized_max_pool1d",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizedMaxPool1dOut checks quantized_max_pool1d.out(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3806,7 +3806,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 var opQuantizedMaxPool2d = wrap.Op{
 	Name:     "quantized_max_pool2d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizedMaxPool2d checks quantized_max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3824,7 +3824,7 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opQuantizedMaxPool2dOut = wrap.Op{
 	Name:     "quantized_max_pool2d",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizedMaxPool2dOut checks quantized_max_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3844,7 +3844,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 var opQuantizedMaxPool3d = wrap.Op{
 	Name:     "quantized_max_pool3d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizedMaxPool3d checks quantized_max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3862,7 +3862,7 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 var opQuantizedMaxPool3dOut = wrap.Op{
 	Name:     "quantized_max_pool3d",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // QuantizedMaxPool3dOut checks quantized_max_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3882,7 +3882,7 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 var opMaxPool3d = wrap.Op{
 	Name:     "max_pool3d",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MaxPool3d checks max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3900,7 +3900,7 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 var opMean = wrap.Op{
 	Name:     "mean",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Mean checks mean(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -3919,7 +3919,7 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 var opMeanDtypeOut = wrap.Op{
 	Name:     "mean",
 	Overload: "dtype_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MeanDtypeOut checks mean.dtype_out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -3939,7 +3939,7 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 var opMeanDim = wrap.Op{
 	Name:     "mean",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MeanDim checks mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -3958,7 +3958,7 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 var opMeanOut = wrap.Op{
 	Name:     "mean",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MeanOut checks mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -3978,7 +3978,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 var opMeanNamesDim = wrap.Op{
 	Name:     "mean",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MeanNamesDim checks mean.names_dim(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -3996,7 +3996,7 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 var opMeanNamesOut = wrap.Op{
 	Name:     "mean",
 	Overload: "names_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MeanNamesOut checks mean.names_out(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4016,7 +4016,7 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 var opNanmean = wrap.Op{
 	Name:     "nanmean",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Nanmean checks nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4034,7 +4034,7 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 var opNanmeanOut = wrap.Op{
 	Name:     "nanmean",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NanmeanOut checks nanmean.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4054,7 +4054,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 var opMedian = wrap.Op{
 	Name:     "median",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Median checks median(Tensor self) -> Tensor
@@ -4073,7 +4073,7 @@ func Median(self *torch.Tensor) *torch.Tensor {
 var opMedianOut = wrap.Op{
 	Name:     "median",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MedianOut checks median.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4093,7 +4093,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opMedianDim = wrap.Op{
 	Name:     "median",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MedianDim checks median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4112,7 +4112,7 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 var opMedianDimValues = wrap.Op{
 	Name:     "median",
 	Overload: "dim_values",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MedianDimValues checks median.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4132,7 +4132,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 var opMedianNamesDim = wrap.Op{
 	Name:     "median",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MedianNamesDim checks median.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4150,7 +4150,7 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 var opMedianNamesDimValues = wrap.Op{
 	Name:     "median",
 	Overload: "names_dim_values",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MedianNamesDimValues checks median.names_dim_values(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4170,7 +4170,7 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 var opNanmedian = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Nanmedian checks nanmedian(Tensor self) -> Tensor
@@ -4189,7 +4189,7 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 var opNanmedianOut = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NanmedianOut checks nanmedian.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4209,7 +4209,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opNanmedianDim = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NanmedianDim checks nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4228,7 +4228,7 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 var opNanmedianDimValues = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "dim_values",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NanmedianDimValues checks nanmedian.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4248,7 +4248,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 var opNanmedianNamesDim = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NanmedianNamesDim checks nanmedian.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4266,7 +4266,7 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 var opNanmedianNamesDimValues = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "names_dim_values",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NanmedianNamesDimValues checks nanmedian.names_dim_values(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4286,7 +4286,7 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 var opMinDim = wrap.Op{
 	Name:     "min",
 	Overload: "dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MinDim checks min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4305,7 +4305,7 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 var opMinDimMin = wrap.Op{
 	Name:     "min",
 	Overload: "dim_min",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MinDimMin checks min.dim_min(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4325,7 +4325,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 var opMinNamesDim = wrap.Op{
 	Name:     "min",
 	Overload: "names_dim",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MinNamesDim checks min.names_dim(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4343,7 +4343,7 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 var opMinNamesDimMin = wrap.Op{
 	Name:     "min",
 	Overload: "names_dim_min",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MinNamesDimMin checks min.names_dim_min(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4363,7 +4363,7 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 var opAmin = wrap.Op{
 	Name:     "amin",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Amin checks amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
@@ -4382,7 +4382,7 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 var opAminOut = wrap.Op{
 	Name:     "amin",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // AminOut checks amin.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4402,7 +4402,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 var opXMpsConvolution = wrap.Op{
 	Name:     "_mps_convolution",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMpsConvolution checks _mps_convolution(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups) -> Tensor
@@ -4421,7 +4421,7 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opXMpsConvolutionOut = wrap.Op{
 	Name:     "_mps_convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMpsConvolutionOut checks _mps_convolution.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -4441,7 +4441,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 var opMpsConvolutionBackward = wrap.Op{
 	Name:     "mps_convolution_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MpsConvolutionBackward checks mps_convolution_backward(Tensor self, Tensor grad_output, Tensor weight, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -4460,7 +4460,7 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 var opMpsConvolutionBackwardOut = wrap.Op{
 	Name:     "mps_convolution_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MpsConvolutionBackwardOut checks mps_convolution_backward.out(Tensor self, Tensor grad_output, Tensor weight, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4480,7 +4480,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 var opMkldnnConvolution = wrap.Op{
 	Name:     "mkldnn_convolution",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnConvolution checks mkldnn_convolution(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups) -> Tensor
@@ -4499,7 +4499,7 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 var opMkldnnConvolutionOut = wrap.Op{
 	Name:     "mkldnn_convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnConvolutionOut checks mkldnn_convolution.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -4519,7 +4519,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 var opMkldnnRnnLayer = wrap.Op{
 	Name:     "mkldnn_rnn_layer",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnRnnLayer checks mkldnn_rnn_layer(Tensor input, Tensor weight0, Tensor weight1, Tensor weight2, Tensor weight3, Tensor hx_, Tensor cx_, bool reverse, int[] batch_sizes, int mode, int hidden_size, int num_layers, bool has_biases, bool bidirectional, bool batch_first, bool train) -> (Tensor, Tensor, Tensor, Tensor)
@@ -4538,7 +4538,7 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 var opMkldnnRnnLayerOut = wrap.Op{
 	Name:     "mkldnn_rnn_layer",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnRnnLayerOut checks mkldnn_rnn_layer.out(Tensor input, Tensor weight0, Tensor weight1, Tensor weight2, Tensor weight3, Tensor hx_, Tensor cx_, bool reverse, int[] batch_sizes, int mode, int hidden_size, int num_layers, bool has_biases, bool bidirectional, bool batch_first, bool train, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -4558,7 +4558,7 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 var opMkldnnRnnLayerBackward = wrap.Op{
 	Name:     "mkldnn_rnn_layer_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnRnnLayerBackward checks mkldnn_rnn_layer_backward(Tensor input, Tensor weight1, Tensor weight2, Tensor weight3, Tensor weight4, Tensor hx_, Tensor cx_tmp, Tensor output, Tensor hy_, Tensor cy_, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, bool reverse, int mode, int hidden_size, int num_layers, bool has_biases, bool train, bool bidirectional, int[] batch_sizes, bool batch_first, Tensor workspace) -> (Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -4577,7 +4577,7 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 var opMkldnnRnnLayerBackwardOut = wrap.Op{
 	Name:     "mkldnn_rnn_layer_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MkldnnRnnLayerBackwardOut checks mkldnn_rnn_layer_backward.out(Tensor input, Tensor weight1, Tensor weight2, Tensor weight3, Tensor weight4, Tensor hx_, Tensor cx_tmp, Tensor output, Tensor hy_, Tensor cy_, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, bool reverse, int mode, int hidden_size, int num_layers, bool has_biases, bool train, bool bidirectional, int[] batch_sizes, bool batch_first, Tensor workspace, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4, Tensor(f!) out5, Tensor(g!) out6) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!), Tensor(f!), Tensor(g!))
@@ -4597,7 +4597,7 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 var opMiopenBatchNorm = wrap.Op{
 	Name:     "miopen_batch_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenBatchNorm checks miopen_batch_norm(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon) -> (Tensor, Tensor, Tensor)
@@ -4616,7 +4616,7 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opMiopenBatchNormOut = wrap.Op{
 	Name:     "miopen_batch_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenBatchNormOut checks miopen_batch_norm.out(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4636,7 +4636,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 var opMiopenBatchNormBackward = wrap.Op{
 	Name:     "miopen_batch_norm_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenBatchNormBackward checks miopen_batch_norm_backward(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon) -> (Tensor, Tensor, Tensor)
@@ -4655,7 +4655,7 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 var opMiopenBatchNormBackwardOut = wrap.Op{
 	Name:     "miopen_batch_norm_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenBatchNormBackwardOut checks miopen_batch_norm_backward.out(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4675,7 +4675,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 var opMiopenConvolution = wrap.Op{
 	Name:     "miopen_convolution",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenConvolution checks miopen_convolution(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic) -> Tensor
@@ -4694,7 +4694,7 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 var opMiopenConvolutionOut = wrap.Op{
 	Name:     "miopen_convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenConvolutionOut checks miopen_convolution.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4714,7 +4714,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 var opMiopenConvolutionTranspose = wrap.Op{
 	Name:     "miopen_convolution_transpose",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenConvolutionTranspose checks miopen_convolution_transpose(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic) -> Tensor
@@ -4733,7 +4733,7 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 var opMiopenConvolutionTransposeOut = wrap.Op{
 	Name:     "miopen_convolution_transpose",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenConvolutionTransposeOut checks miopen_convolution_transpose.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4753,7 +4753,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 var opMiopenDepthwiseConvolution = wrap.Op{
 	Name:     "miopen_depthwise_convolution",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenDepthwiseConvolution checks miopen_depthwise_convolution(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic) -> Tensor
@@ -4772,7 +4772,7 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 var opMiopenDepthwiseConvolutionOut = wrap.Op{
 	Name:     "miopen_depthwise_convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenDepthwiseConvolutionOut checks miopen_depthwise_convolution.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4792,7 +4792,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 var opMiopenConvolutionRelu = wrap.Op{
 	Name:     "miopen_convolution_relu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenConvolutionRelu checks miopen_convolution_relu(Tensor self, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -4810,7 +4810,7 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 var opMiopenConvolutionAddRelu = wrap.Op{
 	Name:     "miopen_convolution_add_relu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenConvolutionAddRelu checks miopen_convolution_add_relu(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -4828,7 +4828,7 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 var opMiopenRnn = wrap.Op{
 	Name:     "miopen_rnn",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenRnn checks miopen_rnn(Tensor input, Tensor[] weight, int weight_stride0, Tensor hx, Tensor? cx, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -4850,7 +4850,7 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 var opMiopenRnnOut = wrap.Op{
 	Name:     "miopen_rnn",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenRnnOut checks miopen_rnn.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor hx, Tensor? cx, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -4870,7 +4870,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 var opMiopenRnnBackward = wrap.Op{
 	Name:     "miopen_rnn_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenRnnBackward checks miopen_rnn_backward(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask) -> (Tensor, Tensor, Tensor, Tensor[])
@@ -4892,7 +4892,7 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 var opMiopenRnnBackwardOut = wrap.Op{
 	Name:     "miopen_rnn_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MiopenRnnBackwardOut checks miopen_rnn_backward.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!)[] out3) -> ()
@@ -4915,7 +4915,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -4934,7 +4934,7 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4954,7 +4954,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 var opXIntMm = wrap.Op{
 	Name:     "_int_mm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XIntMm checks _int_mm(Tensor self, Tensor mat2) -> Tensor
@@ -4972,7 +4972,7 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 var opXIntMmOut = wrap.Op{
 	Name:     "_int_mm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XIntMmOut checks _int_mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4992,7 +4992,7 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 var opXConvertWeightToInt4pack = wrap.Op{
 	Name:     "_convert_weight_to_int4pack",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XConvertWeightToInt4pack checks _convert_weight_to_int4pack(Tensor self, int innerKTiles) -> Tensor
@@ -5010,7 +5010,7 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 var opXWeightInt4packMm = wrap.Op{
 	Name:     "_weight_int4pack_mm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XWeightInt4packMm checks _weight_int4pack_mm(Tensor self, Tensor mat2, int qGroupSize, Tensor qScaleAndZeros) -> Tensor
@@ -5028,7 +5028,7 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 var opXConvertWeightToInt4packForCpu = wrap.Op{
 	Name:     "_convert_weight_to_int4pack_for_cpu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XConvertWeightToInt4packForCpu checks _convert_weight_to_int4pack_for_cpu(Tensor self, int innerKTiles) -> Tensor
@@ -5046,7 +5046,7 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 var opXWeightInt4packMmForCpu = wrap.Op{
 	Name:     "_weight_int4pack_mm_for_cpu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XWeightInt4packMmForCpu checks _weight_int4pack_mm_for_cpu(Tensor self, Tensor mat2, int qGroupSize, Tensor qScaleAndZeros) -> Tensor
@@ -5064,7 +5064,7 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 var opXWeightInt8packMm = wrap.Op{
 	Name:     "_weight_int8pack_mm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XWeightInt8packMm checks _weight_int8pack_mm(Tensor self, Tensor mat2, Tensor scales) -> Tensor
@@ -5082,7 +5082,7 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 var opXSparseMm = wrap.Op{
 	Name:     "_sparse_mm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseMm checks _sparse_mm(Tensor sparse, Tensor dense) -> Tensor
@@ -5100,7 +5100,7 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 var opXSparseMmReduce = wrap.Op{
 	Name:     "_sparse_mm",
 	Overload: "reduce",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseMmReduce checks _sparse_mm.reduce(Tensor sparse, Tensor dense, str reduce) -> Tensor
@@ -5118,7 +5118,7 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 var opXSparseSparseMatmul = wrap.Op{
 	Name:     "_sparse_sparse_matmul",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSparseMatmul checks _sparse_sparse_matmul(Tensor self, Tensor other) -> Tensor
@@ -5137,7 +5137,7 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 var opXSparseSparseMatmulOut = wrap.Op{
 	Name:     "_sparse_sparse_matmul",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XSparseSparseMatmulOut checks _sparse_sparse_matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5157,7 +5157,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 var opMode = wrap.Op{
 	Name:     "mode",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Mode checks mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -5176,7 +5176,7 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 var opModeValues = wrap.Op{
 	Name:     "mode",
 	Overload: "values",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ModeValues checks mode.values(Tensor self, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -5196,7 +5196,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 var opModeDimname = wrap.Op{
 	Name:     "mode",
 	Overload: "dimname",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ModeDimname checks mode.dimname(Tensor self, Dimname dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -5214,7 +5214,7 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 var opModeDimnameOut = wrap.Op{
 	Name:     "mode",
 	Overload: "dimname_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ModeDimnameOut checks mode.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -5234,7 +5234,7 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5253,7 +5253,7 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5273,7 +5273,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5293,7 +5293,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 var opMulScalar = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MulScalar checks mul.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5312,7 +5312,7 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opMul_Scalar = wrap.Op{
 	Name:     "mul_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Mul_Scalar checks mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5332,7 +5332,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opMulScalarOut = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MulScalarOut checks mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5352,7 +5352,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 var opMultiplyTensor = wrap.Op{
 	Name:     "multiply",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MultiplyTensor checks multiply.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5370,7 +5370,7 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMultiply_Tensor = wrap.Op{
 	Name:     "multiply_",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Multiply_Tensor checks multiply_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5390,7 +5390,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opMultiplyOut = wrap.Op{
 	Name:     "multiply",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MultiplyOut checks multiply.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5410,7 +5410,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 var opMultiplyScalar = wrap.Op{
 	Name:     "multiply",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MultiplyScalar checks multiply.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5428,7 +5428,7 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opMultiply_Scalar = wrap.Op{
 	Name:     "multiply_",
 	Overload: "Scalar",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Multiply_Scalar checks multiply_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5448,7 +5448,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 var opMv = wrap.Op{
 	Name:     "mv",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Mv checks mv(Tensor self, Tensor vec) -> Tensor
@@ -5467,7 +5467,7 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 var opMvOut = wrap.Op{
 	Name:     "mv",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MvOut checks mv.out(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor(a!)
@@ -5487,7 +5487,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 var opMvlgammaOut = wrap.Op{
 	Name:     "mvlgamma",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MvlgammaOut checks mvlgamma.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)
@@ -5507,7 +5507,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 var opMvlgamma = wrap.Op{
 	Name:     "mvlgamma",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Mvlgamma checks mvlgamma(Tensor self, int p) -> Tensor
@@ -5526,7 +5526,7 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 var opMvlgamma_ = wrap.Op{
 	Name:     "mvlgamma_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Mvlgamma_ checks mvlgamma_(Tensor(a!) self, int p) -> Tensor(a!)
@@ -5546,7 +5546,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 var opNarrowCopy = wrap.Op{
 	Name:     "narrow_copy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NarrowCopy checks narrow_copy(Tensor self, int dim, SymInt start, SymInt length) -> Tensor
@@ -5564,7 +5564,7 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 var opNarrowCopyOut = wrap.Op{
 	Name:     "narrow_copy",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NarrowCopyOut checks narrow_copy.out(Tensor self, int dim, SymInt start, SymInt length, *, Tensor(a!) out) -> Tensor(a!)
@@ -5584,7 +5584,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -5602,7 +5602,7 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 var opNarrowTensor = wrap.Op{
 	Name:     "narrow",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NarrowTensor checks narrow.Tensor(Tensor(a) self, int dim, Tensor start, SymInt length) -> Tensor(a)
@@ -5620,7 +5620,7 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 var opNativeBatchNorm = wrap.Op{
 	Name:     "native_batch_norm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeBatchNorm checks native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -5639,7 +5639,7 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 var opNativeBatchNormOut = wrap.Op{
 	Name:     "native_batch_norm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeBatchNormOut checks native_batch_norm.out(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, *, Tensor(a!) out, Tensor(b!) save_mean, Tensor(c!) save_invstd) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5659,7 +5659,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 var opXNativeBatchNormLegit = wrap.Op{
 	Name:     "_native_batch_norm_legit",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNativeBatchNormLegit checks _native_batch_norm_legit(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -5679,7 +5679,7 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 var opXNativeBatchNormLegitFunctional = wrap.Op{
 	Name:     "_native_batch_norm_legit_functional",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNativeBatchNormLegitFunctional checks _native_batch_norm_legit_functional(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor running_mean_out, Tensor running_var_out)
@@ -5698,7 +5698,7 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 var opXNativeBatchNormLegitNoTraining = wrap.Op{
 	Name:     "_native_batch_norm_legit_no_training",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNativeBatchNormLegitNoTraining checks _native_batch_norm_legit_no_training(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -5717,7 +5717,7 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 var opXNativeBatchNormLegitNoTrainingOut = wrap.Op{
 	Name:     "_native_batch_norm_legit_no_training",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNativeBatchNormLegitNoTrainingOut checks _native_batch_norm_legit_no_training.out(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5737,7 +5737,7 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 var opXNativeBatchNormLegitOut = wrap.Op{
 	Name:     "_native_batch_norm_legit",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNativeBatchNormLegitOut checks _native_batch_norm_legit.out(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, bool training, float momentum, float eps, *, Tensor(d!) out, Tensor(e!) save_mean, Tensor(f!) save_invstd) -> (Tensor(d!), Tensor(e!), Tensor(f!))
@@ -5757,7 +5757,7 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 var opXNativeBatchNormLegitNoStats = wrap.Op{
 	Name:     "_native_batch_norm_legit",
 	Overload: "no_stats",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNativeBatchNormLegitNoStats checks _native_batch_norm_legit.no_stats(Tensor input, Tensor? weight, Tensor? bias, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -5776,7 +5776,7 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 var opXNativeBatchNormLegitNoStatsOut = wrap.Op{
 	Name:     "_native_batch_norm_legit",
 	Overload: "no_stats_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNativeBatchNormLegitNoStatsOut checks _native_batch_norm_legit.no_stats_out(Tensor input, Tensor? weight, Tensor? bias, bool training, float momentum, float eps, *, Tensor(a!) out, Tensor(b!) save_mean, Tensor(c!) save_invstd) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5796,7 +5796,7 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 var opBatchNormStats = wrap.Op{
 	Name:     "batch_norm_stats",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormStats checks batch_norm_stats(Tensor input, float eps) -> (Tensor, Tensor)
@@ -5814,7 +5814,7 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 var opBatchNormStatsOut = wrap.Op{
 	Name:     "batch_norm_stats",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormStatsOut checks batch_norm_stats.out(Tensor input, float eps, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5834,7 +5834,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 var opBatchNormElemt = wrap.Op{
 	Name:     "batch_norm_elemt",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormElemt checks batch_norm_elemt(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor invstd, float eps) -> Tensor
@@ -5852,7 +5852,7 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 var opBatchNormElemtOut = wrap.Op{
 	Name:     "batch_norm_elemt",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormElemtOut checks batch_norm_elemt.out(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor invstd, float eps, *, Tensor(a!) out) -> Tensor(a!)
@@ -5872,7 +5872,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 var opBatchNormGatherStats = wrap.Op{
 	Name:     "batch_norm_gather_stats",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormGatherStats checks batch_norm_gather_stats(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, int count) -> (Tensor, Tensor)
@@ -5890,7 +5890,7 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 var opBatchNormGatherStatsOut = wrap.Op{
 	Name:     "batch_norm_gather_stats",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormGatherStatsOut checks batch_norm_gather_stats.out(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, int count, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5910,7 +5910,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 var opBatchNormGatherStatsWithCounts = wrap.Op{
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormGatherStatsWithCounts checks batch_norm_gather_stats_with_counts(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, Tensor counts) -> (Tensor, Tensor)
@@ -5928,7 +5928,7 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 var opBatchNormGatherStatsWithCountsOut = wrap.Op{
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormGatherStatsWithCountsOut checks batch_norm_gather_stats_with_counts.out(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, Tensor counts, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5948,7 +5948,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 var opNativeBatchNormBackward = wrap.Op{
 	Name:     "native_batch_norm_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeBatchNormBackward checks native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -5967,7 +5967,7 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 var opNativeBatchNormBackwardOut = wrap.Op{
 	Name:     "native_batch_norm_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeBatchNormBackwardOut checks native_batch_norm_backward.out(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5987,7 +5987,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 var opBatchNormBackwardReduce = wrap.Op{
 	Name:     "batch_norm_backward_reduce",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormBackwardReduce checks batch_norm_backward_reduce(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, bool input_g, bool weight_g, bool bias_g) -> (Tensor, Tensor, Tensor, Tensor)
@@ -6005,7 +6005,7 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 var opBatchNormBackwardReduceOut = wrap.Op{
 	Name:     "batch_norm_backward_reduce",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormBackwardReduceOut checks batch_norm_backward_reduce.out(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, bool input_g, bool weight_g, bool bias_g, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -6025,7 +6025,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 var opBatchNormBackwardElemt = wrap.Op{
 	Name:     "batch_norm_backward_elemt",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormBackwardElemt checks batch_norm_backward_elemt(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, Tensor sum_dy, Tensor sum_dy_xmu, Tensor count) -> Tensor
@@ -6043,7 +6043,7 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 var opBatchNormBackwardElemtOut = wrap.Op{
 	Name:     "batch_norm_backward_elemt",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormBackwardElemtOut checks batch_norm_backward_elemt.out(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, Tensor sum_dy, Tensor sum_dy_xmu, Tensor count, *, Tensor(a!) out) -> Tensor(a!)
@@ -6063,7 +6063,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 var opBatchNormUpdateStats = wrap.Op{
 	Name:     "batch_norm_update_stats",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormUpdateStats checks batch_norm_update_stats(Tensor input, Tensor? running_mean, Tensor? running_var, float momentum) -> (Tensor, Tensor)
@@ -6081,7 +6081,7 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 var opBatchNormUpdateStatsOut = wrap.Op{
 	Name:     "batch_norm_update_stats",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // BatchNormUpdateStatsOut checks batch_norm_update_stats.out(Tensor input, Tensor? running_mean, Tensor? running_var, float momentum, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -6101,7 +6101,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 var opIsVulkanAvailable = wrap.Op{
 	Name:     "is_vulkan_available",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsVulkanAvailable checks is_vulkan_available() -> bool
@@ -6119,7 +6119,7 @@ func IsVulkanAvailable() bool {
 var opXNnpackAvailable = wrap.Op{
 	Name:     "_nnpack_available",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNnpackAvailable checks _nnpack_available() -> bool
@@ -6137,7 +6137,7 @@ func XNnpackAvailable() bool {
 var opXNnpackSpatialConvolution = wrap.Op{
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNnpackSpatialConvolution checks _nnpack_spatial_convolution(Tensor input, Tensor weight, Tensor? bias, SymInt[2] padding, SymInt[2] stride=1) -> Tensor
@@ -6156,7 +6156,7 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 var opXNnpackSpatialConvolutionOut = wrap.Op{
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNnpackSpatialConvolutionOut checks _nnpack_spatial_convolution.out(Tensor input, Tensor weight, Tensor? bias, SymInt[2] padding, SymInt[2] stride=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6176,7 +6176,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 var opOnesNames = wrap.Op{
 	Name:     "ones",
 	Overload: "names",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // OnesNames checks ones.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6194,7 +6194,7 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 var opOnesNamesOut = wrap.Op{
 	Name:     "ones",
 	Overload: "names_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // OnesNamesOut checks ones.names_out(int[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -6214,7 +6214,7 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 var opOnes = wrap.Op{
 	Name:     "ones",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Ones checks ones(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6232,7 +6232,7 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 var opOnesOut = wrap.Op{
 	Name:     "ones",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // OnesOut checks ones.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6252,7 +6252,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opOnesLike = wrap.Op{
 	Name:     "ones_like",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // OnesLike checks ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -6271,7 +6271,7 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 var opOnesLikeOut = wrap.Op{
 	Name:     "ones_like",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // OnesLikeOut checks ones_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -6291,7 +6291,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 var opPairwiseDistance = wrap.Op{
 	Name:     "pairwise_distance",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // PairwiseDistance checks pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False) -> Tensor
@@ -6309,7 +6309,7 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 var opCdist = wrap.Op{
 	Name:     "cdist",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Cdist checks cdist(Tensor x1, Tensor x2, float p=2, int? compute_mode=None) -> Tensor
@@ -6327,7 +6327,7 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 var opXEuclideanDist = wrap.Op{
 	Name:     "_euclidean_dist",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEuclideanDist checks _euclidean_dist(Tensor x1, Tensor x2) -> Tensor
@@ -6346,7 +6346,7 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 var opXEuclideanDistOut = wrap.Op{
 	Name:     "_euclidean_dist",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XEuclideanDistOut checks _euclidean_dist.out(Tensor x1, Tensor x2, *, Tensor(a!) out) -> Tensor(a!)
@@ -6366,7 +6366,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 var opXCdistForward = wrap.Op{
 	Name:     "_cdist_forward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCdistForward checks _cdist_forward(Tensor x1, Tensor x2, float p, int? compute_mode) -> Tensor
@@ -6385,7 +6385,7 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 var opXCdistForwardOut = wrap.Op{
 	Name:     "_cdist_forward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCdistForwardOut checks _cdist_forward.out(Tensor x1, Tensor x2, float p, int? compute_mode, *, Tensor(a!) out) -> Tensor(a!)
@@ -6405,7 +6405,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 var opXCdistBackward = wrap.Op{
 	Name:     "_cdist_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCdistBackward checks _cdist_backward(Tensor grad, Tensor x1, Tensor x2, float p, Tensor cdist) -> Tensor
@@ -6424,7 +6424,7 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 var opXCdistBackwardOut = wrap.Op{
 	Name:     "_cdist_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XCdistBackwardOut checks _cdist_backward.out(Tensor grad, Tensor x1, Tensor x2, float p, Tensor cdist, *, Tensor(a!) out) -> Tensor(a!)
@@ -6444,7 +6444,7 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 var opPdist = wrap.Op{
 	Name:     "pdist",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Pdist checks pdist(Tensor self, float p=2) -> Tensor
@@ -6462,7 +6462,7 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 var opXPdistForward = wrap.Op{
 	Name:     "_pdist_forward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPdistForward checks _pdist_forward(Tensor self, float p=2) -> Tensor
@@ -6481,7 +6481,7 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 var opXPdistForwardOut = wrap.Op{
 	Name:     "_pdist_forward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPdistForwardOut checks _pdist_forward.out(Tensor self, float p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -6501,7 +6501,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 var opXPdistBackward = wrap.Op{
 	Name:     "_pdist_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPdistBackward checks _pdist_backward(Tensor grad, Tensor self, float p, Tensor pdist) -> Tensor
@@ -6520,7 +6520,7 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 var opXPdistBackwardOut = wrap.Op{
 	Name:     "_pdist_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPdistBackwardOut checks _pdist_backward.out(Tensor grad, Tensor self, float p, Tensor pdist, *, Tensor(a!) out) -> Tensor(a!)
@@ -6540,7 +6540,7 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 var opCosineSimilarity = wrap.Op{
 	Name:     "cosine_similarity",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CosineSimilarity checks cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor
@@ -6558,7 +6558,7 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 var opPermute = wrap.Op{
 	Name:     "permute",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Permute checks permute(Tensor(a) self, int[] dims) -> Tensor(a)
@@ -6577,7 +6577,7 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 var opMovedimIntlist = wrap.Op{
 	Name:     "movedim",
 	Overload: "intlist",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MovedimIntlist checks movedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
@@ -6595,7 +6595,7 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 var opMovedimInt = wrap.Op{
 	Name:     "movedim",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MovedimInt checks movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)
@@ -6613,7 +6613,7 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 var opMoveaxisIntlist = wrap.Op{
 	Name:     "moveaxis",
 	Overload: "intlist",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MoveaxisIntlist checks moveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
@@ -6631,7 +6631,7 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 var opMoveaxisInt = wrap.Op{
 	Name:     "moveaxis",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MoveaxisInt checks moveaxis.int(Tensor(a) self, int source, int destination) -> Tensor(a)
@@ -6649,7 +6649,7 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 var opNumpyT = wrap.Op{
 	Name:     "numpy_T",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NumpyT checks numpy_T(Tensor(a) self) -> Tensor(a)
@@ -6667,7 +6667,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 var opMatrixH = wrap.Op{
 	Name:     "matrix_H",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MatrixH checks matrix_H(Tensor(a) self) -> Tensor(a)
@@ -6685,7 +6685,7 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 var opMT = wrap.Op{
 	Name:     "mT",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MT checks mT(Tensor(a) self) -> Tensor(a)
@@ -6703,7 +6703,7 @@ func MT(self *torch.Tensor) *torch.Tensor {
 var opMH = wrap.Op{
 	Name:     "mH",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // MH checks mH(Tensor(a) self) -> Tensor(a)
@@ -6721,7 +6721,7 @@ func MH(self *torch.Tensor) *torch.Tensor {
 var opAdjoint = wrap.Op{
 	Name:     "adjoint",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Adjoint checks adjoint(Tensor(a) self) -> Tensor(a)
@@ -6739,7 +6739,7 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 var opPixelShuffle = wrap.Op{
 	Name:     "pixel_shuffle",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // PixelShuffle checks pixel_shuffle(Tensor self, int upscale_factor) -> Tensor
@@ -6758,7 +6758,7 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 var opPixelShuffleOut = wrap.Op{
 	Name:     "pixel_shuffle",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // PixelShuffleOut checks pixel_shuffle.out(Tensor self, int upscale_factor, *, Tensor(a!) out) -> Tensor(a!)
@@ -6778,7 +6778,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 var opPixelUnshuffle = wrap.Op{
 	Name:     "pixel_unshuffle",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // PixelUnshuffle checks pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor
@@ -6797,7 +6797,7 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 var opPixelUnshuffleOut = wrap.Op{
 	Name:     "pixel_unshuffle",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // PixelUnshuffleOut checks pixel_unshuffle.out(Tensor self, int downscale_factor, *, Tensor(a!) out) -> Tensor(a!)
@@ -6817,7 +6817,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 var opChannelShuffle = wrap.Op{
 	Name:     "channel_shuffle",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ChannelShuffle checks channel_shuffle(Tensor self, SymInt groups) -> Tensor
@@ -6836,7 +6836,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 var opChannelShuffleOut = wrap.Op{
 	Name:     "channel_shuffle",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ChannelShuffleOut checks channel_shuffle.out(Tensor self, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -6856,7 +6856,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 var opNativeChannelShuffle = wrap.Op{
 	Name:     "native_channel_shuffle",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NativeChannelShuffle checks native_channel_shuffle(Tensor self, SymInt groups) -> Tensor
@@ -6874,7 +6874,7 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 var opIsPinned = wrap.Op{
 	Name:     "is_pinned",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // IsPinned checks is_pinned(Tensor self, Device? device=None) -> bool
@@ -6893,7 +6893,7 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 var opPinMemory = wrap.Op{
 	Name:     "pin_memory",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // PinMemory checks pin_memory(Tensor(a) self, Device? device=None) -> Tensor(a)
@@ -6911,7 +6911,7 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 var opXPinMemory = wrap.Op{
 	Name:     "_pin_memory",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPinMemory checks _pin_memory(Tensor self, Device? device=None) -> Tensor
@@ -6930,7 +6930,7 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 var opXPinMemoryOut = wrap.Op{
 	Name:     "_pin_memory",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPinMemoryOut checks _pin_memory.out(Tensor self, Device? device=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6950,7 +6950,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 var opPinverse = wrap.Op{
 	Name:     "pinverse",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Pinverse checks pinverse(Tensor self, float rcond=1e-15) -> Tensor
@@ -6968,7 +6968,7 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 var opPoissonNllLoss = wrap.Op{
 	Name:     "poisson_nll_loss",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // PoissonNllLoss checks poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, float eps, int reduction) -> Tensor
@@ -6986,7 +6986,7 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 var opRad2deg = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Rad2deg checks rad2deg(Tensor self) -> Tensor
@@ -7005,7 +7005,7 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 var opRad2deg_ = wrap.Op{
 	Name:     "rad2deg_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Rad2deg_ checks rad2deg_(Tensor(a!) self) -> Tensor(a!)
@@ -7025,7 +7025,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 var opRad2degOut = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Rad2degOut checks rad2deg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7045,7 +7045,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opDeg2rad = wrap.Op{
 	Name:     "deg2rad",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Deg2rad checks deg2rad(Tensor self) -> Tensor
@@ -7064,7 +7064,7 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 var opDeg2rad_ = wrap.Op{
 	Name:     "deg2rad_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Deg2rad_ checks deg2rad_(Tensor(a!) self) -> Tensor(a!)
@@ -7084,7 +7084,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 var opDeg2radOut = wrap.Op{
 	Name:     "deg2rad",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Deg2radOut checks deg2rad.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7104,7 +7104,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opScalarTensor = wrap.Op{
 	Name:     "scalar_tensor",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScalarTensor checks scalar_tensor(Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7122,7 +7122,7 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 var opScalarTensorOut = wrap.Op{
 	Name:     "scalar_tensor",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ScalarTensorOut checks scalar_tensor.out(Scalar s, *, Tensor(a!) out) -> Tensor(a!)
@@ -7142,7 +7142,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 var opRandNames = wrap.Op{
 	Name:     "rand",
 	Overload: "names",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandNames checks rand.names(SymInt[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7160,7 +7160,7 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 var opRandNamesOut = wrap.Op{
 	Name:     "rand",
 	Overload: "names_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandNamesOut checks rand.names_out(SymInt[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -7180,7 +7180,7 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 var opRandGeneratorWithNames = wrap.Op{
 	Name:     "rand",
 	Overload: "generator_with_names",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandGeneratorWithNames checks rand.generator_with_names(SymInt[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7198,7 +7198,7 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 var opRandGeneratorWithNamesOut = wrap.Op{
 	Name:     "rand",
 	Overload: "generator_with_names_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandGeneratorWithNamesOut checks rand.generator_with_names_out(SymInt[] size, *, Generator? generator, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -7218,7 +7218,7 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 var opRand = wrap.Op{
 	Name:     "rand",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Rand checks rand(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7236,7 +7236,7 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 var opRandGenerator = wrap.Op{
 	Name:     "rand",
 	Overload: "generator",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandGenerator checks rand.generator(SymInt[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7254,7 +7254,7 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 var opRandOut = wrap.Op{
 	Name:     "rand",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandOut checks rand.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7274,7 +7274,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opRandGeneratorOut = wrap.Op{
 	Name:     "rand",
 	Overload: "generator_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandGeneratorOut checks rand.generator_out(SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7294,7 +7294,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 var opRandLike = wrap.Op{
 	Name:     "rand_like",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandLike checks rand_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7313,7 +7313,7 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 var opRandLikeOut = wrap.Op{
 	Name:     "rand_like",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandLikeOut checks rand_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7333,7 +7333,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 var opRandint = wrap.Op{
 	Name:     "randint",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Randint checks randint(SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7351,7 +7351,7 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 var opRandintGenerator = wrap.Op{
 	Name:     "randint",
 	Overload: "generator",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandintGenerator checks randint.generator(SymInt high, SymInt[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7369,7 +7369,7 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 var opRandintLow = wrap.Op{
 	Name:     "randint",
 	Overload: "low",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandintLow checks randint.low(SymInt low, SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7387,7 +7387,7 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 var opRandintLowGenerator = wrap.Op{
 	Name:     "randint",
 	Overload: "low_generator",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandintLowGenerator checks randint.low_generator(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7405,7 +7405,7 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 var opRandintOut = wrap.Op{
 	Name:     "randint",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandintOut checks randint.out(SymInt high, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7425,7 +7425,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 var opRandintGeneratorOut = wrap.Op{
 	Name:     "randint",
 	Overload: "generator_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandintGeneratorOut checks randint.generator_out(SymInt high, SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7445,7 +7445,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 var opRandintLowOut = wrap.Op{
 	Name:     "randint",
 	Overload: "low_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandintLowOut checks randint.low_out(SymInt low, SymInt high, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7465,7 +7465,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 var opRandintLowGeneratorOut = wrap.Op{
 	Name:     "randint",
 	Overload: "low_generator_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandintLowGeneratorOut checks randint.low_generator_out(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7485,7 +7485,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 var opRandintLike = wrap.Op{
 	Name:     "randint_like",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandintLike checks randint_like(Tensor self, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7503,7 +7503,7 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 var opRandintLikeOut = wrap.Op{
 	Name:     "randint_like",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandintLikeOut checks randint_like.out(Tensor self, SymInt high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7523,7 +7523,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 var opRandintLikeLowDtype = wrap.Op{
 	Name:     "randint_like",
 	Overload: "low_dtype",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandintLikeLowDtype checks randint_like.low_dtype(Tensor self, SymInt low, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7541,7 +7541,7 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 var opRandintLikeLowDtypeOut = wrap.Op{
 	Name:     "randint_like",
 	Overload: "low_dtype_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandintLikeLowDtypeOut checks randint_like.low_dtype_out(Tensor self, SymInt low, SymInt high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7561,7 +7561,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 var opRandn = wrap.Op{
 	Name:     "randn",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Randn checks randn(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7579,7 +7579,7 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 var opRandnGenerator = wrap.Op{
 	Name:     "randn",
 	Overload: "generator",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandnGenerator checks randn.generator(SymInt[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7597,7 +7597,7 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 var opRandnNames = wrap.Op{
 	Name:     "randn",
 	Overload: "names",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandnNames checks randn.names(SymInt[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7615,7 +7615,7 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 var opRandnNamesOut = wrap.Op{
 	Name:     "randn",
 	Overload: "names_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandnNamesOut checks randn.names_out(SymInt[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -7635,7 +7635,7 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 var opRandnGeneratorWithNames = wrap.Op{
 	Name:     "randn",
 	Overload: "generator_with_names",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandnGeneratorWithNames checks randn.generator_with_names(SymInt[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7653,7 +7653,7 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 var opRandnGeneratorWithNamesOut = wrap.Op{
 	Name:     "randn",
 	Overload: "generator_with_names_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandnGeneratorWithNamesOut checks randn.generator_with_names_out(SymInt[] size, *, Generator? generator, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -7673,7 +7673,7 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 var opRandnOut = wrap.Op{
 	Name:     "randn",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandnOut checks randn.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7693,7 +7693,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 var opRandnGeneratorOut = wrap.Op{
 	Name:     "randn",
 	Overload: "generator_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandnGeneratorOut checks randn.generator_out(SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7713,7 +7713,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 var opRandnLike = wrap.Op{
 	Name:     "randn_like",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandnLike checks randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7732,7 +7732,7 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 var opRandnLikeOut = wrap.Op{
 	Name:     "randn_like",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandnLikeOut checks randn_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7752,7 +7752,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 var opRandperm = wrap.Op{
 	Name:     "randperm",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Randperm checks randperm(SymInt n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7770,7 +7770,7 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 var opRandpermGenerator = wrap.Op{
 	Name:     "randperm",
 	Overload: "generator",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandpermGenerator checks randperm.generator(SymInt n, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7788,7 +7788,7 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 var opRandpermOut = wrap.Op{
 	Name:     "randperm",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandpermOut checks randperm.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
@@ -7808,7 +7808,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 var opRandpermGeneratorOut = wrap.Op{
 	Name:     "randperm",
 	Overload: "generator_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RandpermGeneratorOut checks randperm.generator_out(SymInt n, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7828,7 +7828,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 var opRangeStep = wrap.Op{
 	Name:     "range",
 	Overload: "step",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RangeStep checks range.step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7846,7 +7846,7 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 var opRange = wrap.Op{
 	Name:     "range",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Range checks range(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7864,7 +7864,7 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 var opRangeOut_ = wrap.Op{
 	Name:     "range",
 	Overload: "out_",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RangeOut_ checks range.out_(Scalar start, Scalar end, *, Tensor(a!) out) -> Tensor(a!)
@@ -7884,7 +7884,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 var opRangeOut = wrap.Op{
 	Name:     "range",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RangeOut checks range.out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7904,7 +7904,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 var opRavel = wrap.Op{
 	Name:     "ravel",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Ravel checks ravel(Tensor(a) self) -> Tensor(a)
@@ -7922,7 +7922,7 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 var opReciprocal = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Reciprocal checks reciprocal(Tensor self) -> Tensor
@@ -7941,7 +7941,7 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 var opReciprocal_ = wrap.Op{
 	Name:     "reciprocal_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
@@ -7961,7 +7961,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 var opReciprocalOut = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7981,7 +7981,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -8000,7 +8000,7 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -8020,7 +8020,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8040,7 +8040,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opNegative = wrap.Op{
 	Name:     "negative",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Negative checks negative(Tensor self) -> Tensor
@@ -8058,7 +8058,7 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 var opNegative_ = wrap.Op{
 	Name:     "negative_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
@@ -8078,7 +8078,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 var opNegativeOut = wrap.Op{
 	Name:     "negative",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8098,7 +8098,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRepeat = wrap.Op{
 	Name:     "repeat",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Repeat checks repeat(Tensor self, SymInt[] repeats) -> Tensor
@@ -8117,7 +8117,7 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 var opRepeatOut = wrap.Op{
 	Name:     "repeat",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RepeatOut checks repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)
@@ -8137,7 +8137,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 var opRepeatInterleaveTensor = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RepeatInterleaveTensor checks repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor
@@ -8155,7 +8155,7 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 var opRepeatInterleaveTensorOut = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "Tensor_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RepeatInterleaveTensorOut checks repeat_interleave.Tensor_out(Tensor repeats, *, SymInt? output_size=None, Tensor(a!) out) -> Tensor(a!)
@@ -8175,7 +8175,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 var opRepeatInterleaveSelfTensor = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "self_Tensor",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RepeatInterleaveSelfTensor checks repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
@@ -8193,7 +8193,7 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 var opRepeatInterleaveSelfInt = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "self_int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RepeatInterleaveSelfInt checks repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
@@ -8211,7 +8211,7 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 var opReshape = wrap.Op{
 	Name:     "reshape",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
@@ -8229,7 +8229,7 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 var opXReshapeCopy = wrap.Op{
 	Name:     "_reshape_copy",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XReshapeCopy checks _reshape_copy(Tensor self, SymInt[] size) -> Tensor
@@ -8248,7 +8248,7 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 var opXReshapeAlias = wrap.Op{
 	Name:     "_reshape_alias",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XReshapeAlias checks _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
@@ -8267,7 +8267,7 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 var opXMkldnnReshape = wrap.Op{
 	Name:     "_mkldnn_reshape",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMkldnnReshape checks _mkldnn_reshape(Tensor self, int[] shape) -> Tensor
@@ -8286,7 +8286,7 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 var opXMkldnnReshapeOut = wrap.Op{
 	Name:     "_mkldnn_reshape",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XMkldnnReshapeOut checks _mkldnn_reshape.out(Tensor self, int[] shape, *, Tensor(a!) out) -> Tensor(a!)
@@ -8306,7 +8306,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 var opReshapeAs = wrap.Op{
 	Name:     "reshape_as",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ReshapeAs checks reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -8324,7 +8324,7 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 var opRound = wrap.Op{
 	Name:     "round",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Round checks round(Tensor self) -> Tensor
@@ -8343,7 +8343,7 @@ func Round(self *torch.Tensor) *torch.Tensor {
 var opRound_ = wrap.Op{
 	Name:     "round_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
@@ -8363,7 +8363,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 var opRoundOut = wrap.Op{
 	Name:     "round",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8383,7 +8383,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRoundDecimals = wrap.Op{
 	Name:     "round",
 	Overload: "decimals",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RoundDecimals checks round.decimals(Tensor self, *, int decimals) -> Tensor
@@ -8402,7 +8402,7 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 var opRound_Decimals = wrap.Op{
 	Name:     "round_",
 	Overload: "decimals",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Round_Decimals checks round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)
@@ -8422,7 +8422,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 var opRoundDecimalsOut = wrap.Op{
 	Name:     "round",
 	Overload: "decimals_out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RoundDecimalsOut checks round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)
@@ -8442,7 +8442,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 var opRrelu = wrap.Op{
 	Name:     "rrelu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Rrelu checks rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
@@ -8460,7 +8460,7 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 var opRrelu_ = wrap.Op{
 	Name:     "rrelu_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Rrelu_ checks rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
@@ -8480,7 +8480,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -8499,7 +8499,7 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 var opRelu_ = wrap.Op{
 	Name:     "relu_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -8519,7 +8519,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 var opReluOut = wrap.Op{
 	Name:     "relu",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8539,7 +8539,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opRelu6 = wrap.Op{
 	Name:     "relu6",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Relu6 checks relu6(Tensor self) -> Tensor
@@ -8557,7 +8557,7 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 var opRelu6_ = wrap.Op{
 	Name:     "relu6_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
@@ -8577,7 +8577,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 var opPrelu = wrap.Op{
 	Name:     "prelu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Prelu checks prelu(Tensor self, Tensor weight) -> Tensor
@@ -8595,7 +8595,7 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 var opXPreluKernel = wrap.Op{
 	Name:     "_prelu_kernel",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPreluKernel checks _prelu_kernel(Tensor self, Tensor weight) -> Tensor
@@ -8614,7 +8614,7 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 var opXPreluKernelBackward = wrap.Op{
 	Name:     "_prelu_kernel_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XPreluKernelBackward checks _prelu_kernel_backward(Tensor grad_output, Tensor self, Tensor weight) -> (Tensor, Tensor)
@@ -8633,7 +8633,7 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 var opGeluOut = wrap.Op{
 	Name:     "gelu",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GeluOut checks gelu.out(Tensor self, *, str approximate='none', Tensor(a!) out) -> Tensor(a!)
@@ -8653,7 +8653,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 var opGelu_ = wrap.Op{
 	Name:     "gelu_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
@@ -8673,7 +8673,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 var opGelu = wrap.Op{
 	Name:     "gelu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
@@ -8692,7 +8692,7 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 var opGeluBackwardGradInput = wrap.Op{
 	Name:     "gelu_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
@@ -8712,7 +8712,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 var opGeluBackward = wrap.Op{
 	Name:     "gelu_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
@@ -8731,7 +8731,7 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 var opInfinitelyDifferentiableGeluBackward = wrap.Op{
 	Name:     "infinitely_differentiable_gelu_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
@@ -8749,7 +8749,7 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 var opHardshrinkOut = wrap.Op{
 	Name:     "hardshrink",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
@@ -8769,7 +8769,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 var opHardshrink = wrap.Op{
 	Name:     "hardshrink",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
@@ -8788,7 +8788,7 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 var opHardshrinkBackwardGradInput = wrap.Op{
 	Name:     "hardshrink_backward",
 	Overload: "grad_input",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8808,7 +8808,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 var opHardshrinkBackward = wrap.Op{
 	Name:     "hardshrink_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
@@ -8827,7 +8827,7 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 var opRsqrt = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Rsqrt checks rsqrt(Tensor self) -> Tensor
@@ -8846,7 +8846,7 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 var opRsqrt_ = wrap.Op{
 	Name:     "rsqrt_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -8866,7 +8866,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 var opRsqrtOut = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8886,7 +8886,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 var opSelectDimname = wrap.Op{
 	Name:     "select",
 	Overload: "Dimname",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SelectDimname checks select.Dimname(Tensor(a) self, Dimname dim, int index) -> Tensor(a)
@@ -8904,7 +8904,7 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -8923,7 +8923,7 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 var opSelectBackward = wrap.Op{
 	Name:     "select_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index) -> Tensor
@@ -8942,7 +8942,7 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 var opSelectBackwardOut = wrap.Op{
 	Name:     "select_backward",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
@@ -8962,7 +8962,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 var opXNestedSelectBackward = wrap.Op{
 	Name:     "_nested_select_backward",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, SymInt index) -> Tensor
@@ -8980,7 +8980,7 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 var opSelu = wrap.Op{
 	Name:     "selu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Selu checks selu(Tensor self) -> Tensor
@@ -8998,7 +8998,7 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 var opSelu_ = wrap.Op{
 	Name:     "selu_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
@@ -9018,7 +9018,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 var opCelu = wrap.Op{
 	Name:     "celu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
@@ -9037,7 +9037,7 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 var opCelu_ = wrap.Op{
 	Name:     "celu_",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
@@ -9057,7 +9057,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 var opCeluOut = wrap.Op{
 	Name:     "celu",
 	Overload: "out",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -9077,7 +9077,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 var opSilu = wrap.Op{
 	Name:     "silu",
 	Overload: "",
-	Profile:  checks.PyTorch,
+	Policy:   checks.PyTorch,
 }
 
 // Silu checks silu(Tensor self) -> Tensor
