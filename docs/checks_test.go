@@ -136,7 +136,7 @@ func assertsTable() string {
 		case skipped == "":
 			skipped = "(only what skips every check: undefined, absent)"
 		}
-		fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s |\n", k, k.GoName(), strings.Join(steps, "; "), skipped, cell(wrap.Values(k)))
+		fmt.Fprintf(&b, "| %s | `checks.%s` | %s | %s | %s |\n", k, k.GoName(), strings.Join(steps, "; "), skipped, cell(wrap.Values(k)))
 	}
 	return b.String()
 }

@@ -30,7 +30,7 @@
 //	var opAddTensor = wrap.Op{
 //		Name:     "add",
 //		Overload: "Tensor",
-//		Policy:  checks.Strict,
+//		Policy:   checks.Strict,
 //	}
 //
 //	// AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -40,7 +40,7 @@
 //		}
 //		var c wrap.Call
 //		var a0, a1 wrap.Saved
-//		assertgenshapes.ChecksPre_5c875b614666(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+//		assertgenshapes.ChecksPre_52aead60edef(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 //		r0 := kernels.AddTensor(self, other, alpha)
 //		assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 //		return r0
@@ -49,8 +49,8 @@
 //	// examples/refops/checked/internal/assertgenshapes/assertgen_shapes.go
 //	var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
 //
-//	// ChecksPre_5c875b614666 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
-//	func ChecksPre_5c875b614666(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+//	// ChecksPre_52aead60edef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
+//	func ChecksPre_52aead60edef(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 //		c.Begin(op)
 //		c.Save(s0, t0)
 //		c.Save(s1, t1)

@@ -18,7 +18,7 @@ const _ = wrap.Version2
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -37,7 +37,7 @@ func AddTensor[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.Te
 var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -57,7 +57,7 @@ func Add_Tensor[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.T
 var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -77,7 +77,7 @@ func AddOut[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.Tenso
 var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -96,7 +96,7 @@ func TransposeInt[T ~float32 | ~float64](self *kernels.Tensor[T], dim0 int64, di
 var opSplitTensor = wrap.Op{
 	Name:     "split",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]
@@ -118,7 +118,7 @@ func SplitTensor[T ~float32 | ~float64](self *kernels.Tensor[T], split_size int6
 var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -137,7 +137,7 @@ func Cat[T ~float32 | ~float64](tensors []*kernels.Tensor[T], dim int64) *kernel
 var opIndexTensor = wrap.Op{
 	Name:     "index",
 	Overload: "Tensor",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // IndexTensor checks index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
@@ -159,7 +159,7 @@ func IndexTensor[T ~float32 | ~float64](self *kernels.Tensor[T], indices []*kern
 var opWhereSelf = wrap.Op{
 	Name:     "where",
 	Overload: "self",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // WhereSelf checks where.self(Tensor condition, Tensor self, Tensor other, Tensor? mask=None) -> Tensor
@@ -178,7 +178,7 @@ func WhereSelf[T ~float32 | ~float64](condition *kernels.Tensor[T], self *kernel
 var opMaxDim = wrap.Op{
 	Name:     "max",
 	Overload: "dim",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // MaxDim checks max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -197,7 +197,7 @@ func MaxDim[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64, keepdim b
 var opUnbindCopyIntOut = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int_out",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // UnbindCopyIntOut checks unbind_copy.int_out(Tensor self, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -220,7 +220,7 @@ func UnbindCopyIntOut[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64,
 var opSizeInt = wrap.Op{
 	Name:     "size",
 	Overload: "int",
-	Profile:  checks.Strict,
+	Policy:   checks.Strict,
 }
 
 // SizeInt checks size.int(Tensor self, int dim) -> int
