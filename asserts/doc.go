@@ -12,7 +12,8 @@
 // checks, reasons and policies are named by package asserts/checks.
 // What only generated code calls (the checked call, its snapshots, each
 // check's functions) is package asserts/wrap, which imports this one;
-// this package imports only the standard library and asserts/checks.
+// this package imports only the standard library, asserts/checks and
+// asserts/internal/hook (what it shares with wrap).
 //
 // # The contract
 //
