@@ -68,15 +68,48 @@ func addrGranule(st ID) uint64 {
 	return uint64(st>>17)<<9 | uint64(st>>4)&511
 }
 
-// handOutAddr is handOut for a storage whose ID is its address.
-func (h *heldRegistry) handOutAddr(st ID, op uint32, loc Loc, since uint64, prev *handout) bool {
+// handOutAddr is handOut for a storage whose ID is its address. With
+// calls, the counters of a learned call's op (opStats.shardCalls), a
+// hand-out that reports nothing also counts the call, under the shard's
+// lock (see [Call.FreshNotHeldLearned]).
+func (h *heldRegistry) handOutAddr(st ID, op uint32, loc Loc, since uint64, prev *handout, calls *[heldShards]uint64) bool {
 	seq := handSeq.Add(1)
+	e := gcEpochNow()
+	i := (st >> 13) % heldShards
+	s := &h.shards[i]
+	g := addrGranule(st)
+	// The common case, written out and without a call (a call makes the
+	// compiler keep every argument on the stack): no epoch to refresh, the
+	// lock free, a storage not handed out in the current cycle (its bit
+	// clear), numbered after the epoch.
+	if seq%gcRefresh != 0 && s.mu.TryLock() {
+		if a := s.addr; a != nil && a.gc == e.gc+1 && seq > e.seq {
+			if w, bit := &a.seen[g/64%uint64(len(a.seen))], uint64(1)<<(g%64); *w&bit == 0 {
+				*w |= bit
+				sl := &a.slot[g%addrSlots]
+				sl.st, sl.seq, sl.op, sl.ret, sl.index = st, seq, op, loc.ret, loc.index
+				if calls != nil {
+					calls[i]++
+				}
+				s.mu.Unlock()
+				return false
+			}
+		}
+		s.mu.Unlock()
+	}
+	return h.handOutAddrSlow(s, st, g, seq, op, loc, since, prev, calls, i)
+}
+
+// handOutAddrSlow is handOutAddr from the hand-out's number seq on, for
+// the rest: an epoch to refresh, the lock taken, a repeat, a neighbour, a
+// new cycle, the shard's first hand-out.
+//
+//go:noinline
+func (h *heldRegistry) handOutAddrSlow(s *heldShard, st ID, g, seq uint64, op uint32, loc Loc, since uint64, prev *handout, calls *[heldShards]uint64, i ID) bool {
 	if seq%gcRefresh == 0 {
 		observeGC()
 	}
 	e := gcEpochNow()
-	s := &h.shards[(st>>13)%heldShards]
-	g := addrGranule(st)
 	s.mu.Lock()
 	a := s.addr
 	if a == nil {
@@ -103,6 +136,9 @@ func (h *heldRegistry) handOutAddr(st ID, op uint32, loc Loc, since uint64, prev
 		seq = handSeq.Add(1)
 	}
 	sl.st, sl.seq, sl.op, sl.ret, sl.index = st, seq, op, loc.ret, loc.index
+	if calls != nil {
+		calls[i]++
+	}
 	s.mu.Unlock()
 	return false
 }

@@ -253,6 +253,10 @@ type Call struct {
 	learning  bool
 	learnN    uint32
 	learnFrom tally
+	// counted is 1 + the registry shard under whose lock
+	// [Call.FreshNotHeldLearned] counted the call (0: not counted);
+	// [Call.EndLearned] clears it (Begin does not: it stays inlined).
+	counted uint8
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:
@@ -1382,6 +1386,7 @@ func (c *Call) endSlow() {
 		st.sig = c.t
 		c.op.register()
 		st.state.Store(sigReady)
+		st.setQuickBase()
 		st.sigCalls.Add(1)
 		return
 	}
