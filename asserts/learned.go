@@ -133,7 +133,7 @@ func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *Memory) {
 	// nothing else (its counts and the learned ones are the signature's:
 	// its counts are quickBase).
 	st := &c.op.st
-	if c.counted == 0 && st.quickBaseReady.Load() && !c.learning && c.nmut == 0 && !poolLog.used.Load() &&
+	if c.counted == 0 && st.quickBaseReady.Load() && !c.learning && c.nmut == 0 && !(poolLog.used.Load() && writeClock.Load() != c.since) &&
 		(st.quickBase[0]^c.t[0])|(st.quickBase[1]^c.t[1])|(st.quickBase[2]^c.t[2])|(st.quickBase[3]^c.t[3])|
 			(st.quickBase[4]^c.t[4])|(st.quickBase[5]^c.t[5])|(st.quickBase[6]^c.t[6])|(st.quickBase[7]^c.t[7]) == 0 {
 		calls = &st.shardCalls

@@ -227,3 +227,66 @@ func TestLearnedPathAllocates(t *testing.T) {
 		t.Errorf("allocations per call: %v learning, %v on the learned path; want 0", learning, learned)
 	}
 }
+
+var locsTwoFresh = [2]asserts.Loc{asserts.Ret(0), asserts.Ret(1)}
+
+// twoFresh is an op with two fresh returns (and no argument), as gen
+// emits its post helper, with or without the learned path: each return's
+// fresh_not_held, then End.
+func twoFresh(op *asserts.Op, learned bool, kernel func() (*dense, *dense)) {
+	var c asserts.Call
+	var s0, s1 asserts.Saved
+	l := &locsTwoFresh
+	c.Begin(op)
+	c.BeginFresh()
+	r0, r1 := kernel()
+	m0, m1 := r0.mem(), r1.mem()
+	if learned && c.QuickPath() && m0.Anchor() != nil && m1.Anchor() != nil && m0.Anchor() != m1.Anchor() {
+		if c.Learned(0) {
+			c.FreshNotHeldLearned(l[0], unsafe.Pointer(r0), &m0)
+			c.FreshNotHeldLearned(l[1], unsafe.Pointer(r1), &m1)
+			c.EndLearned()
+			return
+		}
+		c.Learn(0)
+	}
+	c.ResultMemory(&s0, unsafe.Pointer(r0), &m0)
+	c.ResultMemory(&s1, unsafe.Pointer(r1), &m1)
+	c.FreshNotHeldAnchor(l[0], &s0, m0.Anchor())
+	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
+	c.End()
+}
+
+// A learned call is counted by its first return's hand-out; when its
+// second return then reports, the count is taken back and the call ends
+// as the rows would end it: the counts are the rows', with either return
+// cached.
+func TestLearnedPathCountTakenBack(t *testing.T) {
+	col := collect(t)
+	oneCycle(t, col)
+	cached := newDense(2, 2)
+	for _, which := range []int{0, 1} {
+		var reports [2]int
+		var stats [2]asserts.Stats
+		for i, learned := range []bool{false, true} {
+			op := &asserts.Op{Name: "two", Profile: asserts.Strict}
+			col.Reset()
+			asserts.ReleasedMemory(cached.mem())
+			for call := range 6 {
+				twoFresh(op, learned, func() (*dense, *dense) {
+					r0, r1 := newDense(2, 2), newDense(2, 2)
+					if call >= 3 && which == 0 {
+						r0 = cached
+					} else if call >= 3 {
+						r1 = cached
+					}
+					return r0, r1
+				})
+			}
+			reports[i], stats[i] = len(col.Violations()), op.Stats()
+		}
+		if stats[0] != stats[1] || reports[0] != reports[1] || reports[1] != 2 || stats[1].Calls != 6 {
+			t.Errorf("return %d cached: rows: %d reports, %+v\nlearned path: %d reports, %+v", which, reports[0], stats[0], reports[1], stats[1])
+		}
+	}
+}
