@@ -102,7 +102,20 @@ func (c *Call) EndLearned() {
 		c.counted = 0
 		return
 	}
-	d := &c.op.st.quickDelta
+	// End's path of a call whose counts are the signature's, its counts
+	// compared with quickBase rather than the learned counts added first.
+	st := &c.op.st
+	// (Written out, as in End: a function for it is not inlined.)
+	if st.quickBaseReady.Load() && !c.learning && !(poolLog.used.Load() && writeClock.Load() != c.since) &&
+		(st.quickBase[0]^c.t[0])|(st.quickBase[1]^c.t[1])|(st.quickBase[2]^c.t[2])|(st.quickBase[3]^c.t[3])|
+			(st.quickBase[4]^c.t[4])|(st.quickBase[5]^c.t[5])|(st.quickBase[6]^c.t[6])|(st.quickBase[7]^c.t[7]) == 0 {
+		if c.nmut != 0 {
+			c.endWrites()
+		}
+		st.sigCalls.Add(1)
+		return
+	}
+	d := &st.quickDelta
 	c.t[0] += d[0]
 	c.t[1] += d[1]
 	c.t[2] += d[2]

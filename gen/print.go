@@ -188,8 +188,8 @@ func helperParams(h *steps.Helper) []jen.Code {
 }
 
 // helperBody prints a helper's body: for a pre helper, the Call begun
-// and its calls made once; for a post helper, its snapshot locals; then
-// the steps.
+// and its calls made once; then the steps, with a post helper's snapshot
+// locals declared before the step steps.Helper.DeclAt names.
 func (ss *shapeSet) helperBody(h *steps.Helper) []jen.Code {
 	var body []jen.Code
 	if !h.Post {
@@ -200,10 +200,12 @@ func (ss *shapeSet) helperBody(h *steps.Helper) []jen.Code {
 			body = append(body, jen.Id("c").Dot(m).Call())
 		}
 	}
+	at := h.DeclAt()
+	body = append(body, ss.stmtsCode(h.Body[:at])...)
 	for _, s := range h.Decls {
 		body = append(body, jen.Var().Id(snapName(s)).Qual(AssertsPath, s.SavedType()))
 	}
-	return append(body, ss.stmtsCode(h.Body)...)
+	return append(body, ss.stmtsCode(h.Body[at:])...)
 }
 
 // slotVars are the wrapper's names of the tensors of its slots: the

@@ -440,6 +440,19 @@ type Helper struct {
 	Body       []Stmt
 }
 
+// DeclAt is the index of the step before which the helper's locals
+// (Decls) are declared: right after a post helper's learned path, which
+// reads none of them, so that a call on that path does not clear them;
+// else 0.
+func (h *Helper) DeclAt() int {
+	for i := range h.Body {
+		if h.Body[i].Kind == Learned {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // Key is the helper's canonical text, which names it: its kind, type
 // parameters and parameters, its steps, then (the order its names have
 // always been hashed in) its locals and its calls made once.

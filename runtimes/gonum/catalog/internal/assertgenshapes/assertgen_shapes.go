@@ -17,7 +17,6 @@ var Locs_630ea46627c8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")
 
 // ChecksPost_759596ad38d1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
 func ChecksPost_759596ad38d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
@@ -28,6 +27,7 @@ func ChecksPost_759596ad38d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -64,7 +64,6 @@ func ChecksPost_759596ad38d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_792b575995ce completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
 func ChecksPost_792b575995ce(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	var s3 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -76,6 +75,7 @@ func ChecksPost_792b575995ce(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -117,7 +117,6 @@ func ChecksPost_792b575995ce(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_83765430ee0d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: narrow).
 func ChecksPost_83765430ee0d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() {
@@ -127,6 +126,7 @@ func ChecksPost_83765430ee0d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -154,7 +154,6 @@ func ChecksPost_83765430ee0d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_b1e0ad33a0f6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: neg_).
 func ChecksPost_b1e0ad33a0f6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
@@ -164,6 +163,7 @@ func ChecksPost_b1e0ad33a0f6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}

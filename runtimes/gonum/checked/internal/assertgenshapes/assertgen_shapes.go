@@ -25,7 +25,6 @@ var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
 // ChecksPost_23c57f6c6d9e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
 func ChecksPost_23c57f6c6d9e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -36,6 +35,7 @@ func ChecksPost_23c57f6c6d9e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -66,7 +66,6 @@ func ChecksPost_23c57f6c6d9e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_4d079d9b8c8b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: add.Tensor).
 func ChecksPost_4d079d9b8c8b(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -78,6 +77,7 @@ func ChecksPost_4d079d9b8c8b(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -127,7 +127,6 @@ func ChecksPost_4d079d9b8c8b(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_63f88f81ffc6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: add.out).
 func ChecksPost_63f88f81ffc6(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	var s3 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -139,6 +138,7 @@ func ChecksPost_63f88f81ffc6(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -180,7 +180,6 @@ func ChecksPost_63f88f81ffc6(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_859b3881e352 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: abs_).
 func ChecksPost_859b3881e352(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
@@ -190,6 +189,7 @@ func ChecksPost_859b3881e352(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -207,7 +207,6 @@ func ChecksPost_859b3881e352(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_86db63dc8602 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
 func ChecksPost_86db63dc8602(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
 	m1 := t1.Memory()
 	if c.QuickPath() && unchangedList_d00141ee2881(s0, t0) && t1 != nil && m1.Anchor() != nil && s0.Apart(unsafe.Pointer(t1), m1.Anchor()) {
 		if c.Learned(len(t0)) {
@@ -217,6 +216,7 @@ func ChecksPost_86db63dc8602(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(len(t0))
 	}
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
@@ -241,7 +241,6 @@ func ChecksPost_86db63dc8602(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_a109a17dd3e3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
 func ChecksPost_a109a17dd3e3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
@@ -252,6 +251,7 @@ func ChecksPost_a109a17dd3e3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -288,7 +288,6 @@ func ChecksPost_a109a17dd3e3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_dd9d37e0f18c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
 func ChecksPost_dd9d37e0f18c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() {
@@ -298,6 +297,7 @@ func ChecksPost_dd9d37e0f18c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -325,7 +325,6 @@ func ChecksPost_dd9d37e0f18c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_ecd06d0a8de2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: abs.out).
 func ChecksPost_ecd06d0a8de2(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -336,6 +335,7 @@ func ChecksPost_ecd06d0a8de2(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)

@@ -25,7 +25,6 @@ var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
 // ChecksPost_261489164196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
 func ChecksPost_261489164196(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
 	m1 := t1.Memory()
 	if c.QuickPath() && unchangedList_3e824c9d5f39(s0, t0) && t1 != nil && m1.Anchor() != nil && s0.Apart(unsafe.Pointer(t1), m1.Anchor()) {
 		if c.Learned(len(t0)) {
@@ -35,6 +34,7 @@ func ChecksPost_261489164196(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(len(t0))
 	}
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
@@ -63,7 +63,6 @@ func ChecksPost_261489164196(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_6680ccdc9490 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: add.Tensor).
 func ChecksPost_6680ccdc9490(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -75,6 +74,7 @@ func ChecksPost_6680ccdc9490(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -128,7 +128,6 @@ func ChecksPost_6680ccdc9490(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_7e3fdc11e40a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
 func ChecksPost_7e3fdc11e40a(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	var s3 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -140,6 +139,7 @@ func ChecksPost_7e3fdc11e40a(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -207,7 +207,6 @@ func ChecksPost_807a0e24bf5c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_93670463e414 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
 func ChecksPost_93670463e414(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -218,6 +217,7 @@ func ChecksPost_93670463e414(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -248,7 +248,6 @@ func ChecksPost_93670463e414(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_c7cde4a2447d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
 func ChecksPost_c7cde4a2447d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
@@ -259,6 +258,7 @@ func ChecksPost_c7cde4a2447d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -299,7 +299,6 @@ func ChecksPost_c7cde4a2447d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_d8444d99e32d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
 func ChecksPost_d8444d99e32d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() {
@@ -309,6 +308,7 @@ func ChecksPost_d8444d99e32d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -340,7 +340,6 @@ func ChecksPost_d8444d99e32d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_f356c20ab33f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
 func ChecksPost_f356c20ab33f(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -351,6 +350,7 @@ func ChecksPost_f356c20ab33f(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -381,7 +381,6 @@ func ChecksPost_f356c20ab33f(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_f4e6637f3767 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: abs_).
 func ChecksPost_f4e6637f3767(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
@@ -391,6 +390,7 @@ func ChecksPost_f4e6637f3767(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}

@@ -17,7 +17,6 @@ var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")
 
 // ChecksPost_22e42435b415 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
 func ChecksPost_22e42435b415(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -29,6 +28,7 @@ func ChecksPost_22e42435b415(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -82,7 +82,6 @@ func ChecksPost_22e42435b415(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 
 // ChecksPost_fd8693c6de31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp).
 func ChecksPost_fd8693c6de31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
@@ -93,6 +92,7 @@ func ChecksPost_fd8693c6de31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		}
 		c.Learn(0)
 	}
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
