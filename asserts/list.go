@@ -303,11 +303,14 @@ func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
 // BindingContextList runs binding_context on each element of a list
 // argument.
 func BindingContextList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
-	if c.env.Hermetic || l.ok&okRegular == 0 {
-		bindingListSlow(c, loc, l, ts)
+	// Every element needs no skip decision: versioned and regular, or,
+	// of a runtime without version counters and an Env registered, plain
+	// with storage (as bindingListSlow finds, without its call).
+	if !c.env.Hermetic && (l.ok&okRegular != 0 || c.bind == bindRun && l.allPlain(fPending)) {
+		c.t[laneBinding/4] += uint64(l.n) * c.bind
 		return
 	}
-	c.t[laneBinding/4] += uint64(l.n) * c.bind
+	bindingListSlow(c, loc, l, ts)
 }
 
 func bindingListSlow[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {

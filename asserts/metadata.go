@@ -290,6 +290,12 @@ func (c *Call) mutableImpl(impl ID) bool {
 func SaveMetadataList[T Identity](c *Call, l *SavedList, ts []T) {
 	for i := range l.n {
 		if i < len(ts) {
+			// The fingerprint SaveMemory read, taken here: no element
+			// made an Identity (a generic function's conversion costs a
+			// look-up per element) unless it must be read.
+			if s := l.at(i); s.memo&memoMeta != 0 && c.TakeMetadata(s, s.metadata, s.metadata != 0) {
+				continue
+			}
 			c.saveMetadataElem(l.at(i), ts[i])
 		}
 	}
