@@ -83,21 +83,30 @@ func (h *heldRegistry) handOutAddr(st ID, op uint32, loc Loc, since uint64, prev
 	// lock free, a storage not handed out in the current cycle (its bit
 	// clear), numbered after the epoch.
 	if seq%gcRefresh != 0 && s.mu.TryLock() {
-		if a := s.addr; a != nil && a.gc == e.gc+1 && seq > e.seq {
-			if w, bit := &a.seen[g/64%uint64(len(a.seen))], uint64(1)<<(g%64); *w&bit == 0 {
-				*w |= bit
-				sl := &a.slot[g%addrSlots]
-				sl.st, sl.seq, sl.op, sl.ret, sl.index = st, seq, op, loc.ret, loc.index
-				if calls != nil {
-					calls[i]++
-				}
-				s.mu.Unlock()
-				return false
+		if a := s.addr; a != nil && a.gc == e.gc+1 && seq > e.seq && a.take(st, g, seq, op, loc) {
+			if calls != nil {
+				calls[i]++
 			}
+			s.mu.Unlock()
+			return false
 		}
 		s.mu.Unlock()
 	}
 	return h.handOutAddrSlow(s, st, g, seq, op, loc, since, prev, calls, i)
+}
+
+// take records the hand-out of st, numbered seq after the epoch of the
+// filter's cycle, if its granule g's bit is clear (a storage not handed
+// out in the cycle): handOutAddr's common case, its shard locked.
+func (a *addrHeld) take(st ID, g, seq uint64, op uint32, loc Loc) bool {
+	w, bit := &a.seen[g/64%uint64(len(a.seen))], uint64(1)<<(g%64)
+	if *w&bit != 0 {
+		return false
+	}
+	*w |= bit
+	sl := &a.slot[g%addrSlots]
+	sl.st, sl.seq, sl.op, sl.ret, sl.index = st, seq, op, loc.ret, loc.index
+	return true
 }
 
 // handOutAddrSlow is handOutAddr from the hand-out's number seq on, for
