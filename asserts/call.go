@@ -250,13 +250,14 @@ type Call struct {
 	// counts then and learnN the length of its list argument (learned.go).
 	// In the Call, not behind a pointer: a call that marks itself and then
 	// learns nothing (a row that reports on every call) allocates nothing.
-	learning  bool
-	learnN    uint32
-	learnFrom tally
+	learning bool
 	// counted is 1 + the registry shard under whose lock
 	// [Call.FreshNotHeldLearned] counted the call (0: not counted);
 	// [Call.EndLearned] clears it (Begin does not: it stays inlined).
-	counted uint8
+	// Beside learning, in the word learnN fills: the Call no larger.
+	counted   uint8
+	learnN    uint32
+	learnFrom tally
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:

@@ -301,13 +301,11 @@ func SaveMetadataList[T Identity](c *Call, l *SavedList, ts []T) {
 	}
 }
 
-// saveMetadataElem is SaveMetadata for a list element, not inlined.
+// saveMetadataElem is SaveMetadata for a list element, not inlined
+// (SaveMetadataList has taken the fingerprint SaveMemory read, if any).
 //
 //go:noinline
 func (c *Call) saveMetadataElem(s *Saved, t Identity) {
-	if s.memo&memoMeta != 0 && c.TakeMetadata(s, s.metadata, s.metadata != 0) {
-		return // read by SaveMemory
-	}
 	c.SaveMetadata(s, t)
 }
 
