@@ -304,9 +304,10 @@ func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
 // argument.
 func BindingContextList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	// Every element needs no skip decision: versioned and regular, or,
-	// of a runtime without version counters and an Env registered, plain
-	// with storage (as bindingListSlow finds, without its call).
-	if !c.env.Hermetic && (l.ok&okRegular != 0 || c.bind == bindRun && l.allPlain(fPending)) {
+	// of a runtime without version counters, plain with storage (as
+	// bindingListSlow finds, without its call): one add of the rows run,
+	// or, without an Env, skipped under no_env (c.bind).
+	if !c.env.Hermetic && (l.ok&okRegular != 0 || l.allPlain(fPending)) {
 		c.t[laneBinding/4] += uint64(l.n) * c.bind
 		return
 	}
