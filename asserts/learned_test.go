@@ -2,6 +2,7 @@ package asserts_test
 
 import (
 	"runtime/debug"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -287,6 +288,46 @@ func TestLearnedPathCountTakenBack(t *testing.T) {
 		}
 		if stats[0] != stats[1] || reports[0] != reports[1] || reports[1] != 2 || stats[1].Calls != 6 {
 			t.Errorf("return %d cached: rows: %d reports, %+v\nlearned path: %d reports, %+v", which, reports[0], stats[0], reports[1], stats[1])
+		}
+	}
+}
+
+// Learned calls on 8 goroutines at once, counted by their hand-outs
+// under the registry's shard locks: every call is counted once, as the
+// rows count it, and nothing is reported.
+func TestLearnedPathCountsConcurrently(t *testing.T) {
+	col := collect(t)
+	op := &asserts.Op{Name: "add", Overload: "Tensor", Profile: asserts.Strict}
+	fresh := func(self, other *dense) *dense { return newDense(2, 2) }
+	a, b := newDense(2, 2), newDense(2, 2)
+	memAddLearned(op, true, false, a, b, fresh) // the call the op learns from
+	const goroutines, calls = 8, 500
+	var wg sync.WaitGroup
+	for range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range calls {
+				memAddLearned(op, true, false, a, b, fresh)
+			}
+		}()
+	}
+	wg.Wait()
+	ref := &asserts.Op{Name: "add", Overload: "Tensor", Profile: asserts.Strict}
+	memAddLearned(ref, false, false, a, b, fresh)
+	want := ref.Stats()
+	got := op.Stats()
+	if got.Calls != 1+goroutines*calls || got.TotalViolations() != 0 || len(col.Violations()) != 0 {
+		t.Fatalf("calls %d (want %d), %d violations, %d reports", got.Calls, 1+goroutines*calls, got.TotalViolations(), len(col.Violations()))
+	}
+	for k := range got.Ran {
+		if got.Ran[k] != got.Calls*want.Ran[k] {
+			t.Errorf("check %d ran %d times, want %d", k, got.Ran[k], got.Calls*want.Ran[k])
+		}
+	}
+	for r := range got.Skipped {
+		if got.Skipped[r] != got.Calls*want.Skipped[r] {
+			t.Errorf("reason %d skipped %d times, want %d", r, got.Skipped[r], got.Calls*want.Skipped[r])
 		}
 	}
 }
