@@ -92,7 +92,13 @@ func (ss *shapeSet) stmtCode(s *steps.Stmt) jen.Code {
 		targs := typeArgsUse(typeParamsOf(ss.opts.TypeParams, s.Slot.Type))
 		return withTypes(jen.Id(s.Name), targs).Call(jen.Id("c"), argCode(steps.Arg{Kind: steps.ArgSnap, Slot: s.Slot}), jen.Id(tensorName(s.Slot)))
 	case steps.ReadMemory:
-		return jen.Id(memName(s.Slot)).Op(":=").Id(tensorName(s.Slot)).Dot("Memory").Call()
+		read := jen.Id(tensorName(s.Slot)).Dot("Memory").Call()
+		if a := s.Of; a != nil {
+			ptr := func(s *steps.Slot) jen.Code { return jen.Qual("unsafe", "Pointer").Call(jen.Id(tensorName(s))) }
+			return jen.Id(memName(s.Slot)).Op(":=").Id(memName(a)).Line().
+				If(jen.Add(ptr(s.Slot)).Op("!=").Add(ptr(a))).Block(jen.Id(memName(s.Slot)).Op("=").Add(read))
+		}
+		return jen.Id(memName(s.Slot)).Op(":=").Add(read)
 	case steps.If:
 		return ss.ifCode(s)
 	case steps.Learned:

@@ -48,7 +48,7 @@ func Abs_(self *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opAbs_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundAbs_(self)
-	assertgenshapes.ChecksPost_859b3881e352(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -68,7 +68,7 @@ func AbsOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_cd762f68ceaf(&c, &opAbsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundAbsOut(self, out)
-	assertgenshapes.ChecksPost_ecd06d0a8de2(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -107,7 +107,7 @@ func Add_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	assertgenshapes.ChecksPre_4e9ac50449fd(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := boundAdd_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_23c57f6c6d9e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -127,7 +127,7 @@ func AddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundAddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -166,7 +166,7 @@ func Copy_(self *mat.Dense, src *mat.Dense, non_blocking bool) *mat.Dense {
 	assertgenshapes.ChecksPre_4e9ac50449fd(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
 	defer c.Abandon()
 	r0 := boundCopy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_23c57f6c6d9e(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -224,7 +224,7 @@ func Div_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_4e9ac50449fd(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := boundDiv_Tensor(self, other)
-	assertgenshapes.ChecksPost_23c57f6c6d9e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -244,7 +244,7 @@ func DivOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundDivOut(self, other, out)
-	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -283,7 +283,7 @@ func Exp_(self *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opExp_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundExp_(self)
-	assertgenshapes.ChecksPost_859b3881e352(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -303,7 +303,7 @@ func ExpOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_cd762f68ceaf(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundExpOut(self, out)
-	assertgenshapes.ChecksPost_ecd06d0a8de2(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -323,7 +323,7 @@ func Fill_Scalar(self *mat.Dense, value float64) *mat.Dense {
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundFill_Scalar(self, value)
-	assertgenshapes.ChecksPost_859b3881e352(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -362,7 +362,7 @@ func KronOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opKronOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundKronOut(self, other, out)
-	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -420,7 +420,7 @@ func MatmulOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -459,7 +459,7 @@ func MmOut(self *mat.Dense, mat2 *mat.Dense, out *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundMmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -498,7 +498,7 @@ func Mul_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_4e9ac50449fd(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := boundMul_Tensor(self, other)
-	assertgenshapes.ChecksPost_23c57f6c6d9e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -518,7 +518,7 @@ func MulOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundMulOut(self, other, out)
-	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -557,7 +557,7 @@ func Mul_Scalar(self *mat.Dense, other float64) *mat.Dense {
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opMul_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundMul_Scalar(self, other)
-	assertgenshapes.ChecksPost_859b3881e352(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -634,7 +634,7 @@ func Neg_(self *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundNeg_(self)
-	assertgenshapes.ChecksPost_859b3881e352(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -654,7 +654,7 @@ func NegOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_cd762f68ceaf(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundNegOut(self, out)
-	assertgenshapes.ChecksPost_ecd06d0a8de2(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -693,7 +693,7 @@ func Relu_(self *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundRelu_(self)
-	assertgenshapes.ChecksPost_859b3881e352(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -827,7 +827,7 @@ func Sqrt_(self *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundSqrt_(self)
-	assertgenshapes.ChecksPost_859b3881e352(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -885,7 +885,7 @@ func Tanh_(self *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundTanh_(self)
-	assertgenshapes.ChecksPost_859b3881e352(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -943,7 +943,7 @@ func Zero_(self *mat.Dense) *mat.Dense {
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundZero_(self)
-	assertgenshapes.ChecksPost_859b3881e352(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -963,7 +963,7 @@ func SubOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundSubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1002,7 +1002,7 @@ func Sub_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	assertgenshapes.ChecksPre_4e9ac50449fd(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := boundSub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_23c57f6c6d9e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 

@@ -49,7 +49,7 @@ func Abs_(self *tensor.Dense) *tensor.Dense {
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opAbs_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	assertgenshapes.ChecksPost_f4e6637f3767(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -88,7 +88,7 @@ func Add_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.
 	assertgenshapes.ChecksPre_34ec487bff97(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_f356c20ab33f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_11dbd378d52b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -108,7 +108,7 @@ func AddOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.
 	assertgenshapes.ChecksPre_3c98cee10300(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_7e3fdc11e40a(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_48a9334946fc(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -204,7 +204,7 @@ func Clamp_(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opClamp_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	assertgenshapes.ChecksPost_f4e6637f3767(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -243,7 +243,7 @@ func Copy_(self *tensor.Dense, src *tensor.Dense, non_blocking bool) *tensor.Den
 	assertgenshapes.ChecksPre_34ec487bff97(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_f356c20ab33f(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_11dbd378d52b(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -282,7 +282,7 @@ func Div_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	assertgenshapes.ChecksPre_34ec487bff97(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	assertgenshapes.ChecksPost_f356c20ab33f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_11dbd378d52b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -302,7 +302,7 @@ func DivOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.
 	assertgenshapes.ChecksPre_3c98cee10300(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	assertgenshapes.ChecksPost_7e3fdc11e40a(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_48a9334946fc(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -360,7 +360,7 @@ func Exp_(self *tensor.Dense) *tensor.Dense {
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opExp_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	assertgenshapes.ChecksPost_f4e6637f3767(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -380,7 +380,7 @@ func ExpOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	assertgenshapes.ChecksPre_2f1f444ec643(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	assertgenshapes.ChecksPost_93670463e414(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_4c7c62974ee4(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -419,7 +419,7 @@ func Fill_Scalar(self *tensor.Dense, value float64) *tensor.Dense {
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost_f4e6637f3767(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -496,7 +496,7 @@ func MmOut(self *tensor.Dense, mat2 *tensor.Dense, out *tensor.Dense) *tensor.De
 	assertgenshapes.ChecksPre_3c98cee10300(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_7e3fdc11e40a(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_48a9334946fc(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -535,7 +535,7 @@ func Mul_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	assertgenshapes.ChecksPre_34ec487bff97(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_f356c20ab33f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_11dbd378d52b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -555,7 +555,7 @@ func MulOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.
 	assertgenshapes.ChecksPre_3c98cee10300(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost_7e3fdc11e40a(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_48a9334946fc(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -651,7 +651,7 @@ func Neg_(self *tensor.Dense) *tensor.Dense {
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost_f4e6637f3767(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -671,7 +671,7 @@ func NegOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	assertgenshapes.ChecksPre_2f1f444ec643(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost_93670463e414(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_4c7c62974ee4(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -881,7 +881,7 @@ func Sqrt_(self *tensor.Dense) *tensor.Dense {
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost_f4e6637f3767(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -958,7 +958,7 @@ func Tanh_(self *tensor.Dense) *tensor.Dense {
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost_f4e6637f3767(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1035,7 +1035,7 @@ func Zero_(self *tensor.Dense) *tensor.Dense {
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost_f4e6637f3767(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1055,7 +1055,7 @@ func SubOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.
 	assertgenshapes.ChecksPre_3c98cee10300(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_7e3fdc11e40a(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_48a9334946fc(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1094,7 +1094,7 @@ func Sub_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.
 	assertgenshapes.ChecksPre_34ec487bff97(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_f356c20ab33f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_11dbd378d52b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 

@@ -62,12 +62,15 @@ func ChecksPost_759596ad38d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_792b575995ce completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost_792b575995ce(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+// ChecksPost_79fd35275437 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
+func ChecksPost_79fd35275437(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
-	m3 := t3.Memory()
+	m3 := m2
+	if unsafe.Pointer(t3) != unsafe.Pointer(t2) {
+		m3 = t3.Memory()
+	}
 	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && s2.Unchanged(&m2) && t3 != nil && m3.Anchor() != nil && unsafe.Pointer(t3) == unsafe.Pointer(t2) {
 		if c.Learned(0) {
 			c.EndLearned()
@@ -152,10 +155,13 @@ func ChecksPost_83765430ee0d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_b1e0ad33a0f6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: neg_).
-func ChecksPost_b1e0ad33a0f6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPost_d473c2256064 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: neg_).
+func ChecksPost_d473c2256064(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	m0 := t0.Memory()
-	m1 := t1.Memory()
+	m1 := m0
+	if unsafe.Pointer(t1) != unsafe.Pointer(t0) {
+		m1 = t1.Memory()
+	}
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
 		if c.Learned(0) {
 			c.EndLearned()
