@@ -90,36 +90,42 @@ func (h *heldRegistry) handOutAddr(st ID, op uint32, loc Loc, since uint64, prev
 			s.mu.Unlock()
 			return false
 		}
-		s.mu.Unlock()
+		return h.handOutAddrSlow(s, true, st, g, seq, op, loc, since, prev, calls, i)
 	}
-	return h.handOutAddrSlow(s, st, g, seq, op, loc, since, prev, calls, i)
+	return h.handOutAddrSlow(s, false, st, g, seq, op, loc, since, prev, calls, i)
 }
 
 // take records the hand-out of st, numbered seq after the epoch of the
-// filter's cycle, if its granule g's bit is clear (a storage not handed
-// out in the cycle): handOutAddr's common case, its shard locked.
+// filter's cycle, unless st may have come out before in the cycle (its
+// granule g's bit set and its slot st's): handOutAddr's common case, its
+// shard locked. A clear bit (a storage not handed out in the cycle) sets
+// it and writes the slot without reading it; a set bit whose slot holds
+// another storage (a neighbour, or one addrSlots slots apart) is not a
+// repeat either, and the slot takes the new hand-out.
 func (a *addrHeld) take(st ID, g, seq uint64, op uint32, loc Loc) bool {
 	w, bit := &a.seen[g/64%uint64(len(a.seen))], uint64(1)<<(g%64)
-	if *w&bit != 0 {
+	sl := &a.slot[g%addrSlots]
+	if *w&bit != 0 && sl.st == st {
 		return false
 	}
 	*w |= bit
-	sl := &a.slot[g%addrSlots]
 	sl.st, sl.seq, sl.op, sl.ret, sl.index = st, seq, op, loc.ret, loc.index
 	return true
 }
 
 // handOutAddrSlow is handOutAddr from the hand-out's number seq on, for
-// the rest: an epoch to refresh, the lock taken, a repeat, a neighbour, a
-// new cycle, the shard's first hand-out.
+// the rest: an epoch to refresh, the lock taken (locked: the caller holds
+// it), a repeat, a neighbour, a new cycle, the shard's first hand-out.
 //
 //go:noinline
-func (h *heldRegistry) handOutAddrSlow(s *heldShard, st ID, g, seq uint64, op uint32, loc Loc, since uint64, prev *handout, calls *[heldShards]uint64, i ID) bool {
-	if seq%gcRefresh == 0 {
-		observeGC()
+func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st ID, g, seq uint64, op uint32, loc Loc, since uint64, prev *handout, calls *[heldShards]uint64, i ID) bool {
+	if !locked {
+		if seq%gcRefresh == 0 {
+			observeGC()
+		}
+		s.mu.Lock()
 	}
 	e := gcEpochNow()
-	s.mu.Lock()
 	a := s.addr
 	if a == nil {
 		a = new(addrHeld)

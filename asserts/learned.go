@@ -168,19 +168,21 @@ func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *Memory) {
 			s.mu.Unlock()
 			return
 		}
-		s.mu.Unlock()
+		c.freshNotHeldLearnedSlow(l, handle, m, s, true, g, seq, calls, i)
+		return
 	}
-	c.freshNotHeldLearnedSlow(l, handle, m, s, g, seq, calls, i)
+	c.freshNotHeldLearnedSlow(l, handle, m, s, false, g, seq, calls, i)
 }
 
 // freshNotHeldLearnedSlow is FreshNotHeldLearned from the hand-out's
-// number seq on (fresh.handOutAddrSlow), with its report.
+// number seq on (fresh.handOutAddrSlow; locked: the shard's lock held),
+// with its report.
 //
 //go:noinline
-func (c *Call) freshNotHeldLearnedSlow(l Loc, handle unsafe.Pointer, m *Memory, s *heldShard, g, seq uint64, calls *[heldShards]uint64, i ID) {
+func (c *Call) freshNotHeldLearnedSlow(l Loc, handle unsafe.Pointer, m *Memory, s *heldShard, locked bool, g, seq uint64, calls *[heldShards]uint64, i ID) {
 	var prev handout
 	id := ID(uintptr(m.anchor))
-	if fresh.handOutAddrSlow(s, id, g, seq, c.op.st.idx, l, c.fresh, &prev, calls, i) {
+	if fresh.handOutAddrSlow(s, locked, id, g, seq, c.op.st.idx, l, c.fresh, &prev, calls, i) {
 		if c.counted != 0 {
 			c.uncount()
 		}
