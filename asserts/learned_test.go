@@ -2,6 +2,7 @@ package asserts_test
 
 import (
 	"runtime/debug"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -227,5 +228,108 @@ func TestLearnedPathAllocates(t *testing.T) {
 	learned := testing.AllocsPerRun(100, func() { memAddLearned(op, true, false, a, b, next) })
 	if learning != 0 || learned != 0 {
 		t.Errorf("allocations per call: %v learning, %v on the learned path; want 0", learning, learned)
+	}
+}
+
+var locsTwoFresh = [2]wrap.Loc{wrap.Ret(0), wrap.Ret(1)}
+
+// twoFresh is an op with two fresh returns (and no argument), as gen
+// emits its post helper, with or without the learned path: each return's
+// fresh_not_held, then End.
+func twoFresh(op *wrap.Op, learned bool, kernel func() (*dense, *dense)) {
+	var c wrap.Call
+	var s0, s1 wrap.Saved
+	l := &locsTwoFresh
+	c.Begin(op)
+	c.BeginFresh()
+	r0, r1 := kernel()
+	m0, m1 := r0.mem(), r1.mem()
+	if learned && c.QuickPath() && m0.Anchor() != nil && m1.Anchor() != nil && m0.Anchor() != m1.Anchor() {
+		if c.Learned(0) {
+			c.FreshNotHeldLearned(l[0], unsafe.Pointer(r0), &m0)
+			c.FreshNotHeldLearned(l[1], unsafe.Pointer(r1), &m1)
+			c.EndLearned()
+			return
+		}
+		c.Learn(0)
+	}
+	c.ResultMemory(&s0, unsafe.Pointer(r0), &m0)
+	c.ResultMemory(&s1, unsafe.Pointer(r1), &m1)
+	c.FreshNotHeldAnchor(l[0], &s0, m0.Anchor())
+	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
+	c.End()
+}
+
+// A learned call is counted by its first return's hand-out; when its
+// second return then reports, the count is taken back and the call ends
+// as the rows would end it: the counts are the rows', with either return
+// cached.
+func TestLearnedPathCountTakenBack(t *testing.T) {
+	col := collect(t)
+	oneCycle(t, col)
+	cached := newDense(2, 2)
+	for _, which := range []int{0, 1} {
+		var reports [2]int
+		var stats [2]asserts.Stats
+		for i, learned := range []bool{false, true} {
+			op := &wrap.Op{Name: "two", Policy: checks.Strict}
+			col.Reset()
+			asserts.ReleasedMemory(cached.mem())
+			for call := range 6 {
+				twoFresh(op, learned, func() (*dense, *dense) {
+					r0, r1 := newDense(2, 2), newDense(2, 2)
+					if call >= 3 && which == 0 {
+						r0 = cached
+					} else if call >= 3 {
+						r1 = cached
+					}
+					return r0, r1
+				})
+			}
+			reports[i], stats[i] = len(col.Violations()), op.Stats()
+		}
+		if stats[0] != stats[1] || reports[0] != reports[1] || reports[1] != 2 || stats[1].Calls != 6 {
+			t.Errorf("return %d cached: rows: %d reports, %+v\nlearned path: %d reports, %+v", which, reports[0], stats[0], reports[1], stats[1])
+		}
+	}
+}
+
+// Learned calls on 8 goroutines at once, counted by their hand-outs
+// under the registry's shard locks: every call is counted once, as the
+// rows count it, and nothing is reported.
+func TestLearnedPathCountsConcurrently(t *testing.T) {
+	col := collect(t)
+	op := &wrap.Op{Name: "add", Overload: "Tensor", Policy: checks.Strict}
+	fresh := func(self, other *dense) *dense { return newDense(2, 2) }
+	a, b := newDense(2, 2), newDense(2, 2)
+	memAddLearned(op, true, false, a, b, fresh) // the call the op learns from
+	const goroutines, calls = 8, 500
+	var wg sync.WaitGroup
+	for range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range calls {
+				memAddLearned(op, true, false, a, b, fresh)
+			}
+		}()
+	}
+	wg.Wait()
+	ref := &wrap.Op{Name: "add", Overload: "Tensor", Policy: checks.Strict}
+	memAddLearned(ref, false, false, a, b, fresh)
+	want := ref.Stats()
+	got := op.Stats()
+	if got.Calls != 1+goroutines*calls || got.TotalViolations() != 0 || len(col.Violations()) != 0 {
+		t.Fatalf("calls %d (want %d), %d violations, %d reports", got.Calls, 1+goroutines*calls, got.TotalViolations(), len(col.Violations()))
+	}
+	for k := range got.Ran {
+		if got.Ran[k] != got.Calls*want.Ran[k] {
+			t.Errorf("check %d ran %d times, want %d", k, got.Ran[k], got.Calls*want.Ran[k])
+		}
+	}
+	for r := range got.Skipped {
+		if got.Skipped[r] != got.Calls*want.Skipped[r] {
+			t.Errorf("reason %d skipped %d times, want %d", r, got.Skipped[r], got.Calls*want.Skipped[r])
+		}
 	}
 }

@@ -92,7 +92,13 @@ func (ss *shapeSet) stmtCode(s *steps.Stmt) jen.Code {
 		targs := typeArgsUse(typeParamsOf(ss.opts.TypeParams, s.Slot.Type))
 		return withTypes(jen.Id(s.Name), targs).Call(jen.Id("c"), argCode(steps.Arg{Kind: steps.ArgSnap, Slot: s.Slot}), jen.Id(tensorName(s.Slot)))
 	case steps.ReadMemory:
-		return jen.Id(memName(s.Slot)).Op(":=").Id(tensorName(s.Slot)).Dot("Memory").Call()
+		read := jen.Id(tensorName(s.Slot)).Dot("Memory").Call()
+		if a := s.Of; a != nil {
+			ptr := func(s *steps.Slot) jen.Code { return jen.Qual("unsafe", "Pointer").Call(jen.Id(tensorName(s))) }
+			return jen.Id(memName(s.Slot)).Op(":=").Id(memName(a)).Line().
+				If(jen.Add(ptr(s.Slot)).Op("!=").Add(ptr(a))).Block(jen.Id(memName(s.Slot)).Op("=").Add(read))
+		}
+		return jen.Id(memName(s.Slot)).Op(":=").Add(read)
 	case steps.If:
 		return ss.ifCode(s)
 	case steps.Learned:
@@ -188,8 +194,8 @@ func helperParams(h *steps.Helper) []jen.Code {
 }
 
 // helperBody prints a helper's body: for a pre helper, the Call begun
-// and its calls made once; for a post helper, its snapshot locals; then
-// the steps.
+// and its calls made once; then the steps, with a post helper's snapshot
+// locals declared before the step steps.Helper.DeclAt names.
 func (ss *shapeSet) helperBody(h *steps.Helper) []jen.Code {
 	var body []jen.Code
 	if !h.Post {
@@ -200,10 +206,12 @@ func (ss *shapeSet) helperBody(h *steps.Helper) []jen.Code {
 			body = append(body, jen.Id("c").Dot(m).Call())
 		}
 	}
+	at := h.DeclAt()
+	body = append(body, ss.stmtsCode(h.Body[:at])...)
 	for _, s := range h.Decls {
 		body = append(body, jen.Var().Id(snapName(s)).Qual(WrapPath, s.SavedType()))
 	}
-	return append(body, ss.stmtsCode(h.Body)...)
+	return append(body, ss.stmtsCode(h.Body[at:])...)
 }
 
 // slotVars are the wrapper's names of the tensors of its slots: the

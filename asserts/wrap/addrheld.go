@@ -70,16 +70,64 @@ func addrGranule(st asserts.ID) uint64 {
 	return uint64(st>>17)<<9 | uint64(st>>4)&511
 }
 
-// handOutAddr is handOut for a storage whose ID is its address.
-func (h *heldRegistry) handOutAddr(st asserts.ID, op uint32, loc Loc, since uint64, prev *handout) bool {
+// handOutAddr is handOut for a storage whose ID is its address. With
+// calls, the counters of a learned call's op (opStats.shardCalls), a
+// hand-out that reports nothing also counts the call, under the shard's
+// lock (see [Call.FreshNotHeldLearned]).
+func (h *heldRegistry) handOutAddr(st asserts.ID, op uint32, loc Loc, since uint64, prev *handout, calls *[heldShards]uint64) bool {
 	seq := handSeq.Add(1)
-	if seq%gcRefresh == 0 {
-		observeGC()
+	e := gcEpochNow()
+	i := (st >> 13) % heldShards
+	s := &h.shards[i]
+	g := addrGranule(st)
+	// The common case, written out and without a call (a call makes the
+	// compiler keep every argument on the stack): no epoch to refresh, the
+	// lock free, a storage not handed out in the current cycle (its bit
+	// clear), numbered after the epoch.
+	if seq%gcRefresh != 0 && s.mu.TryLock() {
+		if a := s.addr; a != nil && a.gc == e.gc+1 && seq > e.seq && a.take(st, g, seq, op, loc) {
+			if calls != nil {
+				calls[i]++
+			}
+			s.mu.Unlock()
+			return false
+		}
+		return h.handOutAddrSlow(s, true, st, g, seq, op, loc, since, prev, calls, i)
+	}
+	return h.handOutAddrSlow(s, false, st, g, seq, op, loc, since, prev, calls, i)
+}
+
+// take records the hand-out of st, numbered seq after the epoch of the
+// filter's cycle, unless st may have come out before in the cycle (its
+// granule g's bit set and its slot st's): handOutAddr's common case, its
+// shard locked. A clear bit (a storage not handed out in the cycle) sets
+// it and writes the slot without reading it; a set bit whose slot holds
+// another storage (a neighbour, or one addrSlots slots apart) is not a
+// repeat either, and the slot takes the new hand-out.
+func (a *addrHeld) take(st asserts.ID, g, seq uint64, op uint32, loc Loc) bool {
+	w, bit := &a.seen[g/64%uint64(len(a.seen))], uint64(1)<<(g%64)
+	sl := &a.slot[g%addrSlots]
+	if *w&bit != 0 && sl.st == st {
+		return false
+	}
+	*w |= bit
+	sl.st, sl.seq, sl.op, sl.ret, sl.index = st, seq, op, loc.ret, loc.index
+	return true
+}
+
+// handOutAddrSlow is handOutAddr from the hand-out's number seq on, for
+// the rest: an epoch to refresh, the lock taken (locked: the caller holds
+// it), a repeat, a neighbour, a new cycle, the shard's first hand-out.
+//
+//go:noinline
+func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st asserts.ID, g, seq uint64, op uint32, loc Loc, since uint64, prev *handout, calls *[heldShards]uint64, i asserts.ID) bool {
+	if !locked {
+		if seq%gcRefresh == 0 {
+			observeGC()
+		}
+		s.mu.Lock()
 	}
 	e := gcEpochNow()
-	s := &h.shards[(st>>13)%heldShards]
-	g := addrGranule(st)
-	s.mu.Lock()
 	a := s.addr
 	if a == nil {
 		a = new(addrHeld)
@@ -105,6 +153,9 @@ func (h *heldRegistry) handOutAddr(st asserts.ID, op uint32, loc Loc, since uint
 		seq = handSeq.Add(1)
 	}
 	sl.st, sl.seq, sl.op, sl.ret, sl.index = st, seq, op, loc.ret, loc.index
+	if calls != nil {
+		calls[i]++
+	}
 	s.mu.Unlock()
 	return false
 }

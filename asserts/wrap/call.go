@@ -244,7 +244,12 @@ type Call struct {
 	// counts then and learnN the length of its list argument (learned.go).
 	// In the Call, not behind a pointer: a call that marks itself and then
 	// learns nothing (a row that reports on every call) allocates nothing.
-	learning  bool
+	learning bool
+	// counted is 1 + the registry shard under whose lock
+	// [Call.FreshNotHeldLearned] counted the call (0: not counted);
+	// [Call.EndLearned] clears it (Begin does not: it stays inlined).
+	// Beside learning, in the word learnN fills: the Call no larger.
+	counted   uint8
 	learnN    uint32
 	learnFrom tally
 }
@@ -1353,6 +1358,7 @@ func (c *Call) endSlow() {
 		st.sig = c.t
 		c.op.register()
 		st.state.Store(sigReady)
+		st.setQuickBase()
 		st.sigCalls.Add(1)
 		return
 	}

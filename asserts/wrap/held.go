@@ -289,7 +289,7 @@ func (s *heldShard) entry(set, w int) handout {
 // earlier hand-out.
 func (h *heldRegistry) handOut(st asserts.ID, p uintptr, addr bool, op uint32, loc Loc, since uint64, prev *handout) bool {
 	if addr {
-		return h.handOutAddr(st, op, loc, since, prev)
+		return h.handOutAddr(st, op, loc, since, prev, nil)
 	}
 	seq := handSeq.Add(1)
 	s, set := h.slot(st)

@@ -94,13 +94,32 @@ func (c *Call) learnEnd() {
 	if st.quick.CompareAndSwap(quickNone, quickWriting) {
 		st.quickDelta, st.quickN = d, c.learnN
 		st.quick.Store(quickReady)
+		st.setQuickBase()
 	}
 }
 
 // EndLearned ends a call on the learned path: it adds the op's learned
-// counts to the call's and ends it ([Call.End]).
+// counts to the call's and ends it ([Call.End]), unless
+// [Call.FreshNotHeldLearned] counted the call already.
 func (c *Call) EndLearned() {
-	d := &c.op.st.quickDelta
+	if c.counted != 0 {
+		c.counted = 0
+		return
+	}
+	// End's path of a call whose counts are the signature's, its counts
+	// compared with quickBase rather than the learned counts added first.
+	st := &c.op.st
+	// (Written out, as in End: a function for it is not inlined.)
+	if st.quickBaseReady.Load() && !c.learning && !(poolLog.used.Load() && writeClock.Load() != c.since) &&
+		(st.quickBase[0]^c.t[0])|(st.quickBase[1]^c.t[1])|(st.quickBase[2]^c.t[2])|(st.quickBase[3]^c.t[3])|
+			(st.quickBase[4]^c.t[4])|(st.quickBase[5]^c.t[5])|(st.quickBase[6]^c.t[6])|(st.quickBase[7]^c.t[7]) == 0 {
+		if c.nmut != 0 {
+			c.endWrites()
+		}
+		st.sigCalls.Add(1)
+		return
+	}
+	d := &st.quickDelta
 	c.t[0] += d[0]
 	c.t[1] += d[1]
 	c.t[2] += d[2]
@@ -117,13 +136,95 @@ func (c *Call) EndLearned() {
 // after the kernel), not counted (the learned counts hold its row). The
 // learned path's tests have found the return defined, with storage and
 // outside a mode; the op has ended a call, so it is registered.
+//
+// A call that [Call.End] would count as one more call of the op's
+// signature (its counts and the learned ones those of the signature,
+// nothing else for End to do: see setQuickBase) is counted here, by the hand-out, under
+// the registry shard's lock it takes anyway (opStats.shardCalls), rather
+// than by End's atomic add; [Call.EndLearned] then has nothing left to
+// do. A later return of the call that reports takes the count back.
 func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *asserts.Memory) {
+	var calls *[heldShards]uint64
+	// The call ends as the signature: End would add 1 to sigCalls and do
+	// nothing else (its counts and the learned ones are the signature's:
+	// its counts are quickBase).
+	st := &c.op.st
+	if c.counted == 0 && st.quickBaseReady.Load() && !c.learning && c.nmut == 0 && !(poolLog.used.Load() && writeClock.Load() != c.since) &&
+		(st.quickBase[0]^c.t[0])|(st.quickBase[1]^c.t[1])|(st.quickBase[2]^c.t[2])|(st.quickBase[3]^c.t[3])|
+			(st.quickBase[4]^c.t[4])|(st.quickBase[5]^c.t[5])|(st.quickBase[6]^c.t[6])|(st.quickBase[7]^c.t[7]) == 0 {
+		calls = &st.shardCalls
+	}
+	// fresh.handOutAddr's common case, written out here (the call and its
+	// arguments cost a sixth of the path), the rest in
+	// freshNotHeldLearnedSlow.
+	id := asserts.ID(uintptr(m.Anchor()))
+	seq := handSeq.Add(1)
+	e := gcEpochNow()
+	i := (id >> 13) % heldShards
+	s := &fresh.shards[i]
+	g := addrGranule(id)
+	if seq%gcRefresh != 0 && s.mu.TryLock() {
+		if a := s.addr; a != nil && a.gc == e.gc+1 && seq > e.seq && a.take(id, g, seq, st.idx, l) {
+			if calls != nil {
+				calls[i]++
+				c.counted = uint8(1 + i)
+			}
+			s.mu.Unlock()
+			return
+		}
+		c.freshNotHeldLearnedSlow(l, handle, m, s, true, g, seq, calls, i)
+		return
+	}
+	c.freshNotHeldLearnedSlow(l, handle, m, s, false, g, seq, calls, i)
+}
+
+// freshNotHeldLearnedSlow is FreshNotHeldLearned from the hand-out's
+// number seq on (fresh.handOutAddrSlow; locked: the shard's lock held),
+// with its report.
+//
+//go:noinline
+func (c *Call) freshNotHeldLearnedSlow(l Loc, handle unsafe.Pointer, m *asserts.Memory, s *heldShard, locked bool, g, seq uint64, calls *[heldShards]uint64, i asserts.ID) {
 	var prev handout
-	if st := asserts.ID(uintptr(m.Anchor())); fresh.handOut(st, uintptr(m.Anchor()), true, c.op.st.idx, l, c.fresh, &prev) {
+	id := asserts.ID(uintptr(m.Anchor()))
+	if fresh.handOutAddrSlow(s, locked, id, g, seq, c.op.st.idx, l, c.fresh, &prev, calls, i) {
+		if c.counted != 0 {
+			c.uncount()
+		}
 		var r Saved
 		c.ResultMemory(&r, handle, m)
 		c.heldReport(l, &r, &prev)
+		return
 	}
+	if calls != nil {
+		c.counted = uint8(1 + i)
+	}
+}
+
+// setQuickBase sets quickBase, the counts a learned call has before
+// [Call.EndLearned] when it ends as the signature (the signature less the
+// learned counts, word by word), once both are ready: the call that
+// readies the second sets it (each readies its own, then looks at the
+// other, so at least one sees both).
+func (st *opStats) setQuickBase() {
+	if st.state.Load() == sigReady && st.quick.Load() == quickReady && st.quickBaseSet.CompareAndSwap(false, true) {
+		for i := range st.quickBase {
+			st.quickBase[i] = st.sig[i] - st.quickDelta[i]
+		}
+		st.quickBaseReady.Store(true)
+	}
+}
+
+// uncount takes back the count [Call.FreshNotHeldLearned] made: a later
+// return of the call reports, and the call ends with its counts spilled.
+//
+//go:noinline
+func (c *Call) uncount() {
+	i := c.counted - 1
+	c.counted = 0
+	s := &fresh.shards[i]
+	s.mu.Lock()
+	c.op.st.shardCalls[i]--
+	s.mu.Unlock()
 }
 
 // Apart reports whether no element of argument list l, saved from its

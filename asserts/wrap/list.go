@@ -13,8 +13,8 @@ const listInline = 8
 // it as a local variable and fill it with [SaveList], [SaveOptList] or
 // [ResultList]:
 //
-//	var l0 wrap.SavedList
-//	wrap.SaveList(&c, &l0, tensors)
+//	var l0 asserts.SavedList
+//	asserts.SaveList(&c, &l0, tensors)
 type SavedList struct {
 	n   int
 	ok  uint8 // what holds for every element (the ok* bits)
@@ -308,11 +308,15 @@ func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
 // BindingContextList runs binding_context on each element of a list
 // argument.
 func BindingContextList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
-	if c.env.Hermetic || l.ok&okRegular == 0 {
-		bindingListSlow(c, loc, l, ts)
+	// Every element needs no skip decision: versioned and regular, or,
+	// of a runtime without version counters, plain with storage (as
+	// bindingListSlow finds, without its call): one add of the rows run,
+	// or, without an Env, skipped under no_env (c.bind).
+	if !c.env.Hermetic && (l.ok&okRegular != 0 || l.allPlain(fPending)) {
+		c.t[laneBinding/4] += uint64(l.n) * c.bind
 		return
 	}
-	c.t[laneBinding/4] += uint64(l.n) * c.bind
+	bindingListSlow(c, loc, l, ts)
 }
 
 func bindingListSlow[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {

@@ -45,7 +45,7 @@ func (c *Call) SaveMemory(s *Saved, handle unsafe.Pointer, m *asserts.Memory) {
 const (
 	// memoMeta: metadata holds the fingerprint SaveMemory read (0: none),
 	// which same_metadata on a list element takes instead of reading it
-	// again (saveMetadataElem).
+	// again (SaveMetadataList).
 	memoMeta = 1 << iota
 	// memoKept: AfterMemory read the fingerprint same_metadata took
 	// before the kernel (SameMetadataList passes the element).

@@ -233,18 +233,22 @@ func (c *Call) mutableImpl(impl asserts.ID) bool {
 func SaveMetadataList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
 	for i := range l.n {
 		if i < len(ts) {
+			// The fingerprint SaveMemory read, taken here: no element
+			// made an Identity (a generic function's conversion costs a
+			// look-up per element) unless it must be read.
+			if s := l.at(i); s.memo&memoMeta != 0 && c.TakeMetadata(s, s.metadata, s.metadata != 0) {
+				continue
+			}
 			c.saveMetadataElem(l.at(i), ts[i])
 		}
 	}
 }
 
-// saveMetadataElem is SaveMetadata for a list element, not inlined.
+// saveMetadataElem is SaveMetadata for a list element, not inlined
+// (SaveMetadataList has taken the fingerprint SaveMemory read, if any).
 //
 //go:noinline
 func (c *Call) saveMetadataElem(s *Saved, t asserts.Identity) {
-	if s.memo&memoMeta != 0 && c.TakeMetadata(s, s.metadata, s.metadata != 0) {
-		return // read by SaveMemory
-	}
 	c.SaveMetadata(s, t)
 }
 

@@ -29,6 +29,16 @@ type opStats struct {
 	quick      atomic.Uint32
 	quickDelta tally
 	quickN     uint32 // the list length quickDelta is for
+	// quickBase is sig less quickDelta, set once both are (learned.go's
+	// setQuickBase; quickBaseSet while a call sets it, quickBaseReady
+	// once it is written).
+	quickBase      tally
+	quickBaseSet   atomic.Bool
+	quickBaseReady atomic.Bool
+	// shardCalls counts, beside sigCalls, the learned calls counted by
+	// their hand-out (Call.FreshNotHeldLearned): element i under the lock
+	// of the registry's shard i (fresh.shards), so without an atomic add.
+	shardCalls [heldShards]uint64
 	calls      atomic.Uint64
 	ran        [checks.NumChecks]atomic.Uint64
 	skipped    [checks.NumReasons]atomic.Uint64
@@ -70,7 +80,7 @@ func (op *Op) Stats() asserts.Stats {
 	var s asserts.Stats
 	st := &op.st
 	if st.state.Load() == sigReady {
-		n := st.sigCalls.Load()
+		n := st.sigCalls.Load() + st.lockedCalls()
 		s.Calls = n
 		for k := range checks.NumChecks {
 			if l := checkLane[k]; l != laneNone {
@@ -94,9 +104,27 @@ func (op *Op) Stats() asserts.Stats {
 	return s
 }
 
+// lockedCalls is the sum of shardCalls, each read under its shard's lock.
+func (st *opStats) lockedCalls() uint64 {
+	var n uint64
+	for i := range fresh.shards {
+		s := &fresh.shards[i]
+		s.mu.Lock()
+		n += st.shardCalls[i]
+		s.mu.Unlock()
+	}
+	return n
+}
+
 func (op *Op) resetStats() {
 	st := &op.st
 	st.sigCalls.Store(0)
+	for i := range fresh.shards {
+		s := &fresh.shards[i]
+		s.mu.Lock()
+		st.shardCalls[i] = 0
+		s.mu.Unlock()
+	}
 	st.calls.Store(0)
 	for k := range checks.NumChecks {
 		st.ran[k].Store(0)

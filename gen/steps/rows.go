@@ -86,9 +86,22 @@ func (b *builder) helpers() (pre, post stmts) {
 	learned, ok := b.learned(afterCall, rows)
 	if ok {
 		// the memory read first, for the learned path's tests; the
-		// snapshots completed from it on the rows' path
+		// snapshots completed from it on the rows' path. A return the
+		// path tests as an argument's handle takes that argument's memory,
+		// read just before, when it is that handle.
+		same := map[*Slot]*Slot{}
+		for _, t := range learned.Terms {
+			if t.Kind == TermHandleSame {
+				same[t.R] = t.A
+			}
+		}
+		read := map[*Slot]bool{}
 		for _, st := range afters {
 			if st.Kind == ReadMemory {
+				if a := same[st.Slot]; a != nil && read[a] {
+					st.Of = a
+				}
+				read[st.Slot] = true
 				post = append(post, st)
 			}
 		}

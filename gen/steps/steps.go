@@ -180,7 +180,7 @@ const (
 	CallMethod StmtKind = iota // c.Name(Args...)
 	CallFunc                   // asserts.Name(Args...): a generic function that takes the Call first
 	CallList                   // Name(c, s<K>, t<K>): the package's list function (Namer.List) for Slot's type
-	ReadMemory                 // m<K> := t<K>.Memory()
+	ReadMemory                 // m<K> := t<K>.Memory() (see Stmt.Of)
 	If                         // if Cond { Then } else { Else }
 	// Learned: the learned path of a post helper (asserts' learned.go):
 	// if c.QuickPath() && Terms... { if c.Learned() { Held's fresh_not_held;
@@ -268,7 +268,12 @@ type Stmt struct {
 	Kind StmtKind
 	Name string // the function or method called; CallList: the list function's name
 	Args []Arg
-	Slot *Slot  // CallList, ReadMemory; Learned: its list argument, if any
+	Slot *Slot // CallList, ReadMemory; Learned: its list argument, if any
+	// ReadMemory of a return the learned path tests as the same handle
+	// as argument Of (returns_arg: an in-place or out= op): m<K> := m<Of>,
+	// the memory just read of that very tensor, and t<K>.Memory() only
+	// when the handles differ.
+	Of   *Slot
 	Cond Cond   // If
 	Then []Stmt // If
 	Else []Stmt // If: nil for none
@@ -386,6 +391,11 @@ func (s *Stmt) format(b *strings.Builder) {
 		formatCall(b, s.Name, []Arg{{Kind: ArgCall}, {Kind: ArgSnap, Slot: s.Slot}, {Kind: ArgRawTensor, Slot: s.Slot}})
 	case ReadMemory:
 		k := strconv.Itoa(s.Slot.K)
+		if s.Of != nil {
+			a := strconv.Itoa(s.Of.K)
+			b.WriteString("m" + k + ":=m" + a + ";if unsafe.Pointer(t" + k + ")!=unsafe.Pointer(t" + a + "){m" + k + "=t" + k + ".Memory()}")
+			break
+		}
 		b.WriteString("m" + k + ":=t" + k + ".Memory()")
 	case Learned:
 		b.WriteString("if c.QuickPath()")
@@ -439,6 +449,19 @@ type Helper struct {
 	Once       []string            // Pre: the Call's methods called once, after Begin
 	Decls      []*Slot             // Post: the returns' snapshots, locals of the helper
 	Body       []Stmt
+}
+
+// DeclAt is the index of the step before which the helper's locals
+// (Decls) are declared: right after a post helper's learned path, which
+// reads none of them, so that a call on that path does not clear them;
+// else 0.
+func (h *Helper) DeclAt() int {
+	for i := range h.Body {
+		if h.Body[i].Kind == Learned {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // Key is the helper's canonical text, which names it: its kind, type

@@ -7,7 +7,9 @@ package gonum
 
 import (
 	"fmt"
+	"unsafe"
 
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -16,10 +18,35 @@ import (
 // Memory says where m's elements are: its backing slice (a view made by
 // Slice keeps the base's capacity, so both share its last byte), rows and
 // columns with their strides.
+//
+// It reads the fields in place where Dense begins with the blas64.General
+// RawMatrix returns (rawInPlace, checked once against RawMatrix): the
+// copy RawMatrix makes goes through the stack twice, and its loads wait
+// on its stores, most of what Memory cost.
 func Memory(m *mat.Dense) asserts.Memory {
+	if rawInPlace {
+		raw := (*blas64.General)(unsafe.Pointer(m))
+		return asserts.SliceMemory(raw.Data).Matrix(raw.Rows, raw.Cols, raw.Stride, 1)
+	}
+	return memoryCopy(m)
+}
+
+// memoryCopy is Memory from the copy RawMatrix returns.
+func memoryCopy(m *mat.Dense) asserts.Memory {
 	raw := m.RawMatrix()
 	return asserts.SliceMemory(raw.Data).Matrix(raw.Rows, raw.Cols, raw.Stride, 1)
 }
+
+// rawInPlace reports whether a Dense's first bytes are its RawMatrix:
+// a view (rows, columns, stride and the slice all unlike) read both ways.
+var rawInPlace = func() bool {
+	base := mat.NewDense(4, 5, make([]float64, 20))
+	m := base.Slice(1, 3, 1, 4).(*mat.Dense)
+	want, got := m.RawMatrix(), (*blas64.General)(unsafe.Pointer(m))
+	return unsafe.Sizeof(*m) >= unsafe.Sizeof(want) && got.Rows == want.Rows && got.Cols == want.Cols &&
+		got.Stride == want.Stride && len(got.Data) == len(want.Data) && cap(got.Data) == cap(want.Data) &&
+		unsafe.SliceData(got.Data) == unsafe.SliceData(want.Data)
+}()
 
 // Each lifts an elementwise function to Dense.Apply's form.
 func Each(f func(float64) float64) func(int, int, float64) float64 {

@@ -15,6 +15,13 @@ import (
 // has no storage. The window's start, measured from that byte, stands
 // for the storage offset in the metadata, so a narrowing moves it too. It
 // reads the Dense's own fields and allocates nothing.
+//
+// A matrix (two sizes, two strides, the common case) takes Matrix, the
+// same fingerprint as Strided's without its loop.
 func Memory(d *tensor.Dense) asserts.Memory {
-	return asserts.SliceMemory(d.Header.Raw).Strided(d.Shape(), d.Strides())
+	m := asserts.SliceMemory(d.Header.Raw)
+	if sizes, strides := d.Shape(), d.Strides(); len(sizes) == 2 && len(strides) == 2 {
+		return m.Matrix(sizes[0], sizes[1], strides[0], strides[1])
+	}
+	return m.Strided(d.Shape(), d.Strides())
 }

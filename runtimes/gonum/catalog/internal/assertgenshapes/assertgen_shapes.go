@@ -18,7 +18,6 @@ var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ar
 
 // ChecksPost_759596ad38d1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
 func ChecksPost_759596ad38d1(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
@@ -29,6 +28,7 @@ func ChecksPost_759596ad38d1(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 		}
 		c.Learn(0)
 	}
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -63,13 +63,15 @@ func ChecksPost_759596ad38d1(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 	c.End()
 }
 
-// ChecksPost_792b575995ce completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost_792b575995ce(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	var s3 wrap.Saved
+// ChecksPost_79fd35275437 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
+func ChecksPost_79fd35275437(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
-	m3 := t3.Memory()
+	m3 := m2
+	if unsafe.Pointer(t3) != unsafe.Pointer(t2) {
+		m3 = t3.Memory()
+	}
 	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && s2.Unchanged(&m2) && t3 != nil && m3.Anchor() != nil && unsafe.Pointer(t3) == unsafe.Pointer(t2) {
 		if c.Learned(0) {
 			c.EndLearned()
@@ -77,6 +79,7 @@ func ChecksPost_792b575995ce(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *w
 		}
 		c.Learn(0)
 	}
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -118,7 +121,6 @@ func ChecksPost_792b575995ce(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *w
 
 // ChecksPost_83765430ee0d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: narrow).
 func ChecksPost_83765430ee0d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() {
@@ -128,6 +130,7 @@ func ChecksPost_83765430ee0d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 		}
 		c.Learn(0)
 	}
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -153,11 +156,13 @@ func ChecksPost_83765430ee0d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 	c.End()
 }
 
-// ChecksPost_b1e0ad33a0f6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: neg_).
-func ChecksPost_b1e0ad33a0f6(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
+// ChecksPost_d473c2256064 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: neg_).
+func ChecksPost_d473c2256064(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	m0 := t0.Memory()
-	m1 := t1.Memory()
+	m1 := m0
+	if unsafe.Pointer(t1) != unsafe.Pointer(t0) {
+		m1 = t1.Memory()
+	}
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
 		if c.Learned(0) {
 			c.EndLearned()
@@ -165,6 +170,7 @@ func ChecksPost_b1e0ad33a0f6(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 		}
 		c.Learn(0)
 	}
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}

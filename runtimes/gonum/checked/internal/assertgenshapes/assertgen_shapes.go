@@ -24,19 +24,22 @@ var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret
 var Locs_e8be540dc8dc = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
 var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
 
-// ChecksPost_23c57f6c6d9e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_23c57f6c6d9e(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 wrap.Saved
+// ChecksPost_1e2a1e187acb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: abs.out).
+func ChecksPost_1e2a1e187acb(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
-	m2 := t2.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t0) {
+	m2 := m1
+	if unsafe.Pointer(t2) != unsafe.Pointer(t1) {
+		m2 = t2.Memory()
+	}
+	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t1) {
 		if c.Learned(0) {
 			c.EndLearned()
 			return
 		}
 		c.Learn(0)
 	}
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -45,29 +48,58 @@ func ChecksPost_23c57f6c6d9e(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *w
 	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
 	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
 	if s0.Kept() {
+		c.KeptRows(1)
+	} else {
+		c.SameImplStorageVersion(l[0], s0)
+	}
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	if s1.Kept() {
+		c.KeptWrittenRows(1)
+	} else {
+		c.SameImpl(l[1], s1)
+		c.SameStorage(l[1], s1)
+	}
+	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_425c1da5c230 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: abs_).
+func ChecksPost_425c1da5c230(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	m0 := t0.Memory()
+	m1 := m0
+	if unsafe.Pointer(t1) != unsafe.Pointer(t0) {
+		m1 = t1.Memory()
+	}
+	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
+		if c.Learned(0) {
+			c.EndLearned()
+			return
+		}
+		c.Learn(0)
+	}
+	var s1 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
+	if s0.Kept() {
 		c.KeptWrittenRows(1)
 	} else {
 		c.SameImpl(l[0], s0)
 		c.SameStorage(l[0], s0)
 	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
+	c.ReturnsArg(l[1], &s1, l[0], s0)
 	c.End()
 }
 
 // ChecksPost_4d079d9b8c8b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: add.Tensor).
 func ChecksPost_4d079d9b8c8b(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -79,6 +111,7 @@ func ChecksPost_4d079d9b8c8b(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *w
 		}
 		c.Learn(0)
 	}
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -126,13 +159,15 @@ func ChecksPost_4d079d9b8c8b(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *w
 	c.End()
 }
 
-// ChecksPost_63f88f81ffc6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: add.out).
-func ChecksPost_63f88f81ffc6(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	var s3 wrap.Saved
+// ChecksPost_74c3df85dde9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: add.out).
+func ChecksPost_74c3df85dde9(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
-	m3 := t3.Memory()
+	m3 := m2
+	if unsafe.Pointer(t3) != unsafe.Pointer(t2) {
+		m3 = t3.Memory()
+	}
 	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && s2.Unchanged(&m2) && t3 != nil && m3.Anchor() != nil && unsafe.Pointer(t3) == unsafe.Pointer(t2) {
 		if c.Learned(0) {
 			c.EndLearned()
@@ -140,6 +175,7 @@ func ChecksPost_63f88f81ffc6(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *w
 		}
 		c.Learn(0)
 	}
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -179,36 +215,8 @@ func ChecksPost_63f88f81ffc6(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *w
 	c.End()
 }
 
-// ChecksPost_859b3881e352 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: abs_).
-func ChecksPost_859b3881e352(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[0], s0)
-		c.SameStorage(l[0], s0)
-	}
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
-}
-
 // ChecksPost_86db63dc8602 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
 func ChecksPost_86db63dc8602(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
 	m1 := t1.Memory()
 	if c.QuickPath() && unchangedList_d00141ee2881(s0, t0) && t1 != nil && m1.Anchor() != nil && s0.Apart(unsafe.Pointer(t1), m1.Anchor()) {
 		if c.Learned(len(t0)) {
@@ -218,6 +226,7 @@ func ChecksPost_86db63dc8602(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t
 		}
 		c.Learn(len(t0))
 	}
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
@@ -242,7 +251,6 @@ func ChecksPost_86db63dc8602(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t
 
 // ChecksPost_a109a17dd3e3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
 func ChecksPost_a109a17dd3e3(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
@@ -253,6 +261,7 @@ func ChecksPost_a109a17dd3e3(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 		}
 		c.Learn(0)
 	}
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -289,7 +298,6 @@ func ChecksPost_a109a17dd3e3(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 
 // ChecksPost_dd9d37e0f18c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
 func ChecksPost_dd9d37e0f18c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() {
@@ -299,6 +307,7 @@ func ChecksPost_dd9d37e0f18c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 		}
 		c.Learn(0)
 	}
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -324,19 +333,22 @@ func ChecksPost_dd9d37e0f18c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 	c.End()
 }
 
-// ChecksPost_ecd06d0a8de2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: abs.out).
-func ChecksPost_ecd06d0a8de2(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 wrap.Saved
+// ChecksPost_f7acaf8be914 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_f7acaf8be914(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
-	m2 := t2.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t1) {
+	m2 := m0
+	if unsafe.Pointer(t2) != unsafe.Pointer(t0) {
+		m2 = t2.Memory()
+	}
+	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t0) {
 		if c.Learned(0) {
 			c.EndLearned()
 			return
 		}
 		c.Learn(0)
 	}
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -345,22 +357,22 @@ func ChecksPost_ecd06d0a8de2(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *w
 	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
 	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
 	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
 		c.KeptWrittenRows(1)
 	} else {
-		c.SameImpl(l[1], s1)
-		c.SameStorage(l[1], s1)
+		c.SameImpl(l[0], s0)
+		c.SameStorage(l[0], s0)
 	}
-	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if s1.Kept() {
+		c.KeptRows(1)
+	} else {
+		c.SameImplStorageVersion(l[1], s1)
+	}
+	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
 }

@@ -24,9 +24,52 @@ var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret
 var Locs_e8be540dc8dc = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
 var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
 
+// ChecksPost_11dbd378d52b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_11dbd378d52b(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	m2 := m0
+	if unsafe.Pointer(t2) != unsafe.Pointer(t0) {
+		m2 = t2.Memory()
+	}
+	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t0) {
+		if c.Learned(0) {
+			c.EndLearned()
+			return
+		}
+		c.Learn(0)
+	}
+	var s2 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
+	if s0.Kept() {
+		c.KeptWrittenRows(1)
+	} else {
+		c.SameImpl(l[0], s0)
+		c.SameStorage(l[0], s0)
+	}
+	if s1.Kept() {
+		c.KeptRows(1)
+	} else {
+		c.SameImplStorageVersion(l[1], s1)
+	}
+	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
 // ChecksPost_261489164196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
 func ChecksPost_261489164196(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
 	m1 := t1.Memory()
 	if c.QuickPath() && unchangedList_3e824c9d5f39(s0, t0) && t1 != nil && m1.Anchor() != nil && s0.Apart(unsafe.Pointer(t1), m1.Anchor()) {
 		if c.Learned(len(t0)) {
@@ -36,6 +79,7 @@ func ChecksPost_261489164196(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t
 		}
 		c.Learn(len(t0))
 	}
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
@@ -62,9 +106,108 @@ func ChecksPost_261489164196(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t
 	c.End()
 }
 
+// ChecksPost_48a9334946fc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
+func ChecksPost_48a9334946fc(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	m2 := t2.Memory()
+	m3 := m2
+	if unsafe.Pointer(t3) != unsafe.Pointer(t2) {
+		m3 = t3.Memory()
+	}
+	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && s2.Unchanged(&m2) && t3 != nil && m3.Anchor() != nil && unsafe.Pointer(t3) == unsafe.Pointer(t2) {
+		if c.Learned(0) {
+			c.EndLearned()
+			return
+		}
+		c.Learn(0)
+	}
+	var s3 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	c.AfterMemory(s2, unsafe.Pointer(t2), &m2)
+	c.ResultMemory(&s3, unsafe.Pointer(t3), &m3)
+	if s0.Kept() {
+		c.KeptRows(1)
+	} else {
+		c.SameImplStorageVersion(l[0], s0)
+	}
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	if s1.Kept() {
+		c.KeptRows(1)
+	} else {
+		c.SameImplStorageVersion(l[1], s1)
+	}
+	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	if s2.Kept() {
+		c.KeptWrittenRows(1)
+	} else {
+		c.SameImpl(l[2], s2)
+		c.SameStorage(l[2], s2)
+	}
+	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// ChecksPost_4c7c62974ee4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
+func ChecksPost_4c7c62974ee4(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	m2 := m1
+	if unsafe.Pointer(t2) != unsafe.Pointer(t1) {
+		m2 = t2.Memory()
+	}
+	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t1) {
+		if c.Learned(0) {
+			c.EndLearned()
+			return
+		}
+		c.Learn(0)
+	}
+	var s2 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
+	if s0.Kept() {
+		c.KeptRows(1)
+	} else {
+		c.SameImplStorageVersion(l[0], s0)
+	}
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	if s1.Kept() {
+		c.KeptWrittenRows(1)
+	} else {
+		c.SameImpl(l[1], s1)
+		c.SameStorage(l[1], s1)
+	}
+	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
 // ChecksPost_6680ccdc9490 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: add.Tensor).
 func ChecksPost_6680ccdc9490(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -76,6 +219,7 @@ func ChecksPost_6680ccdc9490(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *w
 		}
 		c.Learn(0)
 	}
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -127,59 +271,6 @@ func ChecksPost_6680ccdc9490(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *w
 	c.End()
 }
 
-// ChecksPost_7e3fdc11e40a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
-func ChecksPost_7e3fdc11e40a(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	var s3 wrap.Saved
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	m3 := t3.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && s2.Unchanged(&m2) && t3 != nil && m3.Anchor() != nil && unsafe.Pointer(t3) == unsafe.Pointer(t2) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.AfterMemory(s2, unsafe.Pointer(t2), &m2)
-	c.ResultMemory(&s3, unsafe.Pointer(t3), &m3)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	if s2.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[2], s2)
-		c.SameStorage(l[2], s2)
-	}
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
 // ChecksPost_807a0e24bf5c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
 func ChecksPost_807a0e24bf5c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	var s1 wrap.Saved
@@ -206,50 +297,38 @@ func ChecksPost_807a0e24bf5c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 	c.End()
 }
 
-// ChecksPost_93670463e414 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
-func ChecksPost_93670463e414(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 wrap.Saved
+// ChecksPost_b1abd520db47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: abs_).
+func ChecksPost_b1abd520db47(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t1) {
+	m1 := m0
+	if unsafe.Pointer(t1) != unsafe.Pointer(t0) {
+		m1 = t1.Memory()
+	}
+	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
 		if c.Learned(0) {
 			c.EndLearned()
 			return
 		}
 		c.Learn(0)
 	}
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
 	}
 	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
 	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
 		c.KeptWrittenRows(1)
 	} else {
-		c.SameImpl(l[1], s1)
-		c.SameStorage(l[1], s1)
+		c.SameImpl(l[0], s0)
+		c.SameStorage(l[0], s0)
 	}
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
+	c.ReturnsArg(l[1], &s1, l[0], s0)
 	c.End()
 }
 
 // ChecksPost_c7cde4a2447d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
 func ChecksPost_c7cde4a2447d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
@@ -260,6 +339,7 @@ func ChecksPost_c7cde4a2447d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 		}
 		c.Learn(0)
 	}
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -300,7 +380,6 @@ func ChecksPost_c7cde4a2447d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 
 // ChecksPost_d8444d99e32d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
 func ChecksPost_d8444d99e32d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() {
@@ -310,6 +389,7 @@ func ChecksPost_d8444d99e32d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 		}
 		c.Learn(0)
 	}
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -336,74 +416,6 @@ func ChecksPost_d8444d99e32d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
-	c.End()
-}
-
-// ChecksPost_f356c20ab33f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_f356c20ab33f(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 wrap.Saved
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t0) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[0], s0)
-		c.SameStorage(l[0], s0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_f4e6637f3767 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: abs_).
-func ChecksPost_f4e6637f3767(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[0], s0)
-		c.SameStorage(l[0], s0)
-	}
-	c.ReturnsArg(l[1], &s1, l[0], s0)
 	c.End()
 }
 

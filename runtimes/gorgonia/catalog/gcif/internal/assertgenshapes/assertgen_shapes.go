@@ -18,7 +18,6 @@ var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Re
 
 // ChecksPost_22e42435b415 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
 func ChecksPost_22e42435b415(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -30,6 +29,7 @@ func ChecksPost_22e42435b415(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *w
 		}
 		c.Learn(0)
 	}
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -83,7 +83,6 @@ func ChecksPost_22e42435b415(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *w
 
 // ChecksPost_fd8693c6de31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp).
 func ChecksPost_fd8693c6de31(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
@@ -94,6 +93,7 @@ func ChecksPost_fd8693c6de31(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 		}
 		c.Learn(0)
 	}
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
