@@ -83,30 +83,8 @@ func (b *builder) helpers() (pre, post stmts) {
 	}
 	var afters stmts
 	b.afters(&afters)
-	learned, ok := b.learned(afterCall, rows)
-	if ok {
-		// the memory read first, for the learned path's tests; the
-		// snapshots completed from it on the rows' path. A return the
-		// path tests as an argument's handle takes that argument's memory,
-		// read just before, when it is that handle.
-		same := map[*Slot]*Slot{}
-		for _, t := range learned.Terms {
-			if t.Kind == TermHandleSame {
-				same[t.R] = t.A
-			}
-		}
-		read := map[*Slot]bool{}
-		for _, st := range afters {
-			if st.Kind == ReadMemory {
-				if a := same[st.Slot]; a != nil && read[a] {
-					st.Of = a
-				}
-				read[st.Slot] = true
-				post = append(post, st)
-			}
-		}
-		post = append(post, learned)
-		afters = slices.DeleteFunc(afters, func(st Stmt) bool { return st.Kind == ReadMemory })
+	if learned, ok := b.learned(afterCall, rows); ok {
+		post, afters = learnedFirst(learned, afters)
 	}
 	post.block(Cond{Kind: CondHermetic}, mid, nil)
 	post = append(post, afterCall...)
@@ -118,6 +96,33 @@ func (b *builder) helpers() (pre, post stmts) {
 	b.planSkips(&post)
 	post.method("End")
 	return pre, post
+}
+
+// learnedFirst returns the start of a post helper with a learned path:
+// the memory reads of afters first, for the path's tests, then the path;
+// and afters without them (the snapshots completed from those reads on
+// the rows' path). A return the path tests as an argument's handle takes
+// that argument's memory, read just before, when it is that handle.
+func learnedFirst(learned Stmt, afters stmts) (post, rest stmts) {
+	same := map[*Slot]*Slot{}
+	for _, t := range learned.Terms {
+		if t.Kind == TermHandleSame {
+			same[t.R] = t.A
+		}
+	}
+	read := map[*Slot]bool{}
+	for _, st := range afters {
+		if st.Kind == ReadMemory {
+			if a := same[st.Slot]; a != nil && read[a] {
+				st.Of = a
+			}
+			read[st.Slot] = true
+			post = append(post, st)
+		}
+	}
+	post = append(post, learned)
+	rest = slices.DeleteFunc(afters, func(st Stmt) bool { return st.Kind == ReadMemory })
+	return post, rest
 }
 
 // learned returns the learned path of the post helper (asserts'
