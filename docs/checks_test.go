@@ -13,7 +13,7 @@ import (
 )
 
 // TestCheckTables: the docs' lists and tables of checks are made from
-// asserts' table of checks (asserts/wrap/facts.go), so that a check added
+// the table of checks (asserts/wrap/facts.go), so that a check added
 // there, or a function its row names, shows in every one of them: the
 // table of docs/plan.md (what a row names and verifies), the table of
 // docs/asserts.md (the constant, the steps and their functions by form,

@@ -348,7 +348,7 @@ func (st *state) followRows(f *schema.Func) {
 	st.rows, st.spare = out, st.rows
 }
 
-// sourceFacts is the source of a skip that asserts' table of checks
+// sourceFacts is the source of a skip that the table of checks (asserts/wrap)
 // decides.
 const sourceFacts = "asserts/wrap/facts.go"
 
@@ -375,7 +375,7 @@ func noForm(k checks.Check, f *schema.Func, arg string, ret int) string {
 	case retList:
 		what = "a list return"
 	}
-	return fmt.Sprintf("%s does not run on %s: its row in asserts' table of checks has no function of that form", k, what)
+	return fmt.Sprintf("%s does not run on %s: its row in the table of checks (asserts/wrap) has no function of that form", k, what)
 }
 
 // skipFollowers gives each row that follows another the skip of that

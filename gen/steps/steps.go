@@ -8,7 +8,7 @@
 // (binding_context, not_arg_handle, fresh_no_alias, same_content), which
 // take a fast path (same_metadata), which form of each check's function
 // a tensor's type takes. The facts of each check (its steps, phases and
-// function names) are asserts' check table's (wrap.StepsOf); this
+// function names) are the table of checks' (wrap.StepsOf); this
 // package reads them. gen only prints the steps, and names each shape
 // helper by a hash of its steps' canonical text (Helper.Key).
 package steps
