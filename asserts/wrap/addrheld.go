@@ -18,13 +18,25 @@ import "github.com/assertgen/assertgen/asserts"
 // each granule slot. A hand-out reads its granule's bit: storages
 // allocated one after the other are neighbours, so the line is nearly
 // always one a recent hand-out read. A clear bit means never handed out
-// in the cycle: the bit is set and the slot written without being read
-// (a store that does not wait for the line). A set bit, a storage handed
-// out again or a neighbour in the same granule (objects under 16 bytes
-// share one) or in the same filter bit, sends the hand-out to its slot,
-// which judges it as the sets do (an earlier hand-out of this address,
-// numbered after the epoch, before the call began, in the same exact
-// cycle), and otherwise records it there.
+// in the cycle: the bit is set and the hand-out appended to the shard's
+// pending list, whose lines the shard's last hand-outs wrote. A set bit,
+// a storage handed out again or a neighbour in the same granule (objects
+// under 16 bytes share one) or in the same filter bit, sends the
+// hand-out to its slot's latest hand-out (the newest pending one for the
+// slot, else the table's), which judges it as the sets do (an earlier
+// hand-out of this address, numbered after the epoch, before the call
+// began, in the same exact cycle), and otherwise records it.
+//
+// The pending list is written into the table when it is full
+// (addrPending hand-outs), by one shard's lock holder, a store per
+// hand-out. The table's lines are cold (a slot's line was last written
+// when the allocator was about 2 MiB of heap away): a store to one waits
+// for the line, and the release of the shard's lock, a locked
+// instruction, waits for that store. Written one by one, every hand-out
+// waited that long (about 100 ns on gorgonia's cat); written together,
+// the waits overlap. What a lookup sees is what the table would hold had
+// each hand-out been written at once: the pending list is searched
+// newest first before the table.
 //
 // What it remembers: within a cycle, the latest hand-out of each slot;
 // two storages alive at once whose granules are addrSlots slots apart in
@@ -38,6 +50,9 @@ const (
 	addrGranules = 1 << 16
 	// addrSlots is the number of slots of a shard's table.
 	addrSlots = 1 << 13
+	// addrPending is the number of hand-outs a shard keeps before writing
+	// them into its table.
+	addrPending = 32
 )
 
 // addrHeld is one shard's record of address hand-outs.
@@ -46,7 +61,11 @@ type addrHeld struct {
 	// none yet).
 	gc   uint64
 	seen [addrGranules / 64]uint64
-	slot [addrSlots]addrSlot
+	// pend holds the latest npend hand-outs, oldest first, not yet in
+	// slot.
+	npend int
+	pend  [addrPending]addrSlot
+	slot  [addrSlots]addrSlot
 }
 
 // addrSlot is the latest hand-out recorded in a slot.
@@ -98,21 +117,51 @@ func (h *heldRegistry) handOutAddr(st asserts.ID, op uint32, loc Loc, since uint
 }
 
 // take records the hand-out of st, numbered seq after the epoch of the
-// filter's cycle, unless st may have come out before in the cycle (its
-// granule g's bit set and its slot st's): handOutAddr's common case, its
-// shard locked. A clear bit (a storage not handed out in the cycle) sets
-// it and writes the slot without reading it; a set bit whose slot holds
-// another storage (a neighbour, or one addrSlots slots apart) is not a
-// repeat either, and the slot takes the new hand-out.
+// filter's cycle, when its granule g's bit is clear (a storage not handed
+// out in the cycle) and the pending list has room: handOutAddr's common
+// case, its shard locked. It sets the bit and appends the hand-out. A set
+// bit (a repeat, a neighbour) or a full list is handOutAddrSlow's.
 func (a *addrHeld) take(st asserts.ID, g, seq uint64, op uint32, loc Loc) bool {
 	w, bit := &a.seen[g/64%uint64(len(a.seen))], uint64(1)<<(g%64)
-	sl := &a.slot[g%addrSlots]
-	if *w&bit != 0 && sl.st == st {
+	if *w&bit != 0 || a.npend >= len(a.pend) {
 		return false
 	}
 	*w |= bit
-	sl.st, sl.seq, sl.op, sl.ret, sl.index = st, seq, op, loc.ret, loc.index
+	a.pend[a.npend] = addrSlot{st: st, seq: seq, op: op, ret: loc.ret, index: loc.index}
+	a.npend++
 	return true
+}
+
+// latest is the latest hand-out recorded in granule g's slot: the newest
+// pending one for the slot, else the table's.
+func (a *addrHeld) latest(g uint64) *addrSlot {
+	k := g % addrSlots
+	for i := a.npend - 1; i >= 0; i-- {
+		if addrGranule(a.pend[i].st)%addrSlots == k {
+			return &a.pend[i]
+		}
+	}
+	return &a.slot[k]
+}
+
+// record appends a hand-out to the pending list, first writing the list
+// into the table if it is full.
+func (a *addrHeld) record(sl addrSlot) {
+	if a.npend >= len(a.pend) {
+		a.flush()
+	}
+	a.pend[a.npend] = sl
+	a.npend++
+}
+
+// flush writes the pending hand-outs into the table, oldest first (a
+// later one takes its slot from an earlier).
+func (a *addrHeld) flush() {
+	for i := range a.npend {
+		p := &a.pend[i]
+		a.slot[addrGranule(p.st)%addrSlots] = *p
+	}
+	a.npend = 0
 }
 
 // handOutAddrSlow is handOutAddr from the hand-out's number seq on, for
@@ -134,11 +183,12 @@ func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st asserts.ID,
 		s.addr = a
 	}
 	w, bit := &a.seen[g/64%uint64(len(a.seen))], uint64(1)<<(g%64)
-	sl := &a.slot[g%addrSlots]
-	if a.gc == e.gc+1 && *w&bit != 0 && sl.st == st && sl.seq > e.seq && (since == 0 || sl.seq < since) && sameEpoch(sl.seq) {
-		*prev = sl.handout()
-		s.mu.Unlock()
-		return true
+	if a.gc == e.gc+1 && *w&bit != 0 {
+		if sl := a.latest(g); sl.st == st && sl.seq > e.seq && (since == 0 || sl.seq < since) && sameEpoch(sl.seq) {
+			*prev = sl.handout()
+			s.mu.Unlock()
+			return true
+		}
 	}
 	// The epoch again: sameEpoch may have seen a new one.
 	if e = gcEpochNow(); a.gc != e.gc+1 {
@@ -152,7 +202,7 @@ func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st asserts.ID,
 		// numbered before an epoch seen since (see handOut)
 		seq = handSeq.Add(1)
 	}
-	sl.st, sl.seq, sl.op, sl.ret, sl.index = st, seq, op, loc.ret, loc.index
+	a.record(addrSlot{st: st, seq: seq, op: op, ret: loc.ret, index: loc.index})
 	if calls != nil {
 		calls[i]++
 	}
@@ -171,7 +221,7 @@ func (h *heldRegistry) findAddr(st asserts.ID) (handout, bool) {
 	if a == nil || a.gc != e.gc+1 || a.seen[g/64%uint64(len(a.seen))]&(1<<(g%64)) == 0 {
 		return handout{}, false
 	}
-	if sl := a.slot[g%addrSlots]; sl.st == st && sl.seq > e.seq && sameEpoch(sl.seq) {
+	if sl := a.latest(g); sl.st == st && sl.seq > e.seq && sameEpoch(sl.seq) {
 		return sl.handout(), true
 	}
 	return handout{}, false
@@ -183,6 +233,7 @@ func (h *heldRegistry) forgetAddr(st asserts.ID) {
 	g := addrGranule(st)
 	s.mu.Lock()
 	if a := s.addr; a != nil {
+		a.flush()
 		if sl := &a.slot[g%addrSlots]; sl.st == st {
 			*sl = addrSlot{}
 		}
