@@ -62,9 +62,11 @@ type addrHeld struct {
 	gc   uint64
 	seen [addrGranules / 64]uint64
 	// pend holds the latest npend hand-outs, oldest first, not yet in
-	// slot.
+	// slot (never full while the lock is free); pslot has a bit per slot
+	// with a pending hand-out.
 	npend int
 	pend  [addrPending]addrSlot
+	pslot [addrSlots / 64]uint64
 	slot  [addrSlots]addrSlot
 }
 
@@ -104,7 +106,10 @@ func (h *heldRegistry) handOutAddr(st asserts.ID, op uint32, loc Loc, since uint
 	// lock free, a storage not handed out in the current cycle (its bit
 	// clear), numbered after the epoch.
 	if seq%gcRefresh != 0 && s.mu.TryLock() {
-		if a := s.addr; a != nil && a.gc == e.gc+1 && seq > e.seq && a.take(st, g, seq, op, loc) {
+		if a := s.addr; a != nil && a.gc == e.gc+1 && seq > e.seq && (a.take(st, g, seq, op, loc) || a.takeOther(st, g, seq, op, loc)) {
+			if a.npend == addrPending {
+				a.flush()
+			}
 			if calls != nil {
 				calls[i]++
 			}
@@ -118,17 +123,36 @@ func (h *heldRegistry) handOutAddr(st asserts.ID, op uint32, loc Loc, since uint
 
 // take records the hand-out of st, numbered seq after the epoch of the
 // filter's cycle, when its granule g's bit is clear (a storage not handed
-// out in the cycle) and the pending list has room: handOutAddr's common
-// case, its shard locked. It sets the bit and appends the hand-out. A set
-// bit (a repeat, a neighbour) or a full list is handOutAddrSlow's.
+// out in the cycle): handOutAddr's common case, its shard locked. It sets
+// the bit and appends the hand-out, without a look at the table; the
+// caller writes a list it filled into the table (flush), so that the list
+// has room whenever the lock is free. A set bit is takeOther's.
 func (a *addrHeld) take(st asserts.ID, g, seq uint64, op uint32, loc Loc) bool {
 	w, bit := &a.seen[g/64%uint64(len(a.seen))], uint64(1)<<(g%64)
-	if *w&bit != 0 || a.npend >= len(a.pend) {
+	if *w&bit != 0 {
 		return false
 	}
 	*w |= bit
-	a.pend[a.npend] = addrSlot{st: st, seq: seq, op: op, ret: loc.ret, index: loc.index}
+	a.pslot[g%addrSlots/64] |= bit
+	p := &a.pend[a.npend]
+	p.st, p.seq, p.op, p.ret, p.index = st, seq, op, loc.ret, loc.index
 	a.npend++
+	return true
+}
+
+// takeOther is take for a set bit, a storage handed out again or a
+// neighbour (in the same granule, or a granule of the filter's or the
+// slot's other pages): a slot whose latest hand-out is in the table and
+// is another storage's takes the hand-out; the rest (a pending hand-out
+// for the slot, or st's) is handOutAddrSlow's.
+//
+//go:noinline
+func (a *addrHeld) takeOther(st asserts.ID, g, seq uint64, op uint32, loc Loc) bool {
+	k := g % addrSlots
+	if a.pslot[k/64]&(1<<(k%64)) != 0 || a.slot[k].st == st {
+		return false
+	}
+	a.record(addrSlot{st: st, seq: seq, op: op, ret: loc.ret, index: loc.index})
 	return true
 }
 
@@ -136,22 +160,25 @@ func (a *addrHeld) take(st asserts.ID, g, seq uint64, op uint32, loc Loc) bool {
 // pending one for the slot, else the table's.
 func (a *addrHeld) latest(g uint64) *addrSlot {
 	k := g % addrSlots
-	for i := a.npend - 1; i >= 0; i-- {
-		if addrGranule(a.pend[i].st)%addrSlots == k {
-			return &a.pend[i]
+	if a.pslot[k/64]&(1<<(k%64)) != 0 {
+		for i := a.npend - 1; i >= 0; i-- {
+			if addrGranule(a.pend[i].st)%addrSlots == k {
+				return &a.pend[i]
+			}
 		}
 	}
 	return &a.slot[k]
 }
 
-// record appends a hand-out to the pending list, first writing the list
-// into the table if it is full.
+// record appends a hand-out to the pending list, and writes the list
+// into the table when that filled it.
 func (a *addrHeld) record(sl addrSlot) {
-	if a.npend >= len(a.pend) {
+	k := addrGranule(sl.st) % addrSlots
+	a.pslot[k/64] |= 1 << (k % 64)
+	a.pend[a.npend] = sl
+	if a.npend++; a.npend == addrPending {
 		a.flush()
 	}
-	a.pend[a.npend] = sl
-	a.npend++
 }
 
 // flush writes the pending hand-outs into the table, oldest first (a
@@ -159,7 +186,9 @@ func (a *addrHeld) record(sl addrSlot) {
 func (a *addrHeld) flush() {
 	for i := range a.npend {
 		p := &a.pend[i]
-		a.slot[addrGranule(p.st)%addrSlots] = *p
+		k := addrGranule(p.st) % addrSlots
+		a.slot[k] = *p
+		a.pslot[k/64] &^= 1 << (k % 64)
 	}
 	a.npend = 0
 }

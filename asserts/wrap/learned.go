@@ -164,7 +164,10 @@ func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *asserts.Memo
 	s := &fresh.shards[i]
 	g := addrGranule(id)
 	if seq%gcRefresh != 0 && s.mu.TryLock() {
-		if a := s.addr; a != nil && a.gc == e.gc+1 && seq > e.seq && a.take(id, g, seq, st.idx, l) {
+		if a := s.addr; a != nil && a.gc == e.gc+1 && seq > e.seq && (a.take(id, g, seq, st.idx, l) || a.takeOther(id, g, seq, st.idx, l)) {
+			if a.npend == addrPending {
+				a.flush()
+			}
 			if calls != nil {
 				calls[i]++
 				c.counted = uint8(1 + i)

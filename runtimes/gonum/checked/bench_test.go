@@ -4,8 +4,10 @@ package checked
 
 import (
 	"runtime"
+	"slices"
 	"syscall"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -15,6 +17,8 @@ import (
 // checks cost on gonum's *mat.Dense as it is (identities from its
 // address and memory, fresh_not_held's registry, the input checks
 // without version counters). same_content is off (the default).
+// <op>/paired reports checked minus direct measured side by side
+// (overhead-ns/op, see paired).
 func BenchmarkChecked(b *testing.B) {
 	vs := make([]float64, 16)
 	for i := range vs {
@@ -38,6 +42,7 @@ func BenchmarkChecked(b *testing.B) {
 	for _, c := range cases {
 		b.Run(c.name+"/direct", func(b *testing.B) { loop(b, c.direct) })
 		b.Run(c.name+"/checked", func(b *testing.B) { loop(b, c.checked) })
+		b.Run(c.name+"/paired", func(b *testing.B) { paired(b, c.direct, c.checked) })
 	}
 }
 
@@ -53,6 +58,33 @@ func loop(b *testing.B, f func()) {
 		f()
 	}
 	b.ReportMetric(float64(threadCPU()-start)/float64(b.N), "cpu-ns/op")
+}
+
+// paired alternates batches of pairBatch direct and pairBatch checked
+// calls, one pair of batches per iteration (ns/op is the time of a pair),
+// times each batch, and reports the median over the pairs of checked
+// minus direct per call (overhead-ns/op): both halves of a pair meet the
+// same machine, where the direct and checked sub-benchmarks, a second
+// apart, may not (runtimes/gorgonia's bench_test.go has the same).
+func paired(b *testing.B, direct, checked func()) {
+	const pairBatch = 50
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var diffs []float64
+	for b.Loop() {
+		t0 := time.Now()
+		for range pairBatch {
+			direct()
+		}
+		t1 := time.Now()
+		for range pairBatch {
+			checked()
+		}
+		t2 := time.Now()
+		diffs = append(diffs, float64(t2.Sub(t1)-t1.Sub(t0))/pairBatch)
+	}
+	slices.Sort(diffs)
+	b.ReportMetric(diffs[len(diffs)/2], "overhead-ns/op")
 }
 
 // threadCPU is the calling thread's CPU time (user and system), in ns.
