@@ -38,8 +38,8 @@ func benchCases() []benchCase {
 		{"neg", func() { ops.Neg(x) }, func() { checked.Neg(x) }, nil},
 		{"add_", func() { ops.Add_Tensor(x, y, 1) }, func() { checked.Add_Tensor(x, y, 1) }, nil},
 		{"transpose", func() { ops.TransposeInt(x, 0, 1) }, func() { checked.TransposeInt(x, 0, 1) }, nil},
-		{"cat", func() { ops.Cat(list, 0) }, func() { checked.Cat(list, 0) }, nil},
-		{"mm", func() { ops.Mm(x, y) }, func() { checked.Mm(x, y) }, nil},
+		{"cat", func() { ops.Cat(list, 0) }, func() { checked.Cat(list, 0) }, func() { floorCat(list, 0) }},
+		{"mm", func() { ops.Mm(x, y) }, func() { checked.Mm(x, y) }, func() { floorMm(x, y) }},
 	}
 }
 
@@ -50,7 +50,8 @@ func benchCases() []benchCase {
 // counters). same_content is off (the default). Each sub-benchmark reports,
 // beside the wall time, the calling thread's CPU time per call
 // (cpu-ns/op), as runtimes/gonum's does; <op>/paired reports checked
-// minus direct measured side by side (overhead-ns/op, see paired).
+// minus direct measured side by side (overhead-ns/op, see paired), and
+// <op>/floor-paired the floor's (floor_test.go) likewise.
 func BenchmarkChecked(b *testing.B) {
 	for _, c := range benchCases() {
 		b.Run(c.name+"/direct", func(b *testing.B) { loop(b, c.direct) })
@@ -58,6 +59,7 @@ func BenchmarkChecked(b *testing.B) {
 		b.Run(c.name+"/paired", func(b *testing.B) { paired(b, c.direct, c.checked) })
 		if c.floor != nil {
 			b.Run(c.name+"/floor", func(b *testing.B) { loop(b, c.floor) })
+			b.Run(c.name+"/floor-paired", func(b *testing.B) { paired(b, c.direct, c.floor) })
 		}
 	}
 }

@@ -31,6 +31,42 @@ import (
 func floorAdd(x, y *tensor.Dense, alpha float64) *tensor.Dense {
 	xa, ya := anchorOf(x), anchorOf(y)
 	r := ops.AddTensor(x, y, alpha)
+	floorAfter2(x, y, xa, ya, r)
+	return r
+}
+
+// floorMm is floorAdd's rows around mm.
+func floorMm(x, y *tensor.Dense) *tensor.Dense {
+	xa, ya := anchorOf(x), anchorOf(y)
+	r := ops.Mm(x, y)
+	floorAfter2(x, y, xa, ya, r)
+	return r
+}
+
+// floorCat is floorAdd's rows around cat, on each element of its list
+// (up to 8, the anchors on the stack).
+func floorCat(ts []*tensor.Dense, dim int64) *tensor.Dense {
+	var as [8]uintptr
+	for i, t := range ts[:min(len(ts), len(as))] {
+		as[i] = anchorOf(t)
+	}
+	r := ops.Cat(ts, dim)
+	ra := anchorOf(r)
+	for i, t := range ts[:min(len(ts), len(as))] {
+		if anchorOf(t) != as[i] {
+			panic("floor: an argument's storage changed")
+		}
+		if r == t || ra == as[i] {
+			panic("floor: the return aliases an argument")
+		}
+	}
+	floorFresh(ra)
+	return r
+}
+
+// floorAfter2 is the rows after a kernel of two arguments x and y (their
+// anchors before it xa and ya) that returned r.
+func floorAfter2(x, y *tensor.Dense, xa, ya uintptr, r *tensor.Dense) {
 	if anchorOf(x) != xa || anchorOf(y) != ya {
 		panic("floor: an argument's storage changed")
 	}
@@ -38,6 +74,11 @@ func floorAdd(x, y *tensor.Dense, alpha float64) *tensor.Dense {
 	if r == x || r == y || ra == xa || ra == ya {
 		panic("floor: the return aliases an argument")
 	}
+	floorFresh(ra)
+}
+
+// floorFresh is fresh_not_held on the anchor ra of a fresh return.
+func floorFresh(ra uintptr) {
 	floorHeld.Lock()
 	e := &floorHeld.t[uint64(ra)*0x9e3779b97f4a7c15>>48]
 	if e.anchor == ra && floorSameCycle(e.gc) {
@@ -46,11 +87,8 @@ func floorAdd(x, y *tensor.Dense, alpha float64) *tensor.Dense {
 	}
 	e.anchor, e.gc = ra, floorGC.Load()
 	floorHeld.Unlock()
-	return r
 }
 
-// anchorOf is the last byte of d's backing array, which every view of it
-// keeps.
 func anchorOf(d *tensor.Dense) uintptr {
 	raw := d.Header.Raw
 	if cap(raw) == 0 {
