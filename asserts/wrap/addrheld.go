@@ -1,11 +1,6 @@
 package wrap
 
-import (
-	"unsafe"
-
-	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/internal/hook"
-)
+import "github.com/assertgen/assertgen/asserts"
 
 // The hand-outs of storages whose IDs are addresses (AddressIdentity: a
 // library's tensor type without identities of its own, see memory.go),
@@ -39,10 +34,7 @@ import (
 // for the line, and the release of the shard's lock, a locked
 // instruction, waits for that store. Written one by one, every hand-out
 // waited that long (about 100 ns on gorgonia's cat); written together,
-// the waits overlap. And each hand-out, once the lock is released, asks
-// the processor for the line its slot will be written to (a prefetch for
-// writing): by the flush, up to addrPending hand-outs later, the line is
-// most likely in the cache. What a lookup sees is what the table would hold had
+// the waits overlap. What a lookup sees is what the table would hold had
 // each hand-out been written at once: the pending list is searched
 // newest first before the table.
 //
@@ -122,7 +114,6 @@ func (h *heldRegistry) handOutAddr(st asserts.ID, op uint32, loc Loc, since uint
 				calls[i]++
 			}
 			s.mu.Unlock()
-			a.prefetchSlot(g)
 			return false
 		}
 		return h.handOutAddrSlow(s, true, st, g, seq, op, loc, since, prev, calls, i)
@@ -190,16 +181,6 @@ func (a *addrHeld) record(sl addrSlot) {
 	}
 }
 
-// prefetchSlot asks the processor for the line of granule g's slot, to
-// which the hand-out just appended to the pending list goes when the list
-// is flushed, up to addrPending hand-outs later: by then the line is
-// most likely in the cache, and neither the flush's stores nor the
-// release of the lock after them wait for it. Called once the shard's
-// lock is released (a is never freed: the address is always valid).
-func (a *addrHeld) prefetchSlot(g uint64) {
-	hook.PrefetchW(unsafe.Pointer(&a.slot[g%addrSlots]))
-}
-
 // flush writes the pending hand-outs into the table, oldest first (a
 // later one takes its slot from an earlier).
 func (a *addrHeld) flush() {
@@ -255,7 +236,6 @@ func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st asserts.ID,
 		calls[i]++
 	}
 	s.mu.Unlock()
-	a.prefetchSlot(g)
 	return false
 }
 

@@ -173,7 +173,6 @@ func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *asserts.Memo
 				c.counted = uint8(1 + i)
 			}
 			s.mu.Unlock()
-			a.prefetchSlot(g)
 			return
 		}
 		c.freshNotHeldLearnedSlow(l, handle, m, s, true, g, seq, calls, i)
