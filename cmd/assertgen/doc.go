@@ -93,8 +93,11 @@
 // (default) chooses use_counts: true when *T has UseCounts or a method
 // that drops a reference (Release, DecRef, Unref, Free, Drop, Dispose,
 // Close), false (a garbage-collected runtime) otherwise; init says which
-// and why. A bad -type, -types, -ops or -use-counts value is a usage error
-// (exit 2) that names the flag.
+// and why. Without a Scalar entry in -types, init takes the type of the
+// kernels' Scalar arguments (alpha of add.Tensor: float64) when they all
+// have one, and says so; kernels that disagree leave it any, and init
+// names each kernel whose signature then differs. A bad -type, -types,
+// -ops or -use-counts value is a usage error (exit 2) that names the flag.
 //
 // init looks at the package in the release build and with -tags
 // debugasserts, where the wrappers are built: it writes only the contract

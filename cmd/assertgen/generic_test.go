@@ -116,3 +116,51 @@ func Neg[E any](self *Tensor[E]) *Tensor[E] { return self }
 		t.Errorf("init -type-params: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestInitInfersScalar: init on a plain tensor type with no -types takes
+// the Scalar type from its kernels' Scalar arguments, as for a generic
+// type (README's three steps, without guide 0's -types Scalar=float64);
+// kernels that disagree leave it any, and the kernels are then named.
+func TestInitInfersScalar(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Go code")
+	}
+	dir := genericModule(t, map[string]string{"p/p.go": `package p
+
+type Tensor struct{ data []float64 }
+
+func (t *Tensor) Release() {}
+
+func Neg(self *Tensor) *Tensor { return self }
+
+func AddTensor(self, other *Tensor, alpha float64) *Tensor { return self }
+
+func Add_Tensor(self, other *Tensor, alpha float64) *Tensor { return self }
+`, "q/q.go": `package q
+
+type Tensor struct{ data []float64 }
+
+func AddTensor(self, other *Tensor, alpha float64) *Tensor { return self }
+
+func SubTensor(self, other *Tensor, alpha float32) *Tensor { return self }
+`})
+	p := filepath.Join(dir, "p")
+	stdout, stderr, code := runCLI(t, p, "init")
+	if code != 0 || !strings.Contains(stdout, "types: Scalar: float64 (the type of the kernels' Scalar arguments)") {
+		t.Fatalf("init: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if b, err := os.ReadFile(filepath.Join(p, "assertgen.yaml")); err != nil || !strings.Contains(string(b), `Scalar: "float64"`) {
+		t.Errorf("assertgen.yaml (%v):\n%s", err, b)
+	}
+	if _, stderr, code := runCLI(t, p, "gen"); code != 0 {
+		t.Fatalf("gen after init: exit %d\n%s", code, stderr)
+	}
+	q := filepath.Join(dir, "q")
+	_, stderr, code = runCLI(t, q, "init")
+	if code != 1 || !strings.Contains(stderr, "kernel AddTensor of add.Tensor has the wrong signature") || !strings.Contains(stderr, "kernel SubTensor of sub.Tensor has the wrong signature") {
+		t.Errorf("init with kernels that disagree on Scalar: exit %d\n%s", code, stderr)
+	}
+	if entries, _ := os.ReadDir(q); len(entries) != 1 {
+		t.Errorf("a refused init wrote files: %v", entries)
+	}
+}

@@ -242,7 +242,7 @@ func (t *target) FirstArgs() string {
 }
 
 // inferScalar sets the type map's Scalar, which -types did not give, to
-// the one type the Scalar arguments of the generic package's kernels
+// the one type the Scalar arguments of the package's kernels
 // have: the tensor type's type parameter (T) when they take the element
 // type, or a builtin type. Kernels that disagree leave it unset (any),
 // and gen then names each kernel whose signature differs.

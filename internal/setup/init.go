@@ -66,13 +66,20 @@ func Init(o InitOptions) error {
 		return err
 	}
 	ops := o.Ops
-	if infer := len(t.Params) > 0 && !slices.ContainsFunc(t.Types, func(e [2]string) bool { return e[0] == "Scalar" }); len(ops) == 0 || infer {
+	if infer := !slices.ContainsFunc(t.Types, func(e [2]string) bool { return e[0] == "Scalar" }); len(ops) == 0 || infer {
 		j, err := probe(o, t)
 		if err != nil {
 			return err
 		}
 		if infer {
 			inferScalar(t, j)
+			if len(t.Params) == 0 && t.Inferred != "" {
+				// The kernels are vetted (kernelOps) with the Scalar type
+				// their arguments have, not the default (any).
+				if j, err = probe(o, t); err != nil {
+					return err
+				}
+			}
 		}
 		if len(ops) == 0 {
 			if ops, err = kernelOps(j, t); err != nil {
