@@ -467,7 +467,7 @@ func TestForeignTensor(t *testing.T) {
 	}
 	runCases(t, []cliCase{
 		{name: "no memory", files: mod(cfg), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
-			`assertgen: assertgen.yaml:5:11: types: Tensor: *k.Dense has no method Ident() asserts.Ident (asserts.Identity); for a type without ids of its own, name a function that says where its elements are: memory: example.com/you/rt.Memory, with func Memory(t *k.Dense) asserts.Memory (docs/guide.md, a foreign library's type); or give the type the contract`}},
+			`assertgen: assertgen.yaml:5:11: types: Tensor: *k.Dense has no method Ident() asserts.Ident (asserts.Identity); for a type without ids of its own, name a function that says where its elements are: memory: example.com/you/rt.Memory, with func Memory(t *k.Dense) asserts.Memory (docs/guide.md, "A library's type as it is"); or give the type the contract`}},
 		{name: "wrong signature", files: mod(cfg + "memory: example.com/k.Wrong\n"), args: []string{"vet"}, code: 1, err: []string{
 			`assertgen: assertgen.yaml:6:9: memory: k.Wrong is func(d k.Dense) asserts.Memory; want func(*k.Dense) asserts.Memory`}},
 		{name: "no such function", files: mod(cfg + "memory: example.com/k.Mem\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{

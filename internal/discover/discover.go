@@ -554,7 +554,7 @@ func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *
 	case !lacksIdent && memory.Path != "":
 		return fmt.Sprintf("%s has its own Ident (asserts.Identity), which the wrappers use; leave memory out", spell), nil
 	case lacksIdent && memory.Path == "":
-		return fmt.Sprintf("Tensor: %s has no method Ident() asserts.Ident (asserts.Identity); for a type without ids of its own, name a function that says where its elements are: memory: example.com/you/rt.Memory, with func Memory(t %s) asserts.Memory (docs/guide.md, a foreign library's type); or give the type the contract", spell, spell), nil
+		return fmt.Sprintf("Tensor: %s has no method Ident() asserts.Ident (asserts.Identity); for a type without ids of its own, name a function that says where its elements are: memory: example.com/you/rt.Memory, with func Memory(t %s) asserts.Memory (docs/guide.md, \"A library's type as it is\"); or give the type the contract", spell, spell), nil
 	case !lacksIdent || tensor.Path == "":
 		return "", nil
 	}

@@ -200,6 +200,10 @@ func packageDir(p *packages.Package, dir string) string {
 
 // tensorType checks that the package pkg declares name as a type init can
 // write the contract's methods on, or says why not.
+// libraryType ends init's refusal of a package without the tensor type:
+// a library's type is configured by hand.
+const libraryType = ` (a library's type, such as gonum's *mat.Dense, is configured without init: assertgen.yaml's types: and memory:, docs/guide.md, "A library's type as it is")`
+
 func tensorType(pkg *types.Package, name string) error {
 	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
 	if !ok {
@@ -210,9 +214,9 @@ func tensorType(pkg *types.Package, name string) error {
 			}
 		}
 		if len(names) == 0 {
-			return fmt.Errorf("package %s declares no type %s, nor any exported type: declare your tensor type there, exported, or run init in its package", pkg.Path(), name)
+			return fmt.Errorf("package %s declares no type %s, nor any exported type: declare your tensor type there, exported, or run init in its package%s", pkg.Path(), name, libraryType)
 		}
-		return fmt.Errorf("package %s declares no type %s; name your tensor type with -type (its exported types: %s)", pkg.Path(), name, strings.Join(names, ", "))
+		return fmt.Errorf("package %s declares no type %s; name your tensor type with -type (its exported types: %s)%s", pkg.Path(), name, strings.Join(names, ", "), libraryType)
 	}
 	if !token.IsExported(name) {
 		return fmt.Errorf("%s.%s is not exported: the generated wrappers and init's tests name it from other packages; export it", pkg.Path(), name)
