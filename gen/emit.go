@@ -170,12 +170,13 @@ func (ss *shapeSet) shapeName(kind, content string) string {
 // through the function's dictionary, where a loop over the concrete type
 // calls (or inlines) it directly.
 var listKinds = [...]struct{ name, generic string }{
-	steps.ListSave:        {"saveList", "SaveList"},
-	steps.ListSaveOpt:     {"saveOptList", "SaveOptList"},
-	steps.ListAfter:       {"afterList", "AfterList"},
-	steps.ListResult:      {"resultList", "ResultList"},
-	steps.ListResultIdent: {"resultIdentList", "ResultIdentList"},
-	steps.ListUnchanged:   {"unchangedList", ""},
+	steps.ListSave:           {"saveList", "SaveList"},
+	steps.ListSaveOpt:        {"saveOptList", "SaveOptList"},
+	steps.ListAfter:          {"afterList", "AfterList"},
+	steps.ListResult:         {"resultList", "ResultList"},
+	steps.ListResultIdent:    {"resultIdentList", "ResultIdentList"},
+	steps.ListUnchanged:      {"unchangedList", ""},
+	steps.ListUnchangedApart: {"unchangedApartList", ""},
 }
 
 type listFn struct {
@@ -240,7 +241,7 @@ type guardFn struct {
 // genListFn writes a list snapshot function: Reset, one Save, After or
 // Result per element, then the list's summary.
 func genListFn(f *jen.File, lf listFn) {
-	if lf.kind == steps.ListUnchanged {
+	if lf.kind == steps.ListUnchanged || lf.kind == steps.ListUnchangedApart {
 		genUnchangedList(f, lf)
 		return
 	}
@@ -429,20 +430,29 @@ func genNilGuards(f *jen.File, ss *shapeSet) {
 
 // genUnchangedList writes the learned path's test of a list argument of
 // the foreign type (steps.ListUnchanged): the list kept its length, and
-// each element, its memory read again, is wrap.Saved.Unchanged.
+// each element, its memory read again, is wrap.Saved.Unchanged; for
+// steps.ListUnchangedApart, also apart from the return whose handle and
+// anchor it takes (wrap.Saved.ApartFrom).
 func genUnchangedList(f *jen.File, lf listFn) {
 	l, ts := jen.Id("l"), jen.Id("ts")
+	params := []jen.Code{jen.Id("l").Op("*").Qual(WrapPath, "SavedList"), jen.Id("ts").Add(typeCode(lf.typ))}
+	elem := l.Clone().Dot("At").Call(jen.Id("i")).Dot("Unchanged").Call(jen.Op("&").Id("m"))
 	f.Line()
-	f.Commentf("%s reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged).", lf.name)
-	withTypes(f.Func().Id(lf.name), typeParamsDecl(lf.tparams)).Params(
-		jen.Id("l").Op("*").Qual(WrapPath, "SavedList"),
-		jen.Id("ts").Add(typeCode(lf.typ)),
-	).Bool().Block(
+	if lf.kind == steps.ListUnchangedApart {
+		f.Commentf("%s reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged) and is neither the return whose handle is handle nor on its storage anchor (wrap.Saved.ApartFrom).", lf.name)
+		params = append(params, jen.List(jen.Id("handle"), jen.Id("anchor")).Qual("unsafe", "Pointer"))
+		elem = jen.Id("s").Dot("Unchanged").Call(jen.Op("&").Id("m")).Op("&&").Id("s").Dot("ApartFrom").Call(jen.Id("handle"), jen.Id("anchor"))
+	} else {
+		f.Commentf("%s reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged).", lf.name)
+	}
+	body := []jen.Code{jen.Id("m").Op(":=").Id("t").Dot("Memory").Call()}
+	if lf.kind == steps.ListUnchangedApart {
+		body = append(body, jen.Id("s").Op(":=").Add(l.Clone().Dot("At").Call(jen.Id("i"))))
+	}
+	body = append(body, jen.If(jen.Op("!").Parens(elem)).Block(jen.Return(jen.False())))
+	withTypes(f.Func().Id(lf.name), typeParamsDecl(lf.tparams)).Params(params...).Bool().Block(
 		jen.If(l.Clone().Dot("Len").Call().Op("!=").Len(ts)).Block(jen.Return(jen.False())),
-		jen.For(jen.List(jen.Id("i"), jen.Id("t")).Op(":=").Range().Add(ts)).Block(
-			jen.Id("m").Op(":=").Id("t").Dot("Memory").Call(),
-			jen.If(jen.Op("!").Add(l.Clone().Dot("At").Call(jen.Id("i")).Dot("Unchanged").Call(jen.Op("&").Id("m")))).Block(jen.Return(jen.False())),
-		),
+		jen.For(jen.List(jen.Id("i"), jen.Id("t")).Op(":=").Range().Add(ts)).Block(body...),
 		jen.Return(jen.True()),
 	)
 }

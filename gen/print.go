@@ -151,6 +151,16 @@ func condCode(c steps.Cond) jen.Code {
 		return cond
 	case steps.CondKept:
 		return jen.Id(snapName(c.Slots[0])).Dot("Kept").Call()
+	case steps.CondPlainListRows:
+		var rows *jen.Statement
+		for _, name := range c.ListRowNames() {
+			if rows == nil {
+				rows = qw(name)
+			} else {
+				rows = jen.Add(rows).Op("|").Add(qw(name))
+			}
+		}
+		return jen.Op("!").Add(qw("PlainListRows")).Call(jen.Id("c"), jen.Id(snapName(c.Slots[0])), rows)
 	case steps.CondUncounted:
 		return jen.Id("c").Dot("Uncounted").Call(argCode(steps.Arg{Kind: steps.ArgSnap, Slot: c.Slots[0]}))
 	case steps.CondImplApart, steps.CondFreshFrom:
@@ -397,6 +407,8 @@ func termCode(t steps.Term) jen.Code {
 		return jen.Id(t.Fn).Call(jen.Id(snapName(t.A)), jen.Id(tensorName(t.A)))
 	case steps.TermListApart:
 		return jen.Id(snapName(t.A)).Dot("Apart").Call(ptr(t.R), anchor(t.R))
+	case steps.TermListUnchangedApart:
+		return jen.Id(t.Fn).Call(jen.Id(snapName(t.A)), jen.Id(tensorName(t.A)), ptr(t.R), anchor(t.R))
 	}
 	panic("gen: learned test of kind " + strconv.Itoa(int(t.Kind)))
 }

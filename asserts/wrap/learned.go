@@ -248,3 +248,11 @@ func (l *SavedList) Apart(handle, anchor unsafe.Pointer) bool {
 	}
 	return true
 }
+
+// ApartFrom reports whether s, an element of a list argument saved from
+// its memory, is neither the return whose handle is handle nor on its
+// storage anchor: [SavedList.Apart] for one element, for a loop that
+// tests each element once (generated code's unchanged-and-apart test).
+func (s *Saved) ApartFrom(handle, anchor unsafe.Pointer) bool {
+	return s.id.Impl != asserts.ID(uintptr(handle)) && s.anchor != anchor
+}

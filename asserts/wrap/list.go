@@ -696,3 +696,73 @@ func BindingContextAfterList[T asserts.Identity](c *Call, loc Loc, l *SavedList,
 		c.bindingAfterSlow(loc.Elem(i), l.at(i), ts[i])
 	}
 }
+
+// ListRows names the rows of a list argument that run before the kernel,
+// for [PlainListRows].
+type ListRows uint8
+
+// The rows of [ListRows].
+const (
+	ListContent  ListRows = 1 << iota // same_content ([SameContentList])
+	ListMetadata                      // same_metadata ([SaveMetadataList])
+	ListBinding                       // binding_context ([BindingContextList])
+)
+
+// PlainListRows runs the rows of list argument l that run before the
+// kernel, those rows names, when each of them only counts, and reports
+// whether it did; otherwise it does nothing, and generated code calls
+// the rows' functions one by one:
+//
+//	if !wrap.PlainListRows(c, s0, wrap.ListContent|wrap.ListMetadata|wrap.ListBinding) {
+//		wrap.SameContentList(c, l[0], s0, t0)
+//		wrap.SaveMetadataList(c, s0, t0)
+//		wrap.BindingContextList(c, l[0], s0, t0)
+//	}
+//
+// It does what they would (the same counts, each element's metadata
+// fingerprint taken) in one loop over the elements instead of one per
+// row: when l has at most 255 elements, each saved from its memory
+// (SaveMemory) outside a mode, plain with storage and, for same_metadata,
+// a metadata fingerprint; with same_content off, for its row; outside a
+// hermetic context, for binding_context's.
+func PlainListRows(c *Call, l *SavedList, rows ListRows) bool {
+	if l.n > 0xff || rows&ListContent != 0 && !ContentCheckOff() || rows&ListBinding != 0 && c.env.Hermetic {
+		return false
+	}
+	inl, more := l.parts()
+	meta := rows&ListMetadata != 0
+	if !plainPart(inl, meta) || !plainPart(more, meta) {
+		return false
+	}
+	n := uint64(l.n)
+	if meta {
+		for i := range inl {
+			inl[i].hasMeta = true
+		}
+		for i := range more {
+			more[i].hasMeta = true
+		}
+		c.t[laneSameMetadata/4] += n << (16 * (laneSameMetadata % 4))
+	}
+	if rows&ListContent != 0 {
+		c.t[laneContentOff/4] += n << (16 * (laneContentOff % 4))
+	}
+	if rows&ListBinding != 0 {
+		c.t[laneBinding/4] += n * c.bind
+	}
+	return true
+}
+
+// plainPart reports whether every element of part is a plain tensor with
+// storage saved outside a mode (allPlain(fPending): BindingContextList
+// counts it) and, with meta, whose fingerprint SaveMemory read
+// (Call.TakeMetadata takes it).
+func plainPart(part []Saved, meta bool) bool {
+	for i := range part {
+		s := &part[i]
+		if s.meta != fPending || s.id.Storage == 0 || meta && (s.memo&memoMeta == 0 || s.id.Impl == 0 || s.metadata == 0) {
+			return false
+		}
+	}
+	return true
+}

@@ -81,6 +81,9 @@ func (b *builder) helpers() (pre, post stmts) {
 		off.method("ContentOff", Arg{Kind: ArgInt, N: b.contentN})
 		pre.block(Cond{Kind: CondContentOff}, off, b.contentPre)
 	}
+	if b.o.Foreign != nil {
+		pre = plainListRows(pre)
+	}
 	var afters stmts
 	b.afters(&afters)
 	if learned, ok := b.learned(afterCall, rows); ok {
@@ -96,6 +99,55 @@ func (b *builder) helpers() (pre, post stmts) {
 	b.planSkips(&post)
 	post.method("End")
 	return pre, post
+}
+
+// plainListRows puts each run of two or more of a list argument's rows
+// before the kernel (same_content, same_metadata and binding_context, one
+// after the other in pre) behind one test that runs them in one loop
+// when each only counts (wrap.PlainListRows): for a runtime whose
+// snapshots are taken from its memory (Options.Foreign), whose list
+// elements carry the metadata fingerprint that loop takes.
+func plainListRows(pre stmts) stmts {
+	rowOf := func(st *Stmt) (*Slot, wrap.ListRows) {
+		if st.Kind != CallFunc || st.Row == nil || st.Row.Form != wrap.FormArgList {
+			return nil, 0
+		}
+		var r wrap.ListRows
+		switch st.Row.Check {
+		case checks.SameContent:
+			r = wrap.ListContent
+		case checks.SameMetadata:
+			r = wrap.ListMetadata
+		case checks.BindingContext:
+			r = wrap.ListBinding
+		default:
+			return nil, 0
+		}
+		if s := snapSlots(st.Args); len(s) == 1 && s[0].List {
+			return s[0], r
+		}
+		return nil, 0
+	}
+	var out stmts
+	for i := 0; i < len(pre); {
+		slot, rows := rowOf(&pre[i])
+		j := i + 1
+		for ; slot != nil && j < len(pre); j++ {
+			s, r := rowOf(&pre[j])
+			if s != slot || rows&r != 0 {
+				break
+			}
+			rows |= r
+		}
+		if slot == nil || j-i < 2 {
+			out = append(out, pre[i])
+			i++
+			continue
+		}
+		out = append(out, Stmt{Kind: If, Cond: Cond{Kind: CondPlainListRows, Slots: []*Slot{slot}, Rows: rows}, Then: slices.Clone(pre[i:j])})
+		i = j
+	}
+	return out
 }
 
 // learnedFirst returns the start of a post helper with a learned path:
@@ -184,12 +236,39 @@ func (b *builder) learned(afterCall, rows stmts) (Stmt, bool) {
 			return st, false
 		}
 	}
+	fuseListApart(&st)
 	for i := range st.Terms {
-		if t := &st.Terms[i]; t.Kind == TermListUnchanged {
-			t.Fn = b.o.Names.List(ListUnchanged, t.A.Type) // declared only for a path that has it
+		switch t := &st.Terms[i]; t.Kind {
+		case TermListUnchanged, TermListUnchangedApart:
+			k := ListUnchanged
+			if t.Kind == TermListUnchangedApart {
+				k = ListUnchangedApart
+			}
+			t.Fn = b.o.Names.List(k, t.A.Type) // declared only for a path that has it
 		}
 	}
 	return st, true
+}
+
+// fuseListApart makes the list's test and the test of its one return
+// against it (TermListUnchanged, TermListApart) one loop over the list
+// (TermListUnchangedApart), at the place of the second, after the
+// return's TermDefined: the same pure tests, in one && chain.
+func fuseListApart(st *Stmt) {
+	apart := -1
+	for i, t := range st.Terms {
+		if t.Kind == TermListApart && t.A == st.Slot {
+			if apart >= 0 {
+				return // two returns against the list: left as they are
+			}
+			apart = i
+		}
+	}
+	if apart < 0 {
+		return
+	}
+	st.Terms[apart].Kind = TermListUnchangedApart
+	st.Terms = slices.DeleteFunc(st.Terms, func(t Term) bool { return t.Kind == TermListUnchanged && t.A == st.Slot })
 }
 
 // learnedRow adds to st the test of a row's call r that the learned path

@@ -200,6 +200,10 @@ const (
 	TermAnchorSame                    // m<R>.Anchor() == m<A>.Anchor()
 	TermListUnchanged                 // Fn(s<A>, t<A>): every element of list A unchanged (ListUnchanged)
 	TermListApart                     // s<A>.Apart(unsafe.Pointer(t<R>), m<R>.Anchor()): return R is no element of list A, nor on its storage
+	// Fn(s<A>, t<A>, unsafe.Pointer(t<R>), m<R>.Anchor()): TermListUnchanged
+	// and TermListApart of the list's one return R, in one loop
+	// (ListUnchangedApart)
+	TermListUnchangedApart
 )
 
 // A Term is a test of the learned path: of return R, argument A, or the
@@ -207,7 +211,7 @@ const (
 type Term struct {
 	Kind TermKind
 	R, A *Slot
-	Fn   string // TermListUnchanged: the list's function (Namer.List)
+	Fn   string // TermListUnchanged, TermListUnchangedApart: the list's function (Namer.List)
 }
 
 func (t Term) format(b *strings.Builder) {
@@ -232,6 +236,8 @@ func (t Term) format(b *strings.Builder) {
 		fmt.Fprintf(b, "%s(s%d,t%d)", t.Fn, t.A.K, t.A.K)
 	case TermListApart:
 		fmt.Fprintf(b, "s%d.Apart(unsafe.Pointer(t%d),m%d.Anchor())", t.A.K, t.R.K, t.R.K)
+	case TermListUnchangedApart:
+		fmt.Fprintf(b, "%s(s%d,t%d,unsafe.Pointer(t%d),m%d.Anchor())", t.Fn, t.A.K, t.A.K, t.R.K, t.R.K)
 	}
 }
 
@@ -261,6 +267,9 @@ const (
 	// wrap.Saved.Unchanged (a function of the list's type, returning a
 	// bool, not a snapshot function)
 	ListUnchanged
+	// ListUnchangedApart: ListUnchanged, and each element apart from a
+	// return (wrap.Saved.ApartFrom), in the same loop
+	ListUnchangedApart
 )
 
 // A Stmt is one step of a shape helper.
@@ -307,12 +316,16 @@ const (
 	CondMetadataKept                  // fp, ok := <fingerprint of Slots[0]>; !s<K>.MetadataKept(fp, ok)
 	CondKept                          // s<K>.Kept(): Slots[0], an argument read through its memory
 	CondUncounted                     // c.Uncounted(s<K>): Slots[0], a return read through its memory
+	// !wrap.PlainListRows(c, s<K>, Rows): the rows Rows of list Slots[0]
+	// before the kernel, run in one loop when each only counts.
+	CondPlainListRows
 )
 
 // A Cond is an If's test.
 type Cond struct {
 	Kind  CondKind
 	Slots []*Slot
+	Rows  wrap.ListRows // CondPlainListRows
 }
 
 // Read is the method a metadata test reads the fingerprint with: the
@@ -360,6 +373,10 @@ func (c Cond) format(b *strings.Builder) {
 		b.WriteString("c.Uncounted(")
 		Arg{Kind: ArgSnap, Slot: c.Slots[0]}.format(b)
 		b.WriteString(")")
+	case CondPlainListRows:
+		b.WriteString("!wrap.PlainListRows(c,")
+		Arg{Kind: ArgSnap, Slot: c.Slots[0]}.format(b)
+		fmt.Fprintf(b, ",%d)", c.Rows)
 	case CondMetadataTaken, CondMetadataKept:
 		s := c.Slots[0]
 		b.WriteString("fp,ok:=")
@@ -378,6 +395,21 @@ func (c Cond) format(b *strings.Builder) {
 			b.WriteString(".MetadataKept(fp,ok)")
 		}
 	}
+}
+
+// ListRowNames returns the names package wrap gives the rows of a
+// CondPlainListRows (wrap.ListContent, ...), in the order of their bits.
+func (c Cond) ListRowNames() []string {
+	var names []string
+	for _, r := range []struct {
+		bit  wrap.ListRows
+		name string
+	}{{wrap.ListContent, "ListContent"}, {wrap.ListMetadata, "ListMetadata"}, {wrap.ListBinding, "ListBinding"}} {
+		if c.Rows&r.bit != 0 {
+			names = append(names, r.name)
+		}
+	}
+	return names
 }
 
 // format writes the step's canonical text, ended by ';'.

@@ -146,9 +146,9 @@ func Cat(tensors []*mat.Dense, dim int64) *mat.Dense {
 	}
 	var c wrap.Call
 	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_6d381dc0c87a(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
+	assertgenshapes.ChecksPre_4d7d9b85a5ee(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
 	r0 := boundCat(tensors, dim)
-	assertgenshapes.ChecksPost_86db63dc8602(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_f4807d8d0c09(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 

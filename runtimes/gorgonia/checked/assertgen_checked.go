@@ -165,9 +165,9 @@ func Cat(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 	}
 	var c wrap.Call
 	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_3850718fb596(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
+	assertgenshapes.ChecksPre_43b930adfddf(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_261489164196(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_d4c7a0307641(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -804,9 +804,9 @@ func Stack(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 	}
 	var c wrap.Call
 	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_3850718fb596(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
+	assertgenshapes.ChecksPre_43b930adfddf(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost_261489164196(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_d4c7a0307641(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 

@@ -215,40 +215,6 @@ func ChecksPost_74c3df85dde9(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *w
 	c.End()
 }
 
-// ChecksPost_86db63dc8602 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_86db63dc8602(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
-	m1 := t1.Memory()
-	if c.QuickPath() && unchangedList_d00141ee2881(s0, t0) && t1 != nil && m1.Anchor() != nil && s0.Apart(unsafe.Pointer(t1), m1.Anchor()) {
-		if c.Learned(len(t0)) {
-			c.FreshNotHeldLearned(l[1], unsafe.Pointer(t1), &m1)
-			c.EndLearned()
-			return
-		}
-		c.Learn(len(t0))
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_d00141ee2881(c, s0, t0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[1], &s1)
-	}
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	c.End()
-}
-
 // ChecksPost_a109a17dd3e3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
 func ChecksPost_a109a17dd3e3(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	m0 := t0.Memory()
@@ -333,6 +299,40 @@ func ChecksPost_dd9d37e0f18c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 	c.End()
 }
 
+// ChecksPost_f4807d8d0c09 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
+func ChecksPost_f4807d8d0c09(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
+	m1 := t1.Memory()
+	if c.QuickPath() && t1 != nil && m1.Anchor() != nil && unchangedApartList_d00141ee2881(s0, t0, unsafe.Pointer(t1), m1.Anchor()) {
+		if c.Learned(len(t0)) {
+			c.FreshNotHeldLearned(l[1], unsafe.Pointer(t1), &m1)
+			c.EndLearned()
+			return
+		}
+		c.Learn(len(t0))
+	}
+	var s1 wrap.Saved
+	if c.Hermetic() {
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList_d00141ee2881(c, s0, t0)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameMetadataList(c, l[0], s0, t0)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	if c.Uncounted(&s1) {
+		c.UncountedRows(1)
+	} else {
+		c.StorageUseCountEq1(l[1], &s1)
+	}
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
+	c.End()
+}
+
 // ChecksPost_f7acaf8be914 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
 func ChecksPost_f7acaf8be914(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	m0 := t0.Memory()
@@ -405,6 +405,18 @@ func ChecksPre_04ef54b809a3(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.
 	}
 }
 
+// ChecksPre_4d7d9b85a5ee begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
+func ChecksPre_4d7d9b85a5ee(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense) {
+	c.Begin(op)
+	c.BeginFresh()
+	saveList_d00141ee2881(c, s0, t0)
+	if !wrap.PlainListRows(c, s0, wrap.ListContent|wrap.ListMetadata|wrap.ListBinding) {
+		wrap.SameContentList(c, l[0], s0, t0)
+		wrap.SaveMetadataList(c, s0, t0)
+		wrap.BindingContextList(c, l[0], s0, t0)
+	}
+}
+
 // ChecksPre_502ea21c7bfb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: narrow).
 func ChecksPre_502ea21c7bfb(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
 	c.Begin(op)
@@ -454,16 +466,6 @@ func ChecksPre_5b445dafed8d(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 	}
-}
-
-// ChecksPre_6d381dc0c87a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_6d381dc0c87a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	saveList_d00141ee2881(c, s0, t0)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.SaveMetadataList(c, s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
 }
 
 // ChecksPre_950c8fbfa385 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
@@ -568,14 +570,15 @@ func saveList_d00141ee2881(c *wrap.Call, l *wrap.SavedList, ts []*ForeignDense) 
 	l.SummarizeSaved()
 }
 
-// unchangedList_d00141ee2881 reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged).
-func unchangedList_d00141ee2881(l *wrap.SavedList, ts []*ForeignDense) bool {
+// unchangedApartList_d00141ee2881 reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged) and is neither the return whose handle is handle nor on its storage anchor (wrap.Saved.ApartFrom).
+func unchangedApartList_d00141ee2881(l *wrap.SavedList, ts []*ForeignDense, handle, anchor unsafe.Pointer) bool {
 	if l.Len() != len(ts) {
 		return false
 	}
 	for i, t := range ts {
 		m := t.Memory()
-		if !l.At(i).Unchanged(&m) {
+		s := l.At(i)
+		if !(s.Unchanged(&m) && s.ApartFrom(handle, anchor)) {
 			return false
 		}
 	}

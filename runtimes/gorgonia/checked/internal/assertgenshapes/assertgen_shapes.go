@@ -68,44 +68,6 @@ func ChecksPost_11dbd378d52b(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *w
 	c.End()
 }
 
-// ChecksPost_261489164196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
-func ChecksPost_261489164196(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
-	m1 := t1.Memory()
-	if c.QuickPath() && unchangedList_3e824c9d5f39(s0, t0) && t1 != nil && m1.Anchor() != nil && s0.Apart(unsafe.Pointer(t1), m1.Anchor()) {
-		if c.Learned(len(t0)) {
-			c.FreshNotHeldLearned(l[1], unsafe.Pointer(t1), &m1)
-			c.EndLearned()
-			return
-		}
-		c.Learn(len(t0))
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_3e824c9d5f39(c, s0, t0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.ImplUseCountLE1(l[1], &s1)
-	}
-	c.NotArgList(l[1], &s1, l[0], s0)
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[1], &s1)
-	}
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	c.End()
-}
-
 // ChecksPost_48a9334946fc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
 func ChecksPost_48a9334946fc(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
 	m0 := t0.Memory()
@@ -378,6 +340,44 @@ func ChecksPost_c7cde4a2447d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 	c.End()
 }
 
+// ChecksPost_d4c7a0307641 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
+func ChecksPost_d4c7a0307641(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
+	m1 := t1.Memory()
+	if c.QuickPath() && t1 != nil && m1.Anchor() != nil && unchangedApartList_3e824c9d5f39(s0, t0, unsafe.Pointer(t1), m1.Anchor()) {
+		if c.Learned(len(t0)) {
+			c.FreshNotHeldLearned(l[1], unsafe.Pointer(t1), &m1)
+			c.EndLearned()
+			return
+		}
+		c.Learn(len(t0))
+	}
+	var s1 wrap.Saved
+	if c.Hermetic() {
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList_3e824c9d5f39(c, s0, t0)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameMetadataList(c, l[0], s0, t0)
+	if c.Uncounted(&s1) {
+		c.UncountedRows(1)
+	} else {
+		c.ImplUseCountLE1(l[1], &s1)
+	}
+	c.NotArgList(l[1], &s1, l[0], s0)
+	if c.Uncounted(&s1) {
+		c.UncountedRows(1)
+	} else {
+		c.StorageUseCountEq1(l[1], &s1)
+	}
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
+	c.End()
+}
+
 // ChecksPost_d8444d99e32d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
 func ChecksPost_d8444d99e32d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	m0 := t0.Memory()
@@ -471,16 +471,6 @@ func ChecksPre_32eae0d8121b(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.
 	}
 }
 
-// ChecksPre_3850718fb596 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat).
-func ChecksPre_3850718fb596(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	saveList_3e824c9d5f39(c, s0, t0)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.SaveMetadataList(c, s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
-}
-
 // ChecksPre_3df0ad3d679e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
 func ChecksPre_3df0ad3d679e(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	c.Begin(op)
@@ -502,6 +492,18 @@ func ChecksPre_3df0ad3d679e(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_43b930adfddf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat).
+func ChecksPre_43b930adfddf(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense) {
+	c.Begin(op)
+	c.BeginFresh()
+	saveList_3e824c9d5f39(c, s0, t0)
+	if !wrap.PlainListRows(c, s0, wrap.ListContent|wrap.ListMetadata|wrap.ListBinding) {
+		wrap.SameContentList(c, l[0], s0, t0)
+		wrap.SaveMetadataList(c, s0, t0)
+		wrap.BindingContextList(c, l[0], s0, t0)
 	}
 }
 
@@ -610,14 +612,15 @@ func saveList_3e824c9d5f39(c *wrap.Call, l *wrap.SavedList, ts []*ForeignDense) 
 	l.SummarizeSaved()
 }
 
-// unchangedList_3e824c9d5f39 reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged).
-func unchangedList_3e824c9d5f39(l *wrap.SavedList, ts []*ForeignDense) bool {
+// unchangedApartList_3e824c9d5f39 reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged) and is neither the return whose handle is handle nor on its storage anchor (wrap.Saved.ApartFrom).
+func unchangedApartList_3e824c9d5f39(l *wrap.SavedList, ts []*ForeignDense, handle, anchor unsafe.Pointer) bool {
 	if l.Len() != len(ts) {
 		return false
 	}
 	for i, t := range ts {
 		m := t.Memory()
-		if !l.At(i).Unchanged(&m) {
+		s := l.At(i)
+		if !(s.Unchanged(&m) && s.ApartFrom(handle, anchor)) {
 			return false
 		}
 	}
