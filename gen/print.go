@@ -405,8 +405,6 @@ func termCode(t steps.Term) jen.Code {
 		return jen.Add(anchor(t.R)).Op("==").Add(anchor(t.A))
 	case steps.TermListUnchanged:
 		return jen.Id(t.Fn).Call(jen.Id(snapName(t.A)), jen.Id(tensorName(t.A)))
-	case steps.TermListApart:
-		return jen.Id(snapName(t.A)).Dot("Apart").Call(ptr(t.R), anchor(t.R))
 	case steps.TermListUnchangedApart:
 		return jen.Id(t.Fn).Call(jen.Id(snapName(t.A)), jen.Id(tensorName(t.A)), ptr(t.R), anchor(t.R))
 	}

@@ -230,29 +230,12 @@ func (c *Call) uncount() {
 	s.mu.Unlock()
 }
 
-// Apart reports whether no element of argument list l, saved from its
-// memory, is the return whose handle is handle or shares its storage
-// anchor: not_arg_handle and fresh_no_alias of the return against the
-// list pass.
-func (l *SavedList) Apart(handle, anchor unsafe.Pointer) bool {
-	inl, more := l.parts()
-	for i := range inl {
-		if inl[i].id.Impl == asserts.ID(uintptr(handle)) || inl[i].anchor == anchor {
-			return false
-		}
-	}
-	for i := range more {
-		if more[i].id.Impl == asserts.ID(uintptr(handle)) || more[i].anchor == anchor {
-			return false
-		}
-	}
-	return true
-}
 
 // ApartFrom reports whether s, an element of a list argument saved from
 // its memory, is neither the return whose handle is handle nor on its
-// storage anchor: [SavedList.Apart] for one element, for a loop that
-// tests each element once (generated code's unchanged-and-apart test).
+// storage anchor: not_arg_handle and fresh_no_alias of the return against
+// the element pass (generated code tests it with the element unchanged,
+// in one loop over a list argument).
 func (s *Saved) ApartFrom(handle, anchor unsafe.Pointer) bool {
 	return s.id.Impl != asserts.ID(uintptr(handle)) && s.anchor != anchor
 }

@@ -210,7 +210,7 @@ func (b *builder) learned(afterCall, rows stmts) (Stmt, bool) {
 		}
 		st.Terms = append(st.Terms, Term{Kind: TermDefined, R: s})
 	}
-	listApart := map[*Slot]bool{} // a return's TermListApart, once
+	listApart := map[*Slot]bool{} // a return's TermListUnchangedApart, once
 	for _, r := range rows {
 		switch {
 		case r.Kind == If:
@@ -250,31 +250,21 @@ func (b *builder) learned(afterCall, rows stmts) (Stmt, bool) {
 	return st, true
 }
 
-// fuseListApart makes the list's test and the test of its one return
-// against it (TermListUnchanged, TermListApart) one loop over the list
-// (TermListUnchangedApart), at the place of the second, after the
-// return's TermDefined: the same pure tests, in one && chain.
+// fuseListApart makes the list's test (TermListUnchanged) part of the
+// tests of its returns against it (TermListUnchangedApart, one loop over
+// the list each), which come after the returns' TermDefined: the same
+// pure tests, in one && chain. (An op with two returns against the list
+// tests its elements unchanged twice; none of the schemas' ops has one.)
 func fuseListApart(st *Stmt) {
-	apart := -1
-	for i, t := range st.Terms {
-		if t.Kind == TermListApart && t.A == st.Slot {
-			if apart >= 0 {
-				return // two returns against the list: left as they are
-			}
-			apart = i
-		}
+	if slices.ContainsFunc(st.Terms, func(t Term) bool { return t.Kind == TermListUnchangedApart && t.A == st.Slot }) {
+		st.Terms = slices.DeleteFunc(st.Terms, func(t Term) bool { return t.Kind == TermListUnchanged && t.A == st.Slot })
 	}
-	if apart < 0 {
-		return
-	}
-	st.Terms[apart].Kind = TermListUnchangedApart
-	st.Terms = slices.DeleteFunc(st.Terms, func(t Term) bool { return t.Kind == TermListUnchanged && t.A == st.Slot })
 }
 
 // learnedRow adds to st the test of a row's call r that the learned path
 // stands for, or reports false when the path cannot: a list's rows of its
 // elements unchanged (TermListUnchanged stands for them), a return against
-// the list (TermListApart, once per return), fresh_not_held (run on the
+// the list (TermListUnchangedApart, once per return), fresh_not_held (run on the
 // path too), returns_arg and shares_storage (the return's handle or anchor
 // the argument's), and the rows a plain call of a runtime without use
 // counts skips (view_holds_storage, impl_use_count_eq_fresh).
@@ -287,7 +277,7 @@ func (b *builder) learnedRow(st *Stmt, r *Stmt, listApart map[*Slot]bool) bool {
 	case f == wrap.FormArgList && (k == checks.NotArgHandle || k == checks.FreshNoAlias):
 		if !listApart[s[0]] {
 			listApart[s[0]] = true
-			st.Terms = append(st.Terms, Term{Kind: TermListApart, R: s[0], A: s[1]})
+			st.Terms = append(st.Terms, Term{Kind: TermListUnchangedApart, R: s[0], A: s[1]})
 		}
 	case f == wrap.FormAnchor && k == checks.FreshNotHeld:
 		st.Held = append(st.Held, s[0])

@@ -199,10 +199,9 @@ const (
 	TermAnchorApart                   // m<R>.Anchor() != m<A>.Anchor()
 	TermAnchorSame                    // m<R>.Anchor() == m<A>.Anchor()
 	TermListUnchanged                 // Fn(s<A>, t<A>): every element of list A unchanged (ListUnchanged)
-	TermListApart                     // s<A>.Apart(unsafe.Pointer(t<R>), m<R>.Anchor()): return R is no element of list A, nor on its storage
-	// Fn(s<A>, t<A>, unsafe.Pointer(t<R>), m<R>.Anchor()): TermListUnchanged
-	// and TermListApart of the list's one return R, in one loop
-	// (ListUnchangedApart)
+	// Fn(s<A>, t<A>, unsafe.Pointer(t<R>), m<R>.Anchor()): every element of
+	// list A unchanged, and neither return R nor on its storage, in one
+	// loop (ListUnchangedApart)
 	TermListUnchangedApart
 )
 
@@ -234,8 +233,6 @@ func (t Term) format(b *strings.Builder) {
 		fmt.Fprintf(b, "m%d.Anchor()%sm%d.Anchor()", t.R.K, op, t.A.K)
 	case TermListUnchanged:
 		fmt.Fprintf(b, "%s(s%d,t%d)", t.Fn, t.A.K, t.A.K)
-	case TermListApart:
-		fmt.Fprintf(b, "s%d.Apart(unsafe.Pointer(t%d),m%d.Anchor())", t.A.K, t.R.K, t.R.K)
 	case TermListUnchangedApart:
 		fmt.Fprintf(b, "%s(s%d,t%d,unsafe.Pointer(t%d),m%d.Anchor())", t.Fn, t.A.K, t.A.K, t.R.K, t.R.K)
 	}
