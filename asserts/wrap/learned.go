@@ -230,7 +230,6 @@ func (c *Call) uncount() {
 	s.mu.Unlock()
 }
 
-
 // ApartFrom reports whether s, an element of a list argument saved from
 // its memory, is neither the return whose handle is handle nor on its
 // storage anchor: not_arg_handle and fresh_no_alias of the return against
