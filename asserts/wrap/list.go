@@ -708,8 +708,8 @@ const (
 	ListBinding                       // binding_context ([BindingContextList])
 )
 
-// PlainListRows runs the rows of list argument l that run before the
-// kernel, those rows names, when each of them only counts, and reports
+// PlainListRows runs the rows named by rows of list argument l, the ones
+// that run before the kernel, when each of them only counts, and reports
 // whether it did; otherwise it does nothing, and generated code calls
 // the rows' functions one by one:
 //
