@@ -106,6 +106,18 @@ func (m Memory) Ident(handle unsafe.Pointer) Ident {
 // Anchor returns the storage anchor ([Anchored]), nil without storage.
 func (m Memory) Anchor() unsafe.Pointer { return m.anchor }
 
+// Extent returns the bytes from the start of the tensor's window to its
+// anchor, the anchor's included: a lower bound of its storage's size (0
+// without storage). fresh_not_held judges a storage of 16 bytes or more
+// from one bit of the granule of its anchor, which no other storage of
+// that size can share.
+func (m Memory) Extent() uintptr {
+	if m.anchor == nil || uintptr(m.anchor) < uintptr(m.data) {
+		return 0
+	}
+	return uintptr(m.anchor) - uintptr(m.data) + 1
+}
+
 // Metadata returns the geometry's fingerprint ([Metadata]), if
 // [Memory.Strided] gave one.
 func (m Memory) Metadata() (uint64, bool) { return m.meta, m.meta != 0 }

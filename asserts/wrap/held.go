@@ -161,7 +161,7 @@ func (c *Call) freshNotHeldRun(l Loc, r *Saved, p unsafe.Pointer) {
 	}
 	var prev handout
 	addr := r.id.Traits&asserts.AddressIdentity != 0
-	if !fresh.handOut(r.id.Storage, uintptr(p), addr, c.op.st.idx, l, c.fresh, &prev) {
+	if !fresh.handOut(r.id.Storage, uintptr(p), addr, r.memo&memoWide != 0, c.op.st.idx, l, c.fresh, &prev) {
 		return
 	}
 	c.heldReport(l, r, &prev)
@@ -182,7 +182,13 @@ func (c *Call) heldReport(l Loc, r *Saved, prev *handout) {
 	if n := handSeq.Load() - prev.seq; n > 1 {
 		ago = strconv.FormatUint(n, 10) + " fresh outputs before this one"
 	}
-	c.report(&violation{Violation: asserts.Violation{Check: k, Want: 0, Got: uint64(r.id.Storage), GotStorage: uint64(r.id.Storage), Traits: r.traits(), Other: name + " " + Loc{ret: prev.ret, index: prev.index}.String() + " (an earlier call, still alive), " + ago}, loc: l})
+	other := name + " " + Loc{ret: prev.ret, index: prev.index}.String() + " (an earlier call, still alive), " + ago
+	if prev.seq == 0 {
+		// a wide storage's bit, its hand-out no longer in the ring
+		// (addrheld.go)
+		other = "an earlier call since the latest garbage collection, still alive (more than " + strconv.Itoa(addrRing) + " fresh outputs of its shard before this one)"
+	}
+	c.report(&violation{Violation: asserts.Violation{Check: k, Want: 0, Got: uint64(r.id.Storage), GotStorage: uint64(r.id.Storage), Traits: r.traits(), Other: other}, loc: l})
 }
 
 // handout is one storage that came out of a kernel fresh, as the
@@ -286,10 +292,11 @@ func (s *heldShard) entry(set, w int) handout {
 //
 // An address (addr) goes to the registry of addresses (handOutAddr),
 // where a repeat is reported only if no collection completed since the
-// earlier hand-out.
-func (h *heldRegistry) handOut(st asserts.ID, p uintptr, addr bool, op uint32, loc Loc, since uint64, prev *handout) bool {
+// earlier hand-out; wide says that its storage reaches 16 bytes or more
+// before the anchor (see addrheld.go).
+func (h *heldRegistry) handOut(st asserts.ID, p uintptr, addr, wide bool, op uint32, loc Loc, since uint64, prev *handout) bool {
 	if addr {
-		return h.handOutAddr(st, op, loc, since, prev, nil)
+		return h.handOutAddr(st, wide, op, loc, since, prev, nil)
 	}
 	seq := handSeq.Add(1)
 	s, set := h.slot(st)

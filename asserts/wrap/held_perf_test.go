@@ -1,6 +1,7 @@
 package wrap
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -10,7 +11,7 @@ import (
 // without ids of its own meets it with the collector off or a large heap:
 // each hand-out a storage at a new address (anchors 128 bytes apart, the
 // 16-element float64 arrays of a 4x4 tensor), never seen before, walking
-// 64 MiB of addresses. "evict" reads 256 KiB between hand-outs, as a
+// 64 MiB of addresses, a collection each time it starts again. "evict" reads 256 KiB between hand-outs, as a
 // kernel's allocations would, so that the registry's lines are rarely
 // still in the core's caches: the lines a hand-out reads are then what
 // it costs.
@@ -27,9 +28,16 @@ func BenchmarkHandOut(b *testing.B) {
 			var sum uint64
 			a := uintptr(0)
 			for b.Loop() {
-				a = (a + 128) % span
+				if a = (a + 128) % span; a == 0 {
+					// the walk comes back to its addresses: a new
+					// collection cycle, as the allocator's would be
+					b.StopTimer()
+					runtime.GC()
+					observeGC()
+					b.StartTimer()
+				}
 				st := asserts.ID(base + a + 127)
-				if fresh.handOut(st, uintptr(st), true, 0, Ret(0), 0, &prev) {
+				if fresh.handOut(st, uintptr(st), true, true, 0, Ret(0), 0, &prev) {
 					b.Fatal("a new address reported")
 				}
 				if evict {

@@ -158,16 +158,14 @@ func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *asserts.Memo
 	// arguments cost a sixth of the path), the rest in
 	// freshNotHeldLearnedSlow.
 	id := asserts.ID(uintptr(m.Anchor()))
+	wide := wideMemory(m)
 	seq := handSeq.Add(1)
 	e := gcEpochNow()
 	i := (id >> 13) % heldShards
 	s := &fresh.shards[i]
-	g := addrGranule(id)
 	if seq%gcRefresh != 0 && s.mu.TryLock() {
-		if a := s.addr; a != nil && a.gc == e.gc+1 && seq > e.seq && (a.take(id, g, seq, st.idx, l) || a.takeOther(id, g, seq, st.idx, l)) {
-			if a.npend == addrPending {
-				a.flush()
-			}
+		if a := s.addr; wide && a != nil && a.gc == e.gc+1 && seq > e.seq && a.take(id, addrGranule(id)) {
+			a.put(id, seq, st.idx, l)
 			if calls != nil {
 				calls[i]++
 				c.counted = uint8(1 + i)
@@ -175,10 +173,10 @@ func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *asserts.Memo
 			s.mu.Unlock()
 			return
 		}
-		c.freshNotHeldLearnedSlow(l, handle, m, s, true, g, seq, calls, i)
+		c.freshNotHeldLearnedSlow(l, handle, m, s, true, wide, seq, calls, i)
 		return
 	}
-	c.freshNotHeldLearnedSlow(l, handle, m, s, false, g, seq, calls, i)
+	c.freshNotHeldLearnedSlow(l, handle, m, s, false, wide, seq, calls, i)
 }
 
 // freshNotHeldLearnedSlow is FreshNotHeldLearned from the hand-out's
@@ -186,10 +184,10 @@ func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *asserts.Memo
 // with its report.
 //
 //go:noinline
-func (c *Call) freshNotHeldLearnedSlow(l Loc, handle unsafe.Pointer, m *asserts.Memory, s *heldShard, locked bool, g, seq uint64, calls *[heldShards]uint64, i asserts.ID) {
+func (c *Call) freshNotHeldLearnedSlow(l Loc, handle unsafe.Pointer, m *asserts.Memory, s *heldShard, locked, wide bool, seq uint64, calls *[heldShards]uint64, i asserts.ID) {
 	var prev handout
 	id := asserts.ID(uintptr(m.Anchor()))
-	if fresh.handOutAddrSlow(s, locked, id, g, seq, c.op.st.idx, l, c.fresh, &prev, calls, i) {
+	if fresh.handOutAddrSlow(s, locked, id, wide, seq, c.op.st.idx, l, c.fresh, &prev, calls, i) {
 		if c.counted != 0 {
 			c.uncount()
 		}

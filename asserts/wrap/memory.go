@@ -50,7 +50,15 @@ const (
 	// memoKept: AfterMemory read the fingerprint same_metadata took
 	// before the kernel (SameMetadataList passes the element).
 	memoKept
+	// memoWide: ResultMemory's storage reaches 16 bytes or more before
+	// its anchor (wideMemory; fresh_not_held, addrheld.go).
+	memoWide
 )
+
+// wideMemory reports whether m's storage reaches 16 bytes or more before
+// its anchor: no other storage of that size has its anchor in the
+// anchor's 16-byte granule (addrheld.go).
+func wideMemory(m *asserts.Memory) bool { return m.Extent() >= 16 }
 
 // AfterMemory is [Call.After] and [Call.AfterAnchor] from the tensor's
 // handle and memory once the kernel has returned.
@@ -69,6 +77,10 @@ func (c *Call) ResultMemory(r *Saved, handle unsafe.Pointer, m *asserts.Memory) 
 	r.after = asserts.Ident{}
 	r.meta = fResult | fUncounted | c.saved&fMode
 	r.anchor = m.Anchor()
+	r.memo = 0
+	if wideMemory(m) {
+		r.memo = memoWide
+	}
 }
 
 // gcEpoch is the latest completed garbage collection asserts has seen:

@@ -20,11 +20,14 @@ import (
 // and its backing array's anchor (the last byte of its capacity): the
 // arguments' anchors compared before and after the kernel, the return
 // compared with the arguments, and freshness as fresh_not_held checks it
-// for an address, in its simplest form: a direct-mapped table of the
-// latest anchors handed out fresh under one lock, each with a lower
-// bound of the collections completed before it, a repeat judged only if
-// the exact count is still that bound (after a collection an address may
-// name a new array). No same_metadata, no counts, no report: what the
+// for an address of a storage of 16 bytes or more, in its simplest form:
+// under one lock, a bit per 16-byte granule of the address space for the
+// anchors handed out fresh in the current collection cycle (two such
+// storages alive at once never share one), the words set in the cycle
+// listed and cleared when a lower bound of the completed collections
+// moves, a set bit judged a repeat only if the exact count is still the
+// bound the bits are for (after a collection an address may name a new
+// array). No same_metadata, no counts, no report: what the
 // generated wrapper costs above it is the price of the general machinery
 // (the skip policy's counts, the metadata rows, the registry's sets and
 // shards, the report's context).
@@ -79,14 +82,33 @@ func floorAfter2(x, y *tensor.Dense, xa, ya uintptr, r *tensor.Dense) {
 
 // floorFresh is fresh_not_held on the anchor ra of a fresh return.
 func floorFresh(ra uintptr) {
-	floorHeld.Lock()
-	e := &floorHeld.t[uint64(ra)*0x9e3779b97f4a7c15>>48]
-	if e.anchor == ra && floorSameCycle(e.gc) {
-		floorHeld.Unlock()
+	h := &floorHeld
+	h.Lock()
+	if gc := floorGC.Load() + 1; h.gc != gc {
+		for _, w := range h.set {
+			*w = 0
+		}
+		h.set, h.gc = h.set[:0], gc
+	}
+	if r := ra>>26 + 1; r != h.region {
+		b := h.regions[r]
+		if b == nil {
+			b = new([1 << 16]uint64)
+			h.regions[r] = b
+		}
+		h.region, h.cur = r, b
+	}
+	g := ra >> 4 & (1<<22 - 1)
+	w, bit := &h.cur[g/64], uint64(1)<<(g%64)
+	if *w&bit != 0 && floorSameCycle(h.gc-1) {
+		h.Unlock()
 		panic("floor: a storage came out fresh twice")
 	}
-	e.anchor, e.gc = ra, floorGC.Load()
-	floorHeld.Unlock()
+	if *w == 0 {
+		h.set = append(h.set, w)
+	}
+	*w |= bit
+	h.Unlock()
 }
 
 func anchorOf(d *tensor.Dense) uintptr {
@@ -97,13 +119,14 @@ func anchorOf(d *tensor.Dense) uintptr {
 	return uintptr(unsafe.Pointer(unsafe.SliceData(raw))) + uintptr(cap(raw)) - 1
 }
 
-var floorHeld struct {
+var floorHeld = struct {
 	sync.Mutex
-	t [1 << 16]struct {
-		anchor uintptr
-		gc     uint64
-	}
-}
+	gc      uint64 // 1 + the collections the bits are for
+	region  uintptr
+	cur     *[1 << 16]uint64
+	regions map[uintptr]*[1 << 16]uint64 // by 1 + the 64 MiB region
+	set     []*uint64                    // the words set in the cycle
+}{regions: map[uintptr]*[1 << 16]uint64{}}
 
 // floorGC is a lower bound of the completed collections, refreshed after
 // each one.
