@@ -59,3 +59,16 @@ func ExampleReleasedMemory() {
 	// same buffer: true
 	// violations: 0
 }
+
+// Extent is the bytes a tensor's window reaches up to its anchor, the
+// last byte of the backing array's capacity: a lower bound of the
+// storage's size, whatever the window's length. fresh_not_held judges a
+// storage of 16 bytes or more by one bit of its anchor's granule.
+func ExampleMemory_Extent() {
+	buf := make([]float64, 16)           // a 4x4 matrix's array: 128 bytes
+	row := asserts.SliceMemory(buf[4:8]) // its second row, a view
+	last := asserts.SliceMemory(buf[15:])
+	small := asserts.SliceMemory(make([]float32, 1))
+	fmt.Println(row.Extent(), last.Extent(), small.Extent(), asserts.Memory{}.Extent())
+	// Output: 96 8 4 0
+}
