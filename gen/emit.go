@@ -101,7 +101,9 @@ func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 type shapeFn struct {
 	name    string
 	tparams []kernels.TypeParam
-	post    bool // a post helper (after the kernel)
+	post    bool   // a post helper (after the kernel)
+	what    string // what a lean helper does (its comment); "" for the others
+	result  bool   // a lean helper that reports a bool
 	params  []jen.Code
 	body    []jen.Code
 	first   string // the first op that uses it
@@ -170,13 +172,15 @@ func (ss *shapeSet) shapeName(kind, content string) string {
 // through the function's dictionary, where a loop over the concrete type
 // calls (or inlines) it directly.
 var listKinds = [...]struct{ name, generic string }{
-	steps.ListSave:           {"saveList", "SaveList"},
-	steps.ListSaveOpt:        {"saveOptList", "SaveOptList"},
-	steps.ListAfter:          {"afterList", "AfterList"},
-	steps.ListResult:         {"resultList", "ResultList"},
-	steps.ListResultIdent:    {"resultIdentList", "ResultIdentList"},
-	steps.ListUnchanged:      {"unchangedList", ""},
-	steps.ListUnchangedApart: {"unchangedApartList", ""},
+	steps.ListSave:               {"saveList", "SaveList"},
+	steps.ListSaveOpt:            {"saveOptList", "SaveOptList"},
+	steps.ListAfter:              {"afterList", "AfterList"},
+	steps.ListResult:             {"resultList", "ResultList"},
+	steps.ListResultIdent:        {"resultIdentList", "ResultIdentList"},
+	steps.ListUnchanged:          {"unchangedList", ""},
+	steps.ListUnchangedApart:     {"unchangedApartList", ""},
+	steps.ListLeanUnchanged:      {"leanUnchangedList", ""},
+	steps.ListLeanUnchangedApart: {"leanUnchangedApartList", ""},
 }
 
 type listFn struct {
@@ -241,8 +245,12 @@ type guardFn struct {
 // genListFn writes a list snapshot function: Reset, one Save, After or
 // Result per element, then the list's summary.
 func genListFn(f *jen.File, lf listFn) {
-	if lf.kind == steps.ListUnchanged || lf.kind == steps.ListUnchangedApart {
+	switch lf.kind {
+	case steps.ListUnchanged, steps.ListUnchangedApart:
 		genUnchangedList(f, lf)
+		return
+	case steps.ListLeanUnchanged, steps.ListLeanUnchangedApart:
+		genLeanList(f, lf)
 		return
 	}
 	c, l, ts := jen.Id("c"), jen.Id("l"), jen.Id("ts")
@@ -388,12 +396,19 @@ func genShapes(f *jen.File, ss *shapeSet) {
 	}
 	for _, fn := range ss.fnList {
 		what := "begins the call, saves the arguments and runs the rows of the plan before the kernel"
-		if fn.post {
+		switch {
+		case fn.what != "":
+			what = fn.what
+		case fn.post:
 			what = "completes the snapshots, runs the rows of the plan after the kernel and ends the call"
 		}
 		f.Line()
 		f.Commentf("%s %s, for %d op(s) of one shape (the first: %s).", fn.name, what, fn.uses, fn.first)
-		withTypes(f.Func().Id(fn.name), typeParamsDecl(fn.tparams)).Params(fn.params...).Block(fn.body...)
+		sig := withTypes(f.Func().Id(fn.name), typeParamsDecl(fn.tparams)).Params(fn.params...)
+		if fn.result {
+			sig = sig.Bool()
+		}
+		sig.Block(fn.body...)
 	}
 	for _, lf := range ss.listFns {
 		genListFn(f, lf)

@@ -99,6 +99,10 @@ func (ss *shapeSet) stmtCode(s *steps.Stmt) jen.Code {
 				If(jen.Add(ptr(s.Slot)).Op("!=").Add(ptr(a))).Block(jen.Id(memName(s.Slot)).Op("=").Add(read))
 		}
 		return jen.Id(memName(s.Slot)).Op(":=").Add(read)
+	case steps.ReadLean:
+		return jen.Id(memName(s.Slot)).Op(":=").Op("*").Id("ln").Dot("Mem").Call(jen.Lit(s.N))
+	case steps.SaveListLean:
+		return jen.Id("c").Dot("SaveListLean").Call(jen.Id(snapName(s.Slot)), jen.Len(jen.Id(tensorName(s.Slot))), jen.Id("ln"), jen.Lit(s.N))
 	case steps.If:
 		return ss.ifCode(s)
 	case steps.Learned:
@@ -306,18 +310,27 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		return nil, err
 	}
 	locs := ss.ref(ss.locVar(op.Locs))
+	preFn, postFn := ss.helperFn(&op.Pre, w.op.Name), ss.helperFn(&op.Post, w.op.Name)
 	body := []jen.Code{
 		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.uncheckedBody(kernel())...),
-		// The Call is filled in place (c.Begin in the pre helper), a few ns
-		// cheaper than returned.
-		jen.Var().Id("c").Qual(WrapPath, "Call"),
 	}
+	if op.Lean != nil {
+		body = append(body, w.leanBranch(op, kernel, ss, preFn, postFn, v, locs)...)
+	}
+	// The Call is filled in place (c.Begin in the pre helper), a few ns
+	// cheaper than returned.
+	body = append(body, jen.Var().Id("c").Qual(WrapPath, "Call"))
 	if decl := decls(op, v); decl != nil {
 		body = append(body, decl)
 	}
 	pre := helperArgs(&op.Pre, v, locs)
 	pre = append([]jen.Code{pre[0], jen.Op("&").Id(opVarName(w))}, pre[1:]...)
-	body = append(body, ss.call(ss.helperFn(&op.Pre, w.op.Name)).Call(pre...))
+	body = append(body, ss.call(preFn).Call(pre...))
+	if op.Lean != nil {
+		// a call of the rows' path that met the lean conditions
+		// calibrates the op for them (wrap.Call.Calibrate)
+		body = append(body, jen.Id("c").Dot("Calibrate").Call(jen.Op("&").Id("ln")))
+	}
 	if op.Abandon {
 		// The call declared writes (Mutable): if the kernel panics and the
 		// program recovers, End is never reached; the deferred Abandon
@@ -329,11 +342,44 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		call = jen.List(v.results...).Op(":=").Add(call)
 	}
 	body = append(body, call)
-	body = append(body, ss.call(ss.helperFn(&op.Post, w.op.Name)).Call(helperArgs(&op.Post, v, locs)...))
+	body = append(body, ss.call(postFn).Call(helperArgs(&op.Post, v, locs)...))
 	if len(v.results) > 0 {
 		body = append(body, jen.Return(v.results...))
 	}
 	return body, nil
+}
+
+// leanBranch prints a wrapper's lean path (steps.LeanPath): the Lean, and
+// a call that takes the path, which returns from within.
+func (w *wrapper) leanBranch(op *steps.Op, kernel func() *jen.Statement, ss *shapeSet, preFn, postFn *shapeFn, v *slotVars, locs jen.Code) []jen.Code {
+	lf := ss.leanHelpers(op, preFn, postFn, w.op.Name)
+	tensors := func(slots []*steps.Slot) []jen.Code {
+		var out []jen.Code
+		for _, s := range slots {
+			out = append(out, v.tensor[s])
+		}
+		return out
+	}
+	ln := jen.Op("&").Id("ln")
+	preArgs := append([]jen.Code{ln, jen.Op("&").Id(opVarName(w))}, tensors(op.Lean.Args)...)
+	postArgs := append([]jen.Code{ln, jen.Op("&").Add(locs)}, tensors(op.Lean.Tensors)...)
+	replayArgs := append([]jen.Code{ln, jen.Op("&").Id(opVarName(w)), jen.Op("&").Add(locs)}, tensors(op.Lean.Tensors)...)
+	call := kernel().Call(w.callArgs()...)
+	if len(v.results) > 0 {
+		call = jen.List(v.results...).Op(":=").Add(call)
+	}
+	ret := jen.Return()
+	if len(v.results) > 0 {
+		ret = jen.Return(v.results...)
+	}
+	return []jen.Code{
+		jen.Var().Id("ln").Qual(WrapPath, "Lean"),
+		jen.If(ss.call(lf.pre).Call(preArgs...)).Block(
+			call,
+			jen.If(jen.Op("!").Add(ss.call(lf.post).Call(postArgs...))).Block(ss.call(lf.replay).Call(replayArgs...)),
+			ret,
+		),
+	}
 }
 
 // decls declares the snapshots the wrapper passes to the helpers

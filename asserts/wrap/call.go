@@ -249,8 +249,12 @@ type Call struct {
 	// [Call.FreshNotHeldLearned] counted the call (0: not counted);
 	// [Call.EndLearned] clears it (Begin does not: it stays inlined).
 	// Beside learning, in the word learnN fills: the Call no larger.
-	counted   uint8
-	learnN    uint32
+	counted uint8
+	learnN  uint32
+	// leanKey is the lean conditions the call's Lean found (lean.go), 0
+	// for none: the call calibrates its op if its counts are the
+	// signature's.
+	leanKey   uint32
 	learnFrom tally
 }
 

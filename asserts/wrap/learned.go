@@ -117,6 +117,7 @@ func (c *Call) EndLearned() {
 			c.endWrites()
 		}
 		st.sigCalls.Add(1)
+		c.calibrated()
 		return
 	}
 	d := &st.quickDelta
@@ -153,6 +154,7 @@ func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *asserts.Memo
 		(st.quickBase[0]^c.t[0])|(st.quickBase[1]^c.t[1])|(st.quickBase[2]^c.t[2])|(st.quickBase[3]^c.t[3])|
 			(st.quickBase[4]^c.t[4])|(st.quickBase[5]^c.t[5])|(st.quickBase[6]^c.t[6])|(st.quickBase[7]^c.t[7]) == 0 {
 		calls = &st.shardCalls
+		c.calibrated()
 	}
 	// fresh.handOutAddr's common case, written out here (the call and its
 	// arguments cost a sixth of the path), the rest in

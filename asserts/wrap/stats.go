@@ -35,6 +35,9 @@ type opStats struct {
 	quickBase      tally
 	quickBaseSet   atomic.Bool
 	quickBaseReady atomic.Bool
+	// lean is the key of the lean conditions (lean.go's leanKey) the op
+	// was calibrated for, 0 before.
+	lean atomic.Uint32
 	// shardCalls counts, beside sigCalls, the learned calls counted by
 	// their hand-out (Call.FreshNotHeldLearned): element i under the lock
 	// of the registry's shard i (fresh.shards), so without an atomic add.

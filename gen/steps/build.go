@@ -68,6 +68,8 @@ type Op struct {
 	// Abandon: the call declares writes (plan.Op.Mutable); the wrapper
 	// defers the Call's Abandon, for a kernel that panics.
 	Abandon bool
+	// Lean is the wrapper's lean path, nil for none.
+	Lean *LeanPath
 }
 
 // ParamSnaps are the snapshots the wrapper declares and passes to the
@@ -149,6 +151,7 @@ func Build(op *plan.Op, params []Param, results []kernels.GoType, o *Options) *O
 			out.Post.Decls = append(out.Post.Decls, s)
 		}
 	}
+	out.Lean = b.lean()
 	return out
 }
 
@@ -284,7 +287,7 @@ func (b *builder) identSuffix(t kernels.GoType) string {
 // listCall adds a call of the list snapshot function of kind k for the
 // list of slot s.
 func (b *builder) listCall(l *stmts, k ListKind, s *Slot) {
-	*l = append(*l, Stmt{Kind: CallList, Name: b.o.Names.List(k, s.Type), Slot: s})
+	*l = append(*l, Stmt{Kind: CallList, Name: b.o.Names.List(k, s.Type), Slot: s, List: k})
 }
 
 // readMemory reads the memory of slot s's tensor into the helper's local

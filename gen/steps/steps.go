@@ -186,6 +186,12 @@ const (
 	// if c.QuickPath() && Terms... { if c.Learned() { Held's fresh_not_held;
 	// c.EndLearned(); return }; c.Learn() }
 	Learned
+	// ReadLean: m<K> := *ln.Mem(N), the memory the lean path kept before
+	// the kernel (a replay's pre steps, see LeanPath)
+	ReadLean
+	// SaveListLean: c.SaveListLean(s<K>, len(t<K>), ln, N), a list's
+	// elements as the lean path kept them (a replay's pre steps)
+	SaveListLean
 )
 
 // TermKind is the kind of a test of the learned path.
@@ -267,6 +273,10 @@ const (
 	// ListUnchangedApart: ListUnchanged, and each element apart from a
 	// return (wrap.Saved.ApartFrom), in the same loop
 	ListUnchangedApart
+	// ListLeanUnchanged, ListLeanUnchangedApart: the same tests against
+	// what a wrap.Lean kept (the lean path, see LeanPath)
+	ListLeanUnchanged
+	ListLeanUnchangedApart
 )
 
 // A Stmt is one step of a shape helper.
@@ -274,7 +284,12 @@ type Stmt struct {
 	Kind StmtKind
 	Name string // the function or method called; CallList: the list function's name
 	Args []Arg
-	Slot *Slot // CallList, ReadMemory; Learned: its list argument, if any
+	Slot *Slot // CallList, ReadMemory, ReadLean, SaveListLean; Learned: its list argument, if any
+	// List is a CallList's kind.
+	List ListKind
+	// N is the place in the Lean of ReadLean's tensor, of SaveListLean's
+	// first element.
+	N int
 	// ReadMemory of a return the learned path tests as the same handle
 	// as argument Of (returns_arg: an in-place or out= op): m<K> := m<Of>,
 	// the memory just read of that very tensor, and t<K>.Memory() only
@@ -426,6 +441,10 @@ func (s *Stmt) format(b *strings.Builder) {
 			break
 		}
 		b.WriteString("m" + k + ":=t" + k + ".Memory()")
+	case ReadLean:
+		fmt.Fprintf(b, "m%d:=*ln.Mem(%d)", s.Slot.K, s.N)
+	case SaveListLean:
+		fmt.Fprintf(b, "c.SaveListLean(s%d,len(t%d),ln,%d)", s.Slot.K, s.Slot.K, s.N)
 	case Learned:
 		b.WriteString("if c.QuickPath()")
 		for _, t := range s.Terms {

@@ -46,9 +46,18 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNarrow(self, dim, start, length)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_67313642afbb(&ln, &opNarrow, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundNarrow(self, dim, start, length)
+		if !assertgenshapes.ChecksLeanPost_07e847a28bd3(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_47e2d3b9e2f8(&ln, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_8b6b3d985a8c(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundNarrow(self, dim, start, length)
 	assertgenshapes.ChecksPost_83765430ee0d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -65,9 +74,18 @@ func Neg(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_67313642afbb(&ln, &opNeg, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundNeg(self)
+		if !assertgenshapes.ChecksLeanPost_cc0adc97b96e(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_e3e9ce67e768(&ln, &opNeg, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5b7099d2d8d5(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundNeg(self)
 	assertgenshapes.ChecksPost_759596ad38d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -104,9 +122,18 @@ func T(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundT(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_67313642afbb(&ln, &opT, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundT(self)
+		if !assertgenshapes.ChecksLeanPost_07e847a28bd3(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_47e2d3b9e2f8(&ln, &opT, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_8b6b3d985a8c(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundT(self)
 	assertgenshapes.ChecksPost_83765430ee0d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -123,9 +150,18 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 	if !asserts.Checking() {
 		return boundClone(self, memory_format)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_67313642afbb(&ln, &opClone, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundClone(self, memory_format)
+		if !assertgenshapes.ChecksLeanPost_cc0adc97b96e(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_e3e9ce67e768(&ln, &opClone, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5b7099d2d8d5(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundClone(self, memory_format)
 	assertgenshapes.ChecksPost_759596ad38d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -142,9 +178,18 @@ func Alias(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAlias(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_67313642afbb(&ln, &opAlias, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundAlias(self)
+		if !assertgenshapes.ChecksLeanPost_07e847a28bd3(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_47e2d3b9e2f8(&ln, &opAlias, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_8b6b3d985a8c(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundAlias(self)
 	assertgenshapes.ChecksPost_83765430ee0d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0

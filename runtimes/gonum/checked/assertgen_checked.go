@@ -26,9 +26,18 @@ func Abs(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAbs(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAbs, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundAbs(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAbs, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundAbs(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -85,9 +94,18 @@ func AddTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAddTensor(self, other, alpha)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opAddTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := boundAddTensor(self, other, alpha)
+		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := boundAddTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -144,9 +162,18 @@ func Cat(tensors []*mat.Dense, dim int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCat(tensors, dim)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_93ca510a0911(&ln, &opCat, assertgenshapes.ForeignDenseList(tensors)) {
+		r0 := boundCat(tensors, dim)
+		if !assertgenshapes.ChecksLeanPost_360b889be9e2(&ln, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_9f431d169702(&ln, &opCat, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_4d7d9b85a5ee(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
+	c.Calibrate(&ln)
 	r0 := boundCat(tensors, dim)
 	assertgenshapes.ChecksPost_f4807d8d0c09(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -183,9 +210,18 @@ func Cos(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCos(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opCos, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundCos(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opCos, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opCos, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundCos(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -202,9 +238,18 @@ func DivTensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDivTensor(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opDivTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := boundDivTensor(self, other)
+		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := boundDivTensor(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -261,9 +306,18 @@ func Exp(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExp(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opExp, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundExp(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opExp, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundExp(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -340,9 +394,18 @@ func Kron(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundKron(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opKron, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := boundKron(self, other)
+		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opKron, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := boundKron(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -379,9 +442,18 @@ func Log(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opLog, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundLog(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opLog, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundLog(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -398,9 +470,18 @@ func Matmul(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMatmul(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opMatmul, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := boundMatmul(self, other)
+		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := boundMatmul(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -437,9 +518,18 @@ func Mm(self *mat.Dense, mat2 *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMm(self, mat2)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opMm, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2)) {
+		r0 := boundMm(self, mat2)
+		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_d124f5a5b6ff, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
+	c.Calibrate(&ln)
 	r0 := boundMm(self, mat2)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -476,9 +566,18 @@ func MulTensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMulTensor(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opMulTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := boundMulTensor(self, other)
+		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := boundMulTensor(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -535,9 +634,18 @@ func MulScalar(self *mat.Dense, other float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMulScalar(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opMulScalar, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundMulScalar(self, other)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundMulScalar(self, other)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -574,9 +682,18 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNarrow(self, dim, start, length)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opNarrow, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundNarrow(self, dim, start, length)
+		if !assertgenshapes.ChecksLeanPost_4025f6a942d4(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_994f02ab120c(&ln, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundNarrow(self, dim, start, length)
 	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -593,9 +710,18 @@ func OnesLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_memo
 	if !asserts.Checking() {
 		return boundOnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opOnesLike, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundOnesLike(self, dtype, layout, device, pin_memory, memory_format)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundOnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -612,9 +738,18 @@ func Neg(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opNeg, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundNeg(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opNeg, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundNeg(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -671,9 +806,18 @@ func Relu(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRelu(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opRelu, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundRelu(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opRelu, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundRelu(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -710,9 +854,18 @@ func SelectInt(self *mat.Dense, dim int64, index int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSelectInt(self, dim, index)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSelectInt, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundSelectInt(self, dim, index)
+		if !assertgenshapes.ChecksLeanPost_4025f6a942d4(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_994f02ab120c(&ln, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundSelectInt(self, dim, index)
 	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -729,9 +882,18 @@ func Sigmoid(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSigmoid(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSigmoid, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundSigmoid(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundSigmoid(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -748,9 +910,18 @@ func Sin(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSin(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSin, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundSin(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSin, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundSin(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -767,9 +938,18 @@ func Detach(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDetach(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opDetach, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundDetach(self)
+		if !assertgenshapes.ChecksLeanPost_4025f6a942d4(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_994f02ab120c(&ln, &opDetach, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundDetach(self)
 	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -786,9 +966,18 @@ func SliceTensor(self *mat.Dense, dim int64, start *int64, end *int64, step int6
 	if !asserts.Checking() {
 		return boundSliceTensor(self, dim, start, end, step)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSliceTensor, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundSliceTensor(self, dim, start, end, step)
+		if !assertgenshapes.ChecksLeanPost_4025f6a942d4(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_994f02ab120c(&ln, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundSliceTensor(self, dim, start, end, step)
 	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -805,9 +994,18 @@ func Sqrt(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSqrt(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSqrt, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundSqrt(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundSqrt(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -844,9 +1042,18 @@ func Square(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSquare(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSquare, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundSquare(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSquare, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundSquare(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -863,9 +1070,18 @@ func Tanh(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundTanh(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opTanh, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundTanh(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opTanh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundTanh(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -902,9 +1118,18 @@ func ZerosLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_mem
 	if !asserts.Checking() {
 		return boundZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opZerosLike, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundZerosLike(self, dtype, layout, device, pin_memory, memory_format)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -921,9 +1146,18 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 	if !asserts.Checking() {
 		return boundClone(self, memory_format)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opClone, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundClone(self, memory_format)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opClone, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundClone(self, memory_format)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -980,9 +1214,18 @@ func SubTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSubTensor(self, other, alpha)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opSubTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := boundSubTensor(self, other, alpha)
+		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := boundSubTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1019,9 +1262,18 @@ func Maximum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMaximum(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opMaximum, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := boundMaximum(self, other)
+		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := boundMaximum(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1038,9 +1290,18 @@ func Minimum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMinimum(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opMinimum, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := boundMinimum(self, other)
+		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := boundMinimum(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1057,9 +1318,18 @@ func PowTensorScalar(self *mat.Dense, exponent float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundPowTensorScalar(self, exponent)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opPowTensorScalar, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundPowTensorScalar(self, exponent)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundPowTensorScalar(self, exponent)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1076,9 +1346,18 @@ func Alias(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAlias(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAlias, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundAlias(self)
+		if !assertgenshapes.ChecksLeanPost_4025f6a942d4(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_994f02ab120c(&ln, &opAlias, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := boundAlias(self)
 	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1095,9 +1374,18 @@ func LinalgInv(A *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLinalgInv(A)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opLinalgInv, (*assertgenshapes.ForeignDense)(A)) {
+		r0 := boundLinalgInv(A)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_a64677a65bc0, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0, &a0, (*assertgenshapes.ForeignDense)(A))
+	c.Calibrate(&ln)
 	r0 := boundLinalgInv(A)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1114,9 +1402,18 @@ func LinalgSolve(A *mat.Dense, B *mat.Dense, left bool) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLinalgSolve(A, B, left)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opLinalgSolve, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B)) {
+		r0 := boundLinalgSolve(A, B, left)
+		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_50f193640cd2, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B))
+	c.Calibrate(&ln)
 	r0 := boundLinalgSolve(A, B, left)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B), (*assertgenshapes.ForeignDense)(r0))
 	return r0

@@ -27,9 +27,18 @@ func Abs(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Abs(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opAbs, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Abs(self)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opAbs, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Abs(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -66,9 +75,18 @@ func AddTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.D
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opAddTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := kernels.AddTensor(self, other, alpha)
+		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := kernels.AddTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -125,9 +143,18 @@ func Argmax(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Argmax(self, dim, keepdim)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opArgmax, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Argmax(self, dim, keepdim)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Argmax(self, dim, keepdim)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -144,9 +171,18 @@ func Argmin(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Argmin(self, dim, keepdim)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opArgmin, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Argmin(self, dim, keepdim)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Argmin(self, dim, keepdim)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -163,9 +199,18 @@ func Cat(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_900ae7167de1(&ln, &opCat, assertgenshapes.ForeignDenseList(tensors)) {
+		r0 := kernels.Cat(tensors, dim)
+		if !assertgenshapes.ChecksLeanPost_46b5c24afb2c(&ln, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_9eee4c7dbe6d(&ln, &opCat, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_43b930adfddf(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
+	c.Calibrate(&ln)
 	r0 := kernels.Cat(tensors, dim)
 	assertgenshapes.ChecksPost_d4c7a0307641(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -182,9 +227,18 @@ func Clamp(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Clamp(self, min_, max_)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opClamp, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Clamp(self, min_, max_)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opClamp, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Clamp(self, min_, max_)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -260,9 +314,18 @@ func DivTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.DivTensor(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opDivTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := kernels.DivTensor(self, other)
+		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := kernels.DivTensor(self, other)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -319,9 +382,18 @@ func Dot(self *tensor.Dense, tensor *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Dot(self, tensor)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opDot, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor)) {
+		r0 := kernels.Dot(self, tensor)
+		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_99887296af96, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opDot, &assertgenshapes.Locs_99887296af96, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor))
+	c.Calibrate(&ln)
 	r0 := kernels.Dot(self, tensor)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -338,9 +410,18 @@ func Exp(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Exp(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opExp, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Exp(self)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opExp, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Exp(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -436,9 +517,18 @@ func Log(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Log(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opLog, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Log(self)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opLog, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Log(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -455,9 +545,18 @@ func Matmul(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Matmul(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opMatmul, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := kernels.Matmul(self, other)
+		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := kernels.Matmul(self, other)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -474,9 +573,18 @@ func Mm(self *tensor.Dense, mat2 *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Mm(self, mat2)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opMm, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2)) {
+		r0 := kernels.Mm(self, mat2)
+		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_d124f5a5b6ff, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
+	c.Calibrate(&ln)
 	r0 := kernels.Mm(self, mat2)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -513,9 +621,18 @@ func MulTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.MulTensor(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opMulTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := kernels.MulTensor(self, other)
+		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := kernels.MulTensor(self, other)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -572,9 +689,18 @@ func Mv(self *tensor.Dense, vec *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Mv(self, vec)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opMv, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec)) {
+		r0 := kernels.Mv(self, vec)
+		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_a264f2430a11, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opMv, &assertgenshapes.Locs_a264f2430a11, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec))
+	c.Calibrate(&ln)
 	r0 := kernels.Mv(self, vec)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -591,9 +717,18 @@ func Narrow(self *tensor.Dense, dim int64, start int64, length int64) *tensor.De
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opNarrow, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Narrow(self, dim, start, length)
+		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_50b66402b334(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Narrow(self, dim, start, length)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -610,9 +745,18 @@ func Permute(self *tensor.Dense, dims []int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Permute(self, dims)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opPermute, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Permute(self, dims)
+		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opPermute, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_50b66402b334(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Permute(self, dims)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -629,9 +773,18 @@ func Neg(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Neg(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opNeg, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Neg(self)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opNeg, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Neg(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -707,9 +860,18 @@ func SelectInt(self *tensor.Dense, dim int64, index int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SelectInt(self, dim, index)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSelectInt, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.SelectInt(self, dim, index)
+		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_50b66402b334(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.SelectInt(self, dim, index)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -726,9 +888,18 @@ func Detach(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Detach(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opDetach, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Detach(self)
+		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opDetach, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_50b66402b334(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Detach(self)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -745,9 +916,18 @@ func SliceTensor(self *tensor.Dense, dim int64, start *int64, end *int64, step i
 	if !asserts.Checking() {
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSliceTensor, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.SliceTensor(self, dim, start, end, step)
+		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_50b66402b334(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -764,9 +944,18 @@ func SoftmaxInt(self *tensor.Dense, dim int64, dtype *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSoftmaxInt, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.SoftmaxInt(self, dim, dtype)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -783,9 +972,18 @@ func SqueezeDim(self *tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SqueezeDim(self, dim)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSqueezeDim, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.SqueezeDim(self, dim)
+		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_50b66402b334(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.SqueezeDim(self, dim)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -802,9 +1000,18 @@ func Stack(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Stack(tensors, dim)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_900ae7167de1(&ln, &opStack, assertgenshapes.ForeignDenseList(tensors)) {
+		r0 := kernels.Stack(tensors, dim)
+		if !assertgenshapes.ChecksLeanPost_46b5c24afb2c(&ln, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_9eee4c7dbe6d(&ln, &opStack, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_43b930adfddf(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
+	c.Calibrate(&ln)
 	r0 := kernels.Stack(tensors, dim)
 	assertgenshapes.ChecksPost_d4c7a0307641(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -821,9 +1028,18 @@ func Sum(self *tensor.Dense, dtype *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Sum(self, dtype)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSum, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Sum(self, dtype)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opSum, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Sum(self, dtype)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -840,9 +1056,18 @@ func SumDimIntList(self *tensor.Dense, dim []int64, keepdim bool, dtype *int) *t
 	if !asserts.Checking() {
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSumDimIntList, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -859,9 +1084,18 @@ func Sqrt(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Sqrt(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSqrt, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Sqrt(self)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Sqrt(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -898,9 +1132,18 @@ func Square(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Square(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSquare, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Square(self)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opSquare, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Square(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -917,9 +1160,18 @@ func T(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.T(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opT, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.T(self)
+		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opT, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_50b66402b334(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.T(self)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -936,9 +1188,18 @@ func Tanh(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Tanh(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opTanh, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Tanh(self)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opTanh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Tanh(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -975,9 +1236,18 @@ func TransposeInt(self *tensor.Dense, dim0 int64, dim1 int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opTransposeInt, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.TransposeInt(self, dim0, dim1)
+		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_50b66402b334(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -994,9 +1264,18 @@ func Unsqueeze(self *tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opUnsqueeze, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Unsqueeze(self, dim)
+		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_50b66402b334(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Unsqueeze(self, dim)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1013,9 +1292,18 @@ func Clone(self *tensor.Dense, memory_format *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opClone, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Clone(self, memory_format)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opClone, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Clone(self, memory_format)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1072,9 +1360,18 @@ func SubTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.D
 	if !asserts.Checking() {
 		return kernels.SubTensor(self, other, alpha)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opSubTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := kernels.SubTensor(self, other, alpha)
+		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := kernels.SubTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1111,9 +1408,18 @@ func View(self *tensor.Dense, size []int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.View(self, size)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opView, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.View(self, size)
+		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opView, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_50b66402b334(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.View(self, size)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1130,9 +1436,18 @@ func EqTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.EqTensor(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opEqTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := kernels.EqTensor(self, other)
+		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := kernels.EqTensor(self, other)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1149,9 +1464,18 @@ func Min(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Min(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opMin, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Min(self)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opMin, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Min(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1168,9 +1492,18 @@ func Max(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Max(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opMax, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Max(self)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opMax, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Max(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1187,9 +1520,18 @@ func Maximum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Maximum(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opMaximum, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := kernels.Maximum(self, other)
+		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := kernels.Maximum(self, other)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1206,9 +1548,18 @@ func Minimum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Minimum(self, other)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opMinimum, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
+		r0 := kernels.Minimum(self, other)
+		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	c.Calibrate(&ln)
 	r0 := kernels.Minimum(self, other)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1225,9 +1576,18 @@ func PowTensorScalar(self *tensor.Dense, exponent float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.PowTensorScalar(self, exponent)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opPowTensorScalar, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.PowTensorScalar(self, exponent)
+		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_242f55342a53(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.PowTensorScalar(self, exponent)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
@@ -1244,9 +1604,18 @@ func Alias(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opAlias, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := kernels.Alias(self)
+		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opAlias, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_50b66402b334(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
 	r0 := kernels.Alias(self)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0

@@ -16,6 +16,79 @@ import (
 var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
 var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
 
+// ChecksLeanPost_07e847a28bd3 runs the lean path's tests after the kernel and ends the call, or reports false, for 3 op(s) of one shape (the first: narrow).
+func ChecksLeanPost_07e847a28bd3(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() && ln.End()
+}
+
+// ChecksLeanPost_cc0adc97b96e runs the lean path's tests after the kernel and ends the call, or reports false, for 2 op(s) of one shape (the first: neg).
+func ChecksLeanPost_cc0adc97b96e(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+}
+
+// ChecksLeanPre_67313642afbb keeps the arguments' handles and memory and reports whether the call takes the lean path, for 5 op(s) of one shape (the first: narrow).
+func ChecksLeanPre_67313642afbb(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
+	ln.Save(unsafe.Pointer(t0), t0.Memory())
+	return ln.Begin(op, 0)
+}
+
+// ChecksLeanReplay_47e2d3b9e2f8 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 3 op(s) of one shape (the first: narrow).
+func ChecksLeanReplay_47e2d3b9e2f8(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
+	var vc wrap.Call
+	c := &vc
+	var vs0 wrap.Saved
+	s0 := &vs0
+	c.Begin(op)
+	m0 := *ln.Mem(0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+	c.Replay(ln)
+	ChecksPost_83765430ee0d(c, l, s0, t0, t1)
+}
+
+// ChecksLeanReplay_e3e9ce67e768 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 2 op(s) of one shape (the first: neg).
+func ChecksLeanReplay_e3e9ce67e768(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
+	var vc wrap.Call
+	c := &vc
+	var vs0 wrap.Saved
+	s0 := &vs0
+	c.Begin(op)
+	c.BeginFresh()
+	m0 := *ln.Mem(0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+	c.Replay(ln)
+	ChecksPost_759596ad38d1(c, l, s0, t0, t1)
+}
+
 // ChecksPost_759596ad38d1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
 func ChecksPost_759596ad38d1(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	m0 := t0.Memory()

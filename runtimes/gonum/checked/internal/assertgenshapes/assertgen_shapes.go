@@ -24,6 +24,164 @@ var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret
 var Locs_e8be540dc8dc = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
 var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
 
+// ChecksLeanPost_360b889be9e2 runs the lean path's tests after the kernel and ends the call, or reports false, for 1 op(s) of one shape (the first: cat).
+func ChecksLeanPost_360b889be9e2(ln *wrap.Lean, l *[2]wrap.Loc, t0 []*ForeignDense, t1 *ForeignDense) bool {
+	m1 := t1.Memory()
+	return t1 != nil && m1.Anchor() != nil && leanUnchangedApartList_d00141ee2881(ln, 0, t0, unsafe.Pointer(t1), m1.Anchor()) && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+}
+
+// ChecksLeanPost_4025f6a942d4 runs the lean path's tests after the kernel and ends the call, or reports false, for 5 op(s) of one shape (the first: narrow).
+func ChecksLeanPost_4025f6a942d4(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() && ln.End()
+}
+
+// ChecksLeanPost_80d0471cd699 runs the lean path's tests after the kernel and ends the call, or reports false, for 10 op(s) of one shape (the first: add.Tensor).
+func ChecksLeanPost_80d0471cd699(ln *wrap.Lean, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) bool {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	m2 := t2.Memory()
+	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && ln.Unchanged(1, unsafe.Pointer(t1), &m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() && ln.Fresh(l[2], unsafe.Pointer(t2), &m2) && ln.End()
+}
+
+// ChecksLeanPost_a57e03e6b527 runs the lean path's tests after the kernel and ends the call, or reports false, for 17 op(s) of one shape (the first: abs).
+func ChecksLeanPost_a57e03e6b527(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+}
+
+// ChecksLeanPre_8c9123966f3b keeps the arguments' handles and memory and reports whether the call takes the lean path, for 10 op(s) of one shape (the first: add.Tensor).
+func ChecksLeanPre_8c9123966f3b(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense, t1 *ForeignDense) bool {
+	ln.Save(unsafe.Pointer(t0), t0.Memory())
+	ln.Save(unsafe.Pointer(t1), t1.Memory())
+	return ln.Begin(op, 0)
+}
+
+// ChecksLeanPre_93ca510a0911 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 1 op(s) of one shape (the first: cat).
+func ChecksLeanPre_93ca510a0911(ln *wrap.Lean, op *wrap.Op, t0 []*ForeignDense) bool {
+	for _, t := range t0 {
+		if !ln.Save(unsafe.Pointer(t), t.Memory()) {
+			break
+		}
+	}
+	return ln.Begin(op, len(t0))
+}
+
+// ChecksLeanPre_ed5f7af3d62f keeps the arguments' handles and memory and reports whether the call takes the lean path, for 22 op(s) of one shape (the first: abs).
+func ChecksLeanPre_ed5f7af3d62f(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
+	ln.Save(unsafe.Pointer(t0), t0.Memory())
+	return ln.Begin(op, 0)
+}
+
+// ChecksLeanReplay_0f50e908a966 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 10 op(s) of one shape (the first: add.Tensor).
+func ChecksLeanReplay_0f50e908a966(ln *wrap.Lean, op *wrap.Op, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var vc wrap.Call
+	c := &vc
+	var vs0 wrap.Saved
+	s0 := &vs0
+	var vs1 wrap.Saved
+	s1 := &vs1
+	c.Begin(op)
+	c.BeginFresh()
+	m0 := *ln.Mem(0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := *ln.Mem(1)
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+	c.Replay(ln)
+	ChecksPost_4d079d9b8c8b(c, l, s0, s1, t0, t1, t2)
+}
+
+// ChecksLeanReplay_994f02ab120c replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 5 op(s) of one shape (the first: narrow).
+func ChecksLeanReplay_994f02ab120c(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
+	var vc wrap.Call
+	c := &vc
+	var vs0 wrap.Saved
+	s0 := &vs0
+	c.Begin(op)
+	m0 := *ln.Mem(0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+	c.Replay(ln)
+	ChecksPost_dd9d37e0f18c(c, l, s0, t0, t1)
+}
+
+// ChecksLeanReplay_9f431d169702 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 1 op(s) of one shape (the first: cat).
+func ChecksLeanReplay_9f431d169702(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 []*ForeignDense, t1 *ForeignDense) {
+	var vc wrap.Call
+	c := &vc
+	var vs0 wrap.SavedList
+	s0 := &vs0
+	c.Begin(op)
+	c.BeginFresh()
+	c.SaveListLean(s0, len(t0), ln, 0)
+	if !wrap.PlainListRows(c, s0, wrap.ListContent|wrap.ListMetadata|wrap.ListBinding) {
+		wrap.SameContentList(c, l[0], s0, t0)
+		wrap.SaveMetadataList(c, s0, t0)
+		wrap.BindingContextList(c, l[0], s0, t0)
+	}
+	c.Replay(ln)
+	ChecksPost_f4807d8d0c09(c, l, s0, t0, t1)
+}
+
+// ChecksLeanReplay_c460f3488c7a replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 17 op(s) of one shape (the first: abs).
+func ChecksLeanReplay_c460f3488c7a(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
+	var vc wrap.Call
+	c := &vc
+	var vs0 wrap.Saved
+	s0 := &vs0
+	c.Begin(op)
+	c.BeginFresh()
+	m0 := *ln.Mem(0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+	c.Replay(ln)
+	ChecksPost_a109a17dd3e3(c, l, s0, t0, t1)
+}
+
 // ChecksPost_1e2a1e187acb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: abs.out).
 func ChecksPost_1e2a1e187acb(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	m0 := t0.Memory()
@@ -558,6 +716,20 @@ func afterList_d00141ee2881(c *wrap.Call, l *wrap.SavedList, ts []*ForeignDense)
 		c.AfterMemory(l.At(i), unsafe.Pointer(t), &m)
 	}
 	l.SummarizeAfter()
+}
+
+// leanUnchangedApartList_d00141ee2881 reports whether every element of ts kept the handle, storage and metadata the Lean kept from off on (wrap.Lean.UnchangedApart) and is neither the return whose handle is handle nor on its storage anchor.
+func leanUnchangedApartList_d00141ee2881(ln *wrap.Lean, off int, ts []*ForeignDense, handle, anchor unsafe.Pointer) bool {
+	if ln.Len()-off != len(ts) {
+		return false
+	}
+	for i, t := range ts {
+		m := t.Memory()
+		if !ln.UnchangedApart(off+i, unsafe.Pointer(t), &m, handle, anchor) {
+			return false
+		}
+	}
+	return true
 }
 
 // saveList_d00141ee2881 is asserts.SaveList for []*assertgenshapes.ForeignDense, without an indirect call per element.

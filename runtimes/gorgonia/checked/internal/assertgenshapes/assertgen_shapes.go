@@ -24,6 +24,164 @@ var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret
 var Locs_e8be540dc8dc = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
 var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
 
+// ChecksLeanPost_46b5c24afb2c runs the lean path's tests after the kernel and ends the call, or reports false, for 2 op(s) of one shape (the first: cat).
+func ChecksLeanPost_46b5c24afb2c(ln *wrap.Lean, l *[2]wrap.Loc, t0 []*ForeignDense, t1 *ForeignDense) bool {
+	m1 := t1.Memory()
+	return t1 != nil && m1.Anchor() != nil && leanUnchangedApartList_3e824c9d5f39(ln, 0, t0, unsafe.Pointer(t1), m1.Anchor()) && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+}
+
+// ChecksLeanPost_4b2f8b8480c2 runs the lean path's tests after the kernel and ends the call, or reports false, for 17 op(s) of one shape (the first: abs).
+func ChecksLeanPost_4b2f8b8480c2(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+}
+
+// ChecksLeanPost_97f2a85ede1a runs the lean path's tests after the kernel and ends the call, or reports false, for 11 op(s) of one shape (the first: add.Tensor).
+func ChecksLeanPost_97f2a85ede1a(ln *wrap.Lean, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) bool {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	m2 := t2.Memory()
+	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && ln.Unchanged(1, unsafe.Pointer(t1), &m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() && ln.Fresh(l[2], unsafe.Pointer(t2), &m2) && ln.End()
+}
+
+// ChecksLeanPost_e78c432bdf70 runs the lean path's tests after the kernel and ends the call, or reports false, for 11 op(s) of one shape (the first: narrow).
+func ChecksLeanPost_e78c432bdf70(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() && ln.End()
+}
+
+// ChecksLeanPre_236fd260138e keeps the arguments' handles and memory and reports whether the call takes the lean path, for 11 op(s) of one shape (the first: add.Tensor).
+func ChecksLeanPre_236fd260138e(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense, t1 *ForeignDense) bool {
+	ln.Save(unsafe.Pointer(t0), t0.Memory())
+	ln.Save(unsafe.Pointer(t1), t1.Memory())
+	return ln.Begin(op, 0)
+}
+
+// ChecksLeanPre_900ae7167de1 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 2 op(s) of one shape (the first: cat).
+func ChecksLeanPre_900ae7167de1(ln *wrap.Lean, op *wrap.Op, t0 []*ForeignDense) bool {
+	for _, t := range t0 {
+		if !ln.Save(unsafe.Pointer(t), t.Memory()) {
+			break
+		}
+	}
+	return ln.Begin(op, len(t0))
+}
+
+// ChecksLeanPre_c8e1ed2a191a keeps the arguments' handles and memory and reports whether the call takes the lean path, for 28 op(s) of one shape (the first: abs).
+func ChecksLeanPre_c8e1ed2a191a(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
+	ln.Save(unsafe.Pointer(t0), t0.Memory())
+	return ln.Begin(op, 0)
+}
+
+// ChecksLeanReplay_141a670854ba replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 11 op(s) of one shape (the first: add.Tensor).
+func ChecksLeanReplay_141a670854ba(ln *wrap.Lean, op *wrap.Op, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var vc wrap.Call
+	c := &vc
+	var vs0 wrap.Saved
+	s0 := &vs0
+	var vs1 wrap.Saved
+	s1 := &vs1
+	c.Begin(op)
+	c.BeginFresh()
+	m0 := *ln.Mem(0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := *ln.Mem(1)
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+	c.Replay(ln)
+	ChecksPost_6680ccdc9490(c, l, s0, s1, t0, t1, t2)
+}
+
+// ChecksLeanReplay_246ea09380f2 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 17 op(s) of one shape (the first: abs).
+func ChecksLeanReplay_246ea09380f2(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
+	var vc wrap.Call
+	c := &vc
+	var vs0 wrap.Saved
+	s0 := &vs0
+	c.Begin(op)
+	c.BeginFresh()
+	m0 := *ln.Mem(0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+	c.Replay(ln)
+	ChecksPost_c7cde4a2447d(c, l, s0, t0, t1)
+}
+
+// ChecksLeanReplay_29f7943c6733 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 11 op(s) of one shape (the first: narrow).
+func ChecksLeanReplay_29f7943c6733(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
+	var vc wrap.Call
+	c := &vc
+	var vs0 wrap.Saved
+	s0 := &vs0
+	c.Begin(op)
+	m0 := *ln.Mem(0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+	c.Replay(ln)
+	ChecksPost_d8444d99e32d(c, l, s0, t0, t1)
+}
+
+// ChecksLeanReplay_9eee4c7dbe6d replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 2 op(s) of one shape (the first: cat).
+func ChecksLeanReplay_9eee4c7dbe6d(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 []*ForeignDense, t1 *ForeignDense) {
+	var vc wrap.Call
+	c := &vc
+	var vs0 wrap.SavedList
+	s0 := &vs0
+	c.Begin(op)
+	c.BeginFresh()
+	c.SaveListLean(s0, len(t0), ln, 0)
+	if !wrap.PlainListRows(c, s0, wrap.ListContent|wrap.ListMetadata|wrap.ListBinding) {
+		wrap.SameContentList(c, l[0], s0, t0)
+		wrap.SaveMetadataList(c, s0, t0)
+		wrap.BindingContextList(c, l[0], s0, t0)
+	}
+	c.Replay(ln)
+	ChecksPost_d4c7a0307641(c, l, s0, t0, t1)
+}
+
 // ChecksPost_11dbd378d52b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
 func ChecksPost_11dbd378d52b(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	m0 := t0.Memory()
@@ -600,6 +758,20 @@ func afterList_3e824c9d5f39(c *wrap.Call, l *wrap.SavedList, ts []*ForeignDense)
 		c.AfterMemory(l.At(i), unsafe.Pointer(t), &m)
 	}
 	l.SummarizeAfter()
+}
+
+// leanUnchangedApartList_3e824c9d5f39 reports whether every element of ts kept the handle, storage and metadata the Lean kept from off on (wrap.Lean.UnchangedApart) and is neither the return whose handle is handle nor on its storage anchor.
+func leanUnchangedApartList_3e824c9d5f39(ln *wrap.Lean, off int, ts []*ForeignDense, handle, anchor unsafe.Pointer) bool {
+	if ln.Len()-off != len(ts) {
+		return false
+	}
+	for i, t := range ts {
+		m := t.Memory()
+		if !ln.UnchangedApart(off+i, unsafe.Pointer(t), &m, handle, anchor) {
+			return false
+		}
+	}
+	return true
 }
 
 // saveList_3e824c9d5f39 is asserts.SaveList for []*assertgenshapes.ForeignDense, without an indirect call per element.

@@ -16,6 +16,97 @@ import (
 var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
 var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
 
+// ChecksLeanPost_50eb8e432147 runs the lean path's tests after the kernel and ends the call, or reports false, for 2 op(s) of one shape (the first: exp).
+func ChecksLeanPost_50eb8e432147(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+}
+
+// ChecksLeanPost_653d0b16e7db runs the lean path's tests after the kernel and ends the call, or reports false, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksLeanPost_653d0b16e7db(ln *wrap.Lean, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) bool {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	m2 := t2.Memory()
+	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && ln.Unchanged(1, unsafe.Pointer(t1), &m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() && ln.Fresh(l[2], unsafe.Pointer(t2), &m2) && ln.End()
+}
+
+// ChecksLeanPre_4bc36a01c591 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 2 op(s) of one shape (the first: exp).
+func ChecksLeanPre_4bc36a01c591(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
+	ln.Save(unsafe.Pointer(t0), t0.Memory())
+	return ln.Begin(op, 0)
+}
+
+// ChecksLeanPre_cb2bc29b25c2 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksLeanPre_cb2bc29b25c2(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense, t1 *ForeignDense) bool {
+	ln.Save(unsafe.Pointer(t0), t0.Memory())
+	ln.Save(unsafe.Pointer(t1), t1.Memory())
+	return ln.Begin(op, 0)
+}
+
+// ChecksLeanReplay_4a3f173c1f74 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 2 op(s) of one shape (the first: exp).
+func ChecksLeanReplay_4a3f173c1f74(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
+	var vc wrap.Call
+	c := &vc
+	var vs0 wrap.Saved
+	s0 := &vs0
+	c.Begin(op)
+	c.BeginFresh()
+	m0 := *ln.Mem(0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+	c.Replay(ln)
+	ChecksPost_fd8693c6de31(c, l, s0, t0, t1)
+}
+
+// ChecksLeanReplay_d84af9006f55 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksLeanReplay_d84af9006f55(ln *wrap.Lean, op *wrap.Op, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var vc wrap.Call
+	c := &vc
+	var vs0 wrap.Saved
+	s0 := &vs0
+	var vs1 wrap.Saved
+	s1 := &vs1
+	c.Begin(op)
+	c.BeginFresh()
+	m0 := *ln.Mem(0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := *ln.Mem(1)
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+	c.Replay(ln)
+	ChecksPost_22e42435b415(c, l, s0, s1, t0, t1, t2)
+}
+
 // ChecksPost_22e42435b415 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
 func ChecksPost_22e42435b415(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	m0 := t0.Memory()
