@@ -110,18 +110,20 @@ func (ln *Lean) Len() int { return int(ln.n) }
 func (ln *Lean) Mem(i int) *asserts.Memory { return &ln.s[i].m }
 
 // Unchanged reports whether the i-th tensor saved, whose handle is now h
-// and memory m, kept its handle, its anchor and its metadata: every row
-// comparing it before and after the kernel passes (as
-// [Saved.Unchanged]).
+// and memory m, kept its handle and its memory: its anchor and its
+// metadata, so that every row comparing it before and after the kernel
+// passes (as [Saved.Unchanged]), and its window too (a test stricter than
+// the rows can only send a call to its replay, where they decide).
 func (ln *Lean) Unchanged(i int, h unsafe.Pointer, m *asserts.Memory) bool {
 	s := &ln.s[i]
-	return s.h == h && s.m.Anchor() == m.Anchor() && memMeta(&s.m) == memMeta(m)
+	return s.h == h && s.m == *m
 }
 
 // UnchangedApart is [Lean.Unchanged], and the tensor neither the return
 // whose handle is handle nor on its storage anchor (as [Saved.ApartFrom]).
 func (ln *Lean) UnchangedApart(i int, h unsafe.Pointer, m *asserts.Memory, handle, anchor unsafe.Pointer) bool {
-	return ln.Unchanged(i, h, m) && h != handle && m.Anchor() != anchor
+	s := &ln.s[i]
+	return s.h == h && s.m == *m && h != handle && m.Anchor() != anchor
 }
 
 // Fresh is fresh_not_held on the lean path for a return whose handle is
