@@ -31,8 +31,8 @@ func memAddLearned(op *wrap.Op, learned, inPlace bool, self, other *dense, kerne
 // rows' path with the learned path behind it.
 func memAddLean(op *wrap.Op, self, other *dense, kernel func(self, other *dense) *dense) *dense {
 	var ln wrap.Lean
-	ln.Save(unsafe.Pointer(self), self.mem())
-	ln.Save(unsafe.Pointer(other), other.mem())
+	*ln.Slot(unsafe.Pointer(self)) = self.mem()
+	*ln.Slot(unsafe.Pointer(other)) = other.mem()
 	if ln.Begin(op, 0) {
 		leanCalls.Add(1)
 		ret := kernel(self, other)
@@ -460,7 +460,7 @@ var locsMemView = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
 func memView(op *wrap.Op, lean bool, self *dense, kernel func(self *dense) *dense) *dense {
 	var ln wrap.Lean
 	if lean {
-		ln.Save(unsafe.Pointer(self), self.mem())
+		*ln.Slot(unsafe.Pointer(self)) = self.mem()
 		if ln.Begin(op, 0) {
 			leanCalls.Add(1)
 			ret := kernel(self)

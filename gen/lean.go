@@ -66,13 +66,16 @@ func (ss *shapeSet) leanPreFn(lp *steps.LeanPath) (params, body []jen.Code) {
 	for _, s := range lp.ArgsInOrder() {
 		t := jen.Id(tensorName(s))
 		if s.List {
-			save := jen.Id("ln").Dot("Save").Call(jen.Qual("unsafe", "Pointer").Call(jen.Id("t")), jen.Id("t").Dot("Memory").Call())
+			// p := ln.Slot(unsafe.Pointer(t)); if p == nil { break }; *p = t.Memory()
 			body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("t")).Op(":=").Range().Add(t)).Block(
-				jen.If(jen.Op("!").Add(save)).Block(jen.Break())))
+				jen.Id("p").Op(":=").Id("ln").Dot("Slot").Call(jen.Qual("unsafe", "Pointer").Call(jen.Id("t"))),
+				jen.If(jen.Id("p").Op("==").Nil()).Block(jen.Break()),
+				jen.Op("*").Id("p").Op("=").Id("t").Dot("Memory").Call()))
 			n = jen.Len(jen.Id(tensorName(s)))
 			continue
 		}
-		body = append(body, jen.Id("ln").Dot("Save").Call(jen.Qual("unsafe", "Pointer").Call(t), t.Clone().Dot("Memory").Call()))
+		// the single tensors come first: the Lean has room for them
+		body = append(body, jen.Op("*").Id("ln").Dot("Slot").Call(jen.Qual("unsafe", "Pointer").Call(t)).Op("=").Add(t.Clone().Dot("Memory").Call()))
 	}
 	body = append(body, jen.Return(jen.Id("ln").Dot("Begin").Call(jen.Id("op"), n)))
 	return params, body

@@ -34,7 +34,7 @@ import (
 const leanSlots = 4
 
 // Lean is a checked call on the lean path: the generated wrapper declares
-// one, fills it before the kernel (its lean pre helper: [Lean.Save] for
+// one, fills it before the kernel (its lean pre helper: [Lean.Slot] for
 // each tensor, then [Lean.Begin]) and tests it after.
 type Lean struct {
 	op    *Op
@@ -43,9 +43,8 @@ type Lean struct {
 	// key is the call's lean conditions (leanKey), 0 when it does not
 	// meet them.
 	key uint32
-	// n is the number of tensors saved; bad is set once one is not plain.
+	// n is the number of tensors saved (Slot).
 	n       uint32
-	bad     bool
 	counted uint8 // 1 + the registry shard that counted the call
 	s       [leanSlots]leanSnap
 }
@@ -65,30 +64,35 @@ func leanKey(n int, env bool) uint32 {
 	return k
 }
 
-// Save keeps a tensor's handle and its memory read before the kernel, and
-// reports whether the Lean had room for it (a list's loop stops there).
-func (ln *Lean) Save(h unsafe.Pointer, m asserts.Memory) bool {
+// Slot keeps the handle h of the next tensor and returns where its
+// memory, read before the kernel, goes (the generated code stores it
+// there: *ln.Slot(h) = t.Memory()); nil when the Lean has no room left
+// (a list's loop stops there, and the call takes the rows' path).
+func (ln *Lean) Slot(h unsafe.Pointer) *asserts.Memory {
 	i := ln.n
 	ln.n++
 	if i >= leanSlots {
-		ln.bad = true
-		return false
+		return nil
 	}
-	ln.s[i] = leanSnap{h, m}
-	if _, ok := m.Metadata(); h == nil || m.Anchor() == nil || !ok {
-		ln.bad = true
-	}
-	return true
+	ln.s[i].h = h
+	return &ln.s[i].m
 }
 
 // Begin starts a call of op whose list argument has n elements (0 for an
 // op without one), once its tensors are saved, and reports whether it
-// takes the lean path: every tensor plain, no mode or hermetic context,
-// same_content off, and op calibrated for these conditions.
+// takes the lean path: every tensor plain (defined, with storage and a
+// metadata fingerprint), no mode or hermetic context, same_content off,
+// and op calibrated for these conditions.
 func (ln *Lean) Begin(op *Op, n int) bool {
 	ln.op = op
-	if ln.bad || !ContentCheckOff() {
+	if ln.n > leanSlots || !ContentCheckOff() {
 		return false
+	}
+	for i := range ln.n {
+		s := &ln.s[i]
+		if _, ok := s.m.Metadata(); s.h == nil || s.m.Anchor() == nil || !ok {
+			return false
+		}
 	}
 	env := false
 	if e := asserts.CurrentEnv(); e != nil {

@@ -32,7 +32,7 @@ func ChecksLeanPost_cc0adc97b96e(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense
 
 // ChecksLeanPre_67313642afbb keeps the arguments' handles and memory and reports whether the call takes the lean path, for 5 op(s) of one shape (the first: narrow).
 func ChecksLeanPre_67313642afbb(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
-	ln.Save(unsafe.Pointer(t0), t0.Memory())
+	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
 	return ln.Begin(op, 0)
 }
 

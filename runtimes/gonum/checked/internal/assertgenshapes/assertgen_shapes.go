@@ -54,24 +54,26 @@ func ChecksLeanPost_a57e03e6b527(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense
 
 // ChecksLeanPre_8c9123966f3b keeps the arguments' handles and memory and reports whether the call takes the lean path, for 10 op(s) of one shape (the first: add.Tensor).
 func ChecksLeanPre_8c9123966f3b(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense, t1 *ForeignDense) bool {
-	ln.Save(unsafe.Pointer(t0), t0.Memory())
-	ln.Save(unsafe.Pointer(t1), t1.Memory())
+	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
+	*ln.Slot(unsafe.Pointer(t1)) = t1.Memory()
 	return ln.Begin(op, 0)
 }
 
 // ChecksLeanPre_93ca510a0911 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 1 op(s) of one shape (the first: cat).
 func ChecksLeanPre_93ca510a0911(ln *wrap.Lean, op *wrap.Op, t0 []*ForeignDense) bool {
 	for _, t := range t0 {
-		if !ln.Save(unsafe.Pointer(t), t.Memory()) {
+		p := ln.Slot(unsafe.Pointer(t))
+		if p == nil {
 			break
 		}
+		*p = t.Memory()
 	}
 	return ln.Begin(op, len(t0))
 }
 
 // ChecksLeanPre_ed5f7af3d62f keeps the arguments' handles and memory and reports whether the call takes the lean path, for 22 op(s) of one shape (the first: abs).
 func ChecksLeanPre_ed5f7af3d62f(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
-	ln.Save(unsafe.Pointer(t0), t0.Memory())
+	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
 	return ln.Begin(op, 0)
 }
 

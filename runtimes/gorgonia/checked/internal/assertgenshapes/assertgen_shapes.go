@@ -54,24 +54,26 @@ func ChecksLeanPost_e78c432bdf70(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense
 
 // ChecksLeanPre_236fd260138e keeps the arguments' handles and memory and reports whether the call takes the lean path, for 11 op(s) of one shape (the first: add.Tensor).
 func ChecksLeanPre_236fd260138e(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense, t1 *ForeignDense) bool {
-	ln.Save(unsafe.Pointer(t0), t0.Memory())
-	ln.Save(unsafe.Pointer(t1), t1.Memory())
+	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
+	*ln.Slot(unsafe.Pointer(t1)) = t1.Memory()
 	return ln.Begin(op, 0)
 }
 
 // ChecksLeanPre_900ae7167de1 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 2 op(s) of one shape (the first: cat).
 func ChecksLeanPre_900ae7167de1(ln *wrap.Lean, op *wrap.Op, t0 []*ForeignDense) bool {
 	for _, t := range t0 {
-		if !ln.Save(unsafe.Pointer(t), t.Memory()) {
+		p := ln.Slot(unsafe.Pointer(t))
+		if p == nil {
 			break
 		}
+		*p = t.Memory()
 	}
 	return ln.Begin(op, len(t0))
 }
 
 // ChecksLeanPre_c8e1ed2a191a keeps the arguments' handles and memory and reports whether the call takes the lean path, for 28 op(s) of one shape (the first: abs).
 func ChecksLeanPre_c8e1ed2a191a(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
-	ln.Save(unsafe.Pointer(t0), t0.Memory())
+	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
 	return ln.Begin(op, 0)
 }
 

@@ -33,14 +33,14 @@ func ChecksLeanPost_653d0b16e7db(ln *wrap.Lean, l *[3]wrap.Loc, t0 *ForeignDense
 
 // ChecksLeanPre_4bc36a01c591 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 2 op(s) of one shape (the first: exp).
 func ChecksLeanPre_4bc36a01c591(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
-	ln.Save(unsafe.Pointer(t0), t0.Memory())
+	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
 	return ln.Begin(op, 0)
 }
 
 // ChecksLeanPre_cb2bc29b25c2 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 1 op(s) of one shape (the first: add.Tensor).
 func ChecksLeanPre_cb2bc29b25c2(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense, t1 *ForeignDense) bool {
-	ln.Save(unsafe.Pointer(t0), t0.Memory())
-	ln.Save(unsafe.Pointer(t1), t1.Memory())
+	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
+	*ln.Slot(unsafe.Pointer(t1)) = t1.Memory()
 	return ln.Begin(op, 0)
 }
 
