@@ -617,6 +617,12 @@ func (op *Op) String() string {
 		}
 		writeLines(&b, h.Body, "\t")
 	}
+	if lp := op.Lean; lp != nil {
+		b.WriteString(lp.PreKey("") + "\n")
+		b.WriteString(lp.PostKey("") + "\n")
+		b.WriteString("LeanReplay:\n")
+		writeLines(&b, lp.Replay, "\t")
+	}
 	return b.String()
 }
 
