@@ -183,6 +183,13 @@ func (a *addrHeld) take(st asserts.ID, g uint64) bool {
 	return true
 }
 
+// clear reports whether granule g of st (addrGranule) has neither bit
+// set in the region of the shard's latest hand-out: take would set its
+// wide bit.
+func (a *addrHeld) clear(st asserts.ID, g uint64) bool {
+	return a.region == uintptr(st)>>addrRegionShift+1 && a.cur.w[g/32]>>(g%32*2)&3 == 0
+}
+
 // put writes a wide hand-out to the ring, field by field (a composite
 // literal is built on the stack and copied).
 func (a *addrHeld) put(st asserts.ID, seq uint64, op uint32, loc Loc) {
@@ -387,6 +394,19 @@ func (h *heldRegistry) handOutAddrSlow(s *heldShard, locked bool, st asserts.ID,
 	}
 	s.mu.Unlock()
 	return false
+}
+
+// repeatedAddr reports whether a hand-out of st (wide or not) by a call
+// that began at since would be judged a repeat now, without numbering or
+// recording it; its shard s is locked.
+func (h *heldRegistry) repeatedAddr(s *heldShard, st asserts.ID, wide bool, since uint64) bool {
+	e := gcEpochNow()
+	a := s.addr
+	if a == nil || a.gc != e.gc+1 {
+		return false
+	}
+	_, ok := a.judge(st, wide, e, since)
+	return ok
 }
 
 // findAddr is find for an address: its latest hand-out in the cycle

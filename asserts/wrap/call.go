@@ -256,6 +256,9 @@ type Call struct {
 	// signature's.
 	leanKey   uint32
 	learnFrom tally
+	// lean is the lean call this call replays (Call.Replay), nil for
+	// none.
+	lean *Lean
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:

@@ -46,7 +46,15 @@ type Lean struct {
 	// n is the number of tensors saved (Slot).
 	n       uint32
 	counted uint8 // 1 + the registry shard that counted the call
-	s       [leanSlots]leanSnap
+	// handed holds the returns Fresh handed out, by anchor, with their
+	// numbers: a replay hands them out again under the same numbers
+	// (Call.handNumber), so that no report counts a hand-out twice.
+	nhanded uint8
+	handed  [leanSlots]struct {
+		id  asserts.ID
+		seq uint64
+	}
+	s [leanSlots]leanSnap
 }
 
 type leanSnap struct {
@@ -134,9 +142,9 @@ func (ln *Lean) UnchangedApart(i int, h unsafe.Pointer, m *asserts.Memory, handl
 // handle and memory m (read after the kernel; the path's tests found it
 // defined with storage): the hand-out of [Call.FreshNotHeldLearned],
 // which also counts the call the first time. It reports false, recording
-// nothing, for a storage handed out before (the call then replays on the
-// rows' path, which reports it) or for a call during which a pool
-// reported events (the rows' path claims them).
+// nothing and taking no hand-out number, for a storage handed out before
+// (the call then replays on the rows' path, which reports it) or for a
+// call during which a pool reported events (the rows' path claims them).
 func (ln *Lean) Fresh(l Loc, handle unsafe.Pointer, m *asserts.Memory) bool {
 	if poolLog.used.Load() && writeClock.Load() != ln.since {
 		return false
@@ -147,38 +155,83 @@ func (ln *Lean) Fresh(l Loc, handle unsafe.Pointer, m *asserts.Memory) bool {
 	}
 	id := asserts.ID(uintptr(m.Anchor()))
 	wide := wideMemory(m)
-	seq := handSeq.Add(1)
 	e := gcEpochNow()
 	i := (id >> 13) % heldShards
 	s := &fresh.shards[i]
-	if seq%gcRefresh != 0 && s.mu.TryLock() {
-		if a := s.addr; wide && a != nil && a.gc == e.gc+1 && seq > e.seq && a.take(id, addrGranule(id)) {
+	if !s.mu.TryLock() {
+		return ln.freshSlow(l, s, false, id, wide, 0, calls, i)
+	}
+	g := addrGranule(id)
+	if a := s.addr; wide && a != nil && a.gc == e.gc+1 && a.clear(id, g) {
+		// a storage not handed out in the cycle: numbered now
+		if seq := handSeq.Add(1); seq > e.seq && seq%gcRefresh != 0 {
+			a.take(id, g)
 			a.put(id, seq, ln.op.st.idx, l)
+			ln.handedOut(id, seq)
 			if calls != nil {
 				calls[i]++
 				ln.counted = uint8(1 + i)
 			}
 			s.mu.Unlock()
 			return true
+		} else if seq != 0 {
+			return ln.freshSlow(l, s, true, id, wide, seq, calls, i)
 		}
-		return ln.freshSlow(l, s, true, id, wide, seq, calls, i)
 	}
-	return ln.freshSlow(l, s, false, id, wide, seq, calls, i)
+	return ln.freshSlow(l, s, true, id, wide, 0, calls, i)
 }
 
-// freshSlow is Fresh from the hand-out's number seq on
-// (fresh.handOutAddrSlow; locked: the shard's lock held).
+// freshSlow is Fresh for the rest (fresh.handOutAddrSlow; locked: the
+// shard's lock held): a repeat is found before the hand-out is numbered,
+// seq (0: none yet).
 //
 //go:noinline
 func (ln *Lean) freshSlow(l Loc, s *heldShard, locked bool, id asserts.ID, wide bool, seq uint64, calls *[heldShards]uint64, i asserts.ID) bool {
-	var prev handout
-	if fresh.handOutAddrSlow(s, locked, id, wide, seq, ln.op.st.idx, l, ln.fresh, &prev, calls, i) {
+	if !locked {
+		s.mu.Lock()
+	}
+	if fresh.repeatedAddr(s, id, wide, ln.fresh) {
+		s.mu.Unlock()
 		return false
 	}
+	if seq == 0 {
+		seq = handSeq.Add(1)
+	}
+	if seq%gcRefresh == 0 {
+		observeGC()
+	}
+	var prev handout
+	if fresh.handOutAddrSlow(s, true, id, wide, seq, ln.op.st.idx, l, ln.fresh, &prev, calls, i) {
+		return false // (the same judgement as repeatedAddr's, under the same lock)
+	}
+	ln.handedOut(id, seq)
 	if calls != nil {
 		ln.counted = uint8(1 + i)
 	}
 	return true
+}
+
+// handedOut notes that Fresh handed out anchor id as number seq (beyond
+// leanSlots returns, a replay numbers them anew: a report after it may
+// count one hand-out twice).
+func (ln *Lean) handedOut(id asserts.ID, seq uint64) {
+	if k := ln.nhanded; int(k) < len(ln.handed) {
+		ln.handed[k].id, ln.handed[k].seq = id, seq
+		ln.nhanded++
+	}
+}
+
+// handNumber is the number of a hand-out of anchor id by c: the one Fresh
+// gave it, when c replays a lean call that handed it out, else a new one.
+func (c *Call) handNumber(id asserts.ID) uint64 {
+	if ln := c.lean; ln != nil {
+		for k := range ln.nhanded {
+			if ln.handed[k].id == id {
+				return ln.handed[k].seq
+			}
+		}
+	}
+	return handSeq.Add(1)
 }
 
 // End ends a call on the lean path whose tests passed: a call that
@@ -198,10 +251,11 @@ func (ln *Lean) End() bool {
 
 // Replay makes c, a Call the replay's pre helper has begun, the call
 // that ln began before the kernel: its write clock and hand-out sequence
-// are those ln read then, and a count Fresh made is taken back (the rows'
-// path counts the call).
+// are those ln read then, a count Fresh made is taken back (the rows'
+// path counts the call), and the returns Fresh handed out are handed out
+// again under the numbers they got (handNumber).
 func (c *Call) Replay(ln *Lean) {
-	c.since = ln.since
+	c.since, c.lean = ln.since, ln
 	if c.fresh != 0 {
 		c.fresh = ln.fresh
 	}

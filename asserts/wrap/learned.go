@@ -161,7 +161,7 @@ func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *asserts.Memo
 	// freshNotHeldLearnedSlow.
 	id := asserts.ID(uintptr(m.Anchor()))
 	wide := wideMemory(m)
-	seq := handSeq.Add(1)
+	seq := c.handNumber(id)
 	e := gcEpochNow()
 	i := (id >> 13) % heldShards
 	s := &fresh.shards[i]
