@@ -286,11 +286,12 @@ func oneCycle(t *testing.T, col interface{ Reset() }) {
 }
 
 // A checked call allocates nothing on the learned path, nor when it is
-// the call an op learns its counts from.
+// the call an op learns its counts from, nor on the lean path (whose Lean
+// stays on the wrapper's stack).
 func TestLearnedPathAllocates(t *testing.T) {
 	collect(t)
 	ops := make([]wrap.Op, 102)
-	outs := make([]*dense, 204)
+	outs := make([]*dense, 310)
 	for i := range outs {
 		outs[i] = newDense(2, 2)
 	}
@@ -306,8 +307,11 @@ func TestLearnedPathAllocates(t *testing.T) {
 	})
 	op := &wrap.Op{Name: "add"}
 	learned := testing.AllocsPerRun(100, func() { memAddLearned(op, true, false, a, b, next) })
-	if learning != 0 || learned != 0 {
-		t.Errorf("allocations per call: %v learning, %v on the learned path; want 0", learning, learned)
+	leanOp := &wrap.Op{Name: "add"}
+	leanCalls.Store(0)
+	lean := testing.AllocsPerRun(100, func() { memAddLean(leanOp, a, b, next) })
+	if learning != 0 || learned != 0 || lean != 0 || leanCalls.Load() < 99 {
+		t.Errorf("allocations per call: %v learning, %v on the learned path, %v on the lean path (%d calls on it); want 0", learning, learned, lean, leanCalls.Load())
 	}
 }
 

@@ -256,9 +256,9 @@ type Call struct {
 	// signature's.
 	leanKey   uint32
 	learnFrom tally
-	// lean is the lean call this call replays (Call.Replay), nil for
-	// none.
-	lean *Lean
+	// handed is the returns the lean call this call replays handed out
+	// (Call.Replay), nil for none.
+	handed *leanHanded
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:

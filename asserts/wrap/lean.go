@@ -49,12 +49,17 @@ type Lean struct {
 	// handed holds the returns Fresh handed out, by anchor, with their
 	// numbers: a replay hands them out again under the same numbers
 	// (Call.handNumber), so that no report counts a hand-out twice.
-	nhanded uint8
-	handed  [leanSlots]struct {
+	handed leanHanded
+	s      [leanSlots]leanSnap
+}
+
+// leanHanded is the returns a lean call handed out, with their numbers.
+type leanHanded struct {
+	n  uint8
+	at [leanSlots]struct {
 		id  asserts.ID
 		seq uint64
 	}
-	s [leanSlots]leanSnap
 }
 
 type leanSnap struct {
@@ -215,19 +220,20 @@ func (ln *Lean) freshSlow(l Loc, s *heldShard, locked bool, id asserts.ID, wide 
 // leanSlots returns, a replay numbers them anew: a report after it may
 // count one hand-out twice).
 func (ln *Lean) handedOut(id asserts.ID, seq uint64) {
-	if k := ln.nhanded; int(k) < len(ln.handed) {
-		ln.handed[k].id, ln.handed[k].seq = id, seq
-		ln.nhanded++
+	h := &ln.handed
+	if k := h.n; int(k) < len(h.at) {
+		h.at[k].id, h.at[k].seq = id, seq
+		h.n++
 	}
 }
 
 // handNumber is the number of a hand-out of anchor id by c: the one Fresh
 // gave it, when c replays a lean call that handed it out, else a new one.
 func (c *Call) handNumber(id asserts.ID) uint64 {
-	if ln := c.lean; ln != nil {
-		for k := range ln.nhanded {
-			if ln.handed[k].id == id {
-				return ln.handed[k].seq
+	if h := c.handed; h != nil {
+		for k := range h.n {
+			if h.at[k].id == id {
+				return h.at[k].seq
 			}
 		}
 	}
@@ -255,7 +261,12 @@ func (ln *Lean) End() bool {
 // path counts the call), and the returns Fresh handed out are handed out
 // again under the numbers they got (handNumber).
 func (c *Call) Replay(ln *Lean) {
-	c.since, c.lean = ln.since, ln
+	c.since = ln.since
+	if ln.handed.n != 0 {
+		// a copy: the Lean stays on its wrapper's stack
+		h := ln.handed
+		c.handed = &h
+	}
 	if c.fresh != 0 {
 		c.fresh = ln.fresh
 	}
