@@ -271,12 +271,8 @@ func (c *Call) Replay(ln *Lean) {
 		c.fresh = ln.fresh
 	}
 	if ln.counted != 0 {
-		i := ln.counted - 1
+		ln.op.st.uncount(ln.counted)
 		ln.counted = 0
-		s := &fresh.shards[i]
-		s.mu.Lock()
-		ln.op.st.shardCalls[i]--
-		s.mu.Unlock()
 	}
 }
 

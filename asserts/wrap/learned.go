@@ -222,11 +222,17 @@ func (st *opStats) setQuickBase() {
 //
 //go:noinline
 func (c *Call) uncount() {
-	i := c.counted - 1
+	c.op.st.uncount(c.counted)
 	c.counted = 0
+}
+
+// uncount takes back a call counted under the lock of registry shard
+// counted-1 (shardCalls).
+func (st *opStats) uncount(counted uint8) {
+	i := counted - 1
 	s := &fresh.shards[i]
 	s.mu.Lock()
-	c.op.st.shardCalls[i]--
+	st.shardCalls[i]--
 	s.mu.Unlock()
 }
 

@@ -8,8 +8,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"gonum.org/v1/gonum/mat"
 )
 
 // BenchmarkChecked puts each checked wrapper beside its bound kernel
@@ -20,25 +18,7 @@ import (
 // <op>/paired reports checked minus direct measured side by side
 // (overhead-ns/op, see paired).
 func BenchmarkChecked(b *testing.B) {
-	vs := make([]float64, 16)
-	for i := range vs {
-		vs[i] = float64(i + 1)
-	}
-	x, y := mat.NewDense(4, 4, vs), mat.NewDense(4, 4, append([]float64(nil), vs...))
-	out := mat.NewDense(4, 4, nil)
-	list := []*mat.Dense{x, y}
-	cases := []struct {
-		name            string
-		direct, checked func()
-	}{
-		{"add", func() { boundAddTensor(x, y, 1) }, func() { AddTensor(x, y, 1) }},
-		{"neg", func() { boundNeg(x) }, func() { Neg(x) }},
-		{"add_", func() { boundAdd_Tensor(x, y, 1) }, func() { Add_Tensor(x, y, 1) }},
-		{"narrow", func() { boundNarrow(x, 1, 1, 2) }, func() { Narrow(x, 1, 1, 2) }},
-		{"mm", func() { boundMm(x, y) }, func() { Mm(x, y) }},
-		{"mm.out", func() { boundMmOut(x, y, out) }, func() { MmOut(x, y, out) }},
-		{"cat", func() { boundCat(list, 0) }, func() { Cat(list, 0) }},
-	}
+	cases := checkedCases()
 	for _, c := range cases {
 		b.Run(c.name+"/direct", func(b *testing.B) { loop(b, c.direct) })
 		b.Run(c.name+"/checked", func(b *testing.B) { loop(b, c.checked) })
