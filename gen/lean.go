@@ -96,13 +96,13 @@ func (ss *shapeSet) leanPostFn(lp *steps.LeanPath) (params, body []jen.Code) {
 	for _, t := range lp.Learned.Terms {
 		switch t.Kind {
 		case steps.TermUnchanged:
-			tests = append(tests, jen.Id("ln").Dot("Unchanged").Call(jen.Lit(lp.LeanIndex(t.A)), ptr(t.A), jen.Op("&").Id(memName(t.A))))
+			tests = append(tests, jen.Id("ln").Dot("Unchanged").Call(jen.Lit(lp.Index[t.A]), ptr(t.A), jen.Op("&").Id(memName(t.A))))
 		case steps.TermListUnchanged:
 			fn := ss.List(steps.ListLeanUnchanged, t.A.Type)
-			tests = append(tests, withTypes(jen.Id(fn), typeArgsUse(typeParamsOf(ss.opts.TypeParams, t.A.Type))).Call(jen.Id("ln"), jen.Lit(lp.LeanIndex(t.A)), jen.Id(tensorName(t.A))))
+			tests = append(tests, withTypes(jen.Id(fn), typeArgsUse(typeParamsOf(ss.opts.TypeParams, t.A.Type))).Call(jen.Id("ln"), jen.Lit(lp.Index[t.A]), jen.Id(tensorName(t.A))))
 		case steps.TermListUnchangedApart:
 			fn := ss.List(steps.ListLeanUnchangedApart, t.A.Type)
-			tests = append(tests, withTypes(jen.Id(fn), typeArgsUse(typeParamsOf(ss.opts.TypeParams, t.A.Type))).Call(jen.Id("ln"), jen.Lit(lp.LeanIndex(t.A)), jen.Id(tensorName(t.A)), ptr(t.R), anchor(t.R)))
+			tests = append(tests, withTypes(jen.Id(fn), typeArgsUse(typeParamsOf(ss.opts.TypeParams, t.A.Type))).Call(jen.Id("ln"), jen.Lit(lp.Index[t.A]), jen.Id(tensorName(t.A)), ptr(t.R), anchor(t.R)))
 		default:
 			tests = append(tests, termCode(t))
 		}

@@ -169,7 +169,8 @@ func (ln *Lean) Fresh(l Loc, handle unsafe.Pointer, m *asserts.Memory) bool {
 	g := addrGranule(id)
 	if a := s.addr; wide && a != nil && a.gc == e.gc+1 && a.clear(id, g) {
 		// a storage not handed out in the cycle: numbered now
-		if seq := handSeq.Add(1); seq > e.seq && seq%gcRefresh != 0 {
+		seq := handSeq.Add(1)
+		if seq > e.seq && seq%gcRefresh != 0 {
 			a.take(id, g)
 			a.put(id, seq, ln.op.st.idx, l)
 			ln.handedOut(id, seq)
@@ -179,9 +180,8 @@ func (ln *Lean) Fresh(l Loc, handle unsafe.Pointer, m *asserts.Memory) bool {
 			}
 			s.mu.Unlock()
 			return true
-		} else if seq != 0 {
-			return ln.freshSlow(l, s, true, id, wide, seq, calls, i)
 		}
+		return ln.freshSlow(l, s, true, id, wide, seq, calls, i)
 	}
 	return ln.freshSlow(l, s, true, id, wide, 0, calls, i)
 }

@@ -131,10 +131,6 @@ func (lp *LeanPath) ReplayKey(typeParams, pre, post string) string {
 	return b.String()
 }
 
-// LeanIndex is the place in the Lean of argument s's tensor (of a list's
-// first element).
-func (lp *LeanPath) LeanIndex(s *Slot) int { return lp.Index[s] }
-
 // ArgsInOrder are the argument slots in the Lean's order: the single
 // tensors, then the list.
 func (lp *LeanPath) ArgsInOrder() []*Slot {
