@@ -134,11 +134,18 @@
 // Share and Release from methods of those names (Share, Retain, Ref,
 // IncRef, Acquire; a releaser above), View from the kernel of alias, t,
 // transpose.int or select.int, Write from that of zero_, neg_, exp_, log_,
-// sqrt_, sin_, cos_, tanh_, sigmoid_ or reciprocal_ (its result released
-// when the runtime counts), and the sweep's tensors with the constructor
-// and the transpose.int and select.int kernels; what the package lacks
-// is left TODO, and init's report names it. examples/pool is written this
-// way, with no hand-written line (docs/guide.md, "A generic runtime").
+// sqrt_, sin_, cos_, tanh_, sigmoid_, reciprocal_ or add_.Tensor (x
+// added to itself; its result released when the runtime counts), and the
+// sweep's tensors with the constructor and the transpose.int and
+// select.int kernels; what the package lacks is left TODO, and init's
+// report names it. examples/pool is written this way, with no
+// hand-written line (docs/guide.md, "A generic runtime").
+//
+// A plain tensor type's tests are written the same way, for the element
+// type of its constructor: F(values []E, shape ...int) *Tensor (or the
+// other sizes above) or, preferred less, F(values ...E) *Tensor (or
+// []E), which makes 1-D tensors, so the sweep then makes its 1-D samples
+// only. Without a constructor, its tests are left TODO.
 //
 // gen and vet read assertgen.yaml from the current directory, or the file
 // given with -config; plan and explain read a config file only when given

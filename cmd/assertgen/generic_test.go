@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -162,5 +165,163 @@ func SubTensor(self, other *Tensor, alpha float32) *Tensor { return self }
 	}
 	if entries, _ := os.ReadDir(q); len(entries) != 1 {
 		t.Errorf("a refused init wrote files: %v", entries)
+	}
+}
+
+// TestInitFillsPlain: init on a plain (non-generic) tensor type writes its
+// conformance and sweep tests from what the package has, as for a
+// generic type: the constructor (with a shape, or a 1-D one without),
+// the hold methods, a view kernel and an in-place write. With the
+// contract's methods written, both tests pass as init wrote them, and a
+// view kernel that copies fails the conformance test's view case.
+func TestInitFillsPlain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and tests Go code")
+	}
+	const contract = `package %s
+
+import (
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+func (t *Tensor) Ident() asserts.Ident {
+	if t == nil {
+		return asserts.Ident{}
+	}
+	return asserts.SliceMemory(t.data).Ident(unsafe.Pointer(t))
+}
+
+func (t *Tensor) StorageAnchor() unsafe.Pointer {
+	if t == nil {
+		return nil
+	}
+	return asserts.SliceMemory(t.data).Anchor()
+}
+`
+	dir := genericModule(t, map[string]string{
+		// A runtime with shapes: New(values, shape...), a view (T), a
+		// write (Neg_) and Share/Release-free holds (no use counts).
+		"s/s.go": `package s
+
+type Tensor struct {
+	data  []float64
+	shape []int
+}
+
+func New(values []float64, shape ...int) *Tensor {
+	return &Tensor{data: append([]float64(nil), values...), shape: append([]int(nil), shape...)}
+}
+
+// FromValues is a 1-D constructor; New, with a shape, is preferred.
+func FromValues(values ...float64) *Tensor { return New(values, len(values)) }
+
+func Neg(self *Tensor) *Tensor {
+	r := New(self.data, self.shape...)
+	for i := range r.data {
+		r.data[i] = -r.data[i]
+	}
+	return r
+}
+
+func Neg_(self *Tensor) *Tensor {
+	for i := range self.data {
+		self.data[i] = -self.data[i]
+	}
+	return self
+}
+
+func Alias(self *Tensor) *Tensor { return &Tensor{data: self.data, shape: self.shape} }
+`,
+		// A runtime without shapes: FromSlice(values...) only, and
+		// add_.Tensor as its only write.
+		"f/f.go": `package f
+
+type Tensor struct{ data []float32 }
+
+func FromSlice(values ...float32) *Tensor { return &Tensor{data: append([]float32(nil), values...)} }
+
+func Abs(self *Tensor) *Tensor {
+	r := FromSlice(self.data...)
+	for i, v := range r.data {
+		r.data[i] = max(v, -v)
+	}
+	return r
+}
+
+func Add_Tensor(self, other *Tensor, alpha float32) *Tensor {
+	for i := range self.data {
+		self.data[i] += alpha * other.data[i]
+	}
+	return self
+}
+
+func Alias(self *Tensor) *Tensor { return &Tensor{data: self.data} }
+`,
+	})
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	goTest := func(pkg string) (string, error) {
+		cmd := exec.Command("go", "test", "-count=1", "-tags", "debugasserts", "./"+pkg+"/...")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod -buildvcs=false")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	for _, c := range []struct {
+		pkg      string
+		want     []string // in the conformance test
+		sweep    []string // in the sweep test
+		notSweep string
+	}{
+		{"s", []string{"data, shape := []float64{1, 2, 3, 4, 5, 6}, []int{2, 3}", "return s.New(data, shape...)", "return s.Alias(x)", "s.Neg_(x)"},
+			[]string{"type sweepAdapter struct{}", "dtype := reflect.TypeFor[float64]()", "data[i] = float64(v)", "checked.SweepOps)"}, "1-D tensors only"},
+		{"f", []string{"data := []float32{1, 2, 3, 4, 5, 6}", "return f.FromSlice(data...)", "return f.Alias(x)", "f.Add_Tensor(x, x, 1)"},
+			[]string{"case len(sp.Shape) != 1:", "f's constructor makes 1-D tensors only", "return reflect.ValueOf(f.FromSlice(data...)), nil"}, "shape := sp.Shape"},
+	} {
+		p := filepath.Join(dir, c.pkg)
+		stdout, stderr, code := runCLI(t, p, "init")
+		if code != 0 || strings.Contains(stdout, "assertgen_contract_test.go") && strings.Contains(stdout, "to write: the functions") || strings.Contains(stdout, "sweepAdapter.Tensor") {
+			t.Fatalf("%s: init: exit %d, want nothing left to write in the tests\n%s%s", c.pkg, code, stdout, stderr)
+		}
+		conf, sw := read(c.pkg+"/assertgen_contract_test.go"), read(c.pkg+"/assertgen_sweep_test.go")
+		for _, w := range c.want {
+			if !strings.Contains(conf, w) {
+				t.Errorf("%s: assertgen_contract_test.go lacks %q:\n%s", c.pkg, w, conf)
+			}
+		}
+		for _, w := range c.sweep {
+			if !strings.Contains(sw, w) {
+				t.Errorf("%s: assertgen_sweep_test.go lacks %q:\n%s", c.pkg, w, sw)
+			}
+		}
+		if strings.Contains(sw, c.notSweep) || strings.Contains(conf, "TODO") || strings.Contains(sw, "TODO") {
+			t.Errorf("%s: the tests say %q or TODO:\n%s\n%s", c.pkg, c.notSweep, conf, sw)
+		}
+		if err := os.WriteFile(filepath.Join(p, "assertgen_contract.go"), []byte(fmt.Sprintf(contract, c.pkg)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, stderr, code := runCLI(t, p, "gen"); code != 0 {
+			t.Fatalf("%s: gen after init: exit %d\n%s", c.pkg, code, stderr)
+		}
+		if out, err := goTest(c.pkg); err != nil || !strings.Contains(out, "ok") {
+			t.Errorf("%s: go test -tags debugasserts: %v\n%s", c.pkg, err, out)
+		}
+	}
+	// A view kernel that copies: the conformance test's view case fails.
+	src := filepath.Join(dir, "s", "s.go")
+	b := []byte(read("s/s.go"))
+	b = bytes.Replace(b, []byte("return &Tensor{data: self.data, shape: self.shape}"), []byte("return New(self.data, self.shape...)"), 1)
+	if err := os.WriteFile(src, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := goTest("s"); err == nil || !strings.Contains(out, "TestAssertsContract/view") {
+		t.Errorf("a copying Alias: want the conformance test's view case to fail: %v\n%s", err, out)
 	}
 }

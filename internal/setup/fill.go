@@ -5,20 +5,30 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+
+	"github.com/assertgen/assertgen/schema"
 )
 
-// A fill is what init found in a generic runtime's package to write its
+// A fill is what init found in a runtime's package to write its
 // conformance and sweep tests with, so that they run as written: each
 // field is Go code of the test files (in package P_test, P the
 // runtime's), "" when the package has nothing to write it with (the test
 // then says what to write, as for any runtime). The names in scope are
-// the tests': data []T and shape []int for New, x for the others, base,
-// i and last for Select and Transpose.
+// the tests': data and shape for New (shape only when New takes one), x
+// for the others, base, i and last for Select and Transpose. A generic
+// type's tests are generic in T, its element type; a plain type's are
+// written for the element type of its constructor.
 type fill struct {
 	// New makes a tensor of data's values and shape's sizes: a
 	// constructor of the package, func F[E](values []E, shape ...int)
-	// *Tensor[E] (or []int, ...int64, []int64).
+	// *Tensor[E] (or []int, ...int64, []int64); for a plain type
+	// func F(values []E, shape ...int) *Tensor, or, without a shape,
+	// func F(values ...E) *Tensor (or []E), which makes 1-D tensors
+	// (Flat).
 	New string
+	// Flat is set when New takes no shape: it makes a 1-D tensor of
+	// data.
+	Flat bool
 	// Share and Release are methods of *Tensor[T]: one that returns
 	// another hold on the tensor (Share, Retain, Ref, IncRef, Acquire)
 	// and one that drops a hold (see releasers).
@@ -35,41 +45,52 @@ type fill struct {
 	Select, Transpose string
 	// Union is the element types as a constraint, "float32 | float64",
 	// and Elems each element type; set only when every one is a numeric
-	// builtin type (the sweep converts its float64 values to them).
+	// builtin type (the sweep converts its float64 values to them). For a
+	// plain type they are the one element type of its constructor.
 	Union string
 	Elems []string
+	// T is the element type as the tests spell it: "T", their type
+	// parameter, for a generic type; the element type for a plain one.
+	T string
 }
 
-// writers are the in-place ops whose only argument is the tensor that
-// change values 1 to 6 (relu_ and abs_ would leave them), in the order
-// init prefers them for the conformance suite's writes.
-var writers = []string{"zero_", "neg_", "exp_", "log_", "sqrt_", "sin_", "cos_", "tanh_", "sigmoid_", "reciprocal_"}
+// writers are the in-place ops that change values 1 to 6 (relu_ and abs_
+// would leave them), in the order init prefers them for the conformance
+// suite's writes: each of x alone, then add_.Tensor of x to itself.
+var writers = []string{"zero_", "neg_", "exp_", "log_", "sqrt_", "sin_", "cos_", "tanh_", "sigmoid_", "reciprocal_", "add_.Tensor"}
 
 // sharers are the names of methods that return another hold on the
 // tensor, in the order init prefers them.
 var sharers = []string{"Share", "Retain", "Ref", "IncRef", "Acquire"}
 
-// findFill finds, in the package pkg of the generic tensor type t, its
-// constructor and hold methods, and in the job's selected ops with a
-// kernel, its views and in-place writes.
+// findFill finds, in the package pkg of the tensor type t (generic in
+// one type parameter, or plain), its constructor and hold methods, and in
+// the job's selected ops with a kernel, its views and in-place writes.
 func findFill(t *target, pkg *types.Package, j *Job) *fill {
 	f := &fill{}
-	if len(t.Params) != 1 {
-		return f
-	}
-	var elems []string
-	for _, e := range t.Params[0].Instances {
-		if !numeric(e) {
-			return f
-		}
-		elems = append(elems, e)
-	}
-	f.Union, f.Elems = strings.Join(elems, " | "), elems
 	tn, _ := pkg.Scope().Lookup(t.Type).(*types.TypeName)
-	if tn == nil {
+	if tn == nil || len(t.Params) > 1 {
 		return f
 	}
-	f.New = constructor(t, pkg, tn)
+	if len(t.Params) == 1 {
+		var elems []string
+		for _, e := range t.Params[0].Instances {
+			if !numeric(e) {
+				return f
+			}
+			elems = append(elems, e)
+		}
+		f.Union, f.Elems, f.T = strings.Join(elems, " | "), elems, "T"
+		f.New = constructor(t, pkg, tn)
+	} else {
+		var elem string
+		if f.New, elem, f.Flat = plainConstructor(t, pkg, tn); f.New != "" {
+			f.Union, f.Elems, f.T = elem, []string{elem}, elem
+		}
+	}
+	if f.Union == "" {
+		return f
+	}
 	ms := types.NewMethodSet(types.NewPointer(tn.Type()))
 	for _, names := range [][]string{sharers, releasers} {
 		for _, n := range names {
@@ -101,18 +122,21 @@ func numeric(e string) bool {
 	return ok && basic.Info()&(types.IsInteger|types.IsFloat) != 0
 }
 
-// isTensorOf reports whether typ is *tn[E] for tn's own type parameter
-// or, with e set, for e.
+// isTensorOf reports whether typ is *tn, or, for a generic tn, *tn[E]
+// for tn's own type parameter or, with e set, for e.
 func isTensorOf(typ types.Type, tn *types.TypeName, e *types.TypeParam) bool {
 	p, ok := types.Unalias(typ).(*types.Pointer)
 	if !ok {
 		return false
 	}
 	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	if !ok || n.Origin().Obj() != tn || n.TypeArgs().Len() != 1 {
+	if !ok || n.Origin().Obj() != tn {
 		return false
 	}
-	return e == nil || n.TypeArgs().At(0) == e
+	if n.TypeArgs().Len() == 0 {
+		return e == nil && n.TypeParams().Len() == 0
+	}
+	return n.TypeArgs().Len() == 1 && (e == nil || n.TypeArgs().At(0) == e)
 }
 
 // constructor returns the call of the package's constructor of tensors
@@ -134,20 +158,9 @@ func constructor(t *target, pkg *types.Package, tn *types.TypeName) string {
 		if !ok || vals.Elem() != e || !isTensorOf(sig.Results().At(0).Type(), tn, e) {
 			continue
 		}
-		shape, ok := sig.Params().At(1).Type().(*types.Slice)
+		arg, ok := shapeArg(sig, 1)
 		if !ok {
 			continue
-		}
-		b, ok := shape.Elem().(*types.Basic)
-		if !ok || b.Kind() != types.Int && b.Kind() != types.Int64 {
-			continue
-		}
-		arg := "shape"
-		if b.Kind() == types.Int64 {
-			arg = "int64s(shape)"
-		}
-		if sig.Variadic() {
-			arg += "..."
 		}
 		// Preferred: New, then a From... function, then the first by name.
 		if rank := constructorRank(name); best == "" || rank < constructorRank(best) {
@@ -155,6 +168,87 @@ func constructor(t *target, pkg *types.Package, tn *types.TypeName) string {
 		}
 	}
 	return call
+}
+
+// shapeArg returns how the tests pass their shape []int as the i-th
+// parameter of sig, a slice of int or int64 (variadic or not), and
+// whether it is one.
+func shapeArg(sig *types.Signature, i int) (string, bool) {
+	shape, ok := sig.Params().At(i).Type().(*types.Slice)
+	if !ok {
+		return "", false
+	}
+	b, ok := shape.Elem().(*types.Basic)
+	if !ok || b.Kind() != types.Int && b.Kind() != types.Int64 {
+		return "", false
+	}
+	arg := "shape"
+	if b.Kind() == types.Int64 {
+		arg = "int64s(shape)"
+	}
+	if sig.Variadic() {
+		arg += "..."
+	}
+	return arg, true
+}
+
+// plainConstructor returns the call of the constructor of a plain tensor
+// type tn (see fill.New), its element type and whether it takes no shape
+// (flat), or "". A constructor with a shape is preferred to one without.
+func plainConstructor(t *target, pkg *types.Package, tn *types.TypeName) (call, elem string, flat bool) {
+	best := -1
+	for _, name := range pkg.Scope().Names() {
+		fn, ok := pkg.Scope().Lookup(name).(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.TypeParams().Len() != 0 || sig.Params().Len() < 1 || sig.Params().Len() > 2 || sig.Results().Len() != 1 || !isTensorOf(sig.Results().At(0).Type(), tn, nil) {
+			continue
+		}
+		vals, ok := sig.Params().At(0).Type().(*types.Slice)
+		if !ok || sizesName(sig.Params().At(0).Name()) {
+			continue
+		}
+		e, ok := vals.Elem().(*types.Basic)
+		if !ok || !numeric(e.Name()) {
+			continue
+		}
+		var c string
+		noShape := sig.Params().Len() == 1
+		if noShape {
+			c = fmt.Sprintf("%s.%s(data)", t.Name, name)
+			if sig.Variadic() {
+				c = fmt.Sprintf("%s.%s(data...)", t.Name, name)
+			}
+		} else {
+			arg, ok := shapeArg(sig, 1)
+			if !ok {
+				continue
+			}
+			c = fmt.Sprintf("%s.%s(data, %s)", t.Name, name, arg)
+		}
+		rank := constructorRank(name)
+		if noShape {
+			rank += 3 // after every constructor with a shape
+		}
+		if best < 0 || rank < best {
+			best, call, elem, flat = rank, c, e.Name(), noShape
+		}
+	}
+	return call, elem, flat
+}
+
+// sizesName reports whether a parameter's name says it holds sizes, not
+// values (Zeros(shape ...int) makes a tensor of that shape).
+func sizesName(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range []string{"shape", "size", "dim"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func constructorRank(name string) int {
@@ -199,11 +293,16 @@ func kernelFill(f *fill, t *target, j *Job) {
 				f.Select = call("base", a, intArg(2, "i"))
 			}
 		}
-		if slices.Contains(writers, op.Name) && len(args) == 1 && len(op.Src.Func.Returns) == 1 {
-			calls[op.Name] = call("x")
-			if t.Counted && f.Release != "" {
-				calls[op.Name] += "." + f.Release + "()"
+		if op.Name == "add_.Tensor" && len(args) == 3 && len(op.Src.Func.Returns) == 1 {
+			// x += 1 * x: every element of 1 to 6 doubles.
+			if one := scalarOne(j, args[2].Type); one != "" {
+				calls[op.Name] = call("x", "x", one)
 			}
+		} else if slices.Contains(writers, op.Name) && len(args) == 1 && len(op.Src.Func.Returns) == 1 {
+			calls[op.Name] = call("x")
+		}
+		if c := calls[op.Name]; c != "" && slices.Contains(writers, op.Name) && t.Counted && f.Release != "" {
+			calls[op.Name] = c + "." + f.Release + "()"
 		}
 	}
 	for _, op := range writers {
@@ -220,11 +319,15 @@ func kernelFill(f *fill, t *target, j *Job) {
 	}
 }
 
-// Instance returns the tensor type as the generic tests spell it: with
-// their type parameter T when init found what to write them with
+// Instance returns the tensor type as the tests init fills spell it: a
+// plain type as it is ("*tensor.Tensor"); a generic one with their type
+// parameter T when init found what to write them with
 // ("*pool.Tensor[T]"), else with the first element type of each type
 // parameter (FirstArgs).
 func (t *target) Instance() string {
+	if len(t.Params) == 0 {
+		return "*" + t.Name + "." + t.Type
+	}
 	if t.Fill != nil && t.Fill.Union != "" {
 		return "*" + t.Name + "." + t.Type + "[T]"
 	}
@@ -333,4 +436,19 @@ func (f *fill) conformanceTODO(counted bool) names {
 		}
 	}
 	return out
+}
+
+// scalarOne spells the Scalar 1 for an argument of schema type typ whose
+// Go type the job's type map gives: "1" for a builtin numeric type or a
+// type parameter (the element type), "" for any other (any: the kernel
+// may want a particular type).
+func scalarOne(j *Job, typ *schema.Type) string {
+	g, err := j.Options.Types.GoTypeOf(typ)
+	if err != nil || g.Prefix != "" || g.Path != "" {
+		return ""
+	}
+	if numeric(g.Name) || g.Param {
+		return "1"
+	}
+	return ""
 }

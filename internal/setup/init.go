@@ -98,21 +98,18 @@ func Init(o InitOptions) error {
 	if err != nil {
 		return err
 	}
-	var missing []*plan.Op
-	if len(o.Ops) > 0 || len(t.Params) > 0 {
-		// Ops found by their kernels have them all; a generic type's are
-		// vetted here, with the Scalar type init inferred.
-		var stubs []byte
-		var job *Job
-		if missing, stubs, job, err = kernelStubs(t, c); err != nil {
-			return err
-		}
-		if stubs != nil {
-			files[StubsFile] = stubs
-		}
-		if len(t.Params) > 0 {
-			t.Fill = findFill(t, t.pkg, job)
-		}
+	// Ops found by their kernels have them all (kernelStubs finds none
+	// missing); a generic type's are vetted here, with the Scalar type
+	// init inferred. The job says what the tests are written with.
+	missing, stubs, job, err := kernelStubs(t, c)
+	if err != nil {
+		return err
+	}
+	if stubs != nil {
+		files[StubsFile] = stubs
+	}
+	if f := findFill(t, t.pkg, job); len(t.Params) > 0 || f.Union != "" {
+		t.Fill = f
 	}
 	for _, f := range templates {
 		if f.want != nil && !f.want(t) {

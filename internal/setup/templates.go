@@ -22,10 +22,17 @@ var templates = []tmpl{
 	{name: "assertgen.yaml", text: configText},
 	{name: "generate.go", text: generateText},
 	{name: "assertgen_contract.go", text: adapterText, want: func(t *target) bool { return len(t.todo()) > 0 }},
-	{name: "assertgen_contract_test.go", text: conformanceText, want: func(t *target) bool { return len(t.Params) == 0 }},
-	{name: "assertgen_contract_test.go", text: conformanceGenericText, want: func(t *target) bool { return len(t.Params) > 0 }},
-	{name: SweepTestFile, text: sweepText, want: func(t *target) bool { return len(t.Params) == 0 }},
-	{name: SweepTestFile, text: sweepGenericText, want: func(t *target) bool { return len(t.Params) > 0 }},
+	{name: "assertgen_contract_test.go", text: conformanceText, want: func(t *target) bool { return !t.filled() }},
+	{name: "assertgen_contract_test.go", text: conformanceFilledText, want: (*target).filled},
+	{name: SweepTestFile, text: sweepText, want: func(t *target) bool { return !t.filled() }},
+	{name: SweepTestFile, text: sweepFilledText, want: (*target).filled},
+}
+
+// filled reports whether init writes the tests from the templates that
+// take what it found in the package (fill): always for a generic type,
+// for a plain one when it found a constructor.
+func (t *target) filled() bool {
+	return len(t.Params) > 0 || t.Fill != nil && t.Fill.Union != ""
 }
 
 // SweepTestFile is the sweep test init writes: every wrapped op run on
@@ -330,10 +337,11 @@ func (t *target) testName(id string) string {
 	return id
 }
 
-// conformanceGenericText is the conformance test of a generic tensor
-// type: the suite once per element type, with what init found in the
-// package (fill) where it found it.
-const conformanceGenericText = `{{if .ConformanceTag}}//go:build {{.ConformanceTag}}
+// conformanceFilledText is the conformance test of a generic tensor
+// type (the suite once per element type) or of a plain one whose
+// constructor init found, with what init found in the package (fill)
+// where it found it.
+const conformanceFilledText = `{{if .ConformanceTag}}//go:build {{.ConformanceTag}}
 
 {{end}}package {{.Name}}_test
 
@@ -349,11 +357,11 @@ import (
 {{- $f := .Fill}}{{$tensor := .Instance}}
 
 // {{n "TestAssertsContract"}} runs the conformance suite of the contract adapter
-// on the tensors of each element type, written by assertgen init.
+// on {{if .Params}}the tensors of each element type{{else}}{{$f.T}} tensors{{end}}, written by assertgen init.
 {{- if not $f.Union}} It
 // fails, naming them, until the functions marked TODO are written.{{end}}
 func {{n "TestAssertsContract"}}(t *{{n "testing"}}.T) {
-{{- if $f.Union}}
+{{- if and $f.Union .Params}}
 {{- range $f.Elems}}
 	t.Run("{{.}}", func(t *{{n "testing"}}.T) { {{n "testContract"}}[{{.}}](t) })
 {{- end}}
@@ -366,7 +374,11 @@ func {{n "testContract"}}[T {{$f.Union}}](t *{{n "testing"}}.T) {
 		Undefined: func() {{n "asserts"}}.Tensor { return ({{$tensor}})(nil) },
 {{- if $f.New}}
 		New: func() {{n "asserts"}}.Tensor {
-			data, shape := []T{1, 2, 3, 4, 5, 6}, []int{2, 3}
+{{- if $f.Flat}}
+			data := []{{$f.T}}{1, 2, 3, 4, 5, 6}
+{{- else}}
+			data, shape := []{{$f.T}}{1, 2, 3, 4, 5, 6}, []int{2, 3}
+{{- end}}
 			return {{$f.New}}
 		},
 {{- else}}
@@ -404,7 +416,11 @@ func {{n "testContract"}}[T {{$f.Union}}](t *{{n "testing"}}.T) {
 		Undefined: func() {{n "asserts"}}.Identity { return ({{$tensor}})(nil) },
 {{- if $f.New}}
 		New: func() {{n "asserts"}}.Identity {
-			data, shape := []T{1, 2, 3, 4, 5, 6}, []int{2, 3}
+{{- if $f.Flat}}
+			data := []{{$f.T}}{1, 2, 3, 4, 5, 6}
+{{- else}}
+			data, shape := []{{$f.T}}{1, 2, 3, 4, 5, 6}, []int{2, 3}
+{{- end}}
 			return {{$f.New}}
 		},
 {{- else}}
@@ -441,10 +457,10 @@ func {{n "int64s"}}(s []int) []int64 {
 {{- end}}
 `
 
-// sweepGenericText is the sweep test of a generic tensor type: every
-// op, once per element type, on tensors made with what init found in the
-// package (fill).
-const sweepGenericText = `//go:build debugasserts
+// sweepFilledText is the sweep test of a generic tensor type (every op,
+// once per element type) or of a plain one whose constructor init found,
+// on tensors made with what init found in the package (fill).
+const sweepFilledText = `//go:build debugasserts
 
 package {{.Name}}_test
 
@@ -462,18 +478,18 @@ import (
 )
 {{- if and $f.Union $f.New}}
 
-// {{n "sweepAdapter"}} makes the {{.Name}} tensors of element type T of the
+// {{n "sweepAdapter"}} makes the {{.Name}} tensors{{if .Params}} of element type T{{end}} of the
 // sweep's samples (go doc github.com/assertgen/assertgen/sweep), written
-// by assertgen init: dense tensors of T, made with {{.Name}}'s
-// constructor{{if $f.Transpose}}, transposed{{end}}{{if $f.Select}} and selected{{end}} views with its kernels.
-type {{n "sweepAdapter"}}[T {{$f.Union}}] struct{}
+// by assertgen init: dense tensors of {{$f.T}}, made with {{.Name}}'s
+// constructor{{if $f.Flat}} (1-D tensors only){{end}}{{if or $f.Transpose $f.Select}}, {{if $f.Transpose}}transposed{{end}}{{if and $f.Transpose $f.Select}} and {{end}}{{if $f.Select}}selected{{end}} views with its kernels{{end}}.
+type {{n "sweepAdapter"}}{{if .Params}}[T {{$f.Union}}]{{end}} struct{}
 
 // Tensor makes the tensor sp describes, or says why it cannot: a sample
-// of another dtype moves to T's (a *{{n "sweep"}}.DtypeError), and one of a
+// of another dtype moves to {{if .Params}}T's{{else}}{{$f.T}}{{end}} (a *{{n "sweep"}}.DtypeError), and one of a
 // layout, bit or autograd state {{.Name}} lacks, or a strided view at an
 // offset, is counted as one it cannot make.
-func ({{n "sweepAdapter"}}[T]) Tensor(sp {{n "sweep"}}.Spec, made []{{n "reflect"}}.Value) ({{n "reflect"}}.Value, error) {
-	dtype := {{n "reflect"}}.TypeFor[T]().Kind().String()
+func ({{n "sweepAdapter"}}{{if .Params}}[T]{{end}}) Tensor(sp {{n "sweep"}}.Spec, made []{{n "reflect"}}.Value) ({{n "reflect"}}.Value, error) {
+	dtype := {{n "reflect"}}.TypeFor[{{$f.T}}]().Kind().String()
 	switch {
 	case sp.Same >= 0:
 		return made[sp.Same], nil // the aliasing sample, x.add_(x): an earlier tensor itself
@@ -492,12 +508,17 @@ func ({{n "sweepAdapter"}}[T]) Tensor(sp {{n "sweep"}}.Spec, made []{{n "reflect
 {{- else}}
 		return {{n "reflect"}}.Value{}, {{n "errors"}}.New("no select.int kernel to make a view with")
 {{- end}}
+{{- if $f.Flat}}
+	case len(sp.Shape) != 1:
+		return {{n "reflect"}}.Value{}, {{n "errors"}}.New("{{.Name}}'s constructor makes 1-D tensors only")
+{{- end}}
 	}
 	vals := sp.Elements()
-	data := make([]T, len(vals))
+	data := make([]{{$f.T}}, len(vals))
 	for i, v := range vals {
-		data[i] = T(v)
+		data[i] = {{$f.T}}(v)
 	}
+{{- if not $f.Flat}}
 	shape := sp.Shape
 	if sp.Transposed && len(shape) >= 2 {
 {{- if $f.Transpose}}
@@ -515,15 +536,16 @@ func ({{n "sweepAdapter"}}[T]) Tensor(sp {{n "sweep"}}.Spec, made []{{n "reflect
 		return {{n "reflect"}}.Value{}, {{n "errors"}}.New("no transpose.int kernel to make a transposed view with")
 {{- end}}
 	}
+{{- end}}
 	return {{n "reflect"}}.ValueOf({{$f.New}}), nil
 }
 
 // Value leaves every non-tensor argument to package sweep, which converts
-// what gen's default Go types and T take.
-func ({{n "sweepAdapter"}}[T]) Value(*{{n "sweep"}}.Arg, {{n "reflect"}}.Type) ({{n "reflect"}}.Value, bool, error) {
+// what gen's default Go types{{if .Params}} and T{{end}} take.
+func ({{n "sweepAdapter"}}{{if .Params}}[T]{{end}}) Value(*{{n "sweep"}}.Arg, {{n "reflect"}}.Type) ({{n "reflect"}}.Value, bool, error) {
 	return {{n "reflect"}}.Value{}, false, nil
 }
-{{- if $f.Transpose}}
+{{- if and $f.Transpose (not $f.Flat)}}
 
 // {{n "transposedBase"}} returns the values, in row-major order, of the tensor
 // of shape with its first and last dims swapped whose view with those
@@ -580,9 +602,20 @@ func {{n "int64s"}}(s []int) []int64 {
 {{- end}}
 
 // {{n "TestSweep"}} runs every wrapped op on samples made from its schema, through
-// the checked wrappers, once per element type, and fails on each kind of
-// violation they find.
+// the checked wrappers{{if .Params}}, once per element type, and fails on each kind of
+// violation they find.{{else}} and fails on each kind of violation they find.{{end}}
 func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
+{{- if not .Params}}
+	rep := {{n "sweep"}}.Run(t, {{n "sweepAdapter"}}{}, {{n "checked"}}.SweepOps)
+	if len(rep.Exercised) == 0 {
+		t.Error("the sweep ran no op")
+	}
+}
+
+// {{n "FuzzSweep"}} is the coverage-guided fuzz target over the same ops:
+// go test -tags debugasserts -fuzz {{n "FuzzSweep"}} (a finding replays as a test).
+func {{n "FuzzSweep"}}(f *{{n "testing"}}.F) { {{n "sweep"}}.Fuzz(f, {{n "sweepAdapter"}}{}, {{n "checked"}}.SweepOps) }
+{{- else}}
 {{- range $f.Elems}}
 	t.Run("{{.}}", func(t *{{n "testing"}}.T) {
 		rep := {{n "sweep"}}.Run(t, {{n "sweepAdapter"}}[{{.}}]{}, {{n "checked"}}.SweepOps[{{.}}])
@@ -599,6 +632,7 @@ func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
 func {{n "FuzzSweep"}}(f *{{n "testing"}}.F) {
 	{{n "sweep"}}.Fuzz(f, {{n "sweepAdapter"}}[{{index $f.Elems 0}}]{}, {{n "checked"}}.SweepOps[{{index $f.Elems 0}}])
 }
+{{- end}}
 {{- else}}
 
 // {{n "sweepAdapter"}} makes the tensors of the sweep's samples (go doc
