@@ -25,7 +25,11 @@ import (
 //     (a functional op with one Tensor return: "ret.Add(self, other)");
 //   - otherwise, for an op whose returns are the arguments it writes
 //     (in-place, out=): the code runs, and those arguments are returned
-//     ("out.Add(self, other)", "self.Scale(-1, self)");
+//     ("out.Add(self, other)", "self.Scale(-1, self)"); but an expression
+//     that is not a call, and so cannot run as a statement, is returned
+//     as it is: a type assertion of the library's result
+//     ("self.AddInPlace(other).(*mat.Dense[float64])"), whose value the
+//     checks then see (an in-place op must return self);
 //   - otherwise an expression is returned ("self.T()"), and statements run
 //     as written (they return themselves).
 type Binding struct {
@@ -195,7 +199,7 @@ func markUsed(used map[string]bool, t kernels.GoType) {
 // code starts.
 func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.GoType) string) ([]string, int, error) {
 	code := strings.TrimSpace(b.Code)
-	usesRet, isExpr, err := scanBinding(code)
+	usesRet, isExpr, isValue, err := scanBinding(code)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -211,7 +215,7 @@ func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.
 	case len(f.Returns) == 0:
 		return []string{code}, 0, nil
 	}
-	if names, ok := writtenReturns(w); ok {
+	if names, ok := writtenReturns(w); ok && !isValue {
 		return []string{code, "return " + strings.Join(names, ", ")}, 0, nil
 	}
 	if isExpr {
@@ -255,17 +259,20 @@ func writtenReturns(w *wrapper) ([]string, bool) {
 }
 
 // scanBinding parses bound code: an expression, or statements (separated
-// by ; or new lines); and reports whether it uses the name ret.
-func scanBinding(code string) (usesRet, isExpr bool, err error) {
+// by ; or new lines); and reports whether it uses the name ret, whether
+// it is an expression, and whether it is one that is not a call (which
+// Go does not run as a statement).
+func scanBinding(code string) (usesRet, isExpr, isValue bool, err error) {
 	if code == "" {
-		return false, false, fmt.Errorf("empty binding")
+		return false, false, false, fmt.Errorf("empty binding")
 	}
-	if _, err := parser.ParseExpr(code); err == nil {
-		isExpr = true
+	if e, err := parser.ParseExpr(code); err == nil {
+		_, call := ast.Unparen(e).(*ast.CallExpr)
+		isExpr, isValue = true, !call
 	}
 	file, err := parseBinding(code)
 	if err != nil {
-		return false, false, err
+		return false, false, false, err
 	}
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -284,7 +291,7 @@ func scanBinding(code string) (usesRet, isExpr bool, err error) {
 		}
 		return true
 	})
-	return usesRet, isExpr, nil
+	return usesRet, isExpr, isValue, nil
 }
 
 // parseBinding parses bound code as the body of a function.

@@ -497,7 +497,9 @@ func TestBind(t *testing.T) {
 		"func Memory(d *Dense) asserts.Memory { return asserts.SliceMemory(d.data) }\n\n" +
 		"func (d *Dense) Add(a, b *Dense) {\n\tif len(d.data) != len(a.data) {\n\t\td.data = make([]float64, len(a.data))\n\t}\n\tfor i := range a.data {\n\t\td.data[i] = a.data[i] + b.data[i]\n\t}\n}\n\n" +
 		"func (d *Dense) Neg() *Dense {\n\tr := &Dense{data: make([]float64, len(d.data))}\n\tfor i, v := range d.data {\n\t\tr.data[i] = -v\n\t}\n\treturn r\n}\n\n" +
-		"func Abs(self *Dense) *Dense { return self.Neg() }\n"
+		"func Abs(self *Dense) *Dense { return self.Neg() }\n\n" +
+		"// AddInPlace returns its receiver as an interface; AddCopy, a bug, a copy.\nfunc (d *Dense) AddInPlace(b *Dense) any {\n\td.Add(d, b)\n\treturn d\n}\n\n" +
+		"func (d *Dense) AddCopy(b *Dense) any {\n\tr := &Dense{}\n\tr.Add(d, b)\n\treturn r\n}\n"
 	test := "package k_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/k/out\"\n\t\"example.com/k\"\n)\n\n" +
 		"func TestOps(t *testing.T) {\n\ta := &k.Dense{}\n\ta.Add(a, a)\n\tb := out.AddTensor(a, a, 1)\n\tout.AddOut(a, b, 1, b)\n\tout.Add_Tensor(b, a, 1)\n\tout.Neg(b)\n\tout.Abs(b)\n}\n"
 	cfg := "kernels: .\nmemory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [add.Tensor, add.out, add_.Tensor, neg, abs]\nbind:\n"
@@ -521,6 +523,33 @@ func TestBind(t *testing.T) {
 				}
 			}
 		}},
+		// An in-place op bound to an expression that is no call (a type
+		// assertion of the library's result) returns that result, which
+		// the checks then see: a copy fails the debug test.
+		{name: "in-place returns the library's value", files: mod(cfg + "  add.Tensor: ret.Add(self, other)\n  add.out: out.Add(self, other)\n  add_.Tensor: self.AddInPlace(other).(*k.Dense)\n  neg: self.Neg()\n"),
+			args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out`}, check: func(t *testing.T, dir string) {
+				if b, err := os.ReadFile(filepath.Join(dir, "out", "assertgen_bound.go")); err != nil || !strings.Contains(string(b), "return self.AddInPlace(other).(*k.Dense)") {
+					t.Errorf("the bound add_.Tensor does not return the library's value (%v):\n%s", err, b)
+				}
+				goTest := func() (string, error) {
+					cmd := exec.Command("go", "test", "-count=1", "-tags", "debugasserts", "./...")
+					cmd.Dir = dir
+					out, err := cmd.CombinedOutput()
+					return string(out), err
+				}
+				if out, err := goTest(); err != nil {
+					t.Errorf("go test -tags debugasserts: %v\n%s", err, out)
+				}
+				y := filepath.Join(dir, "assertgen.yaml")
+				b, _ := os.ReadFile(y)
+				os.WriteFile(y, bytes.Replace(b, []byte("AddInPlace"), []byte("AddCopy"), 1), 0o644)
+				if _, stderr, code := runCLI(t, dir, "gen"); code != 0 {
+					t.Fatalf("gen: exit %d\n%s", code, stderr)
+				}
+				if out, err := goTest(); err == nil || !strings.Contains(out, "add_.Tensor: ") {
+					t.Errorf("an in-place binding returning a copy: want the debug test to fail on add_.Tensor: %v\n%s", err, out)
+				}
+			}},
 		{name: "every op bound, no kernels package", files: mod("memory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [add.Tensor, neg]\nbind:\n  add.Tensor: ret.Add(self, other)\n  neg: self.Neg()\n"),
 			args: []string{"gen"}, err: []string{`assertgen: 2 ops wrapped in out`}},
 		{name: "type errors", files: mod(cfg + "  add.Tensor: ret.Ad(self, other)\n  add.out: \"out.Add(self, other2)\"\n  add_.Tensor: self.Add(self, other)\n  neg: self.Neg()\n"),
