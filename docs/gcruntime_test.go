@@ -118,4 +118,19 @@ func TestTwoProducts(t *testing.T) {
 	if out, err := run("go test -count=1 -run TestTwoProducts ./..."); err != nil {
 		t.Errorf("a cached Mm in a release build: no check: %v\n%s", err, out)
 	}
+
+	// A Memory that cuts the capacity gives a view an anchor of its own:
+	// the guide's TestMemory fails its view case.
+	const window = "asserts.SliceMemory(raw.Data)"
+	if bytes.Count(b, []byte(window)) != 1 {
+		t.Fatalf("the guide's Memory changed; update this test (want one %q)", window)
+	}
+	b = bytes.Replace(b, []byte(window), []byte("asserts.SliceMemory(raw.Data[:len(raw.Data):len(raw.Data)])"), 1)
+	if err := os.WriteFile(src, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err = run("go test -count=1 -tags debugasserts -run TestMemory ./...")
+	if err == nil || !strings.Contains(out, "--- FAIL: TestMemory/view") {
+		t.Errorf("a Memory that cuts the capacity: err %v, want TestMemory's view case to fail:\n%s", err, out)
+	}
 }
