@@ -290,6 +290,9 @@ func Alias(self *Tensor) *Tensor { return &Tensor{data: self.data} }
 		if code != 0 || strings.Contains(stdout, "assertgen_contract_test.go") && strings.Contains(stdout, "to write: the functions") || strings.Contains(stdout, "sweepAdapter.Tensor") {
 			t.Fatalf("%s: init: exit %d, want nothing left to write in the tests\n%s%s", c.pkg, code, stdout, stderr)
 		}
+		if flat := strings.Contains(stdout, "note: assertgen_sweep_test.go's sweepAdapter makes 1-D tensors only (FromSlice takes no shape)"); flat != (c.pkg == "f") {
+			t.Errorf("%s: init's report says the sweep is 1-D only: %v\n%s", c.pkg, flat, stdout)
+		}
 		conf, sw := read(c.pkg+"/assertgen_contract_test.go"), read(c.pkg+"/assertgen_sweep_test.go")
 		for _, w := range c.want {
 			if !strings.Contains(conf, w) {

@@ -27,8 +27,9 @@ type fill struct {
 	// (Flat).
 	New string
 	// Flat is set when New takes no shape: it makes a 1-D tensor of
-	// data.
+	// data. Ctor is the constructor's name.
 	Flat bool
+	Ctor string
 	// Share and Release are methods of *Tensor[T]: one that returns
 	// another hold on the tensor (Share, Retain, Ref, IncRef, Acquire)
 	// and one that drops a hold (see releasers).
@@ -84,7 +85,7 @@ func findFill(t *target, pkg *types.Package, j *Job) *fill {
 		f.New = constructor(t, pkg, tn)
 	} else {
 		var elem string
-		if f.New, elem, f.Flat = plainConstructor(t, pkg, tn); f.New != "" {
+		if f.New, f.Ctor, elem, f.Flat = plainConstructor(t, pkg, tn); f.New != "" {
 			f.Union, f.Elems, f.T = elem, []string{elem}, elem
 		}
 	}
@@ -193,12 +194,13 @@ func shapeArg(sig *types.Signature, i int) (string, bool) {
 }
 
 // plainConstructor returns the call of the constructor of a plain tensor
-// type tn (see fill.New), its element type and whether it takes no shape
-// (flat), or "". A constructor with a shape is preferred to one without.
-func plainConstructor(t *target, pkg *types.Package, tn *types.TypeName) (call, elem string, flat bool) {
+// type tn (see fill.New), its name, its element type and whether it
+// takes no shape (flat), or "". A constructor with a shape is preferred
+// to one without.
+func plainConstructor(t *target, pkg *types.Package, tn *types.TypeName) (call, name, elem string, flat bool) {
 	best := -1
-	for _, name := range pkg.Scope().Names() {
-		fn, ok := pkg.Scope().Lookup(name).(*types.Func)
+	for _, n := range pkg.Scope().Names() {
+		fn, ok := pkg.Scope().Lookup(n).(*types.Func)
 		if !ok || !fn.Exported() {
 			continue
 		}
@@ -217,26 +219,26 @@ func plainConstructor(t *target, pkg *types.Package, tn *types.TypeName) (call, 
 		var c string
 		noShape := sig.Params().Len() == 1
 		if noShape {
-			c = fmt.Sprintf("%s.%s(data)", t.Name, name)
+			c = fmt.Sprintf("%s.%s(data)", t.Name, n)
 			if sig.Variadic() {
-				c = fmt.Sprintf("%s.%s(data...)", t.Name, name)
+				c = fmt.Sprintf("%s.%s(data...)", t.Name, n)
 			}
 		} else {
 			arg, ok := shapeArg(sig, 1)
 			if !ok {
 				continue
 			}
-			c = fmt.Sprintf("%s.%s(data, %s)", t.Name, name, arg)
+			c = fmt.Sprintf("%s.%s(data, %s)", t.Name, n, arg)
 		}
-		rank := constructorRank(name)
+		rank := constructorRank(n)
 		if noShape {
 			rank += 3 // after every constructor with a shape
 		}
 		if best < 0 || rank < best {
-			best, call, elem, flat = rank, c, e.Name(), noShape
+			best, call, name, elem, flat = rank, c, n, e.Name(), noShape
 		}
 	}
-	return call, elem, flat
+	return call, name, elem, flat
 }
 
 // sizesName reports whether a parameter's name says it holds sizes, not

@@ -46,7 +46,7 @@ func from(v []float64) *Tensor`, "", "", false},
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		tn := pkg.Scope().Lookup("Tensor").(*types.TypeName)
-		call, elem, flat := plainConstructor(&target{Name: "rt", Type: "Tensor"}, pkg, tn)
+		call, _, elem, flat := plainConstructor(&target{Name: "rt", Type: "Tensor"}, pkg, tn)
 		if call != tc.call || elem != tc.elem || flat != tc.flat {
 			t.Errorf("%s: %q %q %v, want %q %q %v", tc.name, call, elem, flat, tc.call, tc.elem, tc.flat)
 		}

@@ -327,6 +327,9 @@ func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 	if left := t.Fill.conformanceTODO(t.Counted); t.Fill == nil || len(left) > 0 {
 		fmt.Fprintf(w, "  to write: the functions marked TODO in assertgen_contract_test.go%s\n", left.list())
 	}
+	if f := t.Fill; f != nil && f.Flat {
+		fmt.Fprintf(w, "  note: %s's sweepAdapter makes 1-D tensors only (%s takes no shape): a runtime with shapes makes the other samples there too\n", SweepTestFile, f.Ctor)
+	}
 	if t.Fill == nil || t.Fill.Union == "" || t.Fill.New == "" {
 		fmt.Fprintf(w, "  to write: %s.Tensor in %s (a sweep of every op on samples from its schema)\n", t.testName("sweepAdapter"), SweepTestFile)
 	}
