@@ -259,6 +259,28 @@ func Add_Tensor(self, other *Tensor, alpha float32) *Tensor {
 
 func Alias(self *Tensor) *Tensor { return &Tensor{data: self.data} }
 `,
+		// A package whose name the tests' locals would shadow (data).
+		"data/data.go": `package data
+
+type Tensor struct{ data []float64 }
+
+func New(values []float64, shape ...int) *Tensor { return &Tensor{data: append([]float64(nil), values...)} }
+
+func Neg(self *Tensor) *Tensor {
+	r := New(self.data)
+	for i := range r.data {
+		r.data[i] = -r.data[i]
+	}
+	return r
+}
+
+func Alias(self *Tensor) *Tensor { return &Tensor{data: self.data} }
+
+func Zero_(self *Tensor) *Tensor {
+	clear(self.data)
+	return self
+}
+`,
 	})
 	read := func(name string) string {
 		b, err := os.ReadFile(filepath.Join(dir, name))
@@ -284,6 +306,8 @@ func Alias(self *Tensor) *Tensor { return &Tensor{data: self.data} }
 			[]string{"type sweepAdapter struct{}", "dtype := reflect.TypeFor[float64]()", "data[i] = float64(v)", "checked.SweepOps)"}, "1-D tensors only"},
 		{"f", []string{"data := []float32{1, 2, 3, 4, 5, 6}", "return f.FromSlice(data...)", "return f.Alias(x)", "f.Add_Tensor(x, x, 1)"},
 			[]string{"case len(sp.Shape) != 1:", "f's constructor makes 1-D tensors only", "return reflect.ValueOf(f.FromSlice(data...)), nil"}, "shape := sp.Shape"},
+		{"data", []string{`assertgenData "example.com/m/data"`, "return assertgenData.New(data, shape...)", "return assertgenData.Alias(x)"},
+			[]string{`assertgenData "example.com/m/data"`, "return reflect.ValueOf(assertgenData.New(data, shape...)), nil"}, "1-D tensors only"},
 	} {
 		p := filepath.Join(dir, c.pkg)
 		stdout, stderr, code := runCLI(t, p, "init")

@@ -165,7 +165,7 @@ func constructor(t *target, pkg *types.Package, tn *types.TypeName) string {
 		}
 		// Preferred: New, then a From... function, then the first by name.
 		if rank := constructorRank(name); best == "" || rank < constructorRank(best) {
-			best, call = name, fmt.Sprintf("%s.%s(data, %s)", t.Name, name, arg)
+			best, call = name, fmt.Sprintf("%s.%s(data, %s)", t.qual(), name, arg)
 		}
 	}
 	return call
@@ -219,16 +219,16 @@ func plainConstructor(t *target, pkg *types.Package, tn *types.TypeName) (call, 
 		var c string
 		noShape := sig.Params().Len() == 1
 		if noShape {
-			c = fmt.Sprintf("%s.%s(data)", t.Name, n)
+			c = fmt.Sprintf("%s.%s(data)", t.qual(), n)
 			if sig.Variadic() {
-				c = fmt.Sprintf("%s.%s(data...)", t.Name, n)
+				c = fmt.Sprintf("%s.%s(data...)", t.qual(), n)
 			}
 		} else {
 			arg, ok := shapeArg(sig, 1)
 			if !ok {
 				continue
 			}
-			c = fmt.Sprintf("%s.%s(data, %s)", t.Name, n, arg)
+			c = fmt.Sprintf("%s.%s(data, %s)", t.qual(), n, arg)
 		}
 		rank := constructorRank(n)
 		if noShape {
@@ -272,7 +272,7 @@ func kernelFill(f *fill, t *target, j *Job) {
 		}
 		args := op.Src.Func.Args()
 		call := func(arg ...string) string {
-			return fmt.Sprintf("%s.%s(%s)", t.Name, op.GoName, strings.Join(arg, ", "))
+			return fmt.Sprintf("%s.%s(%s)", t.qual(), op.GoName, strings.Join(arg, ", "))
 		}
 		intArg := func(i int, expr string) string {
 			g, err := j.Options.Types.GoTypeOf(args[i].Type)
@@ -328,13 +328,16 @@ func kernelFill(f *fill, t *target, j *Job) {
 // parameter (FirstArgs).
 func (t *target) Instance() string {
 	if len(t.Params) == 0 {
-		return "*" + t.Name + "." + t.Type
+		return "*" + t.qual() + "." + t.Type
 	}
 	if t.Fill != nil && t.Fill.Union != "" {
-		return "*" + t.Name + "." + t.Type + "[T]"
+		return "*" + t.qual() + "." + t.Type + "[T]"
 	}
-	return "*" + t.Name + "." + t.Type + "[" + t.FirstArgs() + "]"
+	return "*" + t.qual() + "." + t.Type + "[" + t.FirstArgs() + "]"
 }
+
+// qual is the name init's tests import the runtime's package under.
+func (t *target) qual() string { return t.testName(t.Name) }
 
 // FirstArgs is the first element type of each type parameter, as type
 // arguments: "float32".

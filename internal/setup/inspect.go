@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -299,7 +300,24 @@ func (t *target) names(scopes ...*types.Package) {
 	}
 	t.PkgNames = free(pkgIdents, inPkg)
 	t.TestNames = free(append(slices.Clone(testIdents), t.Name), inTests)
+	if slices.Contains(testLocals, t.Name) {
+		// The tests' locals would shadow the package: import it under
+		// another name.
+		taken := maps.Clone(inTests)
+		for _, id := range testIdents {
+			taken[t.TestNames[id]] = true
+		}
+		for _, l := range testLocals {
+			taken[l] = true
+		}
+		t.TestNames[t.Name] = free([]string{t.Name}, taken)[t.Name]
+	}
 }
+
+// testLocals are the local names of init's tests (their functions'
+// parameters and variables) in scope where the tests name the runtime's
+// package, which they would shadow.
+var testLocals = []string{"t", "x", "data", "shape", "base", "i", "last", "sp", "made", "dtype", "vals", "v"}
 
 // free maps each identifier of ids to itself when taken does not hold it,
 // else to a name with "assertgen" in it that taken does not hold (nor
