@@ -69,7 +69,7 @@ func stagingDir(dir, prefix string) string {
 // serialised: while another Write holds dir, Write returns a
 // [*LockedError] and changes nothing.
 func Write(ctx context.Context, dir, prefix string, files []File) error {
-	return transact(ctx, dir, stagingDir(dir, prefix), files, func() (string, []string, error) {
+	return transact(ctx, dir, stagingDir(dir, prefix), files, validName, func() (string, []string, error) {
 		var obsolete []string
 		if prefix != "" {
 			var err error
@@ -95,7 +95,7 @@ const newStagingName = ".assertgen-new"
 // WriteNew into dir completes (committed) or removes (not committed).
 // It takes dir's lock as Write does.
 func WriteNew(ctx context.Context, dir string, files []File) error {
-	return transact(ctx, dir, filepath.Join(dir, newStagingName), files, func() (string, []string, error) {
+	return transact(ctx, dir, filepath.Join(dir, newStagingName), files, validNewName, func() (string, []string, error) {
 		var exist []string
 		for _, f := range files {
 			p := filepath.Join(dir, filepath.FromSlash(f.Name))
@@ -145,12 +145,12 @@ func (e *ExistsError) Error() string {
 // left in stage, asks plan for the journal's verb for files and the files
 // to remove (or an error, which ends it), then stages, commits and
 // applies.
-func transact(ctx context.Context, dir, stage string, files []File, plan func() (verb string, obsolete []string, err error)) error {
+func transact(ctx context.Context, dir, stage string, files []File, valid func(string) bool, plan func() (verb string, obsolete []string, err error)) error {
 	if dir == "" {
 		return errors.New("no output directory")
 	}
 	for _, f := range files {
-		if !validName(f.Name) {
+		if !valid(f.Name) {
 			return fmt.Errorf("%q: not a plain file name", f.Name)
 		}
 	}
@@ -191,6 +191,21 @@ func validName(name string) bool {
 		return false
 	}
 	return name == base || name == ShapesDir+"/"+base
+}
+
+// validNewName reports whether name is one WriteNew accepts: a relative
+// path (separated by /) of plain names, none empty or starting with a dot
+// (init writes a test beside the wrappers it will generate, in checked/).
+func validNewName(name string) bool {
+	if name == "" || strings.Contains(name, `\`) {
+		return false
+	}
+	for _, part := range strings.Split(name, "/") {
+		if part == "" || part[0] == '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // ErrLocked reports that another process is writing into the directory
@@ -266,7 +281,8 @@ func applyJournal(dir, stage string) error {
 	var taken []string
 	for sc.Scan() {
 		verb, name, ok := strings.Cut(sc.Text(), " ")
-		if !ok || !validName(name) || verb != "write" && verb != "new" && verb != "remove" {
+		valid := validName(name) || verb == "new" && validNewName(name) // WriteNew's names may be in directories below
+		if !ok || !valid || verb != "write" && verb != "new" && verb != "remove" {
 			return fmt.Errorf("%s: corrupt journal line %q; remove the directory and run again", stage, sc.Text())
 		}
 		pause()

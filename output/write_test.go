@@ -307,3 +307,18 @@ func TestWriteNew(t *testing.T) {
 		t.Error("the staging directory is left")
 	}
 }
+
+// TestValidNewName: a name WriteNew accepts is a relative path of plain
+// names, none empty or hidden, so that no file lands outside the
+// directory or in a hidden one.
+func TestValidNewName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"a.go": true, "internal/assertgenshapes/a.go": true, "checked/a_test.go": true,
+		"": false, ".a.go": false, "../a.go": false, "a/../b.go": false, "/a.go": false, "a//b.go": false,
+		"a/": false, `a\b.go`: false, "checked/.hidden.go": false, ".assertgen-new/a.go": false,
+	} {
+		if got := validNewName(name); got != want {
+			t.Errorf("validNewName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -42,7 +42,7 @@
 // # Commands
 //
 //	assertgen init [-type T] [-ops LIST] [-types T=GOTYPE] [-use-counts auto|true|false]
-//	               [-type-params P=TYPES]
+//	               [-type-params P=TYPES] [-memory]
 //	                                    start the package of your tensor type on assertgen
 //	assertgen gen [flags]               generate the wrappers
 //	assertgen gen -check [flags]        write nothing; exit 1 and name the stale files (for CI)
@@ -98,6 +98,20 @@
 // have one, and says so; kernels that disagree leave it any, and init
 // names each kernel whose signature then differs. A bad -type, -types,
 // -ops or -use-counts value is a usage error (exit 2) that names the flag.
+//
+// -memory is for a type with no ids of its own (a garbage-collected
+// runtime whose tensors are windows on shared buffers): instead of the
+// contract's methods, init writes one function to fill in,
+// assertgen_memory.go's func Memory(t *T) asserts.Memory (AssertgenMemory
+// if the package declares Memory), which says where a tensor's elements
+// are; the config names it (memory:, use_counts: false), and the checks
+// take a tensor's identities from it as from a library's type (the
+// TensorImpl is the handle's address, the storage its memory's anchor;
+// see "Foreign types" below). Its conformance test,
+// checked/assertgen_memory_test.go, runs assertstest.RunUncounted beside
+// the wrappers, through the adapter gen writes there, with what init
+// found in the package (its constructor, a view and a write kernel). A
+// generic type, a type that has Ident, and -use-counts true are refused.
 //
 // init looks at the package in the release build and with -tags
 // debugasserts, where the wrappers are built: it writes only the contract

@@ -352,3 +352,181 @@ func Zero_(self *Tensor) *Tensor {
 		t.Errorf("a copying Alias: want the conformance test's view case to fail: %v\n%s", err, out)
 	}
 }
+
+// TestInitMemory: init -memory on a type without ids of its own writes a
+// memory function to fill in (memory: in the config) in place of the
+// contract's methods, and its conformance test beside the wrappers
+// (through the adapter gen writes there); with the function written,
+// go generate and the debug tests pass, the conformance test and the
+// sweep included, and a view kernel that copies fails the conformance
+// test's view case. -memory is refused, before anything is written, for
+// a generic type, a type with Ident and with -use-counts true.
+func TestInitMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and tests Go code")
+	}
+	dir := genericModule(t, map[string]string{"m/m.go": `package m
+
+// Tensor has no ids of its own: a window on a shared buffer.
+type Tensor struct {
+	data  []float64
+	shape []int
+}
+
+func New(values []float64, shape ...int) *Tensor {
+	return &Tensor{data: append([]float64(nil), values...), shape: append([]int(nil), shape...)}
+}
+
+func Neg(self *Tensor) *Tensor {
+	r := New(self.data, self.shape...)
+	for i := range r.data {
+		r.data[i] = -r.data[i]
+	}
+	return r
+}
+
+func Neg_(self *Tensor) *Tensor {
+	for i := range self.data {
+		self.data[i] = -self.data[i]
+	}
+	return self
+}
+
+func Alias(self *Tensor) *Tensor { return &Tensor{data: self.data, shape: self.shape} }
+
+// Memory is taken: init names its function otherwise.
+const Memory = 1
+`, "k/k.go": `package k
+
+import "github.com/assertgen/assertgen/asserts"
+
+type Tensor struct{ data []float64 }
+
+func New(values []float64, shape ...int) *Tensor { return &Tensor{data: append([]float64(nil), values...)} }
+
+func Neg_(self *Tensor) *Tensor {
+	for i := range self.data {
+		self.data[i] = -self.data[i]
+	}
+	return self
+}
+
+func Alias(self *Tensor) *Tensor { return &Tensor{data: self.data} }
+
+// Memory is written already: init -memory uses it.
+func Memory(t *Tensor) asserts.Memory {
+	return asserts.SliceMemory(t.data).Strided([]int{len(t.data)}, nil)
+}
+`, "h/h.go": `package h
+
+type Tensor struct{ data []float64 }
+
+func (t *Tensor) Ident() (id struct{}) { return }
+
+func Neg(self *Tensor) *Tensor { return self }
+`})
+	m := filepath.Join(dir, "m")
+	stdout, stderr, code := runCLI(t, m, "init", "-memory")
+	if code != 0 {
+		t.Fatalf("init -memory: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		"wrote assertgen.yaml, generate.go, assertgen_memory.go, checked/assertgen_memory_test.go, assertgen_sweep_test.go",
+		"use_counts: false (-memory: the identities come from the memory function, and it keeps no use counts)",
+		"to write: AssertgenMemory (assertgen_memory.go)",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("init -memory's report lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "contract methods") || strings.Contains(stdout, "optional:") {
+		t.Errorf("init -memory asks for the contract's methods:\n%s", stdout)
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(m, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if y := read("assertgen.yaml"); !strings.Contains(y, "memory: example.com/m/m.AssertgenMemory") || !strings.Contains(y, "use_counts: false") {
+		t.Errorf("assertgen.yaml:\n%s", y)
+	}
+	for _, name := range []string{"assertgen_contract.go", "assertgen_contract_test.go"} {
+		if _, err := os.Stat(filepath.Join(m, name)); err == nil {
+			t.Errorf("init -memory wrote %s", name)
+		}
+	}
+	if c := read("checked/assertgen_memory_test.go"); !strings.Contains(c, "return toID(m.New(data, shape...))") || !strings.Contains(c, "return toID(m.Alias(x))") || !strings.Contains(c, "m.Neg_(x)") {
+		t.Errorf("checked/assertgen_memory_test.go:\n%s", c)
+	}
+	src := read("assertgen_memory.go")
+	const todo = `panic("TODO: implement AssertgenMemory in assertgen_memory.go")`
+	if !strings.Contains(src, "func AssertgenMemory(t *Tensor) asserts.Memory {") || !strings.Contains(src, todo) {
+		t.Fatalf("assertgen_memory.go:\n%s", src)
+	}
+	src = strings.Replace(src, todo, "return asserts.SliceMemory(t.data).Strided(t.shape, nil)", 1)
+	if err := os.WriteFile(filepath.Join(m, "assertgen_memory.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runCLI(t, m, "gen"); code != 0 {
+		t.Fatalf("gen after init -memory: exit %d\n%s", code, stderr)
+	}
+	goTest := func() (string, error) {
+		cmd := exec.Command("go", "test", "-count=1", "-v", "-tags", "debugasserts", "./m/...")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod -buildvcs=false")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := goTest(); err != nil || !strings.Contains(out, "--- PASS: TestMemory") || !strings.Contains(out, "--- PASS: TestSweep") {
+		t.Errorf("go test -tags debugasserts after init -memory: %v\n%s", err, out)
+	}
+	b := []byte(read("m.go"))
+	b = bytes.Replace(b, []byte("return &Tensor{data: self.data, shape: self.shape}"), []byte("return New(self.data, self.shape...)"), 1)
+	if err := os.WriteFile(filepath.Join(m, "m.go"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := goTest(); err == nil || !strings.Contains(out, "--- FAIL: TestMemory/view") {
+		t.Errorf("a copying Alias: want TestMemory's view case to fail: %v\n%s", err, out)
+	}
+
+	// A package that has its memory function already: init uses it.
+	k := filepath.Join(dir, "k")
+	stdout, stderr, code = runCLI(t, k, "init", "-memory")
+	if code != 0 || strings.Contains(stdout, "assertgen_memory.go,") || strings.Contains(stdout, "to write: Memory") {
+		t.Fatalf("init -memory with a Memory: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if y, _ := os.ReadFile(filepath.Join(k, "assertgen.yaml")); !strings.Contains(string(y), "memory: example.com/m/k.Memory # where a tensor's elements are: its identities\n") {
+		t.Errorf("assertgen.yaml:\n%s", y)
+	}
+	if _, stderr, code := runCLI(t, k, "gen"); code != 0 {
+		t.Fatalf("gen: exit %d\n%s", code, stderr)
+	}
+	cmd := exec.Command("go", "test", "-count=1", "-tags", "debugasserts", "./k/...")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("go test -tags debugasserts with the package's Memory: %v\n%s", err, out)
+	}
+
+	// Refusals, each before anything is written.
+	h := filepath.Join(dir, "h")
+	for _, c := range []struct {
+		dir  string
+		args []string
+		want string
+	}{
+		{h, []string{"init", "-memory"}, "-memory: *Tensor has Ident: its identities are its own; leave -memory out"},
+		{filepath.Join(dir, "g"), []string{"init", "-memory"}, "-memory: *Tensor is generic, and a memory function is not"},
+		{m, []string{"init", "-memory", "-use-counts", "true"}, "-memory with -use-counts true"},
+	} {
+		before, _ := os.ReadDir(c.dir)
+		_, stderr, code := runCLI(t, c.dir, c.args...)
+		if code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s %v: exit %d, stderr %q, want %q", filepath.Base(c.dir), c.args, code, stderr, c.want)
+		}
+		if after, _ := os.ReadDir(c.dir); len(after) != len(before) {
+			t.Errorf("%s %v: a refused init wrote files", filepath.Base(c.dir), c.args)
+		}
+	}
+}

@@ -15,6 +15,7 @@ func cmdInit(args []string, stdout, stderr io.Writer) error {
 	fs := setup.NewFlagSet("init", stderr)
 	typ := fs.String("type", "Tensor", "the tensor type's `name` in the package")
 	ops := fs.String("ops", "", "comma-separated op `selectors` to wrap (default: the ops the package has kernels for)")
+	memory := fs.Bool("memory", false, "the tensor type has no ids of its own: its identities come from where its elements are, a function init writes as a TODO (memory: in assertgen.yaml) in place of the contract's methods")
 	counts := fs.String("use-counts", "auto", "`auto`, true or false: whether the tensor type keeps use counts (auto: it has UseCounts or a method that drops a reference, such as Release)")
 	var types setup.StringList
 	fs.Var(&types, "types", "a type map entry besides Tensor, `T=GOTYPE` (repeatable), e.g. Scalar=float64")
@@ -23,6 +24,6 @@ func cmdInit(args []string, stdout, stderr io.Writer) error {
 	if err := setup.ParseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
-	err := setup.Init(setup.InitOptions{Dir: ".", Type: *typ, Ops: config.SplitList(*ops), UseCounts: *counts, Types: types, TypeParams: params, Out: stdout, Write: g.WriteNew})
+	err := setup.Init(setup.InitOptions{Dir: ".", Type: *typ, Ops: config.SplitList(*ops), UseCounts: *counts, Types: types, TypeParams: params, Memory: *memory, Out: stdout, Write: g.WriteNew})
 	return setup.RouteFor("init", stderr, err)
 }

@@ -421,6 +421,21 @@ func (n names) list() string {
 	return " (" + strings.Join(n, ", ") + ")"
 }
 
+// memoryTODO returns the functions of the memory function's conformance
+// test (MemoryTestFile) left to write (f nil: every one).
+func (f *fill) memoryTODO() names {
+	if f == nil {
+		return names{"New", "View", "Write"}
+	}
+	var out names
+	for _, w := range [][2]string{{"New", f.New}, {"View", f.View}, {"Write", f.Write}} {
+		if w[1] == "" {
+			out = append(out, w[0])
+		}
+	}
+	return out
+}
+
 // conformanceTODO returns the functions of the conformance suite the
 // generic test leaves to write (nil f: not a generic type's test).
 func (f *fill) conformanceTODO(counted bool) names {

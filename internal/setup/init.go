@@ -30,7 +30,10 @@ type InitOptions struct {
 	// parameters, "T=float32,float64" (default: the finite type set of
 	// its constraint).
 	TypeParams []string
-	Out        io.Writer // where Init says what it wrote and what is left
+	// Memory says the tensor type has no ids of its own: init writes a
+	// memory function (memory:) to fill in, not the contract's methods.
+	Memory bool
+	Out    io.Writer // where Init says what it wrote and what is left
 	// Write writes the new files into the directory dir, all or none
 	// (the command's is output.WriteNew under its signal guard); nil is
 	// output.WriteNew.
@@ -44,7 +47,9 @@ const StubsFile = "assertgen_kernels_todo.go"
 // Init writes, in the package of o.Dir, what a runtime needs to start on
 // assertgen: assertgen.yaml, generate.go with the go:generate line, the
 // contract adapter's methods the tensor type lacks (assertgen_contract.go,
-// each a TODO), the conformance test (assertgen_contract_test.go), the
+// each a TODO; with o.Memory, the memory function in their place,
+// MemoryFile, and its conformance test, MemoryTestFile), the conformance
+// test (assertgen_contract_test.go), the
 // sweep test (SweepTestFile) and a stub of each selected op's missing
 // kernel (StubsFile). The Go files it adds to the package are
 // type-checked with it, in the release and the debug build, before
@@ -61,6 +66,11 @@ func Init(o InitOptions) error {
 	t, err := inspect(o.Dir, o.Type, o.UseCounts, o.TypeParams)
 	if err != nil {
 		return err
+	}
+	if o.Memory {
+		if err := t.useMemory(o.UseCounts); err != nil {
+			return err
+		}
 	}
 	if t.Types, err = typeEntries(o.Types); err != nil {
 		return err
@@ -231,6 +241,9 @@ func kernelOps(j *Job, t *target) ([]string, error) {
 // the config; a kernel with the wrong signature is an error.
 func kernelStubs(t *target, c *config.Config) ([]*plan.Op, []byte, *Job, error) {
 	c.ContractPending = true // init writes the methods the type lacks
+	// ... or the memory function, which the package lacks until then: the
+	// kernels are looked up as those of a type whose contract is pending.
+	c.Memory = ""
 	if t.Counted && t.Lacks("UseCounts") {
 		// The contract file init writes gives the type its UseCounts; until
 		// then the type map's check would refuse it (use_counts on, no
@@ -315,6 +328,12 @@ func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 	if todo := t.todo(); len(todo) > 0 {
 		fmt.Fprintf(w, "  to write: the contract methods %s (assertgen_contract.go)\n", strings.Join(todo, ", "))
 	}
+	if t.MemoryFunc != "" {
+		fmt.Fprintf(w, "  memory: %s.%s: a tensor's identities are its address and its memory's anchor, from where its elements are\n", t.Path, t.MemoryFunc)
+		if !t.MemoryHave {
+			fmt.Fprintf(w, "  to write: %s (%s)\n", t.MemoryFunc, MemoryFile)
+		}
+	}
 	for _, m := range t.optional() {
 		fmt.Fprintf(w, "  optional: %s\n", m)
 	}
@@ -324,7 +343,11 @@ func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 	if tag := t.ConformanceTag(); tag != "" {
 		fmt.Fprintf(w, "  note: assertgen_contract_test.go is built with -tags %s only: the release build of *%s lacks methods of the contract\n", tag, t.Type)
 	}
-	if left := t.Fill.conformanceTODO(t.Counted); t.Fill == nil || len(left) > 0 {
+	if t.MemoryFunc != "" {
+		if left := t.Fill.memoryTODO(); len(left) > 0 {
+			fmt.Fprintf(w, "  to write: the functions marked TODO in %s%s\n", MemoryTestFile, left.list())
+		}
+	} else if left := t.Fill.conformanceTODO(t.Counted); t.Fill == nil || len(left) > 0 {
 		fmt.Fprintf(w, "  to write: the functions marked TODO in assertgen_contract_test.go%s\n", left.list())
 	}
 	if f := t.Fill; f != nil && f.Flat {

@@ -47,7 +47,68 @@ type target struct {
 	Fill *fill
 	// Inferred says which type map entry init inferred from the kernels.
 	Inferred string
-	pkg      *types.Package // the package in the release build
+	// MemoryFunc is the memory function of -memory: the tensor type's
+	// identities come from it (memory:), "" otherwise; init writes it
+	// unless the package has it already (MemoryHave).
+	MemoryFunc string
+	MemoryHave bool
+	pkg        *types.Package // the package in the release build
+}
+
+// useMemory makes t a type whose identities come from a memory function
+// init writes (-memory), named Memory unless the package declares that
+// name already: a plain type without Ident, and so without use counts.
+func (t *target) useMemory(useCounts string) error {
+	switch {
+	case len(t.Params) > 0:
+		return usage("-memory: *%s is generic, and a memory function is not (memory: takes one function of one type); give the type ids of its own (the contract's methods), or map Tensor to one instance in an assertgen.yaml of your own", t.Type)
+	case !t.Lacks("Ident"):
+		return usage("-memory: *%s has Ident: its identities are its own; leave -memory out", t.Type)
+	case useCounts == "true":
+		return usage("-memory with -use-counts true: a type whose identities come from its memory keeps no use counts; leave -use-counts out")
+	}
+	t.Counted, t.Why = false, "-memory: the identities come from the memory function, and it keeps no use counts"
+	if t.isMemoryFunc("Memory") {
+		t.MemoryFunc, t.MemoryHave = "Memory", true
+		return nil
+	}
+	name := "Memory"
+	for n := 1; t.declares(name); n++ {
+		name = "AssertgenMemory"
+		if n > 1 {
+			name = fmt.Sprintf("AssertgenMemory%d", n)
+		}
+	}
+	t.MemoryFunc = name
+	return nil
+}
+
+// isMemoryFunc reports whether the package declares name as a memory
+// function of the tensor type, func(*T) asserts.Memory, in the release
+// build.
+func (t *target) isMemoryFunc(name string) bool {
+	fn, ok := t.pkg.Scope().Lookup(name).(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	tn, _ := t.pkg.Scope().Lookup(t.Type).(*types.TypeName)
+	if tn == nil || sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.TypeParams().Len() != 0 || !isTensorOf(sig.Params().At(0).Type(), tn, nil) {
+		return false
+	}
+	n, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Named)
+	return ok && n.Obj().Name() == "Memory" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == kernels.AssertsPath
+}
+
+// declares reports whether the package declares name at package level in
+// either build.
+func (t *target) declares(name string) bool {
+	for _, b := range t.builds {
+		if b.pkg.Types.Scope().Lookup(name) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // A tparam is a type parameter of a generic tensor type: its name in the
@@ -317,7 +378,7 @@ func (t *target) names(scopes ...*types.Package) {
 // testLocals are the local names of init's tests (their functions'
 // parameters and variables) in scope where the tests name the runtime's
 // package, which they would shadow.
-var testLocals = []string{"t", "x", "data", "shape", "base", "i", "last", "sp", "made", "dtype", "vals", "v"}
+var testLocals = []string{"t", "x", "data", "shape", "base", "i", "last", "sp", "made", "dtype", "vals", "v", "toID", "fromID"}
 
 // free maps each identifier of ids to itself when taken does not hold it,
 // else to a name with "assertgen" in it that taken does not hold (nor

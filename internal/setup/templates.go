@@ -22,8 +22,10 @@ var templates = []tmpl{
 	{name: "assertgen.yaml", text: configText},
 	{name: "generate.go", text: generateText},
 	{name: "assertgen_contract.go", text: adapterText, want: func(t *target) bool { return len(t.todo()) > 0 }},
-	{name: "assertgen_contract_test.go", text: conformanceText, want: func(t *target) bool { return !t.filled() }},
-	{name: "assertgen_contract_test.go", text: conformanceFilledText, want: (*target).filled},
+	{name: "assertgen_contract_test.go", text: conformanceText, want: func(t *target) bool { return !t.filled() && t.MemoryFunc == "" }},
+	{name: "assertgen_contract_test.go", text: conformanceFilledText, want: func(t *target) bool { return t.filled() && t.MemoryFunc == "" }},
+	{name: MemoryFile, text: memoryText, want: func(t *target) bool { return t.MemoryFunc != "" && !t.MemoryHave }},
+	{name: MemoryTestFile, text: memoryTestText, want: func(t *target) bool { return t.MemoryFunc != "" }},
 	{name: SweepTestFile, text: sweepText, want: func(t *target) bool { return !t.filled() }},
 	{name: SweepTestFile, text: sweepFilledText, want: (*target).filled},
 }
@@ -34,6 +36,14 @@ var templates = []tmpl{
 func (t *target) filled() bool {
 	return len(t.Params) > 0 || t.Fill != nil && t.Fill.Union != ""
 }
+
+// MemoryFile is the memory function init writes with -memory, and
+// MemoryTestFile its conformance test, beside the checked wrappers: it
+// sees the tensors through the adapter gen writes there.
+const (
+	MemoryFile     = "assertgen_memory.go"
+	MemoryTestFile = "checked/assertgen_memory_test.go"
+)
 
 // SweepTestFile is the sweep test init writes: every wrapped op run on
 // samples made from its schema (package sweep), through an adapter whose
@@ -51,8 +61,12 @@ func (t *target) contract() []string {
 }
 
 // todo returns the methods of the contract *T lacks in the debug build,
-// which the checked wrappers are built in: those init writes.
+// which the checked wrappers are built in: those init writes (none with a
+// memory function).
 func (t *target) todo() []string {
+	if t.MemoryFunc != "" {
+		return nil
+	}
 	var out []string
 	for _, m := range t.contract() {
 		if !t.Has[m] {
@@ -93,8 +107,12 @@ func (t *target) ConformanceTag() string {
 
 // optional returns the optional contract methods *T lacks, each with the
 // check it would run: until it is written, that check's rows are skipped
-// under the reason named, counted in every report.
+// under the reason named, counted in every report. A memory function
+// gives both.
 func (t *target) optional() []string {
+	if t.MemoryFunc != "" {
+		return nil
+	}
 	var out []string
 	if !t.Has["MetadataFingerprint"] {
 		out = append(out, "MetadataFingerprint (asserts.Metadata, asserts.FingerprintMetadata computes one): same_metadata, a read-only input keeps its sizes, strides and offset; skipped under no_metadata_access without it")
@@ -113,6 +131,9 @@ package: checked
 output: ./checked
 mode: function
 kernels: .
+{{- if .MemoryFunc}}
+memory: {{.Path}}.{{.MemoryFunc}} # where a tensor's elements are: its identities{{if not .MemoryHave}} ({{memoryFile}}){{end}}
+{{- end}}
 {{- if not .Counted}}
 use_counts: false # {{.Why}}
 {{- else}}
@@ -133,6 +154,28 @@ type_params: # the element types checked: the wrappers are generic in them, the 
 {{- end}}
 ops: [{{range $i, $o := .Ops}}{{if $i}}, {{end}}{{printf "%q" $o}}{{end}}]
 sweep: true # also write checked.SweepOps, the table assertgen_sweep_test.go sweeps
+`
+
+const memoryText = `package {{.Name}}
+
+import {{imp "asserts"}}"github.com/assertgen/assertgen/asserts"
+
+// {{.MemoryFunc}} says where a *{{.Type}}'s elements are, for assertgen's checks
+// (memory: in assertgen.yaml), written by assertgen init: fill it in. The
+// checks take a tensor's identities from it: the TensorImpl is the
+// *{{.Type}}'s address, the storage the anchor of its memory, which every tensor
+// on one buffer shares. It is never called with nil, must be safe from
+// several goroutines at once and should not allocate (it runs a few times
+// per checked call).
+func {{.MemoryFunc}}(t *{{.Type}}) {{n "asserts"}}.Memory {
+	// TODO: return asserts.SliceMemory(s) for the slice s holding t's
+	// elements (a view made by slicing with two indices keeps its buffer's
+	// capacity, so every tensor on one buffer gets the same anchor), with
+	// .Strided(sizes, strides) (.Matrix for a matrix): its geometry, which
+	// same_metadata compares and the conformance test asks for; see go doc
+	// github.com/assertgen/assertgen/asserts.Memory.
+	panic("TODO: implement {{.MemoryFunc}} in {{memoryFile}}")
+}
 `
 
 const generateText = `package {{.Name}}
@@ -260,6 +303,76 @@ func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
 func {{n "FuzzSweep"}}(f *{{n "testing"}}.F) { {{n "sweep"}}.Fuzz(f, {{n "sweepAdapter"}}{}, {{n "checked"}}.SweepOps) }
 `
 
+// memoryTestText is the conformance test of a tensor type whose
+// identities come from a memory function: asserts' suite for runtimes
+// without use counts, on the tensors as the generated adapter presents
+// them (the same pointers), with what init found in the package (fill).
+const memoryTestText = `//go:build debugasserts
+
+package checked_test
+
+import (
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/assertstest"
+
+	{{imp .Name}}"{{.Path}}"
+	"{{.Path}}/checked/internal/assertgenshapes"
+)
+{{$f := .Fill}}{{$adapter := printf "assertgenshapes.Foreign%s" .Type}}
+// TestMemory runs the conformance suite for runtimes without use counts on
+// {{.Name}}'s tensors through the adapter gen writes over {{.MemoryFunc}}, written by
+// assertgen init{{if not (and $f $f.New $f.View $f.Write)}}; it fails, naming them, until the functions marked
+// TODO are written{{end}}.
+func TestMemory(t *testing.T) {
+	toID := func(x *{{qual}}.{{.Type}}) asserts.Identity { return (*{{$adapter}})(x) }
+	fromID := func(i asserts.Identity) *{{qual}}.{{.Type}} { return (*{{qual}}.{{.Type}})(i.(*{{$adapter}})) }
+	_, _ = toID, fromID
+	assertstest.RunUncounted(t, assertstest.Uncounted{
+		Undefined: func() asserts.Identity { return (*{{$adapter}})(nil) },
+{{- if and $f $f.New}}
+		New: func() asserts.Identity {
+{{- if $f.Flat}}
+			data := []{{$f.T}}{1, 2, 3, 4, 5, 6}
+{{- else}}
+			data, shape := []{{$f.T}}{1, 2, 3, 4, 5, 6}, []int{2, 3}
+{{- end}}
+			return toID({{$f.New}})
+		},
+{{- else}}
+		// TODO: New: func() asserts.Identity returning toID(a fresh tensor with storage and at least one element).
+{{- end}}
+{{- if and $f $f.View}}
+		View: func(i asserts.Identity) asserts.Identity {
+			x := fromID(i)
+			return toID({{$f.View}})
+		},
+{{- else}}
+		// TODO: View: func(i asserts.Identity) asserts.Identity returning toID(a new tensor object on fromID(i)'s storage).
+{{- end}}
+{{- if and $f $f.Write}}
+		Write: func(i asserts.Identity) {
+			x := fromID(i)
+			{{$f.Write}}
+		},
+{{- else}}
+		// TODO: Write: func(i asserts.Identity) writing fromID(i) in place (its digest must change).
+{{- end}}
+	})
+}
+{{- if and $f $f.New (contains $f.New "int64s(")}}
+
+func int64s(s []int) []int64 {
+	out := make([]int64, len(s))
+	for i, v := range s {
+		out[i] = int64(v)
+	}
+	return out
+}
+{{- end}}
+`
+
 // render fills the template of f with t and ops; Go files are gofmt'd.
 // In the templates, n "x" is the name x has in the file (see
 // target.names) and imp "x" the import's alias when x is renamed ("" if
@@ -276,8 +389,10 @@ func render(f tmpl, t *target, ops []string) ([]byte, error) {
 		return x
 	}
 	funcs := template.FuncMap{
-		"contains": strings.Contains,
-		"n":        name,
+		"contains":   strings.Contains,
+		"n":          name,
+		"qual":       t.qual,
+		"memoryFile": func() string { return MemoryFile },
 		"imp": func(x string) string {
 			if n := name(x); n != x {
 				return n + " "
