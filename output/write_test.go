@@ -322,3 +322,45 @@ func TestValidNewName(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteNewBelow: WriteNew writes a file in a directory below its own
+// (init's checked/assertgen_memory_test.go), all or none: one that exists
+// there stops every file; a committed journal naming it is applied by the
+// next run; a name that leaves the directory or hides is refused.
+func TestWriteNewBelow(t *testing.T) {
+	dir := t.TempDir()
+	files := []File{{Name: "a.go", Data: []byte("package a\n")}, {Name: "checked/b_test.go", Data: []byte("package checked_test\n")}}
+	os.MkdirAll(filepath.Join(dir, "checked"), 0o755)
+	os.WriteFile(filepath.Join(dir, "checked", "b_test.go"), []byte("mine"), 0o644)
+	var exists *ExistsError
+	if err := WriteNew(context.Background(), dir, files); !errors.As(err, &exists) {
+		t.Errorf("WriteNew over checked/b_test.go: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a.go")); err == nil {
+		t.Error("a refused WriteNew wrote a.go")
+	}
+	os.RemoveAll(filepath.Join(dir, "checked"))
+	if err := WriteNew(context.Background(), dir, files); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f.Name))); err != nil || !bytes.Equal(data, f.Data) {
+			t.Errorf("%s = %q, %v", f.Name, data, err)
+		}
+	}
+	stage := filepath.Join(dir, newStagingName)
+	os.MkdirAll(filepath.Join(stage, "sub"), 0o755)
+	os.WriteFile(filepath.Join(stage, "sub", "c.go"), []byte("package sub\n"), 0o644)
+	os.WriteFile(filepath.Join(stage, journalName), []byte("new sub/c.go\n"), 0o644)
+	if err := RecoverNew(dir); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "sub", "c.go")); string(data) != "package sub\n" {
+		t.Errorf("sub/c.go = %q after recovery", data)
+	}
+	for _, bad := range []string{"../x.go", "sub/../../x.go", ".hidden/x.go", "/abs.go"} {
+		if err := WriteNew(context.Background(), dir, []File{{Name: bad, Data: []byte("x")}}); err == nil {
+			t.Errorf("WriteNew %q: no error", bad)
+		}
+	}
+}
