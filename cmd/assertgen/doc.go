@@ -81,8 +81,14 @@
 //     counts, Ident and StorageAnchor (asserts.Identity, asserts.Anchored)
 //     for one without;
 //   - assertgen_contract_test.go: the conformance suite of asserts/assertstest
-//     (Run, or RunUncounted without use counts), the functions it needs
-//     marked TODO;
+//     (Run, or RunUncounted without use counts), written with what the
+//     package has (below), the functions it lacks marked TODO;
+//   - with -memory, in place of the two above: assertgen_memory.go, the
+//     memory function with a TODO body, and its conformance test,
+//     checked/assertgen_memory_test.go (see -memory below);
+//   - assertgen_sweep_test.go: the sweep of every wrapped op (package
+//     sweep), its adapter written with the package's constructor and view
+//     kernels, or marked TODO;
 //   - assertgen_kernels_todo.go: a stub of each selected op's missing
 //     kernel, as gen -stubs writes them.
 //
