@@ -155,8 +155,9 @@
 // IncRef, Acquire; a releaser above), View from the kernel of alias, t,
 // transpose.int or select.int, Write from that of zero_, neg_, exp_, log_,
 // sqrt_, sin_, cos_, tanh_, sigmoid_, reciprocal_ or add_.Tensor (x
-// added to itself; its result released when the runtime counts), and the
-// sweep's tensors with the constructor and the transpose.int and
+// added to itself; its result released when the runtime counts), the
+// optional Copy of a runtime without use counts from the kernel of clone
+// (its memory format nil), and the sweep's tensors with the constructor and the transpose.int and
 // select.int kernels; what the package lacks is left TODO, and init's
 // report names it. examples/pool is written this way, with no
 // hand-written line (docs/guide.md, "A generic runtime").

@@ -402,7 +402,7 @@ func Neg(self *Tensor) *Tensor { return self }
 			t.Errorf("init -memory wrote %s", name)
 		}
 	}
-	if c := read("checked/assertgen_memory_test.go"); !strings.Contains(c, "return toID(m.New(data, shape...))") || !strings.Contains(c, "return toID(m.Alias(x))") || !strings.Contains(c, "m.Neg_(x)") {
+	if c := read("checked/assertgen_memory_test.go"); !strings.Contains(c, "return toID(m.New(data, shape...))") || !strings.Contains(c, "return toID(m.Alias(x))") || !strings.Contains(c, "m.Neg_(x)") || !strings.Contains(c, "return toID(m.Clone(x, nil))") {
 		t.Errorf("checked/assertgen_memory_test.go:\n%s", c)
 	}
 	src := read("assertgen_memory.go")
@@ -427,13 +427,21 @@ func Neg(self *Tensor) *Tensor { return self }
 	if out, err := goTest(); err != nil || !strings.Contains(out, "--- PASS: TestMemory") || !strings.Contains(out, "--- PASS: TestSweep") {
 		t.Errorf("go test -tags debugasserts after init -memory: %v\n%s", err, out)
 	}
-	b := []byte(read("m.go"))
-	b = bytes.Replace(b, []byte("return &Tensor{data: self.data, shape: self.shape}"), []byte("return New(self.data, self.shape...)"), 1)
-	if err := os.WriteFile(filepath.Join(m, "m.go"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := goTest(); err == nil || !strings.Contains(out, "--- FAIL: TestMemory/view") {
-		t.Errorf("a copying Alias: want TestMemory's view case to fail: %v\n%s", err, out)
+	orig := []byte(read("m.go"))
+	for _, c := range []struct{ what, from, to, want string }{
+		{"a copying Alias", "Alias(self *Tensor) *Tensor { return &Tensor{data: self.data, shape: self.shape} }", "Alias(self *Tensor) *Tensor { return New(self.data, self.shape...) }", "a view reports"},
+		{"a sharing Clone", "*int) *Tensor { return New(self.data, self.shape...) }", "*int) *Tensor { return &Tensor{data: self.data, shape: self.shape} }", "a copy reports"},
+	} {
+		b := bytes.Replace(orig, []byte(c.from), []byte(c.to), 1)
+		if bytes.Equal(b, orig) {
+			t.Fatalf("%s: %q not in m.go", c.what, c.from)
+		}
+		if err := os.WriteFile(filepath.Join(m, "m.go"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := goTest(); err == nil || !strings.Contains(out, "--- FAIL: TestMemory/view") || !strings.Contains(out, c.want) {
+			t.Errorf("%s: want TestMemory's view case to fail with %q: %v\n%s", c.what, c.want, err, out)
+		}
 	}
 
 	// A package that has its memory function already: init uses it.
@@ -478,7 +486,7 @@ func Neg(self *Tensor) *Tensor { return self }
 
 // shapedRuntime is the body of a small runtime package without ids of its
 // own (a window on a shared buffer): a constructor with a shape, a
-// functional kernel, an in-place one and a view.
+// functional kernel, an in-place one, a view and a copy.
 const shapedRuntime = `// Tensor has no ids of its own: a window on a shared buffer.
 type Tensor struct {
 	data  []float64
@@ -505,4 +513,6 @@ func Neg_(self *Tensor) *Tensor {
 }
 
 func Alias(self *Tensor) *Tensor { return &Tensor{data: self.data, shape: self.shape} }
+
+func Clone(self *Tensor, memoryFormat *int) *Tensor { return New(self.data, self.shape...) }
 `

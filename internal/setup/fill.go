@@ -37,6 +37,9 @@ type fill struct {
 	// View is a view of x: the kernel of alias, t, transpose.int or
 	// select.int, the first the config selects.
 	View string
+	// Copy is a copy of x with a storage of its own: the kernel of clone
+	// (its memory format absent), when the config selects it.
+	Copy string
 	// Write writes x in place, changing every element of the suite's
 	// tensors (1 to 6): the kernel of the first of writers the config
 	// selects, its result released when the runtime counts holds.
@@ -284,6 +287,13 @@ func kernelFill(f *fill, t *target, j *Job) {
 		switch op.Name {
 		case "alias", "t":
 			calls[op.Name] = call("x")
+		case "clone":
+			switch {
+			case len(args) == 1:
+				f.Copy = call("x")
+			case len(args) == 2 && args[1].Type.Kind == schema.OptionalKind && nilable(j, args[1].Type):
+				f.Copy = call("x", "nil")
+			}
 		case "transpose.int":
 			if a, b := intArg(1, "0"), intArg(2, "1"); a != "" && b != "" {
 				calls[op.Name] = call("x", a, b)
@@ -456,6 +466,16 @@ func (f *fill) conformanceTODO(counted bool) names {
 		}
 	}
 	return out
+}
+
+// nilable reports whether nil is a value of the Go type the job's type
+// map gives schema type typ (an absent optional argument).
+func nilable(j *Job, typ *schema.Type) bool {
+	g, err := j.Options.Types.GoTypeOf(typ)
+	if err != nil {
+		return false
+	}
+	return strings.HasPrefix(g.Prefix, "*") || strings.HasPrefix(g.Prefix, "[]") || g.Interface || g.Prefix == "" && g.Path == "" && g.Name == "any"
 }
 
 // scalarOne spells the Scalar 1 for an argument of schema type typ whose

@@ -359,6 +359,12 @@ func TestMemory(t *testing.T) {
 {{- else}}
 		// TODO: Write: func(i asserts.Identity) writing fromID(i) in place (its digest must change).
 {{- end}}
+{{- if and $f $f.Copy}}
+		Copy: func(i asserts.Identity) asserts.Identity {
+			x := fromID(i)
+			return toID({{$f.Copy}})
+		},
+{{- end}}
 	})
 }
 {{- if and $f $f.New (contains $f.New "int64s(")}}
@@ -556,6 +562,12 @@ func {{n "testContract"}}[T {{$f.Union}}](t *{{n "testing"}}.T) {
 		},
 {{- else}}
 		// TODO: Write: func(t {{n "asserts"}}.Identity) writing t in place (required if Ident reports {{n "asserts"}}.Versioned).
+{{- end}}
+{{- if $f.Copy}}
+		Copy: func(t {{n "asserts"}}.Identity) {{n "asserts"}}.Identity {
+			x := t.({{$tensor}})
+			return {{$f.Copy}}
+		},
 {{- end}}
 	})
 {{- end}}
