@@ -131,7 +131,7 @@ func provenance(v *violation) (text, takenBack string) {
 				continue
 			}
 			r, ok := recycledRecord(a)
-			if !ok {
+			if !ok || !r.current() {
 				continue
 			}
 			who := "its memory "

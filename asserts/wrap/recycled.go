@@ -101,6 +101,22 @@ type recycledEntry struct {
 	// claimed them), for provenance.
 	backN, outN   uint64
 	backOp, outOp uint32
+	// gc is the epoch's count of collections (gcEpoch.gc) at the latest
+	// event: a collection completed since may have freed the memory and
+	// given its address to another object, whose history this is not
+	// (see current).
+	gc uint64
+}
+
+// current reports whether no collection has completed since the record's
+// latest event (its epoch the exact count of collections now), so that
+// the memory at its address is the memory the events were about: a
+// provenance tells a record's history only then. A pool that keeps its
+// buffers across a collection loses the history of their earlier events
+// (silence, never another object's history).
+func (e *recycledEntry) current() bool {
+	now, ok := observeGC()
+	return ok && now.gc == e.gc
 }
 
 // last is the number of the entry's latest event.
@@ -155,6 +171,7 @@ func recycle(anchor unsafe.Pointer) {
 	e := s.entry(p)
 	e.seq = seq
 	e.backN, e.backOp = logPoolEvent(p, seq, false), 0
+	e.gc = gcEpochNow().gc
 	s.mu.Unlock()
 }
 func reuse(anchor unsafe.Pointer) {
@@ -168,5 +185,6 @@ func reuse(anchor unsafe.Pointer) {
 	e := s.entry(p)
 	e.seq = 0 // in use again
 	e.outN, e.outOp = logPoolEvent(p, seq, true), 0
+	e.gc = gcEpochNow().gc
 	s.mu.Unlock()
 }
