@@ -149,6 +149,14 @@ var mappedCache struct {
 	t *Tensor
 }
 
+// ResetMappedCache drops CloneMappedCached's buffer, so that a run of
+// the catalog starts without one and reports the same under -count.
+func ResetMappedCache() {
+	mappedCache.Lock()
+	mappedCache.t = nil
+	mappedCache.Unlock()
+}
+
 // CloneMappedCached is clone that copies into one buffer mapped outside
 // the Go heap (a scratch file, say), kept across calls: every caller gets
 // the same storage.
