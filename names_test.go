@@ -48,6 +48,8 @@ import (
 // A use counts when it is in a non-test file of any package (generated ones
 // included, and examples/), or in the body of an Example function of the
 // name's own package; a test, of its package or of another, is no caller.
+// A deprecated name (its doc has a "Deprecated: " paragraph) needs no
+// caller: it stays for users' code until CHANGELOG.md says it goes.
 // Five names whose callers are tests by design are allowed, each with its
 // reason (testOnly). A type counts as used where a value of it is
 // (x := samples.For(...) uses samples.Sample). A method counts as used
@@ -155,6 +157,10 @@ type repo struct {
 	fset         *token.FileSet
 	files        []*goFile
 	exports      map[string]string // import path -> export data file
+	// deprecated holds the places of the names whose doc comment has a
+	// "Deprecated: " paragraph: they stay for the code that calls them
+	// (CHANGELOG.md's policy), with or without a caller here.
+	deprecated map[token.Pos]bool
 }
 
 // skipped reports whether names declared in directory dir are not checked.
@@ -199,6 +205,7 @@ func (r *repo) parse(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		r.markDeprecated(f)
 		r.files = append(r.files, &goFile{
 			dir:       filepath.ToSlash(filepath.Dir(rel)),
 			name:      d.Name(),
@@ -210,6 +217,51 @@ func (r *repo) parse(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// markDeprecated records the names f declares with a doc comment that has
+// a paragraph starting "Deprecated: " (Go's convention): a function's or
+// method's, a type's, or a const or var's, its spec's doc or, for the
+// names of a group, the group's.
+func (r *repo) markDeprecated(f *ast.File) {
+	if r.deprecated == nil {
+		r.deprecated = map[token.Pos]bool{}
+	}
+	isDeprecated := func(docs ...*ast.CommentGroup) bool {
+		for _, d := range docs {
+			if d == nil {
+				continue
+			}
+			text := d.Text()
+			if strings.HasPrefix(text, "Deprecated: ") || strings.Contains(text, "\n\nDeprecated: ") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if isDeprecated(d.Doc) {
+				r.deprecated[d.Name.Pos()] = true
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					if isDeprecated(s.Doc, d.Doc) {
+						r.deprecated[s.Name.Pos()] = true
+					}
+				case *ast.ValueSpec:
+					if isDeprecated(s.Doc, d.Doc) {
+						for _, n := range s.Names {
+							r.deprecated[n.Pos()] = true
+						}
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -532,7 +584,7 @@ func (u *universe) declared(r *repo) map[string]token.Position {
 		}
 		pos := r.fset.Position(obj.Pos())
 		f := u.byFile[r.fset.File(obj.Pos())]
-		if f == nil || f.test || f.generated || r.skipped(f.dir) {
+		if f == nil || f.test || f.generated || r.skipped(f.dir) || r.deprecated[obj.Pos()] {
 			return
 		}
 		if k := objKey(obj); k != "" {

@@ -314,8 +314,8 @@ func contains(l []string, s string) bool {
 	return false
 }
 
-// Values returns n deterministic element values for a spec of dtype:
-// positive, distinct for floats, 0/1 for integer and bool types.
+// elementValues returns n deterministic element values for a spec of
+// dtype: positive, distinct for floats, 0/1 for integer and bool types.
 func elementValues(dtype string, n int) []float64 {
 	v := make([]float64, n)
 	for i := range v {

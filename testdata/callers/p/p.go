@@ -37,3 +37,16 @@ type Exported interface {
 	// Helper is never called.
 	Helper()
 }
+
+// Old has no caller, and needs none: its doc says what replaced it.
+//
+// Deprecated: use Used.
+func Old() {}
+
+// Former names, kept for their callers elsewhere.
+//
+// Deprecated: use Used.
+const (
+	FormerA = 1
+	FormerB = 2
+)
