@@ -52,7 +52,8 @@
 //	                                    missing kernels (with a function of a close name,
 //	                                    if any, and the declaration to write), lint
 //	                                    allowlists (-v: each missing kernel; -stubs: a stub
-//	                                    of each missing kernel to the new FILE)
+//	                                    of each missing kernel to the new FILE); its last
+//	                                    line counts the ops it checked
 //	assertgen plan [-json] [-o FILE] [OP...]
 //	                                    print the plan: each op's checks and skipped checks,
 //	                                    of the ops named (op selectors, or a name with

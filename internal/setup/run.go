@@ -177,6 +177,25 @@ func (f *ConfigFlags) Gen(g *Guard, check bool, stubs string, stdout io.Writer) 
 // all), on stdout, ErrFindings with any; verbose lists the missing kernels
 // that are no finding too; the stubs of the missing kernels go to the file
 // stubs, if named, written under g.
+// vetSummary is vet's last line: what it checked, out of ops selected
+// ops: the bound ones (bind:), those with a kernel of the kernels package,
+// those without, and the kernels of the wrong signature. The allowlists
+// are clean when vet gets that far (a problem in one fails the plan).
+func vetSummary(ops, bound, missing, wrong int) string {
+	s := fmt.Sprintf("vet: %d ops: ", ops)
+	if bound > 0 {
+		s += fmt.Sprintf("%d bound, ", bound)
+	}
+	if kernels := ops - bound - missing; kernels > 0 || bound == 0 {
+		s += fmt.Sprintf("%d with a kernel", kernels)
+		if wrong > 0 {
+			s += fmt.Sprintf(" (%d of the wrong signature)", wrong)
+		}
+		s += ", "
+	}
+	return s + fmt.Sprintf("%d missing, allowlists clean", missing)
+}
+
 func (f *ConfigFlags) Vet(g *Guard, verbose bool, stubs string, stdout io.Writer) error {
 	c, j, err := f.job(false, stubs)
 	if err != nil {
@@ -190,13 +209,15 @@ func (f *ConfigFlags) Vet(g *Guard, verbose bool, stubs string, stdout io.Writer
 	// every selected op, so each missing one is a finding, as gen refuses
 	// it.
 	p, o := j.Plan, j.Options
-	if o.Kernels == nil {
+	if o.Kernels == nil && len(o.Bound) == 0 {
+		fmt.Fprintf(stdout, "vet: %d ops, no kernels package (%s mode): no kernels to vet; allowlists clean\n", len(p.Ops), o.Mode)
 		return nil
 	}
 	findings, absent, err := gen.Vet(p, o)
 	if err != nil {
 		return err
 	}
+	defer func() { fmt.Fprintln(stdout, vetSummary(len(p.Ops), len(o.Bound), len(absent), len(findings))) }()
 	for _, f := range findings {
 		fmt.Fprintln(stdout, f)
 	}
