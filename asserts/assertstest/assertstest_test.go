@@ -211,10 +211,15 @@ type recorder struct {
 	testing.TB
 	mu   sync.Mutex
 	errs []string
+	logs []string
 }
 
-func (r *recorder) Helper()             {}
-func (r *recorder) Logf(string, ...any) {}
+func (r *recorder) Helper() {}
+func (r *recorder) Logf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.logs = append(r.logs, fmt.Sprintf(format, args...))
+}
 func (r *recorder) Errorf(format string, args ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -482,5 +487,40 @@ func TestRunUncountedIdentitiesFollowMemory(t *testing.T) {
 		if !found {
 			t.Errorf("%+v: no failure starting %q; failures: %q", c.flaws, c.want, rec.errs)
 		}
+	}
+}
+
+// A runtime without views (a library with value semantics) passes
+// RunUncounted without a View, and the suite says what it did not check;
+// its other cases still fail a broken runtime.
+func TestRunUncountedWithoutViews(t *testing.T) {
+	noViews := func(flaws sliceT) assertstest.Uncounted {
+		u := sliceSuite(flaws)
+		u.View = nil
+		u.Write = func(x asserts.Identity) { x.(*sliceT).data[0]++ }
+		return u
+	}
+	rec := &recorder{TB: t}
+	assertstest.CheckUncounted(rec, noViews(sliceT{}))
+	if len(rec.errs) > 0 {
+		t.Errorf("a runtime without views fails:\n%s", strings.Join(rec.errs, "\n"))
+	}
+	said := 0
+	for _, l := range rec.logs {
+		if strings.Contains(l, ": Uncounted.View is nil (a runtime without views): ") {
+			said++
+		}
+	}
+	if said < 3 {
+		t.Errorf("the suite said %d times what it skipped for want of a view, want at least 3 (view, anchors, identities); logs:\n%s", said, strings.Join(rec.logs, "\n"))
+	}
+	rec = &recorder{TB: t}
+	assertstest.CheckUncounted(rec, noViews(sliceT{copyKeepsID: true}))
+	found := false
+	for _, e := range rec.errs {
+		found = found || strings.HasPrefix(e, "storage identity follows memory: a fresh tensor and its copy: same storage ID true")
+	}
+	if !found {
+		t.Errorf("a copy keeping its source's storage ID passes without a View; failures: %q", rec.errs)
 	}
 }
