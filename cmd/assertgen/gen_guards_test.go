@@ -18,7 +18,9 @@ import (
 	"github.com/assertgen/assertgen/internal/setup"
 )
 
-// Tests of issue 19 (trust), the gen and command-line side.
+// What gen and the command refuse, keep and say: gen deletes only its own
+// files and runs concurrently; plan is scoped; type maps are checked;
+// foreign tensors and bindings.
 
 // genArgs generate the interface-mode wrappers of one op into $DIR/out.
 var genArgs = []string{"gen", "-mode", "interface", "-package", "out", "-output", "$DIR/out", "-ops", "add.Tensor"}
