@@ -397,6 +397,9 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 		if ss.err != nil {
 			return nil, ss.err
 		}
+		if o.ShapesPackage != "" {
+			versionGuard(f) // a package of its own
+		}
 		genShapes(f, ss)
 		if ss.foreign != nil {
 			genForeign(f, ss.foreign)
@@ -425,6 +428,32 @@ func newFilePath(p, pkg, tag string) *jen.File {
 	f.ImportName(WrapPath, "wrap")
 	f.ImportName(ChecksPath, "checks")
 	return f
+}
+
+// The versions of asserts/wrap's API: WrapVersion is the one generated
+// code is written for, WrapMinVersion the oldest the runtime of this
+// assertgen builds. They are wrap.MaxVersion and wrap.MinVersion, which gen
+// does not import (TestWrapVersionInWindow holds them equal).
+const (
+	WrapVersion    = 2
+	WrapMinVersion = 2
+)
+
+// versionGuard writes the constants that tie a generated package to the
+// versions of asserts/wrap that accept it (wrap.EnforceVersion): both
+// compile only while WrapVersion is within the runtime's window.
+func versionGuard(f *jen.File) { versionGuardFor(f, WrapVersion) }
+
+// versionGuardFor is versionGuard for code of a version of asserts/wrap's
+// API (another than WrapVersion in its test).
+func versionGuardFor(f *jen.File, version int) {
+	f.Commentf("Generated for version %d of asserts/wrap: if a line below does not compile, this", version)
+	f.Comment("code and the asserts runtime it builds with are of different assertgen versions;")
+	f.Comment("run go generate ./... again (CHANGELOG.md says what changed).")
+	f.Const().Defs(
+		jen.Id("_").Op("=").Add(qw("EnforceVersion")).Call(jen.Lit(version).Op("-").Add(qw("MinVersion"))),
+		jen.Id("_").Op("=").Add(qw("EnforceVersion")).Call(qw("MaxVersion").Op("-").Lit(version)),
+	)
 }
 
 func newFile(pkg, tag string, negate bool) *jen.File {
@@ -476,8 +505,7 @@ func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss 
 	f := newFile(o.Package, o.BuildTag, false)
 	importKernels(f, k)
 	if first {
-		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
-		f.Const().Id("_").Op("=").Add(qw("Version2"))
+		versionGuard(f)
 	}
 	for _, w := range ws {
 		body, err := w.checkedBody(func() *jen.Statement { return kernelRef(w, o) }, ss)
@@ -602,8 +630,7 @@ func (o *Options) instance(name string) *jen.Statement {
 func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss *shapeSet) (*jen.File, error) {
 	f := newFile(o.Package, o.BuildTag, false)
 	if first {
-		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
-		f.Const().Id("_").Op("=").Add(qw("Version2"))
+		versionGuard(f)
 		f.Comment("Checked returns a Kernels that checks every call of next against its plan.")
 		withTypes(f.Func().Id("Checked"), typeParamsDecl(o.kparams)).Params(jen.Id("next").Add(o.generic("Kernels"))).Add(o.generic("Kernels")).Block(
 			jen.Return(jen.Op("&").Add(o.generic("checked")).Values(jen.Id("next"))))

@@ -5,9 +5,8 @@
 #   scripts/regen.sh          # rewrite them all
 #   scripts/regen.sh -check   # what .ci/run runs
 #
-# The sets: examples/ (refops, its catalog, gcrt, sweepdemo), gen's small
-# testdata, runtimes/gorgonia (its wrappers and catalog) and
-# runtimes/libtorch (shimgen's C++ shim, bindings and release copies, then
+# The sets: every committed config (examples/, gen's testdata,
+# runtimes/gonum and runtimes/gorgonia) and runtimes/libtorch (shimgen's C++ shim, bindings and release copies, then
 # the wrappers of every release). The goldens of package tests are
 # rewritten by their tests' -update flag, not here.
 set -euo pipefail
@@ -21,22 +20,9 @@ esac
 bin=$(mktemp -d)/assertgen
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" ./cmd/assertgen
-configs=(
-	examples/refops/assertgen.yaml
-	examples/refops/assertgen_interface.yaml
-	examples/refops/catalog/assertgen.yaml
-	examples/refops/catalog/assertgen_pytorch.yaml
-	examples/refops/catalog/assertgen_views.yaml
-	examples/refops/catalog/assertgen_fresh_pytorch.yaml
-	examples/refops/catalog/assertgen_fresh_strict.yaml
-	examples/gcrt/checked.yaml
-	examples/gcrt/checkedif.yaml
-	examples/sweepdemo/assertgen.yaml
-	examples/sweepdemo/assertgen_interface.yaml
-	gen/testdata/small/assertgen.yaml
-	runtimes/gorgonia/checked/assertgen.yaml
-	runtimes/gorgonia/catalog/assertgen.yaml
-)
+# Every config of the repository but runtimes/libtorch's (below): the
+# committed yaml files with a package: key.
+mapfile -t configs < <(git ls-files '*.yaml' | xargs grep -l '^package:' | grep -v '^runtimes/libtorch/' | sort)
 for c in "${configs[@]}"; do
 	"$bin" gen $check -config "$c"
 done

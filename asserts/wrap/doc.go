@@ -139,8 +139,11 @@
 // checked call. Op values must be package-level variables: they accumulate
 // the operator's statistics.
 //
-// # Version handshake
+// # Versions
 //
-// Generated files reference [Version2], so that code generated for an API
-// this package no longer provides fails to compile instead of misbehaving.
+// Every generated package names the version of this API it was written
+// for, against the window of versions this package accepts
+// ([EnforceVersion], [MinVersion], [MaxVersion]): code generated for an
+// API this package no longer provides fails to compile on that line,
+// which says to run go generate, instead of misbehaving.
 package wrap

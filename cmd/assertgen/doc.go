@@ -535,7 +535,10 @@
 // The turn is an advisory lock (flock) on the directory itself, taken
 // only for the write, which the system releases when its holder exits.
 //
-// The checked file references wrap.Version2, and function mode assigns
+// Every generated package names the version of the asserts/wrap API it
+// was written for, in constants that compile only while the runtime
+// accepts that version (vet and gen -check name a set it does not accept
+// and say to run go generate), and function mode assigns
 // each kernel to a variable of the expected function type, so stale
 // wrappers fail to build when the asserts API or a kernel's signature
 // changes.

@@ -133,6 +133,7 @@ func (f *ConfigFlags) Gen(g *Guard, check bool, stubs string, stdout io.Writer) 
 	}
 	if check {
 		problems, err := output.Check(j.Dir, res.Prefix, res.Files)
+		problems = append(versionNotes(j.Dir, res.Prefix), problems...)
 		for _, p := range problems {
 			fmt.Fprintln(stdout, p)
 		}
@@ -209,6 +210,12 @@ func (f *ConfigFlags) Vet(g *Guard, verbose bool, stubs string, stdout io.Writer
 	// every selected op, so each missing one is a finding, as gen refuses
 	// it.
 	p, o := j.Plan, j.Options
+	if notes := versionNotes(j.Dir, o.Prefix); len(notes) > 0 {
+		for _, n := range notes {
+			fmt.Fprintln(stdout, n)
+		}
+		return ErrFindings
+	}
 	if o.Kernels == nil && len(o.Bound) == 0 {
 		fmt.Fprintf(stdout, "vet: %d ops, no kernels package (%s mode): no kernels to vet; allowlists clean\n", len(p.Ops), o.Mode)
 		return nil
