@@ -12,8 +12,13 @@ import (
 	assertgenshapes "github.com/assertgen/assertgen/gen/testdata/small/out/internal/assertgenshapes"
 )
 
-// Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = wrap.Version2
+// Generated for version 2 of asserts/wrap: if a line below does not compile, this
+// code and the asserts runtime it builds with are of different assertgen versions;
+// run go generate ./... again (CHANGELOG.md says what changed).
+const (
+	_ = wrap.EnforceVersion(2 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 2)
+)
 
 var opAddTensor = wrap.Op{
 	Name:     "add",

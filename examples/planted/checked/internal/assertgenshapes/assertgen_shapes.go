@@ -9,6 +9,14 @@ import (
 	planted "github.com/assertgen/assertgen/examples/planted"
 )
 
+// Generated for version 2 of asserts/wrap: if a line below does not compile, this
+// code and the asserts runtime it builds with are of different assertgen versions;
+// run go generate ./... again (CHANGELOG.md says what changed).
+const (
+	_ = wrap.EnforceVersion(2 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 2)
+)
+
 // The Locs of the tensors of each op, indexed by the shape helpers.
 var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
 var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}

@@ -13,8 +13,13 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-// Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = wrap.Version2
+// Generated for version 2 of asserts/wrap: if a line below does not compile, this
+// code and the asserts runtime it builds with are of different assertgen versions;
+// run go generate ./... again (CHANGELOG.md says what changed).
+const (
+	_ = wrap.EnforceVersion(2 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 2)
+)
 
 var opXCastByte = wrap.Op{
 	Name:     "_cast_Byte",

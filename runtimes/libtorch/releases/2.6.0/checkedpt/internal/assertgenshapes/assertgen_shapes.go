@@ -10,6 +10,14 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+// Generated for version 2 of asserts/wrap: if a line below does not compile, this
+// code and the asserts runtime it builds with are of different assertgen versions;
+// run go generate ./... again (CHANGELOG.md says what changed).
+const (
+	_ = wrap.EnforceVersion(2 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 2)
+)
+
 // The Locs of the tensors of each op, indexed by the shape helpers.
 var Locs_000bcedf439f = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("self")}
 var Locs_008235200332 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("from")}
