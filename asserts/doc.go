@@ -40,8 +40,8 @@
 //
 // # Checks and the skip policy
 //
-// The checks are those of DESIGN.md, one row each in the table of checks of
-// package asserts/wrap (wrap/facts.go), named as the constants of package
+// The checks are those of DESIGN.md, one row each in the table of checks
+// (internal/checktable/table.go), named as the constants of package
 // asserts/checks ([checks.Check]): same_impl, same_storage,
 // impl_use_count_le_1, storage_use_count_eq_1, shares_storage,
 // fresh_or_alias, returns_arg, no_mutation, distinct_outputs,

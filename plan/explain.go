@@ -9,7 +9,7 @@ import (
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -333,11 +333,11 @@ func subject(c *Check) string {
 }
 
 // describe says in plain words what a check verifies (asserts'
-// [wrap.Describe], with the row's words); implCheck is the
+// [checktable.Describe], with the row's words); implCheck is the
 // TensorImpl use-count check of the plan's release, which not_arg_handle
 // is part of.
 func describe(f *schema.Func, c *Check, implCheck checks.Check) string {
-	w := wrap.Words{Arg: c.Arg, Each: c.Arg, Written: writtenArgs(f), ImplCheck: implCheck}
+	w := checktable.Words{Arg: c.Arg, Each: c.Arg, Written: writtenArgs(f), ImplCheck: implCheck}
 	if a := f.Arg(c.Arg); a != nil && a.Type.IsList() {
 		w.Each = "each tensor of " + c.Arg
 	}
@@ -347,7 +347,7 @@ func describe(f *schema.Func, c *Check, implCheck checks.Check) string {
 			w.Ret = "each tensor of " + w.Ret
 		}
 	}
-	return wrap.Describe(c.Name, w)
+	return checktable.Describe(c.Name, w)
 }
 
 // guardWords says a Check.Guard in plain words.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // An Op is the static description of one wrapped operator. Generated code
@@ -192,10 +193,22 @@ const (
 	bindNoEnv = 1 << (16 * (laneNoEnv % 4))   // skipped: no Env registered
 )
 
-// checkLane is the lane of each check, from its row (facts.go).
+// checkLane is the lane of each check. A check without one (a new one:
+// every lane is taken) is counted straight into the Op's counters
+// (laneNone), an atomic add per run.
 var checkLane = func() (l [checks.NumChecks]int) {
 	for k := range l {
-		l[k] = checkFacts[k].lane
+		l[k] = laneNone
+	}
+	for k, lane := range map[checks.Check]int{
+		checks.SameImpl: laneSameImpl, checks.SameStorage: laneSameStorage, checks.ImplUseCountLE1: laneImplUseCount,
+		checks.StorageUseCountEq1: laneStorageUseCnt, checks.SharesStorage: laneSharesStorage, checks.FreshOrAlias: laneFreshOrAlias,
+		checks.ReturnsArg: laneReturnsArg, checks.NoMutation: laneNoMutation, checks.DistinctOutputs: laneDistinct,
+		checks.BindingContext: laneBinding, checks.FreshNoAlias: laneFreshNoAlias, checks.SameContent: laneSameContent,
+		checks.ImplUseCountEqFresh: laneImplEqFresh, checks.FreshNotHeld: laneFreshNotHeld, checks.SameMetadata: laneSameMetadata,
+		checks.ViewHoldsStorage: laneSpare,
+	} {
+		l[k] = lane
 	}
 	return l
 }()
@@ -1122,7 +1135,7 @@ func (c *Call) viewSkipped(r, s *Saved) bool {
 		return c.uncountedSkip(k)
 	}
 	var drop conds
-	if c.pol().guards&guardViewArgOnly != 0 {
+	if c.pol().guards&checktable.GuardViewArgOnly != 0 {
 		drop = subclassConds
 	}
 	rm, rc := c.classifyWith(r, 0, drop)

@@ -401,12 +401,6 @@ func (h *heldRegistry) forget(st asserts.ID, addr bool) {
 	s.mu.Unlock()
 }
 
-// heldDetail is the violation text of fresh_not_held.
-func heldDetail(v *asserts.Violation) string {
-	return "StorageImpl " + asserts.ID(v.Got).String() + " came out fresh before, from " + v.Other +
-		": the kernel returned a storage somebody else holds"
-}
-
 // SaveIdent is [Call.Save] for a runtime without use counts (generated
 // code calls it when the config says use_counts: false): it also records
 // the argument's storage anchor ([Anchored]), so that same_storage sees a

@@ -3,6 +3,7 @@ package wrap
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // listInline is how many elements a SavedList holds without allocating.
@@ -394,10 +395,10 @@ func (c *Call) listSlow(k checks.Check, loc Loc, l *SavedList) {
 // on a Tensor?[].
 func (c *Call) listGuards(k checks.Check, l *SavedList) (add, drop conds) {
 	g := c.pol().guards
-	if k == checks.SameImpl && l.opt && g&guardOptListImplOpen != 0 {
+	if k == checks.SameImpl && l.opt && g&checktable.GuardOptListImplOpen != 0 {
 		return 0, subclassConds
 	}
-	if g&guardListWhole == 0 {
+	if g&checktable.GuardListWhole == 0 {
 		return 0, 0
 	}
 	for i := range l.n {
@@ -699,13 +700,13 @@ func BindingContextAfterList[T asserts.Identity](c *Call, loc Loc, l *SavedList,
 
 // ListRows names the rows of a list argument that run before the kernel,
 // for [PlainListRows].
-type ListRows uint8
+type ListRows = checktable.ListRows
 
 // The rows of [ListRows].
 const (
-	ListContent  ListRows = 1 << iota // same_content ([SameContentList])
-	ListMetadata                      // same_metadata ([SaveMetadataList])
-	ListBinding                       // binding_context ([BindingContextList])
+	ListContent  = checktable.ListContent  // same_content ([SameContentList])
+	ListMetadata = checktable.ListMetadata // same_metadata ([SaveMetadataList])
+	ListBinding  = checktable.ListBinding  // binding_context ([BindingContextList])
 )
 
 // PlainListRows runs the rows named by rows of list argument l, the ones

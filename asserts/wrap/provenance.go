@@ -8,7 +8,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/internal/hook"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
 
 // Provenance: the history a violation's memory has, for the victims of a
@@ -58,7 +58,7 @@ func logPoolEvent(p uintptr, clock uint64, reused bool) uint64 {
 	if !poolLog.used.Load() {
 		poolLog.used.Store(true)
 	}
-	tok := hook.Getg()
+	tok := shared.Getg()
 	poolLog.mu.Lock()
 	poolLog.n++
 	n := poolLog.n
@@ -72,7 +72,7 @@ func logPoolEvent(p uintptr, clock uint64, reused bool) uint64 {
 //
 //go:noinline
 func (c *Call) claimPoolEvents() {
-	tok := hook.Getg()
+	tok := shared.Getg()
 	var mine [8]poolEvent
 	k := 0
 	poolLog.mu.Lock()

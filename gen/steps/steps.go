@@ -20,7 +20,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -311,7 +311,7 @@ type Stmt struct {
 // A Row says which check's step a call is, and in which form.
 type Row struct {
 	Check checks.Check
-	Form  wrap.Form
+	Form  checktable.Form
 }
 
 // CondKind is the kind of an If's test.
@@ -337,7 +337,7 @@ const (
 type Cond struct {
 	Kind  CondKind
 	Slots []*Slot
-	Rows  wrap.ListRows // CondPlainListRows
+	Rows  checktable.ListRows // CondPlainListRows
 }
 
 // Read is the method a metadata test reads the fingerprint with: the
@@ -414,9 +414,9 @@ func (c Cond) format(b *strings.Builder) {
 func (c Cond) ListRowNames() []string {
 	var names []string
 	for _, r := range []struct {
-		bit  wrap.ListRows
+		bit  checktable.ListRows
 		name string
-	}{{wrap.ListContent, "ListContent"}, {wrap.ListMetadata, "ListMetadata"}, {wrap.ListBinding, "ListBinding"}} {
+	}{{checktable.ListContent, "ListContent"}, {checktable.ListMetadata, "ListMetadata"}, {checktable.ListBinding, "ListBinding"}} {
 		if c.Rows&r.bit != 0 {
 			names = append(names, r.name)
 		}
