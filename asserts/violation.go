@@ -196,13 +196,13 @@ func Deduplicate(vs []Violation) []Repeated {
 // moving names the numbers of v's line that dedupKey masks, for the line
 // of a group: "identities", "versions", "identities or contexts".
 func (v *Violation) moving() string {
-	switch {
+	switch m := checktable.Moving(v.Check); {
 	case v.Released:
 		return "identities"
-	case v.Check == checks.NoMutation:
-		return "versions"
-	case v.Check == checks.BindingContext, v.Binding != nil:
+	case m == "contexts", v.Binding != nil:
 		return "identities or contexts"
+	case m != "":
+		return m
 	}
 	return "identities"
 }
@@ -212,7 +212,7 @@ func (v *Violation) moving() string {
 // before the line is made, then every 0x number masked.
 func (v *Violation) dedupKey() string {
 	w := *v
-	if !w.Released && (w.Check == checks.NoMutation || w.Check == checks.BindingContext) {
+	if !w.Released && checktable.Moving(w.Check) != "" {
 		w.Want, w.Got = 0, 0 // versions; contexts
 	}
 	if w.Binding != nil {

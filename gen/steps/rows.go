@@ -21,46 +21,46 @@ func (b *builder) helpers() (pre, post stmts) {
 	cks := b.op.Checks
 	for i := 0; i < len(cks); i++ {
 		ck := &cks[i]
-		switch {
+		switch batch := checktable.BatchOf(ck.Name); {
 		case b.unchangedRows(cks[i:]):
 			// same_impl, same_storage and no_mutation of one argument:
 			// one call, one test on the fast path.
 			b.unchanged(&rows, b.arg[ck.Arg], false)
-			i += 2
+			i += len(checktable.Unchanged(false)) - 1
 		case b.keptWritten(cks[i:]):
 			b.unchanged(&rows, b.arg[ck.Arg], true)
-			i++
+			i += len(checktable.Unchanged(true)) - 1
 		case b.uncountedRow(ck):
 			b.uncounted(&pre, &afterCall, &rows, ck)
-		case ck.Name == checks.BindingContext && !ck.NeverFires && !b.arg[ck.Arg].List:
+		case batch == checktable.BatchPlain && !ck.NeverFires && !b.arg[ck.Arg].List:
 			// Single tensors' binding_context rows run together (see
 			// below); lists keep theirs.
 			b.step(&bindSlow, ck, phaseStep(ck.Name, checktable.BeforeCall))
 			bindArgs = append(bindArgs, b.arg[ck.Arg])
 			b.step(&mid, ck, phaseStep(ck.Name, checktable.AfterCall))
-		case ck.Name == checks.BindingContext:
+		case batch == checktable.BatchPlain:
 			// a list's rows: before the call, and after it in hermetic
 			// contexts only (mid)
 			b.check(&pre, &mid, &pre, ck)
-		case b.pairRows(checks.NotArgHandle, cks[i:]) > 0:
+		case batch == checktable.BatchPairsHandle && b.pairRows(ck.Name, cks[i:]) > 0:
 			// not_arg_handle of one return against several arguments: one
 			// test when the return's TensorImpl is none of theirs.
-			n := b.pairRows(checks.NotArgHandle, cks[i:])
-			slow, c := b.pairs(cks[i:i+n], checks.NotArgHandle, CondImplApart)
+			n := b.pairRows(ck.Name, cks[i:])
+			slow, c := b.pairs(cks[i:i+n], ck.Name, CondImplApart)
 			rows.block(c, slow, nil)
 			i += n - 1
-		case b.pairRows(checks.FreshNoAlias, cks[i:]) > 0:
+		case batch == checktable.BatchPairsStorage && b.pairRows(ck.Name, cks[i:]) > 0:
 			// fresh_no_alias of one return against several arguments:
 			// one test when every pair is plain and apart.
-			n := b.pairRows(checks.FreshNoAlias, cks[i:])
-			slow, c := b.pairs(cks[i:i+n], checks.FreshNoAlias, CondFreshFrom)
+			n := b.pairRows(ck.Name, cks[i:])
+			slow, c := b.pairs(cks[i:i+n], ck.Name, CondFreshFrom)
 			var pass stmts
 			pass.method("FreshNoAliasRows", Arg{Kind: ArgInt, N: n})
 			rows.block(c, pass, slow)
 			i += n - 1
-		case ck.Name == checks.SameContent && !ck.NeverFires:
+		case batch == checktable.BatchContent && !ck.NeverFires:
 			b.content(&pre, &rows, ck)
-		case ck.Name == checks.SameMetadata && !ck.NeverFires:
+		case batch == checktable.BatchMetadata && !ck.NeverFires:
 			b.metadata(&pre, &rows, ck)
 		default:
 			b.check(&pre, &afterCall, &rows, ck)
@@ -551,10 +551,10 @@ func phaseStep(k checks.Check, p checktable.Phase) checktable.Step {
 // and no_mutation of one single-tensor argument, none of them a
 // never-firing row: the three rows SameImplStorageVersion runs at once.
 func (b *builder) unchangedRows(cks []plan.Check) bool {
-	if len(cks) < 3 {
+	want := checktable.Unchanged(false)
+	if len(cks) < len(want) {
 		return false
 	}
-	want := [3]checks.Check{checks.SameImpl, checks.SameStorage, checks.NoMutation}
 	for j, k := range want {
 		c := &cks[j]
 		if c.Name != k || c.Arg != cks[0].Arg || c.Ret != nil || c.NeverFires {
@@ -604,10 +604,11 @@ func (b *builder) uncounted(pre, afterCall, rows *stmts, ck *plan.Check) {
 // row: the rows of an argument the op writes, which [Saved.Kept] passes
 // at once.
 func (b *builder) keptWritten(cks []plan.Check) bool {
-	if len(cks) < 2 {
+	want := checktable.Unchanged(true)
+	if len(cks) < len(want) {
 		return false
 	}
-	for j, k := range [2]checks.Check{checks.SameImpl, checks.SameStorage} {
+	for j, k := range want {
 		c := &cks[j]
 		if c.Name != k || c.Arg != cks[0].Arg || c.Ret != nil || c.NeverFires {
 			return false
@@ -623,7 +624,7 @@ func (b *builder) keptWritten(cks []plan.Check) bool {
 // never-firing row, run by one call after the kernel.
 func (b *builder) uncountedRow(ck *plan.Check) bool {
 	if ck.NeverFires || ck.Ret == nil || ck.Arg != "" ||
-		ck.Name != checks.ImplUseCountLE1 && ck.Name != checks.StorageUseCountEq1 {
+		checktable.BatchOf(ck.Name) != checktable.BatchUncounted {
 		return false
 	}
 	r := b.ret[*ck.Ret]
@@ -669,7 +670,7 @@ func (b *builder) pairs(cks []plan.Check, k checks.Check, kind CondKind) (slow s
 // checks.NotArgHandle).
 func (b *builder) planSkips(l *stmts) {
 	for _, sk := range b.op.Skipped {
-		if sk.Name == checks.NotArgHandle {
+		if sk.Name >= checks.NumChecks { // not_arg_handle: counted with another check
 			continue
 		}
 		l.method("PlanSkip", Arg{Kind: ArgCheck, Check: sk.Name}, Arg{Kind: ArgLoc, N: b.locIndex(rowLoc(sk.Arg, sk.Ret))})

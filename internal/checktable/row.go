@@ -38,13 +38,20 @@ type checkFact struct {
 	// learned is what the learned path of gen stands in for a row of the
 	// check by, where it can (gen/steps' learnedRow).
 	learned Learned
+	// batch is how gen runs the check's rows with others behind one test
+	// (gen/steps' rows), where it does.
+	batch Batch
 	// values says what a violation's Want and Got hold.
 	values string
+	// moving names what a violation's Want and Got hold that moves from
+	// call to call beyond identities ("versions", "contexts"), which
+	// asserts.Deduplicate masks; empty for identities alone.
+	moving string
 }
 
 // props are the kinds of state a check reads, which decide the skip
 // conditions that apply to it (the sets of rules.go).
-type props uint8
+type props uint16
 
 const (
 	// readsUseCounts: it reads use counts, which a mode may raise, which a
@@ -67,6 +74,27 @@ const (
 	// readsHiddenRefs: it reads a return's storage use count, which the
 	// runtime's own hidden references may raise (hiddenRefChecks).
 	readsHiddenRefs
+	// readsVersion: it reads version counters, which a runtime may not
+	// keep (no_version_counter).
+	readsVersion
+	// readsBinding: it reads storages' bindings and the call's context,
+	// which a runtime may not have (no_binding_support, no_env).
+	readsBinding
+	// readsContent: it reads every byte a tensor can reach: off unless
+	// switched on, and only where the runtime gives them
+	// (content_check_off, no_content_access).
+	readsContent
+	// readsHandOuts: it tells a fresh storage by the registry of earlier
+	// fresh hand-outs and storage anchors: for runtimes without use
+	// counts, with an anchor (use_counted, no_storage_anchor).
+	readsHandOuts
+	// readsMetadata: it reads sizes, strides and storage offset, which a
+	// runtime may not report (no_metadata_access).
+	readsMetadata
+	// readsHolds: it compares a storage's use count before and after the
+	// call, which another goroutine's release moves when the storage has
+	// other holders (other_holders).
+	readsHolds
 )
 
 // checksThat returns the checks whose rows have any of the props p.
@@ -349,6 +377,17 @@ type id uint64
 
 func (i id) String() string { return fmt.Sprintf("%#x", uint64(i)) }
 
+// Moving names what a violation of k holds in Want and Got that moves
+// from call to call beyond identities: "versions" (no_mutation),
+// "contexts" (binding_context); empty for a check whose Want and Got are
+// identities or counts alone.
+func Moving(k checks.Check) string {
+	if int(k) >= len(checkFacts) {
+		return ""
+	}
+	return checkFacts[k].moving
+}
+
 // Message returns the message of a violation of k (after the op, the
 // check and the tensor); ok is false for a check whose row has none.
 func Message(k checks.Check, r *Report) (msg string, ok bool) {
@@ -415,6 +454,63 @@ const (
 	// runtime without use counts, whatever the call: fixed by the op.
 	LearnedFixed
 )
+
+// A Batch is how gen runs a check's rows together with others behind one
+// test that passes without running them one by one.
+type Batch uint8
+
+const (
+	// BatchNone: each row runs by its own steps.
+	BatchNone Batch = iota
+	// BatchUnchanged: one of the rows that compare an argument's state
+	// before and after the kernel, which one call runs at once for a
+	// single argument (Call.SameImplStorageVersion): the checks of this
+	// batch in the table's order; of an argument the op writes, those that
+	// read no version counter (Call.KeptWrittenRows).
+	BatchUnchanged
+	// BatchUncounted: a use-count row of a single return read through its
+	// memory, skipped under no_use_counts by one test (Call.Uncounted).
+	BatchUncounted
+	// BatchPlain: the rows of single arguments before the call pass on
+	// plain tensors outside hermetic contexts, by one test and one count
+	// (Call.BindingContextRows).
+	BatchPlain
+	// BatchPairsHandle: the rows of one return against several single
+	// arguments pass by one test that the return's TensorImpl is none of
+	// theirs (CondImplApart).
+	BatchPairsHandle
+	// BatchPairsStorage: the rows of one return against several single
+	// arguments pass by one test that every pair is plain and apart, and
+	// one count (CondFreshFrom, Call.FreshNoAliasRows).
+	BatchPairsStorage
+	// BatchContent: the rows of single arguments, off by default, are
+	// counted as skipped by one test (Call.ContentOff).
+	BatchContent
+	// BatchMetadata: the rows of single arguments save their fingerprints
+	// together (gen/steps' metadata).
+	BatchMetadata
+)
+
+// BatchOf returns how gen batches the rows of k.
+func BatchOf(k checks.Check) Batch {
+	if int(k) >= len(checkFacts) {
+		return BatchNone
+	}
+	return checkFacts[k].batch
+}
+
+// Unchanged returns the checks of [BatchUnchanged] in the table's order;
+// with written, for an argument the op writes, those that read no version
+// counter.
+func Unchanged(written bool) []checks.Check {
+	var ks []checks.Check
+	for k := range checks.Check(checks.NumPlanChecks) {
+		if f := &checkFacts[k]; f.batch == BatchUnchanged && !(written && f.props&readsVersion != 0) {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
 
 // LearnedBy returns what the learned path stands in for a row of k of
 // form f by; LearnedNot where it cannot.

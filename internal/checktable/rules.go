@@ -45,6 +45,20 @@ var (
 	// runtime's own hidden references may raise (see asserts.HiddenStorageRefs;
 	// readsHiddenRefs).
 	hiddenRefChecks = checksThat(readsHiddenRefs)
+	// versionChecks read version counters (readsVersion).
+	versionChecks = checksThat(readsVersion)
+	// bindingChecks read bindings and the call's context (readsBinding).
+	bindingChecks = checksThat(readsBinding)
+	// contentChecks read every byte (readsContent).
+	contentChecks = checksThat(readsContent)
+	// handOutChecks tell freshness by the registry of hand-outs
+	// (readsHandOuts).
+	handOutChecks = checksThat(readsHandOuts)
+	// metadataChecks read sizes, strides and offsets (readsMetadata).
+	metadataChecks = checksThat(readsMetadata)
+	// holdChecks compare a storage's use count before and after the call
+	// (readsHolds).
+	holdChecks = checksThat(readsHolds)
 )
 
 const otherHoldersWhy = "the view's storage had holders besides the argument before the call, and its use count did not rise by the view's hold: one of them released on another goroutine during the call looks the same as a view that takes no hold; inconclusive, not blamed (a view of a storage only its argument held, or a count below what the argument and the view hold, is judged)"
@@ -68,20 +82,20 @@ var rules = [checks.NumPolicies][]Rule{
 		{checks.ReasonNoStorage, storageChecks, "nothing to compare"},
 		{checks.ReasonMeta, 0, "meta tensors share storage for views"},
 		{checks.ReasonFunctional, 0, "functional wrappers share storage for views"},
-		{checks.ReasonNoVersion, checks.SetOf(checks.NoMutation), "the runtime keeps no version counter"},
-		{checks.ReasonNoBinding, checks.SetOf(checks.BindingContext), "the runtime binds no foreign objects"},
+		{checks.ReasonNoVersion, versionChecks, "the runtime keeps no version counter"},
+		{checks.ReasonNoBinding, bindingChecks, "the runtime binds no foreign objects"},
 		{checks.ReasonAliasesMutable, aliasChecks, aliasWhy},
 		{checks.ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
-		{checks.ReasonContentOff, checks.SetOf(checks.SameContent), "same_content reads every byte an argument can reach: off unless switched on (ASSERTGEN_CONTENT, SetContentCheck)"},
-		{checks.ReasonNoContent, checks.SetOf(checks.SameContent), "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
+		{checks.ReasonContentOff, contentChecks, "same_content reads every byte an argument can reach: off unless switched on (ASSERTGEN_CONTENT, SetContentCheck)"},
+		{checks.ReasonNoContent, contentChecks, "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
 		{checks.ReasonNoUseCounts, useCountChecks, "the runtime keeps no use counts (a garbage-collected runtime): fresh_not_held checks freshness instead, and not_arg_handle still compares handles"},
-		{checks.ReasonCounted, checks.SetOf(checks.FreshNotHeld), "the runtime keeps use counts: storage_use_count_eq_1 checks that a fresh return's storage is held by nobody else"},
-		{checks.ReasonNoAnchor, checks.SetOf(checks.FreshNotHeld), "the runtime gives no storage anchor (Anchored) to tell a live earlier output from a collected one"},
+		{checks.ReasonCounted, handOutChecks, "the runtime keeps use counts: storage_use_count_eq_1 checks that a fresh return's storage is held by nobody else"},
+		{checks.ReasonNoAnchor, handOutChecks, "the runtime gives no storage anchor (Anchored) to tell a live earlier output from a collected one"},
 		{checks.ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
-		{checks.ReasonNoEnv, checks.SetOf(checks.BindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
+		{checks.ReasonNoEnv, bindingChecks, "the runtime registered no Env: no call runs in a hermetic context"},
 		{checks.ReasonHiddenStorageRefs, hiddenRefChecks, hiddenRefWhy},
-		{checks.ReasonNoMetadata, checks.SetOf(checks.SameMetadata), noMetadataWhy},
-		{checks.ReasonOtherHolders, checks.SetOf(checks.ViewHoldsStorage), otherHoldersWhy},
+		{checks.ReasonNoMetadata, metadataChecks, noMetadataWhy},
+		{checks.ReasonOtherHolders, holdChecks, otherHoldersWhy},
 	},
 	checks.PyTorch:    pytorchRules,
 	checks.PyTorch113: pytorchRules,
@@ -98,20 +112,20 @@ var pytorchRules = []Rule{
 	{checks.ReasonNoStorage, storageChecks, "nothing to compare"},
 	{checks.ReasonMeta, 0, "PyTorch checks meta tensors"},
 	{checks.ReasonFunctional, 0, "PyTorch checks functional wrappers"},
-	{checks.ReasonNoVersion, checks.SetOf(checks.NoMutation), "the runtime keeps no version counter"},
-	{checks.ReasonNoBinding, checks.SetOf(checks.BindingContext), "the runtime binds no foreign objects"},
+	{checks.ReasonNoVersion, versionChecks, "the runtime keeps no version counter"},
+	{checks.ReasonNoBinding, bindingChecks, "the runtime binds no foreign objects"},
 	{checks.ReasonAliasesMutable, aliasChecks, aliasWhy},
 	{checks.ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
-	{checks.ReasonContentOff, checks.SetOf(checks.SameContent), "PyTorch has no content check (the pytorch profile plans none)"},
-	{checks.ReasonNoContent, checks.SetOf(checks.SameContent), "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
+	{checks.ReasonContentOff, contentChecks, "PyTorch has no content check (the pytorch profile plans none)"},
+	{checks.ReasonNoContent, contentChecks, "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
 	{checks.ReasonNoUseCounts, useCountChecks, "the runtime keeps no use counts (a garbage-collected runtime)"},
-	{checks.ReasonCounted, checks.SetOf(checks.FreshNotHeld), "the runtime keeps use counts: storage_use_count_eq_1 checks what fresh_not_held would (PyTorch plans no fresh_not_held)"},
-	{checks.ReasonNoAnchor, checks.SetOf(checks.FreshNotHeld), "the runtime gives no storage anchor (Anchored)"},
+	{checks.ReasonCounted, handOutChecks, "the runtime keeps use counts: storage_use_count_eq_1 checks what fresh_not_held would (PyTorch plans no fresh_not_held)"},
+	{checks.ReasonNoAnchor, handOutChecks, "the runtime gives no storage anchor (Anchored)"},
 	{checks.ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
-	{checks.ReasonNoEnv, checks.SetOf(checks.BindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
+	{checks.ReasonNoEnv, bindingChecks, "the runtime registered no Env: no call runs in a hermetic context"},
 	{checks.ReasonHiddenStorageRefs, hiddenRefChecks, hiddenRefWhy},
-	{checks.ReasonNoMetadata, checks.SetOf(checks.SameMetadata), noMetadataWhy},
-	{checks.ReasonOtherHolders, checks.SetOf(checks.ViewHoldsStorage), otherHoldersWhy},
+	{checks.ReasonNoMetadata, metadataChecks, noMetadataWhy},
+	{checks.ReasonOtherHolders, holdChecks, otherHoldersWhy},
 }
 
 // A Guard is a skip condition of PyTorch's generated code that is not per

@@ -34,6 +34,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 			return fmt.Sprintf("kernel replaced the TensorImpl (before %v, after %v)", id(v.Want), id(v.Got))
 		},
 		learned: LearnedListUnchanged,
+		batch:   BatchUnchanged,
 		values:  "TensorImpl before / after the kernel",
 	},
 	checks.SameStorage: {
@@ -46,6 +47,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		hint:    always("in-place and out= kernels may change a storage's contents and size (resize_ keeps the StorageImpl) but never swap the StorageImpl; only set_ may, and it is allowlisted"),
 		message: sameStorageMessage,
 		learned: LearnedListUnchanged,
+		batch:   BatchUnchanged,
 		values:  "StorageImpl before / after the kernel",
 	},
 	checks.ImplUseCountLE1: {
@@ -55,6 +57,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		words:   func(w Words) string { return w.Ret + " is a TensorImpl nothing else holds (use count <= 1)" },
 		hint:    implUseCountLE1Hint,
 		message: implUseCountLE1Message,
+		batch:   BatchUncounted,
 		values: "1 / the TensorImpl use count; for a return that is an argument's handle (Other set, see Call.NotArg): " +
 			"the argument's TensorImpl / the return's",
 	},
@@ -65,6 +68,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		words:   func(w Words) string { return w.Ret + " has a storage of its own (StorageImpl use count == 1)" },
 		hint:    always("a fresh return must own its storage alone: allocate new storage; if the op really returns a view, annotate the return Tensor(a) in the schema or add a views allowlist entry"),
 		message: func(v *Report) string { return fmt.Sprintf("StorageImpl use count is %d, want 1", v.Got) },
+		batch:   BatchUncounted,
 		values:  "1 / the StorageImpl use count",
 	},
 	checks.SharesStorage: {
@@ -109,7 +113,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	},
 	checks.NoMutation: {
 		shape: OnArg,
-		props: movesWithWrites | movesConcurrently,
+		props: movesWithWrites | movesConcurrently | readsVersion,
 		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "NoMutation", FormArgList: "NoMutationList"}}},
 		words: func(w Words) string {
 			return w.Each + " is not written (its version counter is unchanged)" + unlessWritten(w, "it shares storage with %s, which the op writes")
@@ -119,6 +123,8 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 			return fmt.Sprintf("kernel wrote an argument the schema does not mark mutable (version %d before, %d after)", v.Want, v.Got)
 		},
 		learned: LearnedListUnchanged,
+		moving:  "versions",
+		batch:   BatchUnchanged,
 		values:  "version counter before / after the kernel",
 	},
 	checks.DistinctOutputs: {
@@ -132,7 +138,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	},
 	checks.BindingContext: {
 		shape: OnArg,
-		props: readsStorage | movesConcurrently,
+		props: readsStorage | movesConcurrently | readsBinding,
 		steps: []Step{
 			{Phase: BeforeCall, Tensor: true, Funcs: [NumForms]string{FormOne: "BindingContext", FormArgList: "BindingContextList"}},
 			{Phase: AfterCall, Tensor: true, Funcs: [NumForms]string{FormOne: "BindingContextAfter", FormArgList: "BindingContextAfterList"}},
@@ -148,6 +154,8 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		},
 		message:   bindingContextMessage,
 		plainList: ListBinding,
+		moving:    "contexts",
+		batch:     BatchPlain,
 		values:    "the call's context / the binding's context; with WhileCalled, the binding's context before / after",
 	},
 	checks.FreshNoAlias: {
@@ -163,11 +171,12 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		},
 		message: freshNoAliasMessage,
 		learned: LearnedListApart,
+		batch:   BatchPairsStorage,
 		values:  "the argument's StorageImpl / the return's (equal)",
 	},
 	checks.SameContent: {
 		shape: OnArg,
-		props: readsStorage | movesWithWrites | movesConcurrently,
+		props: readsStorage | movesWithWrites | movesConcurrently | readsContent,
 		steps: []Step{
 			{Phase: BeforeCall, Tensor: true, Funcs: [NumForms]string{FormOne: "SameContent", FormArgList: "SameContentList"}},
 			{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "SameContentAfter", FormArgList: "SameContentAfterList"}},
@@ -181,6 +190,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 			return fmt.Sprintf("kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl %v, digest %#x before, %#x after) without a version bump", id(v.GotStorage), v.Want, v.Got)
 		},
 		plainList: ListContent, learned: LearnedListUnchanged,
+		batch:  BatchContent,
 		values: "the digest of the argument's bytes before / after the kernel",
 	},
 	checks.ImplUseCountEqFresh: {
@@ -198,7 +208,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	},
 	checks.FreshNotHeld: {
 		shape: OnRetMayArg,
-		props: readsStorage,
+		props: readsStorage | readsHandOuts,
 		steps: []Step{
 			// The hand-out sequence when the call began, once per call: the
 			// outputs of checked calls the kernel makes are told from the
@@ -222,7 +232,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	},
 	checks.SameMetadata: {
 		shape: OnArg,
-		props: movesWithWrites | movesConcurrently,
+		props: movesWithWrites | movesConcurrently | readsMetadata,
 		steps: []Step{
 			// The fingerprint before the kernel: it can fail, so no Loc.
 			{Phase: BeforeCall, Tensor: true, NoLoc: true, Funcs: [NumForms]string{FormOne: "SaveMetadata", FormArgList: "SaveMetadataList",
@@ -239,12 +249,13 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 			return fmt.Sprintf("kernel changed the sizes, strides or storage offset of an argument the schema does not mark mutable (metadata fingerprint %#x before, %#x after)", v.Want, v.Got)
 		},
 		plainList: ListMetadata, learned: LearnedListUnchanged,
+		batch:  BatchMetadata,
 		values: "the argument's metadata fingerprint (Metadata) before / after the kernel",
 	},
 	checks.ViewHoldsStorage: {
 		shape:   OnRetArg,
 		follows: []checks.Check{checks.SharesStorage},
-		props:   readsUseCounts | readsStorage,
+		props:   readsUseCounts | readsStorage | readsHolds,
 		steps: []Step{
 			// The storage's use count before the kernel, kept in the
 			// return's snapshot.
@@ -272,6 +283,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		// whose hint speaks of it.
 		hint:    always(""),
 		learned: LearnedListApart,
+		batch:   BatchPairsHandle,
 		values:  "reported as the return's TensorImpl use-count check",
 	},
 }

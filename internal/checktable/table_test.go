@@ -77,7 +77,9 @@ func TestSkipSets(t *testing.T) {
 		set  checks.Set
 		prop props
 	}{{useCountChecks, readsUseCounts}, {implUseChecks, readsImplUseCount}, {storageChecks, readsStorage},
-		{aliasChecks, movesWithWrites}, {concurrentChecks, movesConcurrently}, {hiddenRefChecks, readsHiddenRefs}} {
+		{aliasChecks, movesWithWrites}, {concurrentChecks, movesConcurrently}, {hiddenRefChecks, readsHiddenRefs},
+		{versionChecks, readsVersion}, {bindingChecks, readsBinding}, {contentChecks, readsContent}, {handOutChecks, readsHandOuts},
+		{metadataChecks, readsMetadata}, {holdChecks, readsHolds}} {
 		for k := range checks.Check(checks.NumChecks) {
 			if c.set.Has(k) != (checkFacts[k].props&c.prop != 0) {
 				t.Errorf("%s: in set %s: %v, props %b", k, c.set, c.set.Has(k), checkFacts[k].props)
