@@ -193,9 +193,10 @@ const (
 	bindNoEnv = 1 << (16 * (laneNoEnv % 4))   // skipped: no Env registered
 )
 
-// checkLane is the lane of each check. A check without one (a new one:
-// every lane is taken) is counted straight into the Op's counters
-// (laneNone), an atomic add per run.
+// checkLane is the lane of each check: of the checks whose functions are
+// in this file and list.go, here; of the others, in their own file's
+// init. A check without one (a new one: every lane is taken) is counted
+// straight into the Op's counters (laneNone), an atomic add per run.
 var checkLane = func() (l [checks.NumChecks]int) {
 	for k := range l {
 		l[k] = laneNone
@@ -204,9 +205,7 @@ var checkLane = func() (l [checks.NumChecks]int) {
 		checks.SameImpl: laneSameImpl, checks.SameStorage: laneSameStorage, checks.ImplUseCountLE1: laneImplUseCount,
 		checks.StorageUseCountEq1: laneStorageUseCnt, checks.SharesStorage: laneSharesStorage, checks.FreshOrAlias: laneFreshOrAlias,
 		checks.ReturnsArg: laneReturnsArg, checks.NoMutation: laneNoMutation, checks.DistinctOutputs: laneDistinct,
-		checks.BindingContext: laneBinding, checks.FreshNoAlias: laneFreshNoAlias, checks.SameContent: laneSameContent,
-		checks.ImplUseCountEqFresh: laneImplEqFresh, checks.FreshNotHeld: laneFreshNotHeld, checks.SameMetadata: laneSameMetadata,
-		checks.ViewHoldsStorage: laneSpare,
+		checks.BindingContext: laneBinding, checks.FreshNoAlias: laneFreshNoAlias,
 	} {
 		l[k] = lane
 	}
@@ -1459,4 +1458,17 @@ func (c *Call) AfterTensor(s *Saved, t asserts.Tensor) {
 		s.after = t.Ident()
 	}
 	s.meta &^= fPending
+}
+
+// hiddenRefsDecide finishes fresh_or_alias for a return that is neither
+// the argument nor a view of it when the storage count would decide and
+// [Saved.hiddenStorageRefs] holds: it skips the row under
+// hidden_storage_refs and reports true, unless the TensorImpl count alone
+// already shows the return is not fresh (then the caller reports it).
+func (c *Call) hiddenRefsDecide(r *Saved, implKnown, storKnown bool) bool {
+	if !storKnown || !r.hiddenStorageRefs() || implKnown && r.implUses() > 1 {
+		return false
+	}
+	c.skip(checks.FreshOrAlias, checks.ReasonHiddenStorageRefs)
+	return true
 }

@@ -6,6 +6,9 @@ import (
 	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
 
+// same_content counts its runs in laneSameContent (call.go).
+func init() { checkLane[checks.SameContent] = laneSameContent }
+
 // ContentCheckOff reports whether same_content is switched off for every
 // op (the default). Generated code tests it once per call: when it holds,
 // [Call.ContentOff] counts the call's same_content rows as skipped;

@@ -10,6 +10,9 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 )
 
+// fresh_not_held counts its runs in laneFreshNotHeld (call.go).
+func init() { checkLane[checks.FreshNotHeld] = laneFreshNotHeld }
+
 // This file is the contract and the checks of runtimes without use counts:
 // [Call.ResultIdent] snapshots a return without them (the use-count checks
 // are then skipped under reason no_use_counts), and fresh_not_held

@@ -125,16 +125,3 @@ func traitConds(id asserts.Ident) conds {
 func (r *Saved) hiddenStorageRefs() bool {
 	return r.traits()&asserts.HiddenStorageRefs != 0 && r.storageUses() > 1
 }
-
-// hiddenRefsDecide finishes fresh_or_alias for a return that is neither
-// the argument nor a view of it when the storage count would decide and
-// [Saved.hiddenStorageRefs] holds: it skips the row under
-// hidden_storage_refs and reports true, unless the TensorImpl count alone
-// already shows the return is not fresh (then the caller reports it).
-func (c *Call) hiddenRefsDecide(r *Saved, implKnown, storKnown bool) bool {
-	if !storKnown || !r.hiddenStorageRefs() || implKnown && r.implUses() > 1 {
-		return false
-	}
-	c.skip(checks.FreshOrAlias, checks.ReasonHiddenStorageRefs)
-	return true
-}

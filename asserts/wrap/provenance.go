@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
 
@@ -106,7 +106,7 @@ func provenance(v *violation) (text, takenBack string) {
 	var parts []string
 	seen := map[uint64]bool{}
 	sts := [...]uint64{v.GotStorage, v.WantStorage, 0, 0}
-	if v.Check == checks.SameStorage || v.Check == checks.FreshNoAlias {
+	if checktable.StorageIDs(v.Check) {
 		sts[2], sts[3] = v.Got, v.Want // StorageImpl IDs
 	}
 	for _, st := range sts {

@@ -43,6 +43,9 @@ type checkFact struct {
 	batch Batch
 	// values says what a violation's Want and Got hold.
 	values string
+	// storageIDs: a violation's Want and Got are StorageImpl IDs whose
+	// history the violation's provenance tells (asserts/wrap).
+	storageIDs bool
 	// moving names what a violation's Want and Got hold that moves from
 	// call to call beyond identities ("versions", "contexts"), which
 	// asserts.Deduplicate masks; empty for identities alone.
@@ -386,6 +389,12 @@ func Moving(k checks.Check) string {
 		return ""
 	}
 	return checkFacts[k].moving
+}
+
+// StorageIDs reports whether a violation of k holds in Want and Got the
+// StorageImpl IDs whose history its provenance tells.
+func StorageIDs(k checks.Check) bool {
+	return int(k) < len(checkFacts) && checkFacts[k].storageIDs
 }
 
 // Message returns the message of a violation of k (after the op, the

@@ -44,11 +44,12 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		words: func(w Words) string {
 			return w.Each + " keeps its StorageImpl (the contents and size may change, the storage object may not)"
 		},
-		hint:    always("in-place and out= kernels may change a storage's contents and size (resize_ keeps the StorageImpl) but never swap the StorageImpl; only set_ may, and it is allowlisted"),
-		message: sameStorageMessage,
-		learned: LearnedListUnchanged,
-		batch:   BatchUnchanged,
-		values:  "StorageImpl before / after the kernel",
+		hint:       always("in-place and out= kernels may change a storage's contents and size (resize_ keeps the StorageImpl) but never swap the StorageImpl; only set_ may, and it is allowlisted"),
+		message:    sameStorageMessage,
+		learned:    LearnedListUnchanged,
+		batch:      BatchUnchanged,
+		storageIDs: true,
+		values:     "StorageImpl before / after the kernel",
 	},
 	checks.ImplUseCountLE1: {
 		shape:   OnRet,
@@ -169,10 +170,11 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		hint: func(v *Report) string {
 			return fmt.Sprintf("a fresh return must not share memory with %s: allocate new storage, or annotate the return Tensor(a) in the schema if the op really returns a view (then shares_storage checks it)", otherArg(v))
 		},
-		message: freshNoAliasMessage,
-		learned: LearnedListApart,
-		batch:   BatchPairsStorage,
-		values:  "the argument's StorageImpl / the return's (equal)",
+		message:    freshNoAliasMessage,
+		learned:    LearnedListApart,
+		batch:      BatchPairsStorage,
+		storageIDs: true,
+		values:     "the argument's StorageImpl / the return's (equal)",
 	},
 	checks.SameContent: {
 		shape: OnArg,
