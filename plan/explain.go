@@ -159,7 +159,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		wc, ws = max(wc, len(sk.Name.String())), max(ws, len(subject(&sk.Check)))
 	}
 	for _, c := range op.Checks {
-		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c, b.release.Autograd.FreshImplCheck))
+		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c, b.release.Autograd.FreshImplCheck()))
 		if c.Guard != "" {
 			p("      PyTorch skips it when: %s (%s)", guardWords(c.Guard), c.Guard)
 			if !strings.Contains(c.Guard, "py") {
@@ -176,7 +176,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		p("  none\n")
 	}
 	for _, sk := range op.Skipped {
-		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check, b.release.Autograd.FreshImplCheck))
+		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check, b.release.Autograd.FreshImplCheck()))
 		p("      reason: %s\n      source: %s\n", sk.Reason, sk.Source)
 	}
 }

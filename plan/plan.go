@@ -564,9 +564,7 @@ func (st *state) skipFreshNotHeld() {
 
 // isImplUseCount reports whether k is a TensorImpl use-count check of a
 // return: impl_use_count_le_1 or impl_use_count_eq_fresh.
-func isImplUseCount(k checks.Check) bool {
-	return k == checks.ImplUseCountLE1 || k == checks.ImplUseCountEqFresh
-}
+func isImplUseCount(k checks.Check) bool { return checktable.ImplUseCount(k) }
 
 func (r *row) skip(reason, source string) {
 	if r.reason == "" {
@@ -641,7 +639,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				b.freshNotHeld(st, ri, skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
-			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 		}
 	}
 	cause, reason, source := b.variableTypeKernel(i, o, es)
@@ -706,12 +704,16 @@ func (b *builder) guards(st *state, f *schema.Func) {
 			}
 		case checks.SharesStorage:
 			r.Guard = b.guard(r.Name, "py(", r.Arg, r.ret)
-		case checks.StorageUseCountEq1, checks.ImplUseCountLE1, checks.ImplUseCountEqFresh:
+		case checks.StorageUseCountEq1:
 			r.Guard = b.guard(r.Name, "", "", r.ret)
 		case checks.NotArgHandle:
 			// part of the return's TensorImpl use-count check: skipped
 			// with it (checks.NotArgHandle)
-			r.Guard = b.guard(b.release.Autograd.FreshImplCheck, "", "", r.ret)
+			r.Guard = b.guard(b.release.Autograd.FreshImplCheck(), "", "", r.ret)
+		default:
+			if isImplUseCount(r.Name) {
+				r.Guard = b.guard(r.Name, "", "", r.ret)
+			}
 		}
 	}
 }
@@ -858,7 +860,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		case alias != nil && views != nil:
 			// A views entry turns a may-alias return into a view: the
 			// runtime declares that its kernel always aliases.
-			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source()))
@@ -876,7 +878,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation))
 			}
 		case alias != nil:
-			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, alias.Name, ri)
 			why := "a view of %s: the return is annotated as aliasing %s (%s) without a write"
 			switch {
@@ -895,13 +897,13 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source()))
 			}
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
-			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source()))
 			}
 		default:
-			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
 			st.freshNoAlias(f, ri, skipStorage)
 			b.freshNotHeld(st, ri, skipStorage)
@@ -917,10 +919,9 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 	}
 	if b.noUseCounts && slices.ContainsFunc(st.rows, func(r row) bool {
-		return r.Name == checks.ImplUseCountLE1 || r.Name == checks.ImplUseCountEqFresh ||
-			r.Name == checks.StorageUseCountEq1 || r.Name == checks.FreshOrAlias
+		return isImplUseCount(r.Name) || r.Name == checks.StorageUseCountEq1 || r.Name == checks.FreshOrAlias
 	}) {
-		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.Autograd.FreshImplCheck.String() + ", storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; their not_arg_handle rows still run (comparing handles needs no count), and fresh_not_held checks fresh returns, and the fresh branch of may-alias returns, instead")
+		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.Autograd.FreshImplCheck().String() + ", storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; their not_arg_handle rows still run (comparing handles needs no count), and fresh_not_held checks fresh returns, and the fresh branch of may-alias returns, instead")
 	}
 	if fresh >= 2 {
 		r := st.add(checks.DistinctOutputs, "", -1)

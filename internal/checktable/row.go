@@ -380,6 +380,13 @@ type id uint64
 
 func (i id) String() string { return fmt.Sprintf("%#x", uint64(i)) }
 
+// ImplUseCount reports whether k is the TensorImpl use-count check of a
+// fresh return, in either of its forms (impl_use_count_le_1,
+// impl_use_count_eq_fresh; see [FreshImplCheck]).
+func ImplUseCount(k checks.Check) bool {
+	return int(k) < len(checkFacts) && checkFacts[k].props&readsImplUseCount != 0
+}
+
 // Moving names what a violation of k holds in Want and Got that moves
 // from call to call beyond identities: "versions" (no_mutation),
 // "contexts" (binding_context); empty for a check whose Want and Got are

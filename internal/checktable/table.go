@@ -290,6 +290,17 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 	},
 }
 
+// FreshImplCheck is the form of the TensorImpl use-count check of a fresh
+// return that a PyTorch release asserts: impl_use_count_le_1, or, where
+// the release expects expected_fresh_use_count (2.14 on),
+// impl_use_count_eq_fresh.
+func FreshImplCheck(expectedFresh bool) checks.Check {
+	if expectedFresh {
+		return checks.ImplUseCountEqFresh
+	}
+	return checks.ImplUseCountLE1
+}
+
 // notArgUncountedHint is the hint of not_arg_handle on a runtime without
 // use counts.
 const notArgUncountedHint = "a fresh or view return needs a tensor of its own: returning an argument's handle itself (return self) lets a later in-place or metadata change (t_, resize_, set_) through either reach the other; return a new tensor, or a new view object on the same storage"
