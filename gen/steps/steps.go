@@ -8,8 +8,9 @@
 // (binding_context, not_arg_handle, fresh_no_alias, same_content), which
 // take a fast path (same_metadata), which form of each check's function
 // a tensor's type takes. The facts of each check (its steps, phases and
-// function names) are the table of checks' (wrap.StepsOf); this
-// package reads them. gen only prints the steps, and names each shape
+// function names, how its rows batch) are the table of checks'
+// (internal/checktable: StepsOf, BatchOf, LearnedBy); this package reads
+// them and never imports the engine (asserts/wrap). gen only prints the steps, and names each shape
 // helper by a hash of its steps' canonical text (Helper.Key).
 package steps
 

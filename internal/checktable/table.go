@@ -6,24 +6,26 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 )
 
-// The checks. A check is its constant here and its row of checkFacts
-// below: everything assertgen says and does about it comes from there.
+// Package checktable is assertgen's table of checks, the only one: one
+// row per plan check (the checks of asserts/checks and not_arg_handle),
+// with everything assertgen says and does about the check but its
+// run-time functions. It is a leaf (it imports asserts/checks alone), so
+// that plan and gen/steps read the generator's facts without the engine,
+// and asserts and asserts/wrap the report's words without each other.
+// docs/asserts.md, "Adding a check", lists the places a new check touches.
 
-// checkFacts is assertgen's one table of what it says about each check,
-// one row per plan check (see [checkFact] for its fields): the name plans,
-// allowlists and reports use; the Go names generated code uses (the
-// constant, and the function of each form of each step); what a row
-// names and when its steps run; the skip conditions that apply to it; the
-// plain words `assertgen explain` prints for a row; the hint and the
-// message of a violation. asserts reads the names, the skip classes, the
-// lanes and the hints; plan reads the names, the shapes and forms (to
-// validate a plan), the rows a check follows (to plan them) and the words,
-// through [checks.Check.String], [checks.Parse], [ShapeOf], [StepsOf],
-// [Follows] and [Describe]; gen the constant and the steps
-// ([checks.Check.GoName], [StepsOf]); the tables of checks of docs/plan.md,
-// docs/asserts.md and this package's documentation are made from it
-// (docs' TestCheckTables). A new check is its constant above, its row
-// here, the functions its row names and their tests.
+// checkFacts is the table (see [checkFact] for its fields): what a row
+// names and the Go names of the functions of each form of each step
+// generated code calls; the rows a check follows; the kinds of state it
+// reads, from which the skip policy's rules are made (rules.go); the
+// plain words `assertgen explain` prints for a row; the message and the
+// hint of a violation and what its Want and Got hold; how gen batches its
+// rows. plan reads the shapes and forms (to validate a plan), the rows a
+// check follows (to plan them), the words and the rules; gen/steps the
+// steps and batches; asserts the messages (Violation.Error) and asserts/wrap
+// the hints and the rules; the tables of checks of docs/plan.md,
+// docs/asserts.md and asserts' documentation are made from it (docs'
+// TestCheckTables).
 var checkFacts = [checks.NumPlanChecks]checkFact{
 	checks.SameImpl: {
 		shape: OnArg,
