@@ -7,8 +7,8 @@ import (
 	"sync/atomic"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/asserts/internal/shared"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // Provenance: the history a violation's memory has, for the victims of a
