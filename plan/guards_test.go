@@ -241,7 +241,7 @@ func TestGuardsRuntime260(t *testing.T) {
 }
 
 // TestGuardsFromPolicy checks that a row's guard is read from the skip
-// policy the release names (its rules and wrap.Guards), not
+// policy the release names (its rules and checktable.Guards), not
 // from a table of its own: under each policy, the guards of each kind of
 // row. Strict, which no release names, skips the TensorImpl use-count
 // check for every kind of subclass and the use-count checks under a

@@ -299,7 +299,7 @@ func readMemory(l *stmts, f string, s *Slot) {
 }
 
 // onceCalls returns the calls the checks of cks make once per call
-// (wrap.Step.Once), in the order of the rows, each once.
+// (checktable.Step.Once), in the order of the rows, each once.
 func onceCalls(cks []plan.Check) []string {
 	var out []string
 	for i := range cks {

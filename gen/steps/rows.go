@@ -415,10 +415,10 @@ func (b *builder) afters(l *stmts) {
 }
 
 // check adds one row of the plan in the general way: each step of its
-// check (wrap.StepsOf) in the list of its phase: pre (before the
+// check (checktable.StepsOf) in the list of its phase: pre (before the
 // kernel), afterCall (after it, before the snapshots are completed) or
 // rows (after them). A never-firing row is counted as skipped by the
-// plan instead. The calls made once per call (wrap.Step.Once) are the
+// plan instead. The calls made once per call (checktable.Step.Once) are the
 // pre helper's Once.
 func (b *builder) check(pre, afterCall, rows *stmts, ck *plan.Check) {
 	if ck.NeverFires {
@@ -465,9 +465,9 @@ func rowLoc(arg string, ret *int) Loc {
 }
 
 // step adds the call of step st of row ck: the function of the row's
-// form (wrap.FormFor; FormAnchor or FormIface in place of
+// form (checktable.FormFor; FormAnchor or FormIface in place of
 // FormOne where the step has one and the tensor's type allows it), with
-// what the step takes (see wrap.Step): a method of the Call, or for a
+// what the step takes (see checktable.Step): a method of the Call, or for a
 // step that takes a list's tensors, a function of package asserts that
 // takes the Call first.
 func (b *builder) step(l *stmts, ck *plan.Check, st checktable.Step) {

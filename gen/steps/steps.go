@@ -72,7 +72,7 @@ type Slot struct {
 	// type to asserts (a nil is the undefined tensor); "" for other types.
 	Guard string
 	// Early: a return a step before the kernel names (a state it saves
-	// for the row after it, wrap.Step): the wrapper declares its
+	// for the row after it, checktable.Step): the wrapper declares its
 	// snapshot and passes it to both helpers.
 	Early bool
 }
