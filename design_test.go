@@ -42,6 +42,13 @@ func TestDesignLayers(t *testing.T) {
 		}
 		return "", 0, false
 	}
+	// The generator reads the table of checks, never the run-time engine
+	// (issue 56): plan and gen/steps stay above asserts/wrap.
+	for _, gen := range []string{"plan", "gen/steps"} {
+		if layerOf[gen] >= layerOf["asserts/wrap"] {
+			t.Errorf("DESIGN.md lists %s below asserts/wrap: the generator must not import the engine", gen)
+		}
+	}
 	imports := packageImports(t, ".")
 	if len(imports) < 30 {
 		t.Fatalf("found %d packages; is the repository root the working directory?", len(imports))

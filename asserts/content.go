@@ -5,7 +5,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/assertgen/assertgen/asserts/internal/hook"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
 
 // Contents is the optional contract of runtimes that can read a tensor's
@@ -45,12 +45,12 @@ var contentMu sync.Mutex
 func SetContentCheck(on bool) (prev bool) {
 	contentMu.Lock()
 	defer contentMu.Unlock()
-	prev = hook.ContentMode.Load() == hook.ContentAll
-	hook.ContentOps.Store(nil)
+	prev = shared.ContentMode.Load() == shared.ContentAll
+	shared.ContentOps.Store(nil)
 	if on {
-		hook.ContentMode.Store(hook.ContentAll)
+		shared.ContentMode.Store(shared.ContentAll)
 	} else {
-		hook.ContentMode.Store(hook.ContentOff)
+		shared.ContentMode.Store(shared.ContentOff)
 	}
 	return prev
 }
@@ -63,16 +63,16 @@ func SetContentCheckOps(names ...string) {
 	contentMu.Lock()
 	defer contentMu.Unlock()
 	if len(names) == 0 {
-		hook.ContentOps.Store(nil)
-		hook.ContentMode.Store(hook.ContentOff)
+		shared.ContentOps.Store(nil)
+		shared.ContentMode.Store(shared.ContentOff)
 		return
 	}
 	m := make(map[string]bool, len(names))
 	for _, n := range names {
 		m[n] = true
 	}
-	hook.ContentOps.Store(&m)
-	hook.ContentMode.Store(hook.ContentSome)
+	shared.ContentOps.Store(&m)
+	shared.ContentMode.Store(shared.ContentSome)
 }
 
 // SetContentCheckFrom sets the switch from the value of ASSERTGEN_CONTENT:

@@ -12,8 +12,9 @@
 // checks, reasons and policies are named by package asserts/checks.
 // What only generated code calls (the checked call, its snapshots, each
 // check's functions) is package asserts/wrap, which imports this one;
-// this package imports only the standard library, asserts/checks and
-// asserts/internal/hook (what it shares with wrap).
+// this package imports only the standard library, asserts/checks,
+// asserts/internal/shared (what it shares with wrap, typed) and the table
+// of checks (internal/checktable: the messages of violations).
 //
 // # The contract
 //
@@ -40,8 +41,8 @@
 //
 // # Checks and the skip policy
 //
-// The checks are those of DESIGN.md, one row each in the table of checks of
-// package asserts/wrap (wrap/facts.go), named as the constants of package
+// The checks are those of DESIGN.md, one row each in the table of checks
+// (internal/checktable/table.go), named as the constants of package
 // asserts/checks ([checks.Check]): same_impl, same_storage,
 // impl_use_count_le_1, storage_use_count_eq_1, shares_storage,
 // fresh_or_alias, returns_arg, no_mutation, distinct_outputs,
@@ -55,7 +56,7 @@
 // storage, undefined, absent, no version counter, no binding support, an
 // argument sharing storage with a written one, the content check off, no
 // content access, no metadata access), by
-// the rules of wrap.Rules: Strict follows DESIGN.md's table, PyTorch
+// the rules of wrap.Rules (made from the table of checks): Strict follows DESIGN.md's table, PyTorch
 // (2.x) and PyTorch113 skip everything for modes and subclasses as those
 // releases' generated asserts do, with their per-row guards (a list
 // skipped as a whole, no subclass guard on Tensor?[] same_impl, the view

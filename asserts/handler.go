@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/internal/hook"
 )
 
 // A Handler receives violations. Handle may be called from several
@@ -59,11 +58,11 @@ func CurrentHandler() Handler {
 	return Panic
 }
 
-func init() { hook.Handle = func(v any) { handle(v.(*Violation)) } }
-
-// handle hands v to the calling goroutine's scope (see [Collect]), if it
-// is in one, and otherwise to the installed handler.
-func handle(v *Violation) {
+// Handle hands v to the calling goroutine's scope ([Collect]), if it is
+// in one, and otherwise to the installed handler: what a failed check
+// does with its violation (generated wrappers' checks call it, through
+// asserts/wrap).
+func Handle(v *Violation) {
 	if openScopes.Load() != 0 && scoped(v) {
 		scopedViolations.Add(1)
 		return

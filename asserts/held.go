@@ -3,7 +3,7 @@ package asserts
 import (
 	"unsafe"
 
-	"github.com/assertgen/assertgen/asserts/internal/hook"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
 
 // Anchored is the optional contract of the checks that compare memory: a
@@ -34,8 +34,8 @@ type Anchored interface {
 // with [Compiled] or [Checking] where that matters. Tensors without
 // storage are ignored.
 func Released(t Identity) {
-	if id := t.Ident(); id.Storage != 0 && hook.Released != nil {
-		hook.Released(uint64(id.Storage), id.Traits&AddressIdentity != 0)
+	if e, id := shared.Installed(), t.Ident(); id.Storage != 0 && e != nil {
+		e.Released(uint64(id.Storage), id.Traits&AddressIdentity != 0)
 	}
 	if a, ok := t.(Anchored); ok {
 		Recycled(a.StorageAnchor())
@@ -47,8 +47,8 @@ func Released(t Identity) {
 // back to the runtime's pool.
 func ReleasedMemory(m Memory) {
 	if m.anchor != nil {
-		if hook.Released != nil {
-			hook.Released(uint64(uintptr(m.anchor)), true)
+		if e := shared.Installed(); e != nil {
+			e.Released(uint64(uintptr(m.anchor)), true)
 		}
 		Recycled(m.anchor)
 	}

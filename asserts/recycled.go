@@ -3,7 +3,7 @@ package asserts
 import (
 	"unsafe"
 
-	"github.com/assertgen/assertgen/asserts/internal/hook"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
 
 // Recycled tells the checks that the runtime took back the memory whose
@@ -16,8 +16,8 @@ import (
 // on that memory names the call (Violation.Provenance). [Released] and
 // [ReleasedMemory] call it for an anchored tensor, a memory.
 func Recycled(anchor unsafe.Pointer) {
-	if anchor != nil && hook.Recycled != nil {
-		hook.Recycled(anchor)
+	if e := shared.Installed(); anchor != nil && e != nil {
+		e.Recycled(anchor)
 	}
 }
 
@@ -29,7 +29,7 @@ func Recycled(anchor unsafe.Pointer) {
 // a later violation on that memory names the call it happened during
 // (Violation.Provenance).
 func Reused(anchor unsafe.Pointer) {
-	if anchor != nil && hook.Reused != nil {
-		hook.Reused(anchor)
+	if e := shared.Installed(); anchor != nil && e != nil {
+		e.Reused(anchor)
 	}
 }

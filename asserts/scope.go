@@ -5,7 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/assertgen/assertgen/asserts/internal/hook"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
 
 // Scoped collection: the violations of one test, kept apart from every
@@ -45,8 +45,8 @@ var (
 // If f panics, the scope is closed and the panic goes on.
 func Collect(f func()) []Violation {
 	s := &scope{}
-	bind(hook.Goid(), s)
-	defer unbind(hook.Goid(), s)
+	bind(shared.Goid(), s)
+	defer unbind(shared.Goid(), s)
 	f()
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -63,7 +63,7 @@ func Go(f func()) {
 		return
 	}
 	go func() {
-		id := hook.Goid()
+		id := shared.Goid()
 		bind(id, s)
 		defer unbind(id, s)
 		f()
@@ -98,7 +98,7 @@ func current() *scope {
 	if openScopes.Load() == 0 {
 		return nil
 	}
-	id := hook.Goid()
+	id := shared.Goid()
 	scopesMu.Lock()
 	defer scopesMu.Unlock()
 	return scopes[id]

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/internal/hook"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
 
 // Stats are counts of checked calls.
@@ -22,17 +22,17 @@ type Stats struct {
 // ReadStats returns the counts of all operators. Counts of calls still
 // running may be partly included.
 func ReadStats() Stats {
-	var s Stats
-	if hook.Stats != nil {
-		hook.Stats(&s)
+	var c shared.Counts
+	if e := shared.Installed(); e != nil {
+		e.AddStats(&c)
 	}
-	return s
+	return Stats(c)
 }
 
 // ResetStats sets every operator's counts to zero.
 func ResetStats() {
-	if hook.ResetStats != nil {
-		hook.ResetStats()
+	if e := shared.Installed(); e != nil {
+		e.ResetStats()
 	}
 }
 

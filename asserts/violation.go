@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/internal/hook"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // A Violation is one failed check: which operator, which check, which
@@ -130,89 +130,26 @@ func (v *Violation) detail() string {
 	if v.Released {
 		return fmt.Sprintf("kernel released the argument's handle or left it undefined (TensorImpl before %v, now none)", ID(v.Want))
 	}
-	switch v.Check {
-	case checks.SameImpl:
-		return fmt.Sprintf("kernel replaced the TensorImpl (before %v, after %v)", ID(v.Want), ID(v.Got))
-	case checks.SameStorage:
-		if v.Recycled {
-			return fmt.Sprintf("kernel gave the memory of StorageImpl %v back to the runtime's pool (asserts.Recycled) while the argument still points at it: the next fresh output can take it", ID(v.Got))
-		}
-		if v.AnchorMoved {
-			return fmt.Sprintf("kernel rebound the tensor to other memory (its storage anchor moved) and kept StorageImpl %v", ID(v.Got))
-		}
-		return fmt.Sprintf("kernel replaced the StorageImpl (before %v, after %v)", ID(v.Want), ID(v.Got))
-	case checks.NoMutation:
-		return fmt.Sprintf("kernel wrote an argument the schema does not mark mutable (version %d before, %d after)", v.Want, v.Got)
-	case checks.ImplUseCountLE1, checks.ImplUseCountEqFresh:
-		if v.Other != "" && v.ImplUses == 0 {
-			return fmt.Sprintf("is the TensorImpl of %s (%v) itself: the kernel returned the argument's handle (not_arg_handle, checked without use counts)", v.Other, ID(v.Got))
-		}
-		if v.Other != "" {
-			return fmt.Sprintf("is the TensorImpl of %s (%v) with use count %d: the kernel returned the argument's handle itself", v.Other, ID(v.Got), v.ImplUses)
-		}
-		if v.Check == checks.ImplUseCountLE1 {
-			return fmt.Sprintf("TensorImpl use count is %d, want <= 1", v.Got)
-		}
-		if v.Binding != nil {
-			return fmt.Sprintf("TensorImpl use count is %d, want 2: a fresh tensor's handle and the foreign object bound to it (made in context %d)", v.Got, v.Binding.Context)
-		}
-		return fmt.Sprintf("TensorImpl use count is %d, want %d for a fresh tensor with no foreign object bound to it", v.Got, v.Want)
-	case checks.StorageUseCountEq1:
-		return fmt.Sprintf("StorageImpl use count is %d, want 1", v.Got)
-	case checks.SharesStorage:
-		if v.OtherIsList {
-			return fmt.Sprintf("does not share the StorageImpl of any element of %s (got %v)", v.Other, ID(v.Got))
-		}
-		return fmt.Sprintf("does not share the StorageImpl of %s (want %v, got %v)", v.Other, ID(v.Want), ID(v.Got))
-	case checks.ReturnsArg:
-		return fmt.Sprintf("is not %s (want TensorImpl %v, got %v)", v.Other, ID(v.Want), ID(v.Got))
-	case checks.FreshOrAlias:
-		if v.Want == v.Got && v.Got != 0 {
-			return fmt.Sprintf("is the handle of %s itself (TensorImpl %v, use count %d), not a new handle of it", v.Other, ID(v.Got), v.ImplUses)
-		}
-		got := fmt.Sprintf("TensorImpl %v use count %d, StorageImpl %v use count %d", ID(v.Got), v.ImplUses, ID(v.GotStorage), v.StorageUses)
-		if v.ImplUses == 0 && v.StorageUses == 0 { // no use counts to show
-			got = fmt.Sprintf("TensorImpl %v, StorageImpl %v", ID(v.Got), ID(v.GotStorage))
-		}
-		if v.OtherIsList {
-			return fmt.Sprintf("is neither an element of %s, a view of one, nor fresh (%s)", v.Other, got)
-		}
-		return fmt.Sprintf("is neither %s (TensorImpl %v), a view of it (StorageImpl %v) nor fresh (%s)",
-			v.Other, ID(v.Want), ID(v.WantStorage), got)
-	case checks.DistinctOutputs:
-		return fmt.Sprintf("shares StorageImpl %v with %s", ID(v.Got), v.Other)
-	case checks.FreshNoAlias:
-		if v.SameMemory {
-			return fmt.Sprintf("is on the memory of %s (its storage anchor) under StorageImpl %v, %s's being %v: one buffer under two storages, but the schema says the return is fresh", v.Other, ID(v.Got), v.Other, ID(v.Want))
-		}
-		if v.StorageUses == 0 { // a runtime without use counts: none to show
-			return fmt.Sprintf("shares StorageImpl %v with %s, but the schema says the return is fresh", ID(v.Got), v.Other)
-		}
-		return fmt.Sprintf("shares StorageImpl %v with %s (storage use count %d), but the schema says the return is fresh", ID(v.Got), v.Other, v.StorageUses)
-	case checks.SameContent:
-		return fmt.Sprintf("kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl %v, digest %#x before, %#x after) without a version bump", ID(v.GotStorage), v.Want, v.Got)
-	case checks.SameMetadata:
-		return fmt.Sprintf("kernel changed the sizes, strides or storage offset of an argument the schema does not mark mutable (metadata fingerprint %#x before, %#x after)", v.Want, v.Got)
-	case checks.BindingContext:
-		if v.WhileCalled {
-			if v.Binding == nil {
-				return fmt.Sprintf("kernel removed the binding of StorageImpl %v (made in context %d) inside hermetic context %d", ID(v.GotStorage), v.Want, v.Env.Context)
-			}
-			return fmt.Sprintf("kernel bound StorageImpl %v in context %d during the call (hermetic context %d); the binding dangles once the context ends", ID(v.GotStorage), v.Got, v.Env.Context)
-		}
-		h := "not hermetic"
-		if v.Binding != nil && v.Binding.Hermetic {
-			h = "hermetic"
-		}
-		return fmt.Sprintf("StorageImpl %v is bound in context %d (%s), but the call runs in hermetic context %d",
-			ID(v.GotStorage), v.Got, h, v.Want)
-	}
-	if hook.Detail != nil {
-		if s, ok := hook.Detail(uint8(v.Check), v); ok {
-			return s
-		}
+	if msg, ok := checktable.Message(v.Check, v.report()); ok {
+		return msg
 	}
 	return fmt.Sprintf("want %d, got %d", v.Want, v.Got)
+}
+
+// report is what the check's row of the table of checks reads of v for
+// its message (asserts/wrap makes the same for its hint).
+func (v *Violation) report() *checktable.Report {
+	r := &checktable.Report{Other: v.Other, OtherIsList: v.OtherIsList, Want: v.Want, Got: v.Got,
+		WantStorage: v.WantStorage, GotStorage: v.GotStorage, ImplUses: v.ImplUses, StorageUses: v.StorageUses,
+		WhileCalled: v.WhileCalled, AnchorMoved: v.AnchorMoved, SameMemory: v.SameMemory, Recycled: v.Recycled,
+		DirectSubclass: v.Traits&DirectSubclass != 0, WrapperSubclass: v.Traits&WrapperSubclass != 0}
+	if v.Binding != nil {
+		r.Bound, r.BindingHermetic, r.BindingContext = true, v.Binding.Hermetic, uint64(v.Binding.Context)
+	}
+	if v.Env != nil {
+		r.EnvContext = uint64(v.Env.Context)
+	}
+	return r
 }
 
 // Repeated is a violation and how many times it was reported, counting
@@ -259,13 +196,13 @@ func Deduplicate(vs []Violation) []Repeated {
 // moving names the numbers of v's line that dedupKey masks, for the line
 // of a group: "identities", "versions", "identities or contexts".
 func (v *Violation) moving() string {
-	switch {
+	switch m := checktable.Moving(v.Check); {
 	case v.Released:
 		return "identities"
-	case v.Check == checks.NoMutation:
-		return "versions"
-	case v.Check == checks.BindingContext, v.Binding != nil:
+	case m == "contexts", v.Binding != nil:
 		return "identities or contexts"
+	case m != "":
+		return m
 	}
 	return "identities"
 }
@@ -275,7 +212,7 @@ func (v *Violation) moving() string {
 // before the line is made, then every 0x number masked.
 func (v *Violation) dedupKey() string {
 	w := *v
-	if !w.Released && (w.Check == checks.NoMutation || w.Check == checks.BindingContext) {
+	if !w.Released && checktable.Moving(w.Check) != "" {
 		w.Want, w.Got = 0, 0 // versions; contexts
 	}
 	if w.Binding != nil {

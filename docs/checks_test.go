@@ -8,12 +8,12 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/testdata/golden"
 )
 
 // TestCheckTables: the docs' lists and tables of checks are made from
-// the table of checks (asserts/wrap/facts.go), so that a check added
+// the table of checks (internal/checktable/table.go), so that a check added
 // there, or a function its row names, shows in every one of them: the
 // table of docs/plan.md (what a row names and verifies), the table of
 // docs/asserts.md (the constant, the steps and their functions by form,
@@ -27,16 +27,16 @@ func TestCheckTables(t *testing.T) {
 	for _, s := range []struct {
 		file, start, end, text string
 	}{
-		{"docs/plan.md", "<!-- table of checks: made from asserts/wrap/facts.go by go test ./docs -run TestCheckTables -update -->\n",
+		{"docs/plan.md", "<!-- table of checks: made from internal/checktable/table.go by go test ./docs -run TestCheckTables -update -->\n",
 			"<!-- end of the table of checks -->\n", planTable()},
-		{"docs/asserts.md", "<!-- table of checks: made from asserts/wrap/facts.go by go test ./docs -run TestCheckTables -update -->\n",
+		{"docs/asserts.md", "<!-- table of checks: made from internal/checktable/table.go by go test ./docs -run TestCheckTables -update -->\n",
 			"<!-- end of the table of checks -->\n", assertsTable()},
-		{"docs/asserts.md", "<!-- skip rules: made from wrap.Rules(checks.Strict) and wrap.Rules(checks.PyTorch) by go test ./docs -run TestCheckTables -update -->\n",
+		{"docs/asserts.md", "<!-- skip rules: made from checktable.Rules(checks.Strict) and checktable.Rules(checks.PyTorch) by go test ./docs -run TestCheckTables -update -->\n",
 			"<!-- end of the skip rules -->\n", rulesTable()},
 		{"asserts/doc.go", "// # Checks and the skip policy\n//\n", "//\n// Which apply to a tensor",
-			fill("The checks are those of DESIGN.md, one row each in the table of checks of package asserts/wrap (wrap/facts.go), named as the constants of package asserts/checks ([checks.Check]): "+allCheckNames()+". A plan also has rows of not_arg_handle, which are part of the TensorImpl use-count check of a return ([checks.NotArgHandle]).", 76, "// ")},
+			fill("The checks are those of DESIGN.md, one row each in the table of checks (internal/checktable/table.go), named as the constants of package asserts/checks ([checks.Check]): "+allCheckNames()+". A plan also has rows of not_arg_handle, which are part of the TensorImpl use-count check of a return ([checks.NotArgHandle]).", 76, "// ")},
 		{"docs/DESIGN.md", "ops after the entry that produced them.\n\n", "\n## asserts/",
-			fill("Check names: "+allCheckNames()+" (and the plan rows not_arg_handle): the rows of the table of checks (asserts/wrap/facts.go; the names and constants in asserts/checks), which plan (the names, the shapes, the rows a check follows, explain's words) and gen (the constants and the functions of each step and form it prints) read; the docs' tables of checks are made from it.", 90, "")},
+			fill("Check names: "+allCheckNames()+" (and the plan rows not_arg_handle): the rows of the table of checks (internal/checktable/table.go; the names and constants in asserts/checks), which plan (the names, the shapes, the rows a check follows, explain's words) and gen (the constants and the functions of each step and form it prints) read; the docs' tables of checks are made from it.", 90, "")},
 	} {
 		path := filepath.Join(repo, s.file)
 		b, err := os.ReadFile(path)
@@ -59,7 +59,7 @@ func TestCheckTables(t *testing.T) {
 				}
 				continue
 			}
-			t.Errorf("%s: the table of checks is not the one asserts/wrap/facts.go makes (go test ./docs -run TestCheckTables -update):\n%s\nwant:\n%s", s.file, got, s.text)
+			t.Errorf("%s: the table of checks is not the one internal/checktable/table.go makes (go test ./docs -run TestCheckTables -update):\n%s\nwant:\n%s", s.file, got, s.text)
 		}
 	}
 }
@@ -74,7 +74,7 @@ func allCheckNames() string {
 }
 
 // genericWords are the words of a row's description in the tables.
-var genericWords = wrap.Words{Arg: "the argument", Each: "the argument", Ret: "the return", ImplCheck: checks.ImplUseCountLE1}
+var genericWords = checktable.Words{Arg: "the argument", Each: "the argument", Ret: "the return", ImplCheck: checks.ImplUseCountLE1}
 
 // planTable is docs/plan.md's table: what a row of each check names and
 // verifies (explain's words).
@@ -83,10 +83,10 @@ func planTable() string {
 	b.WriteString("| check | on | verifies |\n| --- | --- | --- |\n")
 	for k := range checks.Check(checks.NumPlanChecks) {
 		w := genericWords
-		if wrap.ShapeOf(k) == wrap.OnRetMayArg {
+		if checktable.ShapeOf(k) == checktable.OnRetMayArg {
 			w.Arg, w.Each = "", "" // the row of a fresh return; explain words the may-alias one
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s |\n", k, wrap.ShapeOf(k), cell(wrap.Describe(k, w)))
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", k, checktable.ShapeOf(k), cell(checktable.Describe(k, w)))
 	}
 	return b.String()
 }
@@ -101,11 +101,11 @@ func assertsTable() string {
 	b.WriteString("| check | constant | steps: phase, function of each form | skipped (strict) under | want / got |\n| --- | --- | --- | --- | --- |\n")
 	for k := range checks.Check(checks.NumPlanChecks) {
 		var steps []string
-		for _, st := range wrap.StepsOf(k) {
+		for _, st := range checktable.StepsOf(k) {
 			var fs []string
 			for f, fn := range st.Funcs {
 				if fn != "" {
-					fs = append(fs, fmt.Sprintf("%s `%s`", wrap.Form(f), fn))
+					fs = append(fs, fmt.Sprintf("%s `%s`", checktable.Form(f), fn))
 				}
 			}
 			var flags []string
@@ -124,7 +124,7 @@ func assertsTable() string {
 			steps = append(steps, s)
 		}
 		var reasons []string
-		for _, r := range wrap.Rules(checks.Strict) {
+		for _, r := range checktable.Rules(checks.Strict) {
 			if r.Skips != checks.All && k < checks.NumChecks && r.Skips.Has(k) {
 				reasons = append(reasons, r.Reason.String())
 			}
@@ -136,7 +136,7 @@ func assertsTable() string {
 		case skipped == "":
 			skipped = "(only what skips every check: undefined, absent)"
 		}
-		fmt.Fprintf(&b, "| %s | `checks.%s` | %s | %s | %s |\n", k, k.GoName(), strings.Join(steps, "; "), skipped, cell(wrap.Values(k)))
+		fmt.Fprintf(&b, "| %s | `checks.%s` | %s | %s | %s |\n", k, k.GoName(), strings.Join(steps, "; "), skipped, cell(checktable.Values(k)))
 	}
 	return b.String()
 }
@@ -148,7 +148,7 @@ func rulesTable() string {
 	var b strings.Builder
 	b.WriteString("| reason | strict skips | pytorch skips | why (strict) |\n| --- | --- | --- | --- |\n")
 	pt := map[checks.Reason]checks.Set{}
-	for _, r := range wrap.Rules(checks.PyTorch) {
+	for _, r := range checktable.Rules(checks.PyTorch) {
 		pt[r.Reason] = r.Skips
 	}
 	set := func(s checks.Set) string {
@@ -160,7 +160,7 @@ func rulesTable() string {
 		}
 		return strings.ReplaceAll(s.String(), ",", ", ")
 	}
-	for _, r := range wrap.Rules(checks.Strict) {
+	for _, r := range checktable.Rules(checks.Strict) {
 		p := set(pt[r.Reason])
 		if pt[r.Reason] == r.Skips {
 			p = "the same"

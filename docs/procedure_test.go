@@ -22,8 +22,8 @@ var procedureNames = map[string]string{
 	"Autograd.Policy":  "internal/pytorch",
 	"checks.Policy":    "asserts/checks",
 	"policyNames":      "asserts/checks",
-	"rules":            "asserts/wrap",
-	"policyGuards":     "asserts/wrap",
+	"rules":            "internal/checktable",
+	"policyGuards":     "internal/checktable",
 }
 
 // procedureOutside are the procedure's words that name something outside

@@ -9,7 +9,7 @@ import (
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -159,7 +159,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		wc, ws = max(wc, len(sk.Name.String())), max(ws, len(subject(&sk.Check)))
 	}
 	for _, c := range op.Checks {
-		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c, b.release.Autograd.FreshImplCheck))
+		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c, b.release.Autograd.FreshImplCheck()))
 		if c.Guard != "" {
 			p("      PyTorch skips it when: %s (%s)", guardWords(c.Guard), c.Guard)
 			if !strings.Contains(c.Guard, "py") {
@@ -176,7 +176,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		p("  none\n")
 	}
 	for _, sk := range op.Skipped {
-		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check, b.release.Autograd.FreshImplCheck))
+		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check, b.release.Autograd.FreshImplCheck()))
 		p("      reason: %s\n      source: %s\n", sk.Reason, sk.Source)
 	}
 }
@@ -333,11 +333,11 @@ func subject(c *Check) string {
 }
 
 // describe says in plain words what a check verifies (asserts'
-// [wrap.Describe], with the row's words); implCheck is the
+// [checktable.Describe], with the row's words); implCheck is the
 // TensorImpl use-count check of the plan's release, which not_arg_handle
 // is part of.
 func describe(f *schema.Func, c *Check, implCheck checks.Check) string {
-	w := wrap.Words{Arg: c.Arg, Each: c.Arg, Written: writtenArgs(f), ImplCheck: implCheck}
+	w := checktable.Words{Arg: c.Arg, Each: c.Arg, Written: writtenArgs(f), ImplCheck: implCheck}
 	if a := f.Arg(c.Arg); a != nil && a.Type.IsList() {
 		w.Each = "each tensor of " + c.Arg
 	}
@@ -347,7 +347,7 @@ func describe(f *schema.Func, c *Check, implCheck checks.Check) string {
 			w.Ret = "each tensor of " + w.Ret
 		}
 	}
-	return wrap.Describe(c.Name, w)
+	return checktable.Describe(c.Name, w)
 }
 
 // guardWords says a Check.Guard in plain words.

@@ -9,6 +9,7 @@ import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -240,7 +241,7 @@ func TestGuardsRuntime260(t *testing.T) {
 }
 
 // TestGuardsFromPolicy checks that a row's guard is read from the skip
-// policy the release names (its rules and wrap.Guards), not
+// policy the release names (its rules and checktable.Guards), not
 // from a table of its own: under each policy, the guards of each kind of
 // row. Strict, which no release names, skips the TensorImpl use-count
 // check for every kind of subclass and the use-count checks under a
@@ -285,7 +286,8 @@ func TestGuardsFromPolicy(t *testing.T) {
 		{checks.PyTorch, true, true, false},
 		{checks.PyTorch113, true, true, true},
 	} {
-		w, o, v := wrap.Guards(c.policy)
+		g := checktable.Guards(c.policy)
+		w, o, v := g&checktable.GuardListWhole != 0, g&checktable.GuardOptListImplOpen != 0, g&checktable.GuardViewArgOnly != 0
 		if w != c.listWhole || o != c.optListImplOpen || v != c.viewArgOnly {
 			t.Errorf("%s.Guards() = %v, %v, %v; want %v, %v, %v", c.policy, w, o, v, c.listWhole, c.optListImplOpen, c.viewArgOnly)
 		}

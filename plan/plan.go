@@ -23,7 +23,7 @@ import (
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -310,16 +310,16 @@ type row struct {
 	ret            int    // the return, or -1
 	reason, source string // set when skipped
 	// leader is, for a row of a check that follows another's rows
-	// (wrap.Follows), the index of the row it follows; else -1.
+	// (checktable.Follows), the index of the row it follows; else -1.
 	leader int
 }
 
 // followers are, for each check, the checks whose rows follow its rows in
-// the strict profile (wrap.Follows), in the order of the table
+// the strict profile (checktable.Follows), in the order of the table
 // of checks.
 var followers = func() (fs [checks.NumPlanChecks][]checks.Check) {
 	for k := range checks.Check(checks.NumPlanChecks) {
-		for _, l := range wrap.Follows(k) {
+		for _, l := range checktable.Follows(k) {
 			fs[l] = append(fs[l], k)
 		}
 	}
@@ -329,7 +329,7 @@ var followers = func() (fs [checks.NumPlanChecks][]checks.Check) {
 // followRows adds after each row of f the rows of the checks that follow
 // it (followers), naming the same return and argument, skipped as it is;
 // a row of a form its check has no function for (a list where the check
-// runs on single tensors: wrap.FormFor) is skipped, with that
+// runs on single tensors: checktable.FormFor) is skipped, with that
 // reason.
 func (st *state) followRows(f *schema.Func) {
 	out := st.spare[:0]
@@ -348,9 +348,9 @@ func (st *state) followRows(f *schema.Func) {
 	st.rows, st.spare = out, st.rows
 }
 
-// sourceFacts is the source of a skip that the table of checks (asserts/wrap)
+// sourceFacts is the source of a skip that the table of checks (internal/checktable)
 // decides.
-const sourceFacts = "asserts/wrap/facts.go"
+const sourceFacts = "internal/checktable/table.go"
 
 // noForm says why check k has no row on argument arg and return ret of f
 // (-1 and "" for none): the form of their tensors is one its row in
@@ -363,7 +363,7 @@ func noForm(k checks.Check, f *schema.Func, arg string, ret int) string {
 	if ret >= 0 {
 		retList = f.Returns[ret].Type.TensorForm() == schema.TensorList
 	}
-	if _, ok := wrap.FormFor(k, arg != "", retList, argList); ok {
+	if _, ok := checktable.FormFor(k, arg != "", retList, argList); ok {
 		return ""
 	}
 	what := "a list"
@@ -375,7 +375,7 @@ func noForm(k checks.Check, f *schema.Func, arg string, ret int) string {
 	case retList:
 		what = "a list return"
 	}
-	return fmt.Sprintf("%s does not run on %s: its row in the table of checks (asserts/wrap) has no function of that form", k, what)
+	return fmt.Sprintf("%s does not run on %s: its row in the table of checks (internal/checktable) has no function of that form", k, what)
 }
 
 // skipFollowers gives each row that follows another the skip of that
@@ -564,9 +564,7 @@ func (st *state) skipFreshNotHeld() {
 
 // isImplUseCount reports whether k is a TensorImpl use-count check of a
 // return: impl_use_count_le_1 or impl_use_count_eq_fresh.
-func isImplUseCount(k checks.Check) bool {
-	return k == checks.ImplUseCountLE1 || k == checks.ImplUseCountEqFresh
-}
+func isImplUseCount(k checks.Check) bool { return checktable.ImplUseCount(k) }
 
 func (r *row) skip(reason, source string) {
 	if r.reason == "" {
@@ -641,7 +639,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				b.freshNotHeld(st, ri, skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
-			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 		}
 	}
 	cause, reason, source := b.variableTypeKernel(i, o, es)
@@ -678,13 +676,14 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 // otherwise), the return's for its use counts; none for same_impl on a
 // Tensor?[] when the policy leaves it open to subclasses; for the view
 // check the viewed argument's, and the return's too unless the policy
-// skips it for a subclass argument only (wrap.Guards).
+// skips it for a subclass argument only (checktable.Guards).
 // same_storage on a list never fires where PyTorch guards a list as a
 // whole: that list code compares only empty slots (docs/plan.md).
 //
 // Only emitted rows get a guard; the strings are shared between ops.
 func (b *builder) guards(st *state, f *schema.Func) {
-	listWhole, optListImplOpen, _ := wrap.Guards(b.release.Autograd.Policy)
+	g := checktable.Guards(b.release.Autograd.Policy)
+	listWhole, optListImplOpen := g&checktable.GuardListWhole != 0, g&checktable.GuardOptListImplOpen != 0
 	for k := range st.rows {
 		r := &st.rows[k]
 		if r.reason != "" {
@@ -705,12 +704,16 @@ func (b *builder) guards(st *state, f *schema.Func) {
 			}
 		case checks.SharesStorage:
 			r.Guard = b.guard(r.Name, "py(", r.Arg, r.ret)
-		case checks.StorageUseCountEq1, checks.ImplUseCountLE1, checks.ImplUseCountEqFresh:
+		case checks.StorageUseCountEq1:
 			r.Guard = b.guard(r.Name, "", "", r.ret)
 		case checks.NotArgHandle:
 			// part of the return's TensorImpl use-count check: skipped
 			// with it (checks.NotArgHandle)
-			r.Guard = b.guard(b.release.Autograd.FreshImplCheck, "", "", r.ret)
+			r.Guard = b.guard(b.release.Autograd.FreshImplCheck(), "", "", r.ret)
+		default:
+			if isImplUseCount(r.Name) {
+				r.Guard = b.guard(r.Name, "", "", r.ret)
+			}
 		}
 	}
 }
@@ -727,7 +730,7 @@ func (b *builder) guard(k checks.Check, term, name string, ret int) string {
 		b.guardSkips = guardSkips(b.release.Autograd.Policy)
 	}
 	mode, sub := b.guardSkips[0].Has(k), b.guardSkips[1].Has(k)
-	if _, _, viewArgOnly := wrap.Guards(b.release.Autograd.Policy); k == checks.SharesStorage && viewArgOnly {
+	if k == checks.SharesStorage && checktable.Guards(b.release.Autograd.Policy)&checktable.GuardViewArgOnly != 0 {
 		ret = -1
 	}
 	if !sub {
@@ -760,7 +763,7 @@ func (b *builder) guard(k checks.Check, term, name string, ret int) string {
 // key).
 func guardSkips(p checks.Policy) []checks.Set {
 	mode, sub := checks.Set(0), checks.All
-	for _, r := range wrap.Rules(p) {
+	for _, r := range checktable.Rules(p) {
 		switch r.Reason {
 		case checks.ReasonModeActive:
 			mode = r.Skips
@@ -857,7 +860,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		case alias != nil && views != nil:
 			// A views entry turns a may-alias return into a view: the
 			// runtime declares that its kernel always aliases.
-			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source()))
@@ -875,7 +878,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation))
 			}
 		case alias != nil:
-			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, alias.Name, ri)
 			why := "a view of %s: the return is annotated as aliasing %s (%s) without a write"
 			switch {
@@ -894,13 +897,13 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source()))
 			}
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
-			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.SharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source()))
 			}
 		default:
-			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck(), f, ri, skipImpl)
 			st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
 			st.freshNoAlias(f, ri, skipStorage)
 			b.freshNotHeld(st, ri, skipStorage)
@@ -916,10 +919,9 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 	}
 	if b.noUseCounts && slices.ContainsFunc(st.rows, func(r row) bool {
-		return r.Name == checks.ImplUseCountLE1 || r.Name == checks.ImplUseCountEqFresh ||
-			r.Name == checks.StorageUseCountEq1 || r.Name == checks.FreshOrAlias
+		return isImplUseCount(r.Name) || r.Name == checks.StorageUseCountEq1 || r.Name == checks.FreshOrAlias
 	}) {
-		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.Autograd.FreshImplCheck.String() + ", storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; their not_arg_handle rows still run (comparing handles needs no count), and fresh_not_held checks fresh returns, and the fresh branch of may-alias returns, instead")
+		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.Autograd.FreshImplCheck().String() + ", storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; their not_arg_handle rows still run (comparing handles needs no count), and fresh_not_held checks fresh returns, and the fresh branch of may-alias returns, instead")
 	}
 	if fresh >= 2 {
 		r := st.add(checks.DistinctOutputs, "", -1)

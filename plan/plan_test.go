@@ -512,7 +512,7 @@ other(Tensor(a) self) -> Tensor(a)
 	}
 	for _, tc := range []struct{ op, checks, skipped string }{
 		{"myview", "shares_storage(0,self) view_holds_storage(0,self)", ""},
-		{"pick", "shares_storage(0,tensors)", "view_holds_storage(0,tensors): view_holds_storage does not run on an argument that is a list: its row in the table of checks (asserts/wrap) has no function of that form (asserts/wrap/facts.go)"},
+		{"pick", "shares_storage(0,tensors)", "view_holds_storage(0,tensors): view_holds_storage does not run on an argument that is a list: its row in the table of checks (internal/checktable) has no function of that form (internal/checktable/table.go)"},
 		{"parts", "shares_storage(0,self) view_holds_storage(0,self)", ""},
 		{"other", "", "shares_storage(0,self): test (user.yaml:2); view_holds_storage(0,self): test (user.yaml:2)"},
 	} {

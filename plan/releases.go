@@ -11,7 +11,7 @@ import (
 // their source in each release), as it is: the skip policy its wrappers
 // run under (Autograd.Policy, see [Plan.Policy]), the TensorImpl use-count
 // check of a fresh or view return both profiles plan
-// (Autograd.FreshImplCheck: impl_use_count_le_1 up to 2.6,
+// (Autograd.FreshImplCheck(): impl_use_count_le_1 up to 2.6,
 // impl_use_count_eq_fresh from 2.14), the foreach and view rules. The
 // release's lists (the view table, the skip lists, the manual and
 // no-derivative lists) are entries of the built-in allowlist, limited to

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -57,27 +57,27 @@ func (p *Plan) Validate() error {
 // checkRow returns what is wrong with a row of op, or "": subjects its
 // check's shape does not name, an argument or return the op lacks or that
 // is no tensor, or a form (lists or single tensors) the check's row in
-// asserts has no function for (wrap.FormFor).
+// asserts has no function for (checktable.FormFor).
 func (op *Op) checkRow(ck *Check) string {
 	if int(ck.Name) >= checks.NumPlanChecks {
 		return fmt.Sprintf("unknown check %s", ck.Name)
 	}
 	hasArg, hasRet, hasRets := ck.Arg != "", ck.Ret != nil, len(ck.Rets) > 0
 	var ok bool
-	switch wrap.ShapeOf(ck.Name) {
-	case wrap.OnArg:
+	switch checktable.ShapeOf(ck.Name) {
+	case checktable.OnArg:
 		ok = hasArg && !hasRet && !hasRets
-	case wrap.OnRet:
+	case checktable.OnRet:
 		ok = !hasArg && hasRet && !hasRets
-	case wrap.OnRetArg:
+	case checktable.OnRetArg:
 		ok = hasArg && hasRet && !hasRets
-	case wrap.OnRetMayArg:
+	case checktable.OnRetMayArg:
 		ok = hasRet && !hasRets
-	case wrap.OnRets:
+	case checktable.OnRets:
 		ok = !hasArg && !hasRet && hasRets
 	}
 	if !ok {
-		return fmt.Sprintf("%s on %s: it takes %s", ck.Name, ck.subjects(), wrap.ShapeOf(ck.Name))
+		return fmt.Sprintf("%s on %s: it takes %s", ck.Name, ck.subjects(), checktable.ShapeOf(ck.Name))
 	}
 	f := op.Src.Func
 	a := f.Arg(ck.Arg)
@@ -103,7 +103,7 @@ func (op *Op) checkRow(ck *Check) string {
 	}
 	retList := hasRet && f.Returns[*ck.Ret].Type.TensorForm() == schema.TensorList
 	argList := hasArg && (a.Type.TensorForm() == schema.TensorList || a.Type.TensorForm() == schema.TensorOptionalList)
-	if _, ok := wrap.FormFor(ck.Name, hasArg, retList, argList); !ok {
+	if _, ok := checktable.FormFor(ck.Name, hasArg, retList, argList); !ok {
 		switch {
 		case hasRet && hasArg:
 			return fmt.Sprintf("%s between return %d (%s) and argument %s (%s) is not supported", ck.Name, *ck.Ret, f.Returns[*ck.Ret].Type, ck.Arg, a.Type)

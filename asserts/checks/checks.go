@@ -6,9 +6,9 @@
 // A runtime author meets these values in violations and counts
 // (asserts.Violation, asserts.Stats) and names them in tests; plan and gen
 // name them in plans and generated code. What each check verifies, and the
-// calls that run it, are its row of the table of checks in package
-// asserts/wrap; a new check is its constant and name here, its row there,
-// the run-time functions its row names and their tests.
+// calls that run it, are its row of assertgen's table of checks
+// (internal/checktable); docs/asserts.md, "Adding a check", lists the
+// places a new check touches.
 package checks
 
 import (
@@ -125,7 +125,7 @@ func Parse(name string) (Check, bool) {
 }
 
 // A Set is a set of checks.
-type Set uint16
+type Set uint32
 
 // All holds every check.
 const All Set = 1<<NumChecks - 1

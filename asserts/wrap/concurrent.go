@@ -7,7 +7,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/internal/hook"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
 
 // Checked calls on several goroutines at once.
@@ -106,7 +106,7 @@ func slotOf(st asserts.ID) *writeSlot {
 //go:noinline
 func (c *Call) declare(st asserts.ID) {
 	if c.nmut == 1 {
-		c.tok = hook.Getg()
+		c.tok = shared.Getg()
 	}
 	if st == 0 {
 		return
@@ -205,7 +205,7 @@ func (c *Call) concurrentWrite(st asserts.ID) bool {
 	if st == 0 {
 		return false
 	}
-	g := hook.Getg()
+	g := shared.Getg()
 	w := slotOf(st)
 	w.mu.Lock()
 	defer w.mu.Unlock()

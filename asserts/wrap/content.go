@@ -3,14 +3,17 @@ package wrap
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/internal/hook"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
+
+// same_content counts its runs in laneSameContent (call.go).
+func init() { checkLane[checks.SameContent] = laneSameContent }
 
 // ContentCheckOff reports whether same_content is switched off for every
 // op (the default). Generated code tests it once per call: when it holds,
 // [Call.ContentOff] counts the call's same_content rows as skipped;
 // otherwise each row runs [Call.SameContent].
-func ContentCheckOff() bool { return hook.ContentMode.Load() == hook.ContentOff }
+func ContentCheckOff() bool { return shared.ContentMode.Load() == shared.ContentOff }
 
 // ContentOff counts n same_content rows of the call as skipped with reason
 // content_check_off (the check switched off, see [ContentCheckOff]).
@@ -34,11 +37,11 @@ func (c *Call) HasDigests() bool { return c.digests }
 
 // ContentCheck reports whether same_content runs for op.
 func ContentCheck(op *Op) bool {
-	switch hook.ContentMode.Load() {
-	case hook.ContentAll:
+	switch shared.ContentMode.Load() {
+	case shared.ContentAll:
 		return true
-	case hook.ContentSome:
-		if m := hook.ContentOps.Load(); m != nil {
+	case shared.ContentSome:
+		if m := shared.ContentOps.Load(); m != nil {
 			return (*m)[op.FullName()] || (*m)[op.Name]
 		}
 	}
@@ -57,7 +60,7 @@ func ContentCheck(op *Op) bool {
 //
 //go:noinline
 func (c *Call) SameContent(l Loc, s *Saved, t asserts.Identity) {
-	if hook.ContentMode.Load() == hook.ContentOff {
+	if shared.ContentMode.Load() == shared.ContentOff {
 		c.t[laneContentOff/4] += 1 << (16 * (laneContentOff % 4))
 		return
 	}
@@ -146,7 +149,7 @@ func (c *Call) contentAfter(l Loc, s *Saved, t asserts.Identity) {
 // SameContentList starts same_content on each element of a list argument
 // (Tensor[], Tensor?[]), as [Call.SameContent] does.
 func SameContentList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
-	if hook.ContentMode.Load() == hook.ContentOff {
+	if shared.ContentMode.Load() == shared.ContentOff {
 		if l.n > 0xff {
 			// Straight to the Op's counter: the lane stays small for
 			// ContentOff's unguarded add.

@@ -1,10 +1,10 @@
 // Package wrap is the half of assertgen's run-time that only generated
 // code calls: the checked call ([Call]), the snapshots of its tensors
 // ([Saved], [SavedList]), the operators it counts under ([Op]), the
-// functions that run each row of a plan, and the table of checks that
-// says which function runs which row (facts.go). It is only ever imported
-// by code assertgen generates, and by plan and gen, which read the table;
-// a runtime author works with package asserts (the contract, handlers,
+// functions that run each row of a plan (the ones each row of the table
+// of checks, internal/checktable, names), and the engine that counts them.
+// It is only ever imported by code assertgen generates (the generator
+// reads the table of checks, never this package); a runtime author works with package asserts (the contract, handlers,
 // violations, statistics and switches) and names checks with package
 // asserts/checks. Its API may change with every release of assertgen;
 // the version handshake below makes stale generated code fail to build.

@@ -37,22 +37,3 @@ func ExampleRules() {
 	// no_metadata_access           same_metadata                            the runtime cannot report the tensor's sizes, strides and storage offset (no Metadata, or not for this tensor)
 	// other_holders                view_holds_storage                       the view's storage had holders besides the argument before the call, and its use count did not rise by the view's hold: one of them released on another goroutine during the call looks the same as a view that takes no hold; inconclusive, not blamed (a view of a storage only its argument held, or a count below what the argument and the view hold, is judged)
 }
-
-// The table of checks, read through a check: what a row names, the calls
-// generated code makes for it, and what a violation's Want and Got hold.
-func ExampleStepsOf() {
-	k := checks.SameContent
-	fmt.Println(k, "on", wrap.ShapeOf(k))
-	for _, st := range wrap.StepsOf(k) {
-		fmt.Printf("%s: %s, a list: wrap.%s\n", st.Phase, st.Funcs[wrap.FormOne], st.Funcs[wrap.FormArgList])
-	}
-	f, ok := wrap.FormFor(checks.ReturnsArg, true, true, false)
-	fmt.Println("returns_arg from a list return to a single argument:", f, ok)
-	fmt.Println("want / got:", wrap.Values(k))
-	// Output:
-	// same_content on an argument
-	// before the call: SameContent, a list: wrap.SameContentList
-	// after the result: SameContentAfter, a list: wrap.SameContentAfterList
-	// returns_arg from a list return to a single argument: ret list false
-	// want / got: the digest of the argument's bytes before / after the kernel
-}

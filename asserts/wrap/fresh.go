@@ -5,6 +5,9 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 )
 
+// impl_use_count_eq_fresh counts its runs in laneImplEqFresh (call.go).
+func init() { checkLane[checks.ImplUseCountEqFresh] = laneImplEqFresh }
+
 // This file holds impl_use_count_eq_fresh: the TensorImpl use-count check
 // of a fresh (or view) return as PyTorch 2.14 writes it, where a tensor's
 // Python object holds one of the references its TensorImpl counts.

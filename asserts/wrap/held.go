@@ -10,6 +10,9 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 )
 
+// fresh_not_held counts its runs in laneFreshNotHeld (call.go).
+func init() { checkLane[checks.FreshNotHeld] = laneFreshNotHeld }
+
 // This file is the contract and the checks of runtimes without use counts:
 // [Call.ResultIdent] snapshots a return without them (the use-count checks
 // are then skipped under reason no_use_counts), and fresh_not_held
@@ -399,12 +402,6 @@ func (h *heldRegistry) forget(st asserts.ID, addr bool) {
 		}
 	}
 	s.mu.Unlock()
-}
-
-// heldDetail is the violation text of fresh_not_held.
-func heldDetail(v *asserts.Violation) string {
-	return "StorageImpl " + asserts.ID(v.Got).String() + " came out fresh before, from " + v.Other +
-		": the kernel returned a storage somebody else holds"
 }
 
 // SaveIdent is [Call.Save] for a runtime without use counts (generated

@@ -5,6 +5,9 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 )
 
+// same_metadata counts its runs in laneSameMetadata (call.go).
+func init() { checkLane[checks.SameMetadata] = laneSameMetadata }
+
 // The metadata check (same_metadata).
 //
 // A kernel may change the sizes, strides and storage offset of an argument

@@ -7,7 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/internal/hook"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
 
 // TestPlainListRows: PlainListRows does what the rows it stands for do
@@ -19,7 +19,7 @@ import (
 // and, for same_metadata's row, a fingerprint; same_content off for its
 // row, outside a hermetic context for binding_context's).
 func TestPlainListRows(t *testing.T) {
-	defer hook.ContentMode.Store(hook.ContentMode.Load())
+	defer shared.ContentMode.Store(shared.ContentMode.Load())
 	type spec struct {
 		n                         int
 		mode, hermetic, contentOn bool
@@ -46,9 +46,9 @@ func TestPlainListRows(t *testing.T) {
 	for _, sp := range specs {
 		name := fmt.Sprintf("%+v", sp)
 		if sp.contentOn {
-			hook.ContentMode.Store(hook.ContentOff + 1)
+			shared.ContentMode.Store(shared.ContentOff + 1)
 		} else {
-			hook.ContentMode.Store(hook.ContentOff)
+			shared.ContentMode.Store(shared.ContentOff)
 		}
 		// the call and the list as a pre helper has them after saveList
 		fill := func() (*Call, *SavedList) {

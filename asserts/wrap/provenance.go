@@ -7,8 +7,8 @@ import (
 	"sync/atomic"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/internal/hook"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // Provenance: the history a violation's memory has, for the victims of a
@@ -58,7 +58,7 @@ func logPoolEvent(p uintptr, clock uint64, reused bool) uint64 {
 	if !poolLog.used.Load() {
 		poolLog.used.Store(true)
 	}
-	tok := hook.Getg()
+	tok := shared.Getg()
 	poolLog.mu.Lock()
 	poolLog.n++
 	n := poolLog.n
@@ -72,7 +72,7 @@ func logPoolEvent(p uintptr, clock uint64, reused bool) uint64 {
 //
 //go:noinline
 func (c *Call) claimPoolEvents() {
-	tok := hook.Getg()
+	tok := shared.Getg()
 	var mine [8]poolEvent
 	k := 0
 	poolLog.mu.Lock()
@@ -106,7 +106,7 @@ func provenance(v *violation) (text, takenBack string) {
 	var parts []string
 	seen := map[uint64]bool{}
 	sts := [...]uint64{v.GotStorage, v.WantStorage, 0, 0}
-	if v.Check == checks.SameStorage || v.Check == checks.FreshNoAlias {
+	if checktable.StorageIDs(v.Check) {
 		sts[2], sts[3] = v.Got, v.Want // StorageImpl IDs
 	}
 	for _, st := range sts {

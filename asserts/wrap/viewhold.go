@@ -5,6 +5,9 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 )
 
+// view_holds_storage counts its runs in laneSpare (call.go).
+func init() { checkLane[checks.ViewHoldsStorage] = laneSpare }
+
 // view_holds_storage: a view return holds the storage it shares.
 //
 // In a runtime with use counts every tensor on a storage holds it: a view

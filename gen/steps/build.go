@@ -3,7 +3,7 @@ package steps
 import (
 	"slices"
 
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -229,8 +229,8 @@ func (b *builder) earlyRets() {
 		if ck.NeverFires || ck.Ret == nil {
 			continue
 		}
-		for _, st := range wrap.StepsOf(ck.Name) {
-			if st.Phase != wrap.BeforeCall || st.Once || st.Counts && b.o.NoUseCounts {
+		for _, st := range checktable.StepsOf(ck.Name) {
+			if st.Phase != checktable.BeforeCall || st.Once || st.Counts && b.o.NoUseCounts {
 				continue
 			}
 			b.ret[*ck.Ret].Early = true
@@ -299,12 +299,12 @@ func readMemory(l *stmts, f string, s *Slot) {
 }
 
 // onceCalls returns the calls the checks of cks make once per call
-// (wrap.Step.Once), in the order of the rows, each once.
+// (checktable.Step.Once), in the order of the rows, each once.
 func onceCalls(cks []plan.Check) []string {
 	var out []string
 	for i := range cks {
-		for _, st := range wrap.StepsOf(cks[i].Name) {
-			if m := st.Funcs[wrap.FormOne]; st.Once && !slices.Contains(out, m) {
+		for _, st := range checktable.StepsOf(cks[i].Name) {
+			if m := st.Funcs[checktable.FormOne]; st.Once && !slices.Contains(out, m) {
 				out = append(out, m)
 			}
 		}

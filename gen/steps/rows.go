@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -21,46 +21,46 @@ func (b *builder) helpers() (pre, post stmts) {
 	cks := b.op.Checks
 	for i := 0; i < len(cks); i++ {
 		ck := &cks[i]
-		switch {
+		switch batch := checktable.BatchOf(ck.Name); {
 		case b.unchangedRows(cks[i:]):
 			// same_impl, same_storage and no_mutation of one argument:
 			// one call, one test on the fast path.
 			b.unchanged(&rows, b.arg[ck.Arg], false)
-			i += 2
+			i += len(checktable.Unchanged(false)) - 1
 		case b.keptWritten(cks[i:]):
 			b.unchanged(&rows, b.arg[ck.Arg], true)
-			i++
+			i += len(checktable.Unchanged(true)) - 1
 		case b.uncountedRow(ck):
 			b.uncounted(&pre, &afterCall, &rows, ck)
-		case ck.Name == checks.BindingContext && !ck.NeverFires && !b.arg[ck.Arg].List:
+		case batch == checktable.BatchPlain && !ck.NeverFires && !b.arg[ck.Arg].List:
 			// Single tensors' binding_context rows run together (see
 			// below); lists keep theirs.
-			b.step(&bindSlow, ck, phaseStep(ck.Name, wrap.BeforeCall))
+			b.step(&bindSlow, ck, phaseStep(ck.Name, checktable.BeforeCall))
 			bindArgs = append(bindArgs, b.arg[ck.Arg])
-			b.step(&mid, ck, phaseStep(ck.Name, wrap.AfterCall))
-		case ck.Name == checks.BindingContext:
+			b.step(&mid, ck, phaseStep(ck.Name, checktable.AfterCall))
+		case batch == checktable.BatchPlain:
 			// a list's rows: before the call, and after it in hermetic
 			// contexts only (mid)
 			b.check(&pre, &mid, &pre, ck)
-		case b.pairRows(checks.NotArgHandle, cks[i:]) > 0:
+		case batch == checktable.BatchPairsHandle && b.pairRows(ck.Name, cks[i:]) > 0:
 			// not_arg_handle of one return against several arguments: one
 			// test when the return's TensorImpl is none of theirs.
-			n := b.pairRows(checks.NotArgHandle, cks[i:])
-			slow, c := b.pairs(cks[i:i+n], checks.NotArgHandle, CondImplApart)
+			n := b.pairRows(ck.Name, cks[i:])
+			slow, c := b.pairs(cks[i:i+n], ck.Name, CondImplApart)
 			rows.block(c, slow, nil)
 			i += n - 1
-		case b.pairRows(checks.FreshNoAlias, cks[i:]) > 0:
+		case batch == checktable.BatchPairsStorage && b.pairRows(ck.Name, cks[i:]) > 0:
 			// fresh_no_alias of one return against several arguments:
 			// one test when every pair is plain and apart.
-			n := b.pairRows(checks.FreshNoAlias, cks[i:])
-			slow, c := b.pairs(cks[i:i+n], checks.FreshNoAlias, CondFreshFrom)
+			n := b.pairRows(ck.Name, cks[i:])
+			slow, c := b.pairs(cks[i:i+n], ck.Name, CondFreshFrom)
 			var pass stmts
 			pass.method("FreshNoAliasRows", Arg{Kind: ArgInt, N: n})
 			rows.block(c, pass, slow)
 			i += n - 1
-		case ck.Name == checks.SameContent && !ck.NeverFires:
+		case batch == checktable.BatchContent && !ck.NeverFires:
 			b.content(&pre, &rows, ck)
-		case ck.Name == checks.SameMetadata && !ck.NeverFires:
+		case batch == checktable.BatchMetadata && !ck.NeverFires:
 			b.metadata(&pre, &rows, ck)
 		default:
 			b.check(&pre, &afterCall, &rows, ck)
@@ -108,19 +108,12 @@ func (b *builder) helpers() (pre, post stmts) {
 // snapshots are taken from its memory (Options.Foreign), whose list
 // elements carry the metadata fingerprint that loop takes.
 func plainListRows(pre stmts) stmts {
-	rowOf := func(st *Stmt) (*Slot, wrap.ListRows) {
-		if st.Kind != CallFunc || st.Row == nil || st.Row.Form != wrap.FormArgList {
+	rowOf := func(st *Stmt) (*Slot, checktable.ListRows) {
+		if st.Kind != CallFunc || st.Row == nil || st.Row.Form != checktable.FormArgList {
 			return nil, 0
 		}
-		var r wrap.ListRows
-		switch st.Row.Check {
-		case checks.SameContent:
-			r = wrap.ListContent
-		case checks.SameMetadata:
-			r = wrap.ListMetadata
-		case checks.BindingContext:
-			r = wrap.ListBinding
-		default:
+		r := checktable.PlainList(st.Row.Check)
+		if r == 0 {
 			return nil, 0
 		}
 		if s := snapSlots(st.Args); len(s) == 1 && s[0].List {
@@ -270,22 +263,21 @@ func fuseListApart(st *Stmt) {
 // counts skips (view_holds_storage, impl_use_count_eq_fresh).
 func (b *builder) learnedRow(st *Stmt, r *Stmt, listApart map[*Slot]bool) bool {
 	s := snapSlots(r.Args)
-	switch k, f := r.Row.Check, r.Row.Form; {
-	case f == wrap.FormArgList && (k == checks.SameImpl || k == checks.SameStorage ||
-		k == checks.NoMutation || k == checks.SameMetadata || k == checks.SameContent):
+	switch checktable.LearnedBy(r.Row.Check, r.Row.Form) {
+	case checktable.LearnedListUnchanged:
 		return st.Slot != nil // the list's elements unchanged; no digests on the path
-	case f == wrap.FormArgList && (k == checks.NotArgHandle || k == checks.FreshNoAlias):
+	case checktable.LearnedListApart:
 		if !listApart[s[0]] {
 			listApart[s[0]] = true
 			st.Terms = append(st.Terms, Term{Kind: TermListUnchangedApart, R: s[0], A: s[1]})
 		}
-	case f == wrap.FormAnchor && k == checks.FreshNotHeld:
+	case checktable.LearnedHeld:
 		st.Held = append(st.Held, s[0])
-	case f == wrap.FormOne && k == checks.ReturnsArg:
+	case checktable.LearnedHandleSame:
 		st.Terms = append(st.Terms, Term{Kind: TermHandleSame, R: s[0], A: s[1]})
-	case f == wrap.FormOne && k == checks.SharesStorage:
+	case checktable.LearnedAnchorSame:
 		st.Terms = append(st.Terms, Term{Kind: TermAnchorSame, R: s[0], A: s[1]})
-	case f == wrap.FormOne && (k == checks.ViewHoldsStorage || k == checks.ImplUseCountEqFresh):
+	case checktable.LearnedFixed:
 		// skipped under no_use_counts on a plain call: fixed by the op
 	default:
 		return false
@@ -350,8 +342,8 @@ func (b *builder) content(pre, rows *stmts, ck *plan.Check) {
 		pre, rows = &b.contentPre, &b.contentPost
 		b.contentN++
 	}
-	b.step(pre, ck, phaseStep(ck.Name, wrap.BeforeCall))
-	b.step(rows, ck, phaseStep(ck.Name, wrap.AfterResult))
+	b.step(pre, ck, phaseStep(ck.Name, checktable.BeforeCall))
+	b.step(rows, ck, phaseStep(ck.Name, checktable.AfterResult))
 }
 
 // metadata adds a same_metadata row: the fingerprint is taken before
@@ -371,8 +363,8 @@ func (b *builder) metadata(pre, rows *stmts, ck *plan.Check) {
 		*rows = append(*rows, Stmt{Kind: If, Cond: Cond{Kind: CondMetadataKept, Slots: []*Slot{a}}, Then: same})
 		return
 	}
-	b.step(pre, ck, phaseStep(ck.Name, wrap.BeforeCall))
-	b.step(rows, ck, phaseStep(ck.Name, wrap.AfterResult))
+	b.step(pre, ck, phaseStep(ck.Name, checktable.BeforeCall))
+	b.step(rows, ck, phaseStep(ck.Name, checktable.AfterResult))
 }
 
 // afters completes the argument snapshots and snapshots the returns.
@@ -423,10 +415,10 @@ func (b *builder) afters(l *stmts) {
 }
 
 // check adds one row of the plan in the general way: each step of its
-// check (wrap.StepsOf) in the list of its phase: pre (before the
+// check (checktable.StepsOf) in the list of its phase: pre (before the
 // kernel), afterCall (after it, before the snapshots are completed) or
 // rows (after them). A never-firing row is counted as skipped by the
-// plan instead. The calls made once per call (wrap.Step.Once) are the
+// plan instead. The calls made once per call (checktable.Step.Once) are the
 // pre helper's Once.
 func (b *builder) check(pre, afterCall, rows *stmts, ck *plan.Check) {
 	if ck.NeverFires {
@@ -435,7 +427,7 @@ func (b *builder) check(pre, afterCall, rows *stmts, ck *plan.Check) {
 		rows.method("PlanSkip", Arg{Kind: ArgCheck, Check: ck.Name}, Arg{Kind: ArgLoc, N: b.locIndex(rowLoc(ck.Arg, ck.Ret))})
 		return
 	}
-	if wrap.ShapeOf(ck.Name) == wrap.OnRets {
+	if checktable.ShapeOf(ck.Name) == checktable.OnRets {
 		var outs []Arg
 		for _, i := range ck.Rets {
 			r := b.ret[i]
@@ -445,18 +437,18 @@ func (b *builder) check(pre, afterCall, rows *stmts, ck *plan.Check) {
 			}
 			outs = append(outs, Arg{Kind: ArgOut, Slot: r, Name: fn})
 		}
-		rows.method(wrap.StepsOf(ck.Name)[0].Funcs[wrap.FormOne], outs...)
+		rows.method(checktable.StepsOf(ck.Name)[0].Funcs[checktable.FormOne], outs...)
 		return
 	}
-	for _, st := range wrap.StepsOf(ck.Name) {
+	for _, st := range checktable.StepsOf(ck.Name) {
 		switch {
 		case st.Once || st.Counts && b.o.NoUseCounts:
 			// made once per call (the pre helper's Once); or, for a
 			// runtime without use counts, not at all (the row is skipped
 			// under no_use_counts)
-		case st.Phase == wrap.BeforeCall:
+		case st.Phase == checktable.BeforeCall:
 			b.step(pre, ck, st)
-		case st.Phase == wrap.AfterCall:
+		case st.Phase == checktable.AfterCall:
 			b.step(afterCall, ck, st)
 		default:
 			b.step(rows, ck, st)
@@ -473,12 +465,12 @@ func rowLoc(arg string, ret *int) Loc {
 }
 
 // step adds the call of step st of row ck: the function of the row's
-// form (wrap.FormFor; FormAnchor or FormIface in place of
+// form (checktable.FormFor; FormAnchor or FormIface in place of
 // FormOne where the step has one and the tensor's type allows it), with
-// what the step takes (see wrap.Step): a method of the Call, or for a
+// what the step takes (see checktable.Step): a method of the Call, or for a
 // step that takes a list's tensors, a function of package asserts that
 // takes the Call first.
-func (b *builder) step(l *stmts, ck *plan.Check, st wrap.Step) {
+func (b *builder) step(l *stmts, ck *plan.Check, st checktable.Step) {
 	var r, a *Slot
 	if ck.Ret != nil {
 		r = b.ret[*ck.Ret]
@@ -486,17 +478,17 @@ func (b *builder) step(l *stmts, ck *plan.Check, st wrap.Step) {
 	if ck.Arg != "" {
 		a = b.arg[ck.Arg]
 	}
-	f, _ := wrap.FormFor(ck.Name, a != nil, r != nil && r.List, a != nil && a.List)
+	f, _ := checktable.FormFor(ck.Name, a != nil, r != nil && r.List, a != nil && a.List)
 	switch {
-	case f == wrap.FormOne && r != nil && a == nil && st.Funcs[wrap.FormAnchor] != "" && b.anchored(r):
-		f = wrap.FormAnchor
-	case f == wrap.FormOne && r == nil && st.Funcs[wrap.FormIface] != "" && IfaceSuffix(a.Type) != "":
-		f = wrap.FormIface
+	case f == checktable.FormOne && r != nil && a == nil && st.Funcs[checktable.FormAnchor] != "" && b.anchored(r):
+		f = checktable.FormAnchor
+	case f == checktable.FormOne && r == nil && st.Funcs[checktable.FormIface] != "" && IfaceSuffix(a.Type) != "":
+		f = checktable.FormIface
 	}
 	// the tensor the step takes: the argument's, or for a row that names
 	// a return, the return's after the call and the argument's before it
 	tensorList := a != nil && a.List
-	if r != nil && (a == nil || st.Phase != wrap.BeforeCall) {
+	if r != nil && (a == nil || st.Phase != checktable.BeforeCall) {
 		tensorList = r.List
 	}
 	fn := st.Tensor && tensorList // a generic function of package asserts
@@ -513,7 +505,7 @@ func (b *builder) step(l *stmts, ck *plan.Check, st wrap.Step) {
 	tensor := func(s *Slot) {
 		switch {
 		case !st.Tensor:
-		case f == wrap.FormAnchor:
+		case f == checktable.FormAnchor:
 			args = append(args, anchorOf(s))
 		default:
 			args = append(args, tensorOf(s))
@@ -528,11 +520,11 @@ func (b *builder) step(l *stmts, ck *plan.Check, st wrap.Step) {
 		tensor(r)
 	default: // the return's tensor after the call, the argument's before it
 		snap(r)
-		if st.Phase != wrap.BeforeCall {
+		if st.Phase != checktable.BeforeCall {
 			tensor(r)
 		}
 		snap(a)
-		if st.Phase == wrap.BeforeCall {
+		if st.Phase == checktable.BeforeCall {
 			tensor(a)
 		}
 	}
@@ -546,8 +538,8 @@ func (b *builder) step(l *stmts, ck *plan.Check, st wrap.Step) {
 
 // phaseStep returns the step of check k that runs in phase p, other
 // than a call made once per call (every check has at most one).
-func phaseStep(k checks.Check, p wrap.Phase) wrap.Step {
-	for _, st := range wrap.StepsOf(k) {
+func phaseStep(k checks.Check, p checktable.Phase) checktable.Step {
+	for _, st := range checktable.StepsOf(k) {
 		if st.Phase == p && !st.Once {
 			return st
 		}
@@ -559,10 +551,10 @@ func phaseStep(k checks.Check, p wrap.Phase) wrap.Step {
 // and no_mutation of one single-tensor argument, none of them a
 // never-firing row: the three rows SameImplStorageVersion runs at once.
 func (b *builder) unchangedRows(cks []plan.Check) bool {
-	if len(cks) < 3 {
+	want := checktable.Unchanged(false)
+	if len(cks) < len(want) {
 		return false
 	}
-	want := [3]checks.Check{checks.SameImpl, checks.SameStorage, checks.NoMutation}
 	for j, k := range want {
 		c := &cks[j]
 		if c.Name != k || c.Arg != cks[0].Arg || c.Ret != nil || c.NeverFires {
@@ -612,10 +604,11 @@ func (b *builder) uncounted(pre, afterCall, rows *stmts, ck *plan.Check) {
 // row: the rows of an argument the op writes, which [Saved.Kept] passes
 // at once.
 func (b *builder) keptWritten(cks []plan.Check) bool {
-	if len(cks) < 2 {
+	want := checktable.Unchanged(true)
+	if len(cks) < len(want) {
 		return false
 	}
-	for j, k := range [2]checks.Check{checks.SameImpl, checks.SameStorage} {
+	for j, k := range want {
 		c := &cks[j]
 		if c.Name != k || c.Arg != cks[0].Arg || c.Ret != nil || c.NeverFires {
 			return false
@@ -631,7 +624,7 @@ func (b *builder) keptWritten(cks []plan.Check) bool {
 // never-firing row, run by one call after the kernel.
 func (b *builder) uncountedRow(ck *plan.Check) bool {
 	if ck.NeverFires || ck.Ret == nil || ck.Arg != "" ||
-		ck.Name != checks.ImplUseCountLE1 && ck.Name != checks.StorageUseCountEq1 {
+		checktable.BatchOf(ck.Name) != checktable.BatchUncounted {
 		return false
 	}
 	r := b.ret[*ck.Ret]
@@ -662,7 +655,7 @@ func (b *builder) pairRows(name checks.Check, cks []plan.Check) int {
 // that runs each row's method.
 func (b *builder) pairs(cks []plan.Check, k checks.Check, kind CondKind) (slow stmts, c Cond) {
 	r := b.ret[*cks[0].Ret]
-	slowMethod := phaseStep(k, wrap.AfterResult).Funcs[wrap.FormOne]
+	slowMethod := phaseStep(k, checktable.AfterResult).Funcs[checktable.FormOne]
 	c = Cond{Kind: kind, Slots: []*Slot{r}}
 	for j := range cks {
 		a := b.arg[cks[j].Arg]
@@ -677,7 +670,7 @@ func (b *builder) pairs(cks []plan.Check, k checks.Check, kind CondKind) (slow s
 // checks.NotArgHandle).
 func (b *builder) planSkips(l *stmts) {
 	for _, sk := range b.op.Skipped {
-		if sk.Name == checks.NotArgHandle {
+		if sk.Name >= checks.NumChecks { // not_arg_handle: counted with another check
 			continue
 		}
 		l.method("PlanSkip", Arg{Kind: ArgCheck, Check: sk.Name}, Arg{Kind: ArgLoc, N: b.locIndex(rowLoc(sk.Arg, sk.Ret))})

@@ -8,8 +8,9 @@
 // (binding_context, not_arg_handle, fresh_no_alias, same_content), which
 // take a fast path (same_metadata), which form of each check's function
 // a tensor's type takes. The facts of each check (its steps, phases and
-// function names) are the table of checks' (wrap.StepsOf); this
-// package reads them. gen only prints the steps, and names each shape
+// function names, how its rows batch) are the table of checks'
+// (internal/checktable: StepsOf, BatchOf, LearnedBy); this package reads
+// them and never imports the engine (asserts/wrap). gen only prints the steps, and names each shape
 // helper by a hash of its steps' canonical text (Helper.Key).
 package steps
 
@@ -20,7 +21,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/asserts/checks"
-	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -71,7 +72,7 @@ type Slot struct {
 	// type to asserts (a nil is the undefined tensor); "" for other types.
 	Guard string
 	// Early: a return a step before the kernel names (a state it saves
-	// for the row after it, wrap.Step): the wrapper declares its
+	// for the row after it, checktable.Step): the wrapper declares its
 	// snapshot and passes it to both helpers.
 	Early bool
 }
@@ -311,7 +312,7 @@ type Stmt struct {
 // A Row says which check's step a call is, and in which form.
 type Row struct {
 	Check checks.Check
-	Form  wrap.Form
+	Form  checktable.Form
 }
 
 // CondKind is the kind of an If's test.
@@ -337,7 +338,7 @@ const (
 type Cond struct {
 	Kind  CondKind
 	Slots []*Slot
-	Rows  wrap.ListRows // CondPlainListRows
+	Rows  checktable.ListRows // CondPlainListRows
 }
 
 // Read is the method a metadata test reads the fingerprint with: the
@@ -414,9 +415,9 @@ func (c Cond) format(b *strings.Builder) {
 func (c Cond) ListRowNames() []string {
 	var names []string
 	for _, r := range []struct {
-		bit  wrap.ListRows
+		bit  checktable.ListRows
 		name string
-	}{{wrap.ListContent, "ListContent"}, {wrap.ListMetadata, "ListMetadata"}, {wrap.ListBinding, "ListBinding"}} {
+	}{{checktable.ListContent, "ListContent"}, {checktable.ListMetadata, "ListMetadata"}, {checktable.ListBinding, "ListBinding"}} {
 		if c.Rows&r.bit != 0 {
 			names = append(names, r.name)
 		}

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // A Release is one PyTorch release: its files and its rules.
@@ -173,16 +174,16 @@ type Autograd struct {
 	// check_tensorimpl_and_storage), is checks.PyTorch; 1.13's
 	// argument-only view guard is checks.PyTorch113.
 	Policy checks.Policy
-	// FreshImplCheck is the check on the TensorImpl use count of a fresh
-	// or view return: the assert of gen_variable_type.py's
-	// ENFORCE_TENSOR_IMPL_USE_COUNT template. impl_use_count_le_1
-	// (use_count() <= 1; 1.13 L464, 2.6 L494); from 2.14
-	// impl_use_count_eq_fresh (use_count() == expected_fresh_use_count(t),
-	// 2.14 L503-508, with expected_fresh_use_count in
-	// templates/VariableType.cpp L50-61: 0 for an undefined tensor, 2 when
-	// it has a PyObject, 1 otherwise). Both profiles plan it
-	// (docs/plan.md).
-	FreshImplCheck checks.Check
+	// ExpectedFreshUseCount is the form of the assert on the TensorImpl
+	// use count of a fresh or view return, gen_variable_type.py's
+	// ENFORCE_TENSOR_IMPL_USE_COUNT template: false, use_count() <= 1
+	// (1.13 L464, 2.6 L494); true from 2.14, use_count() ==
+	// expected_fresh_use_count(t) (2.14 L503-508, with
+	// expected_fresh_use_count in templates/VariableType.cpp L50-61: 0 for
+	// an undefined tensor, 2 when it has a PyObject, 1 otherwise). The
+	// check of each form is [Autograd.FreshImplCheck()]; both profiles plan
+	// it (docs/plan.md).
+	ExpectedFreshUseCount bool
 	// Source says where the rules above were read.
 	Source string
 }
@@ -243,4 +244,11 @@ func List() string {
 		b.WriteString(r.String() + " (" + r.Series + ")")
 	}
 	return b.String()
+}
+
+// FreshImplCheck is the check on the TensorImpl use count of a fresh or
+// view return the release asserts (see ExpectedFreshUseCount):
+// impl_use_count_le_1, or from 2.14 impl_use_count_eq_fresh.
+func (a Autograd) FreshImplCheck() checks.Check {
+	return checktable.FreshImplCheck(a.ExpectedFreshUseCount)
 }

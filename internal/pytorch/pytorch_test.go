@@ -93,8 +93,8 @@ func TestTable(t *testing.T) {
 		}
 		seen[r.Series] = true
 		if a := r.Autograd; a.Policy == checks.Strict || a.Policy.GoName() == "" ||
-			a.FreshImplCheck != checks.ImplUseCountLE1 && a.FreshImplCheck != checks.ImplUseCountEqFresh {
-			t.Errorf("release %s: policy %s, fresh TensorImpl check %s", r.Version, a.Policy, a.FreshImplCheck)
+			a.FreshImplCheck() != checks.ImplUseCountLE1 && a.FreshImplCheck() != checks.ImplUseCountEqFresh {
+			t.Errorf("release %s: policy %s, fresh TensorImpl check %s", r.Version, a.Policy, a.FreshImplCheck())
 		}
 		if r.Autograd.Source == "" || len(r.Torchgen.DispatchKeys) == 0 || len(r.Torchgen.AutogenBaseOrder) != 4 {
 			t.Errorf("release %s: incomplete entry", r.Version)

@@ -44,8 +44,7 @@ var Releases = []*Release{
 			InplaceOpsNotGrouped: []string{"polygamma_"},
 		},
 		Autograd: Autograd{
-			Policy:         checks.PyTorch113,
-			FreshImplCheck: checks.ImplUseCountLE1,
+			Policy: checks.PyTorch113,
 			Source: "PyTorch 1.13.1: torchgen/api/autograd.py L325 (match_differentiability_info, no foreach rule); " +
 				"tools/autograd/gen_variable_type.py L404 (shares_storage guarded by the viewed argument only)",
 		},
@@ -98,7 +97,6 @@ var Releases = []*Release{
 			},
 			DerivativesViewCopies: true,
 			Policy:                checks.PyTorch,
-			FreshImplCheck:        checks.ImplUseCountLE1,
 			Source: "PyTorch 2.6.0: torchgen/api/autograd.py L606-658 (match_differentiability_info), " +
 				"L323 (_foreach_with_inplace_ref), L330 (_skip_argument_len_check), L344 (is_reference_for_foreach), " +
 				"L370 (gen_foreach_derivativeinfo); tools/autograd/gen_variable_type.py L433-438 (shares_storage guarded by the return too)",
@@ -161,7 +159,7 @@ var Releases = []*Release{
 			},
 			DerivativesViewCopies: true,
 			Policy:                checks.PyTorch,
-			FreshImplCheck:        checks.ImplUseCountEqFresh,
+			ExpectedFreshUseCount: true,
 			Source: "PyTorch 2.14.1 (torchgen/packaged/autograd is upstream's tools/autograd): torchgen/api/autograd.py " +
 				"L592-848 (match_differentiability_info), L323 (_foreach_with_inplace_ref), L330 (_skip_argument_len_check), " +
 				"L344 (is_reference_for_foreach), L370 (gen_foreach_derivativeinfo); " +

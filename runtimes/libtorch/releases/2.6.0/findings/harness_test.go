@@ -143,7 +143,7 @@ func implCheck(t testing.TB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r.Autograd.FreshImplCheck.String()
+	return r.Autograd.FreshImplCheck().String()
 }
 
 // resolve turns an entry of repro.shows into the key of a violation:

@@ -1,15 +1,14 @@
-package wrap
+package checktable
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 )
 
-// The model of a row of the table of checks (facts.go), and what plan and
-// gen read of it.
+// The model of a row of the table of checks (table.go), and what plan,
+// gen, asserts and asserts/wrap read of it.
 
 // A checkFact is a row of [checkFacts]: one plan check.
 type checkFact struct {
@@ -22,28 +21,40 @@ type checkFact struct {
 	// one follows in the strict profile (see [Follows]).
 	follows []checks.Check
 	// props say which skip conditions apply to it: the sets of checks of
-	// the skip policy's rules are made from them (policy.go).
+	// the skip policy's rules are made from them (rules.go).
 	props props
-	// lane is the lane of the call's tally that counts its runs (call.go),
-	// or laneNone: counted straight into the Op's counters, an atomic
-	// add per run.
-	lane int
 	// words says what a row of the check verifies, for explain.
 	words func(Words) string
 	// hint tells the op author what to fix, for a violation of the
 	// check on an argument the kernel did not release.
-	hint func(*asserts.Violation) string
-	// detail, if set, is the message of a violation (after the op, the
-	// check and the tensor), for a check violation.go's messages do not
-	// name.
-	detail func(*asserts.Violation) string
+	hint func(*Report) string
+	// message is the message of a violation of the check, after the op,
+	// the check and the tensor (asserts.Violation.Error).
+	message func(*Report) string
+	// plainList is the bit of wrap.PlainListRows that runs the check's
+	// step before the call on a list argument, where it has one (gen
+	// puts such steps of one list behind one test).
+	plainList ListRows
+	// learned is what the learned path of gen stands in for a row of the
+	// check by, where it can (gen/steps' learnedRow).
+	learned Learned
+	// batch is how gen runs the check's rows with others behind one test
+	// (gen/steps' rows), where it does.
+	batch Batch
 	// values says what a violation's Want and Got hold.
 	values string
+	// storageIDs: a violation's Want and Got are StorageImpl IDs whose
+	// history the violation's provenance tells (asserts/wrap).
+	storageIDs bool
+	// moving names what a violation's Want and Got hold that moves from
+	// call to call beyond identities ("versions", "contexts"), which
+	// asserts.Deduplicate masks; empty for identities alone.
+	moving string
 }
 
 // props are the kinds of state a check reads, which decide the skip
-// conditions that apply to it (the sets of policy.go).
-type props uint8
+// conditions that apply to it (the sets of rules.go).
+type props uint16
 
 const (
 	// readsUseCounts: it reads use counts, which a mode may raise, which a
@@ -66,6 +77,27 @@ const (
 	// readsHiddenRefs: it reads a return's storage use count, which the
 	// runtime's own hidden references may raise (hiddenRefChecks).
 	readsHiddenRefs
+	// readsVersion: it reads version counters, which a runtime may not
+	// keep (no_version_counter).
+	readsVersion
+	// readsBinding: it reads storages' bindings and the call's context,
+	// which a runtime may not have (no_binding_support, no_env).
+	readsBinding
+	// readsContent: it reads every byte a tensor can reach: off unless
+	// switched on, and only where the runtime gives them
+	// (content_check_off, no_content_access).
+	readsContent
+	// readsHandOuts: it tells a fresh storage by the registry of earlier
+	// fresh hand-outs and storage anchors: for runtimes without use
+	// counts, with an anchor (use_counted, no_storage_anchor).
+	readsHandOuts
+	// readsMetadata: it reads sizes, strides and storage offset, which a
+	// runtime may not report (no_metadata_access).
+	readsMetadata
+	// readsHolds: it compares a storage's use count before and after the
+	// call, which another goroutine's release moves when the storage has
+	// other holders (other_holders).
+	readsHolds
 )
 
 // checksThat returns the checks whose rows have any of the props p.
@@ -105,13 +137,13 @@ type Phase uint8
 
 const (
 	// BeforeCall: before the kernel, once the arguments are saved and the
-	// ones the op writes declared ([Call.Mutable]).
+	// ones the op writes declared (wrap.Call.Mutable).
 	BeforeCall Phase = iota
 	// AfterCall: after the kernel, before the arguments' snapshots are
-	// completed ([Call.After]).
+	// completed (wrap.Call.After).
 	AfterCall
 	// AfterResult: after the kernel, once the arguments' snapshots are
-	// completed and the returns' taken ([Call.Result]).
+	// completed and the returns' taken (wrap.Call.Result).
 	AfterResult
 
 	numPhases = iota
@@ -139,11 +171,11 @@ const (
 	FormArgList
 	// FormLists: the return and the argument are lists.
 	FormLists
-	// FormAnchor: a single return of a type that implements [Anchored],
+	// FormAnchor: a single return of a type that implements asserts.Anchored,
 	// whose storage anchor the wrapper passes in place of the tensor
 	// (where the step has this form; FormOne otherwise).
 	FormAnchor
-	// FormIface: a single argument held as a [Tensor] (interface mode
+	// FormIface: a single argument held as an asserts.Tensor (interface mode
 	// without a type map), passed as one (where the step has this form;
 	// FormOne otherwise).
 	FormIface
@@ -167,10 +199,10 @@ func (f Form) String() string { return nameOf(formWords[:], f, "form") }
 // (OnRet), then the tensor ([Step.Tensor]); for a row on a return and an
 // argument, the return's Loc, its snapshot and (after the call) its
 // tensor, then the argument's Loc, its snapshot and (before the call) its
-// tensor; for shape OnRets, one [Output] per return. A function that
-// takes the tensors of a list is a generic function of this package that
+// tensor; for shape OnRets, one wrap.Output per return. A function that
+// takes the tensors of a list is a generic function of package asserts/wrap that
 // takes the Call first (Go has no generic methods); every other function
-// is a method of [Call].
+// is a method of wrap.Call.
 type Step struct {
 	Phase Phase
 	// Funcs are the names of the functions of each form: "SameImpl"; ""
@@ -304,8 +336,8 @@ func Describe(k checks.Check, w Words) string {
 }
 
 // always returns a hint that is the same for every violation.
-func always(h string) func(*asserts.Violation) string {
-	return func(*asserts.Violation) string { return h }
+func always(h string) func(*Report) string {
+	return func(*Report) string { return h }
 }
 
 // unlessWritten is the clause that ends the description of a check on an
@@ -321,4 +353,199 @@ func unlessWritten(w Words, clause string) string {
 }
 
 // otherArg is the argument Other names, without "argument ".
-func otherArg(v *asserts.Violation) string { return strings.TrimPrefix(v.Other, "argument ") }
+func otherArg(v *Report) string { return strings.TrimPrefix(v.Other, "argument ") }
+
+// A Report is what a check's message and hint read of a violation: the
+// fields of asserts.Violation of the same names (asserts fills it in), the
+// located tensor's subclass traits and the bindings' contexts.
+type Report struct {
+	Other                              string
+	OtherIsList                        bool
+	Want, Got, WantStorage, GotStorage uint64
+	ImplUses, StorageUses              int
+	WhileCalled, AnchorMoved           bool
+	SameMemory, Recycled               bool
+	// DirectSubclass and WrapperSubclass are the located tensor's traits.
+	DirectSubclass, WrapperSubclass bool
+	// Bound reports that the violation has a Binding, whose context is
+	// BindingContext; BindingHermetic, whether it is hermetic.
+	Bound, BindingHermetic bool
+	BindingContext         uint64
+	// EnvContext is the context of the call (Violation.Env), 0 without.
+	EnvContext uint64
+}
+
+// id formats an identity as asserts prints it (asserts.ID), e.g. 0x2a.
+type id uint64
+
+func (i id) String() string { return fmt.Sprintf("%#x", uint64(i)) }
+
+// ImplUseCount reports whether k is the TensorImpl use-count check of a
+// fresh return, in either of its forms (impl_use_count_le_1,
+// impl_use_count_eq_fresh; see [FreshImplCheck]).
+func ImplUseCount(k checks.Check) bool {
+	return int(k) < len(checkFacts) && checkFacts[k].props&readsImplUseCount != 0
+}
+
+// Moving names what a violation of k holds in Want and Got that moves
+// from call to call beyond identities: "versions" (no_mutation),
+// "contexts" (binding_context); empty for a check whose Want and Got are
+// identities or counts alone.
+func Moving(k checks.Check) string {
+	if int(k) >= len(checkFacts) {
+		return ""
+	}
+	return checkFacts[k].moving
+}
+
+// StorageIDs reports whether a violation of k holds in Want and Got the
+// StorageImpl IDs whose history its provenance tells.
+func StorageIDs(k checks.Check) bool {
+	return int(k) < len(checkFacts) && checkFacts[k].storageIDs
+}
+
+// Message returns the message of a violation of k (after the op, the
+// check and the tensor); ok is false for a check whose row has none.
+func Message(k checks.Check, r *Report) (msg string, ok bool) {
+	if int(k) >= len(checkFacts) || checkFacts[k].message == nil {
+		return "", false
+	}
+	return checkFacts[k].message(r), true
+}
+
+// Hint tells the op author what to fix for a violation of k on a tensor
+// the kernel did not release; empty for a value that is no check.
+func Hint(k checks.Check, r *Report) string {
+	if int(k) >= len(checkFacts) {
+		return ""
+	}
+	return checkFacts[k].hint(r)
+}
+
+// ListRows names the rows of a list argument that run before the kernel,
+// for wrap.PlainListRows (which generated code names as wrap's
+// constants of the same names).
+type ListRows uint8
+
+// The rows of [ListRows].
+const (
+	ListContent  ListRows = 1 << iota // same_content (wrap.SameContentList)
+	ListMetadata                      // same_metadata (wrap.SaveMetadataList)
+	ListBinding                       // binding_context (wrap.BindingContextList)
+)
+
+// PlainList returns the bit of [ListRows] that runs k's step before the
+// call on a list argument in wrap.PlainListRows; 0 for a check that has
+// none.
+func PlainList(k checks.Check) ListRows {
+	if int(k) >= len(checkFacts) {
+		return 0
+	}
+	return checkFacts[k].plainList
+}
+
+// A Learned is what gen's learned path (one test of the arguments kept
+// unchanged in place of the rows) stands in for a row of a check by.
+type Learned uint8
+
+const (
+	// LearnedNot: the path cannot stand in for the row.
+	LearnedNot Learned = iota
+	// LearnedListUnchanged: on a list argument (FormArgList), the list's
+	// elements unchanged.
+	LearnedListUnchanged
+	// LearnedListApart: on a list argument (FormArgList), its elements
+	// unchanged and none the return or on its anchor.
+	LearnedListApart
+	// LearnedHeld: on an anchored return (FormAnchor), the path's own
+	// fresh_not_held test of the anchor.
+	LearnedHeld
+	// LearnedHandleSame: on single tensors, the return's handle is the
+	// argument's.
+	LearnedHandleSame
+	// LearnedAnchorSame: on single tensors, the return's storage anchor is
+	// the argument's.
+	LearnedAnchorSame
+	// LearnedFixed: on single tensors, skipped on a plain call of a
+	// runtime without use counts, whatever the call: fixed by the op.
+	LearnedFixed
+)
+
+// A Batch is how gen runs a check's rows together with others behind one
+// test that passes without running them one by one.
+type Batch uint8
+
+const (
+	// BatchNone: each row runs by its own steps.
+	BatchNone Batch = iota
+	// BatchUnchanged: one of the rows that compare an argument's state
+	// before and after the kernel, which one call runs at once for a
+	// single argument (Call.SameImplStorageVersion): the checks of this
+	// batch in the table's order; of an argument the op writes, those that
+	// read no version counter (Call.KeptWrittenRows).
+	BatchUnchanged
+	// BatchUncounted: a use-count row of a single return read through its
+	// memory, skipped under no_use_counts by one test (Call.Uncounted).
+	BatchUncounted
+	// BatchPlain: the rows of single arguments before the call pass on
+	// plain tensors outside hermetic contexts, by one test and one count
+	// (Call.BindingContextRows).
+	BatchPlain
+	// BatchPairsHandle: the rows of one return against several single
+	// arguments pass by one test that the return's TensorImpl is none of
+	// theirs (CondImplApart).
+	BatchPairsHandle
+	// BatchPairsStorage: the rows of one return against several single
+	// arguments pass by one test that every pair is plain and apart, and
+	// one count (CondFreshFrom, Call.FreshNoAliasRows).
+	BatchPairsStorage
+	// BatchContent: the rows of single arguments, off by default, are
+	// counted as skipped by one test (Call.ContentOff).
+	BatchContent
+	// BatchMetadata: the rows of single arguments save their fingerprints
+	// together (gen/steps' metadata).
+	BatchMetadata
+)
+
+// BatchOf returns how gen batches the rows of k.
+func BatchOf(k checks.Check) Batch {
+	if int(k) >= len(checkFacts) {
+		return BatchNone
+	}
+	return checkFacts[k].batch
+}
+
+// Unchanged returns the checks of [BatchUnchanged] in the table's order;
+// with written, for an argument the op writes, those that read no version
+// counter.
+func Unchanged(written bool) []checks.Check {
+	var ks []checks.Check
+	for k := range checks.Check(checks.NumPlanChecks) {
+		if f := &checkFacts[k]; f.batch == BatchUnchanged && !(written && f.props&readsVersion != 0) {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// LearnedBy returns what the learned path stands in for a row of k of
+// form f by; LearnedNot where it cannot.
+func LearnedBy(k checks.Check, f Form) Learned {
+	if int(k) >= len(checkFacts) {
+		return LearnedNot
+	}
+	l := checkFacts[k].learned
+	switch {
+	case l == LearnedListUnchanged || l == LearnedListApart:
+		if f == FormArgList {
+			return l
+		}
+	case l == LearnedHeld:
+		if f == FormAnchor {
+			return l
+		}
+	case f == FormOne:
+		return l
+	}
+	return LearnedNot
+}

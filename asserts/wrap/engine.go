@@ -1,34 +1,36 @@
 package wrap
 
 import (
+	"unsafe"
+
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/internal/hook"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
 
-// What package asserts passes on to this one (see asserts/internal/hook):
-// the counts of every op, the registries of fresh hand-outs and of pooled
-// memory, and the messages the table of checks holds.
-func init() {
-	hook.Stats = func(dst any) {
-		s := dst.(*asserts.Stats)
-		for _, op := range Ops() {
-			*s = s.Add(op.Stats())
-		}
+// engine is the checks' engine as package asserts reaches it (see
+// shared.Engine): the counts of every op, the registries of fresh
+// hand-outs and of pooled memory.
+type engine struct{}
+
+func init() { shared.Install(engine{}) }
+
+func (engine) AddStats(dst *shared.Counts) {
+	s := asserts.Stats(*dst)
+	for _, op := range Ops() {
+		s = s.Add(op.Stats())
 	}
-	hook.ResetStats = func() {
-		for _, op := range Ops() {
-			op.resetStats()
-		}
-	}
-	hook.Released = func(storage uint64, address bool) { fresh.forget(asserts.ID(storage), address) }
-	hook.Recycled, hook.Reused = recycle, reuse
-	hook.Detail = func(k uint8, v any) (string, bool) {
-		if int(k) < len(checkFacts) && checkFacts[k].detail != nil {
-			return checkFacts[k].detail(v.(*asserts.Violation)), true
-		}
-		return "", false
+	*dst = shared.Counts(s)
+}
+
+func (engine) ResetStats() {
+	for _, op := range Ops() {
+		op.resetStats()
 	}
 }
+
+func (engine) Released(storage uint64, address bool) { fresh.forget(asserts.ID(storage), address) }
+func (engine) Recycled(anchor unsafe.Pointer)        { recycle(anchor) }
+func (engine) Reused(anchor unsafe.Pointer)          { reuse(anchor) }
 
 // A violation is what a check reports, with what the report adds to it
 // before it reaches the handler: the located tensor and the other one as
@@ -48,4 +50,4 @@ type violation struct {
 }
 
 // handle hands v to the calling goroutine's scope or to the handler.
-func handle(v *violation) { hook.Handle(&v.Violation) }
+func handle(v *violation) { asserts.Handle(&v.Violation) }

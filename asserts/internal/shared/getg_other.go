@@ -1,6 +1,6 @@
 //go:build !(amd64 || arm64) || purego
 
-package hook
+package shared
 
 // Getg returns a token of the calling goroutine: here its id, read from
 // its stack trace (about a microsecond; amd64 and arm64 read the

@@ -1,4 +1,4 @@
-package wrap
+package checktable
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -16,8 +17,8 @@ import (
 
 // TestCheckFacts checks each row of the table of checks against the code:
 // its name names it alone (checks.Parse reads it back); its constant is the
-// Go constant of its value; every function its steps name exists in this
-// package and takes what generated code passes for the row's shape, the
+// Go constant of its value; every function its steps name exists in
+// asserts/wrap and takes what generated code passes for the row's shape, the
 // step's flags and the form (a Call method, or a generic function taking
 // the Call first for a list form that takes the tensors); a row of every
 // shape has the forms plan lets through; its lane is its own; it has words
@@ -38,8 +39,8 @@ func TestCheckFacts(t *testing.T) {
 		if int(k) >= len(consts) || consts[k] != k.GoName() {
 			t.Errorf("%s: constant %q is not the Go constant of value %d (%q)", name, k.GoName(), k, consts)
 		}
-		if len(f.steps) == 0 || f.values == "" || f.hint == nil || f.words == nil {
-			t.Errorf("%s: a row needs steps, values, a hint and words", name)
+		if len(f.steps) == 0 || f.values == "" || f.hint == nil || f.words == nil || f.message == nil && k != checks.NotArgHandle {
+			t.Errorf("%s: a row needs steps, values, a message, a hint and words", name)
 		}
 		for i, st := range f.steps {
 			if i > 0 && st.Phase < f.steps[i-1].Phase {
@@ -70,42 +71,15 @@ func TestCheckFacts(t *testing.T) {
 	}
 }
 
-// TestCheckLanes: each check counts its runs in a lane of its own (or in
-// none), which no reason counts in and the call's spill mark is not.
-func TestCheckLanes(t *testing.T) {
-	used := map[int]string{laneSpilled: "the spill mark"}
-	for r := range checks.Reason(checks.NumReasons) {
-		if l := reasonLane[r]; l != laneNone && used[l] == "" {
-			used[l] = "reason " + r.String()
-		}
-	}
-	for k := range checks.Check(checks.NumChecks) {
-		l := checkLane[k]
-		if l == laneNone {
-			continue
-		}
-		if l < 0 || l >= 32 {
-			t.Errorf("%s: lane %d", k, l)
-		} else if used[l] != "" {
-			t.Errorf("%s: lane %d is %s's too", k, l, used[l])
-		}
-		used[l] = "check " + k.String()
-	}
-	if checkFacts[checks.NotArgHandle].lane != laneNone {
-		t.Errorf("not_arg_handle counts as part of another check: it needs no lane")
-	}
-	if used[laneSpare] != "" && !strings.HasPrefix(used[laneSpare], "check ") {
-		t.Errorf("the spare lane is %s's", used[laneSpare])
-	}
-}
-
 // TestSkipSets: the skip policy's sets of checks are the rows' props.
 func TestSkipSets(t *testing.T) {
 	for _, c := range []struct {
 		set  checks.Set
 		prop props
 	}{{useCountChecks, readsUseCounts}, {implUseChecks, readsImplUseCount}, {storageChecks, readsStorage},
-		{aliasChecks, movesWithWrites}, {concurrentChecks, movesConcurrently}, {hiddenRefChecks, readsHiddenRefs}} {
+		{aliasChecks, movesWithWrites}, {concurrentChecks, movesConcurrently}, {hiddenRefChecks, readsHiddenRefs},
+		{versionChecks, readsVersion}, {bindingChecks, readsBinding}, {contentChecks, readsContent}, {handOutChecks, readsHandOuts},
+		{metadataChecks, readsMetadata}, {holdChecks, readsHolds}} {
 		for k := range checks.Check(checks.NumChecks) {
 			if c.set.Has(k) != (checkFacts[k].props&c.prop != 0) {
 				t.Errorf("%s: in set %s: %v, props %b", k, c.set, c.set.Has(k), checkFacts[k].props)
@@ -178,12 +152,15 @@ func wantParams(k checks.Check, st Step, f Form) []string {
 	return ps
 }
 
+// wrapDir is the package the rows' functions are in, asserts/wrap.
+const wrapDir = "../../asserts/wrap"
+
 // packageFuncs returns the parameters, by kind (see wantParams), of the
-// exported functions and Call methods of the package's non-test files.
+// exported functions and Call methods of asserts/wrap's non-test files.
 func packageFuncs(t *testing.T) map[string][]string {
 	t.Helper()
 	fset := token.NewFileSet()
-	ents, err := os.ReadDir(".")
+	ents, err := os.ReadDir(wrapDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +169,7 @@ func packageFuncs(t *testing.T) map[string][]string {
 		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, e.Name(), nil, 0)
+		f, err := parser.ParseFile(fset, filepath.Join(wrapDir, e.Name()), nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -229,7 +206,7 @@ func packageFuncs(t *testing.T) map[string][]string {
 // the order of their values.
 func checkConstants(t *testing.T) []string {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "../checks/checks.go", nil, 0)
+	f, err := parser.ParseFile(token.NewFileSet(), "../../asserts/checks/checks.go", nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

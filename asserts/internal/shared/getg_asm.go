@@ -1,6 +1,6 @@
 //go:build (amd64 || arm64) && !purego
 
-package hook
+package shared
 
 // Getg returns the address of the calling goroutine's runtime descriptor
 // (the g the runtime keeps in a register or thread-local slot): a token

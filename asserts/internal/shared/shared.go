@@ -1,0 +1,88 @@
+// Package shared is what packages asserts and asserts/wrap share, typed,
+// and neither can import from the other (wrap imports asserts): the state
+// a runtime author's calls in asserts change and wrap's checks read (the
+// content check's switch), the engine asserts' calls reach (the counts of
+// every op, the registries of fresh hand-outs and pooled memory: [Engine],
+// which wrap installs), and the goroutine token. Violations go the other
+// way, by asserts.Handle.
+package shared
+
+import (
+	"runtime"
+	"strconv"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts/checks"
+)
+
+// The content check's switch (asserts.SetContentCheck): off, on for every
+// op, or on for the ops in ContentOps.
+const (
+	ContentOff int32 = iota
+	ContentAll
+	ContentSome
+)
+
+var (
+	// ContentMode is the switch.
+	ContentMode atomic.Int32
+	// ContentOps are the ops the check is on for under ContentSome,
+	// by full name ("add.Tensor") or base name ("add_").
+	ContentOps atomic.Pointer[map[string]bool]
+)
+
+// Counts are the counts of checked calls: asserts.Stats, which converts
+// to and from them (the same fields).
+type Counts struct {
+	Calls      uint64
+	Ran        [checks.NumChecks]uint64
+	Violations [checks.NumChecks]uint64
+	Skipped    [checks.NumReasons]uint64
+}
+
+// An Engine is the checks' engine as package asserts reaches it: the
+// counts of every op, and the registries of fresh hand-outs and of pooled
+// memory that asserts' Released, Recycled and Reused feed. asserts/wrap
+// implements it and installs it in its init; a program that links asserts
+// without it runs no checked call, so there is nothing to count or tell.
+type Engine interface {
+	// AddStats adds the counts of every op to dst.
+	AddStats(dst *Counts)
+	// ResetStats sets every op's counts to zero.
+	ResetStats()
+	// Released forgets a storage handed out fresh: its ID, and whether
+	// the ID is an address.
+	Released(storage uint64, address bool)
+	// Recycled and Reused record the runtime's pool taking the memory
+	// whose anchor is anchor back and handing it out again.
+	Recycled(anchor unsafe.Pointer)
+	Reused(anchor unsafe.Pointer)
+}
+
+// installed is the engine; nil until asserts/wrap's init.
+var installed Engine
+
+// Install makes e the engine (asserts/wrap's init calls it).
+func Install(e Engine) { installed = e }
+
+// Installed returns the engine, nil if none is linked.
+func Installed() Engine { return installed }
+
+// Goid returns the calling goroutine's id, read from the first line of its
+// stack trace ("goroutine 42 [running]:").
+func Goid() uint64 {
+	var buf [64]byte
+	b := buf[:runtime.Stack(buf[:], false)]
+	const prefix = "goroutine "
+	if len(b) < len(prefix) {
+		return 0
+	}
+	b = b[len(prefix):]
+	n := 0
+	for n < len(b) && b[n] >= '0' && b[n] <= '9' {
+		n++
+	}
+	id, _ := strconv.ParseUint(string(b[:n]), 10, 64)
+	return id
+}
