@@ -38,6 +38,26 @@ type Binding struct {
 	// Col says whether Pos's column plus an offset in Code is the column
 	// of that byte in the config (a one-line plain or quoted value).
 	Col bool
+	// Places, when known, is the place in the config of each byte of
+	// Code and one past its end, for a value of any style (literal,
+	// folded, quoted, over several lines): errors are reported there.
+	Places []schema.Position
+}
+
+// At returns the place in the config of the byte at offset off of Code:
+// from Places when known, else Pos's line (and column for a one-line
+// value, Col) plus what can be counted.
+func (b Binding) At(off int) schema.Position {
+	off = max(0, min(off, len(b.Code)))
+	if len(b.Places) == len(b.Code)+1 {
+		return b.Places[off]
+	}
+	at := b.Pos
+	at.Line += strings.Count(b.Code[:off], "\n")
+	if b.Col && !strings.Contains(b.Code[:off], "\n") {
+		at.Column += off
+	}
+	return at
 }
 
 // An Import is a package bound code refers to, by the name it is
@@ -70,7 +90,7 @@ func BoundSource(p *plan.Plan, o Options) ([]byte, map[int]BoundLine, error) {
 type BoundLine struct {
 	Op     string // the op's name
 	Line   int    // the line of the binding's code (0: its first)
-	Indent int    // the bytes before the code on the source's line
+	Indent int    // the bytes before the code on the source's line ("\treturn ")
 }
 
 func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
@@ -94,7 +114,7 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	line := 1 // of body; the header's lines are added below
 	for _, w := range bound {
 		b := o.Bound[w.op.Name]
-		stmts, codeAt, err := boundBody(w, b, o.Types["Tensor"], spell)
+		bc, err := boundBody(w, b, o.Types["Tensor"], spell)
 		if err != nil {
 			return nil, nil, &schema.Error{Pos: b.Pos, Msg: fmt.Sprintf("bind: %s: %v", w.op.Name, err)}
 		}
@@ -118,12 +138,20 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 		if len(rs) > 1 {
 			res = "(" + res + ")"
 		}
+		if bc.helper != "" {
+			body.WriteString(bc.helper)
+			line += strings.Count(bc.helper, "\n")
+		}
 		fmt.Fprintf(&body, "\n// %s is %s, bound in the config.\nfunc %s(%s) %s {\n", boundName(w.name), w.op.Schema, boundName(w.name), strings.Join(ps, ", "), res)
 		line += 3
-		for i, st := range stmts {
+		for i, st := range bc.stmts {
 			for j, l := range strings.Split(st, "\n") {
-				if i == codeAt {
-					lines[line] = BoundLine{Op: w.op.Name, Line: j, Indent: 1}
+				if i == bc.codeAt {
+					indent := 1
+					if j == 0 {
+						indent += bc.prefix
+					}
+					lines[line] = BoundLine{Op: w.op.Name, Line: j, Indent: indent}
 				}
 				body.WriteString("\t" + l + "\n")
 				line++
@@ -194,34 +222,64 @@ func markUsed(used map[string]bool, t kernels.GoType) {
 	}
 }
 
-// boundBody returns the statements of the bound function of w from its
-// binding's code, one per line, and the index of the line where the
-// code starts.
-func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.GoType) string) ([]string, int, error) {
+// A boundCode is the body of a bound function: its statements, one per
+// line; the index of the statement that holds the binding's code and the
+// bytes before the code in it ("return "); and a function printed before
+// it, if any (see boundBody).
+type boundCode struct {
+	stmts          []string
+	codeAt, prefix int
+	helper         string
+}
+
+// boundBody returns the body of the bound function of w from its
+// binding's code. The new ret of a functional op is made by the body, or,
+// when a parameter's name is that of a package the Tensor type is spelled
+// with (a parameter mat of *mat.Dense), which the body could not name, by
+// a function of its own.
+func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.GoType) string) (boundCode, error) {
 	code := strings.TrimSpace(b.Code)
 	usesRet, isExpr, isValue, err := scanBinding(code)
 	if err != nil {
-		return nil, 0, err
+		return boundCode{}, err
 	}
 	f := w.op.Src.Func
 	switch {
 	case usesRet:
 		if len(f.Returns) != 1 || !f.Returns[0].Type.Is(schema.Tensor) || f.Returns[0].Annotation != nil || tensor.Prefix != "*" {
-			return nil, 0, fmt.Errorf("ret stands for a new %s, the one fresh return of a functional op; %s returns %s", tensor.Display(), w.op.Name, returnsText(f))
+			return boundCode{}, fmt.Errorf("ret stands for a new %s, the one fresh return of a functional op; %s returns %s", tensor.Display(), w.op.Name, returnsText(f))
 		}
 		elem := tensor
 		elem.Prefix = ""
-		return []string{"ret := new(" + spell(elem) + ")", code, "return ret"}, 1, nil
+		made := "new(" + spell(elem) + ")"
+		var helper string
+		if shadowsPackage(w, spell(elem)) {
+			name := "newBound" + w.name
+			helper = fmt.Sprintf("\n// %s returns a new %s for %s, whose parameters hide its package.\nfunc %s() %s { return %s }\n", name, spell(tensor), boundName(w.name), name, spell(tensor), made)
+			made = name + "()"
+		}
+		return boundCode{stmts: []string{"ret := " + made, code, "return ret"}, codeAt: 1, helper: helper}, nil
 	case len(f.Returns) == 0:
-		return []string{code}, 0, nil
+		return boundCode{stmts: []string{code}}, nil
 	}
 	if names, ok := writtenReturns(w); ok && !isValue {
-		return []string{code, "return " + strings.Join(names, ", ")}, 0, nil
+		return boundCode{stmts: []string{code, "return " + strings.Join(names, ", ")}}, nil
 	}
 	if isExpr {
-		return []string{"return " + code}, 0, nil
+		return boundCode{stmts: []string{"return " + code}, prefix: len("return ")}, nil
 	}
-	return []string{code}, 0, nil
+	return boundCode{stmts: []string{code}}, nil
+}
+
+// shadowsPackage reports whether a parameter of w is named as a package
+// that the type spelled (mat.Dense[elem.Half]) names.
+func shadowsPackage(w *wrapper, spelled string) bool {
+	for _, p := range w.params {
+		if strings.HasPrefix(spelled, p.name+".") || strings.Contains(spelled, "["+p.name+".") || strings.Contains(spelled, " "+p.name+".") {
+			return true
+		}
+	}
+	return false
 }
 
 func returnsText(f *schema.Func) string {

@@ -622,7 +622,8 @@ func checkMemoryFunc(p *types.Package, fn kernels.FuncRef, typ types.Type, spell
 	okSig := sig.Recv() == nil && sig.TypeParams().Len() == 0 && sig.Params().Len() == 1 && !sig.Variadic() &&
 		types.Identical(sig.Params().At(0).Type(), typ) && res.Len() == 1
 	if okSig {
-		named, isNamed := res.At(0).Type().(*types.Named)
+		// An alias of asserts.Memory (type Mem = asserts.Memory) is it.
+		named, isNamed := types.Unalias(res.At(0).Type()).(*types.Named)
 		okSig = isNamed && named.Obj().Name() == "Memory" && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == kernels.AssertsPath
 	}
 	if !okSig {
@@ -736,7 +737,9 @@ func CheckBound(dir string, src []byte, imports []string) ([]BoundError, error) 
 			return nil, fmt.Errorf("package %s is not loaded", path)
 		}),
 		Error: func(err error) {
-			if te, ok := err.(types.Error); ok {
+			// A message that starts with a tab continues the one before
+			// it ("\tother declaration of x"): not an error of its own.
+			if te, ok := err.(types.Error); ok && !strings.HasPrefix(te.Msg, "\t") {
 				p := fset.Position(te.Pos)
 				out = append(out, BoundError{p.Line, p.Column, te.Msg})
 			}
