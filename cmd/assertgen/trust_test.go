@@ -401,10 +401,20 @@ func TestGenOutsideModule(t *testing.T) {
 		{name: "outside", args: genArgs, err: []string{
 			"assertgen: 1 ops wrapped in $DIR/out",
 			"assertgen: note: $DIR/out is in no Go module (no go.mod there or above): the package builds only inside a module that requires github.com/assertgen/assertgen; choose an -output in yours"}},
+		// Inside a module that does not require assertgen, one note says
+		// what to run (gen's load of what it writes finds it); inside one
+		// that does, none.
 		{name: "inside", files: map[string]string{"go.mod": "module example.com/m\n"}, args: genArgs, err: []string{
-			"assertgen: 1 ops wrapped in $DIR/out"}, check: func(t *testing.T, dir string) {
+			"assertgen: 1 ops wrapped in $DIR/out",
+			"assertgen: note: the module does not require github.com/assertgen/assertgen, whose packages the generated package imports: run go get github.com/assertgen/assertgen"}, check: func(t *testing.T, dir string) {
+			if _, stderr, _ := runCLI(t, dir, append(slices.Clone(genArgs[:6]), filepath.Join(dir, "out"), "-ops", "neg")...); strings.Count(stderr, "note:") != 1 || strings.Contains(stderr, "in no Go module") {
+				t.Errorf("inside a module: want the one note of the requirement: %s", stderr)
+			}
+			gomod, gosum := requiringAssertgen(t, "example.com/m")
+			os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644)
+			os.WriteFile(filepath.Join(dir, "go.sum"), []byte(gosum), 0o644)
 			if _, stderr, _ := runCLI(t, dir, append(slices.Clone(genArgs[:6]), filepath.Join(dir, "out"), "-ops", "neg")...); strings.Contains(stderr, "note:") {
-				t.Errorf("a note inside a module: %s", stderr)
+				t.Errorf("a note inside a module that requires assertgen: %s", stderr)
 			}
 		}},
 	})

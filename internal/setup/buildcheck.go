@@ -3,12 +3,14 @@ package setup
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/discover"
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -110,13 +112,22 @@ func (j *Job) cycleError(c *config.Config, keys map[string]string, p discover.Im
 }
 
 // noteOf is the one line that says what to run once the files are
-// written.
+// written (the notes are deduplicated: one line for all of assertgen's
+// packages a module lacks).
 func noteOf(p discover.ImportProblem) string {
 	if strings.Contains(p.Msg, "vendor") {
 		return "the module vendors its dependencies, and the generated package imports packages its vendor tree lacks: run go mod vendor"
 	}
+	if m := noModule.FindStringSubmatch(p.Msg); m != nil {
+		if root := strings.TrimSuffix(kernels.AssertsPath, "/asserts"); m[1] == root || strings.HasPrefix(m[1], root+"/") {
+			return "the module does not require " + root + ", whose packages the generated package imports: run go get " + root
+		}
+		return "the module provides no package " + m[1] + ", which the generated package imports: run go get " + m[1]
+	}
 	return "the go command does not build the generated package yet: " + p.Msg
 }
+
+var noModule = regexp.MustCompile(`no required module provides package ([^\s;]+)`)
 
 // internalRoot is the directory whose packages may import the internal
 // package path: the path up to its last internal element's parent.
