@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"path"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/plan"
@@ -116,7 +118,7 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 		b := o.Bound[w.op.Name]
 		bc, err := boundBody(w, b, o.Types["Tensor"], spell)
 		if err != nil {
-			return nil, nil, &schema.Error{Pos: b.Pos, Msg: fmt.Sprintf("bind: %s: %v", w.op.Name, err)}
+			return nil, nil, bindingError(w.op.Name, b, err)
 		}
 		for _, id := range selectorRoots(b.Code) {
 			for p, n := range names {
@@ -189,6 +191,23 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 		out[l+shift] = bl
 	}
 	return []byte(head.String() + body.String()), out, nil
+}
+
+// bindingError is err, of the binding b of op, at its place in the
+// config: a syntax error's own, else the code's start.
+func bindingError(op string, b Binding, err error) error {
+	at := b.Pos
+	if se, ok := err.(*syntaxError); ok {
+		// The code was trimmed of space: its offset in b.Code. An error
+		// past the code is at its last byte.
+		lead := len(b.Code) - len(strings.TrimLeftFunc(b.Code, unicode.IsSpace))
+		off := se.off
+		if off < 0 {
+			off = len(strings.TrimSpace(b.Code)) - 1
+		}
+		at = b.At(lead + off)
+	}
+	return &schema.Error{Pos: at, Msg: fmt.Sprintf("bind: %s: %v", op, err)}
 }
 
 // spellBound spells t in the bound file, whose imports are names (import
@@ -352,16 +371,34 @@ func scanBinding(code string) (usesRet, isExpr, isValue bool, err error) {
 	return usesRet, isExpr, isValue, nil
 }
 
+// A syntaxError is bound code that does not parse: the message, and the
+// offset in the code of the first error, -1 when it is past the code (a
+// missing closing parenthesis is found at the brace gen adds: it is
+// reported at the code's last byte).
+type syntaxError struct {
+	msg string
+	off int
+}
+
+func (e *syntaxError) Error() string { return "not Go code: " + e.msg }
+
 // parseBinding parses bound code as the body of a function.
 func parseBinding(code string) (*ast.File, error) {
-	src := "package p\nfunc _() {\n" + code + "\n}\n"
+	const head = "package p\nfunc _() {\n"
+	src := head + code + "\n}\n"
 	file, err := parser.ParseFile(token.NewFileSet(), "", src, 0)
 	if err != nil {
 		msg := err.Error()
 		if _, rest, ok := strings.Cut(msg, ": "); ok {
 			msg = rest
 		}
-		return nil, fmt.Errorf("not Go code: %s", msg)
+		off := -1
+		if list, ok := err.(scanner.ErrorList); ok && len(list) > 0 {
+			if o := list[0].Pos.Offset - len(head); o >= 0 && o < len(code) {
+				off = o
+			}
+		}
+		return nil, &syntaxError{msg: msg, off: off}
 	}
 	return file, nil
 }

@@ -68,6 +68,13 @@ func TestBindErrorsAtTheirPlace(t *testing.T) {
 	cases[1].err[0] = "assertgen: assertgen.yaml:9:14: bind: neg: self.Ngg undefined (type *k.Dense has no field or method Ngg)"
 	cases[6].err[0] = "assertgen: assertgen.yaml:9:14: bind: neg: self.Ngg undefined (type *k.Dense has no field or method Ngg)"
 	cases[7].err = []string{"assertgen: assertgen.yaml:9:18: bind: neg: too many arguments in call to self.Neg", `assertgen.yaml:9:25: bind: neg: self.Neg("a").Ngg undefined (type *k.Dense has no field or method Ngg)`}
+	// A syntax error, at its place too (one past the code: at the code's
+	// last byte).
+	cases = append(cases,
+		cliCase{name: "syntax error in a literal block", files: bindModule(t, cfg+"  neg: |\n    x := self.Neg()\n    return x.Neg(]\n", nil), args: []string{"vet"}, code: 1,
+			err: []string{"assertgen: assertgen.yaml:11:18: bind: neg: not Go code: expected operand, found ']' (and 1 more errors)"}},
+		cliCase{name: "syntax error past the code", files: bindModule(t, cfg+"  neg: |\n    x := self.Neg()\n    return x.Neg(\n", nil), args: []string{"vet"}, code: 1,
+			err: []string{"assertgen: assertgen.yaml:11:17: bind: neg: not Go code: expected operand, found '}'"}})
 	runCases(t, cases)
 }
 

@@ -567,7 +567,7 @@ func TestBind(t *testing.T) {
 				`assertgen: assertgen.yaml:9:19: bind: add.Tensor: ret.Ad undefined (type *k.Dense has no field or method Ad)`,
 				`assertgen.yaml:10:27: bind: add.out: undefined: other2`}},
 		{name: "not Go", files: mod(cfg + "  neg: self.Neg(\n"), args: []string{"vet"}, code: 1, err: []string{
-			`assertgen: assertgen.yaml:9:8: bind: neg: not Go code: expected operand, found '}'`}},
+			`assertgen: assertgen.yaml:9:16: bind: neg: not Go code: expected operand, found '}'`}},
 		{name: "unknown op", files: mod(cfg + "  nge: self.Neg()\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
 			`assertgen: assertgen.yaml:9:3: bind: unknown op "nge" in pytorch-2.14.1/native_functions.yaml; did you mean ne.*, ge.*?`}},
 		{name: "not selected", files: mod(cfg + "  sub.Tensor: ret.Add(self, other)\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
