@@ -25,6 +25,16 @@ func scalarPlaces(path string, src []byte, v *yaml.Node) []schema.Position {
 		return nil
 	}
 	s := &scalarScan{src: src, i: i, line: v.Line, col: v.Column}
+	// The node starts at its properties, if any: a tag (!!str) or an
+	// anchor (&a), each followed by space.
+	for s.i < len(src) && (src[s.i] == '!' || src[s.i] == '&') {
+		for s.i < len(src) && src[s.i] != ' ' && src[s.i] != '\t' && src[s.i] != '\n' {
+			s.step()
+		}
+		for s.i < len(src) && (src[s.i] == ' ' || src[s.i] == '\t') {
+			s.step()
+		}
+	}
 	switch {
 	case v.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
 		// The value starts on the line after the indicator (|, >-, |2 # ...).

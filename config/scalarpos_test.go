@@ -27,6 +27,8 @@ func TestBindingPlacesEveryStyle(t *testing.T) {
 		{"literal with a comment", "bind:\n  neg: |- # two lines\n    x := self.Neg()\n\n    ret.Add(x, other2)\n", map[string][2]int{"other2": {5, 16}}},
 		{"folded", "bind:\n  neg: >\n    self.Add(self,\n      other2)\n", map[string][2]int{"other2": {4, 7}, "Add": {3, 10}}},
 		{"flow mapping", "bind: {neg: self.Neg()}\n", map[string][2]int{"Neg": {1, 18}}},
+		{"tagged", "bind:\n  neg: !!str self.Neg()\n", map[string][2]int{"Neg": {2, 19}}},
+		{"anchored, quoted", "bind:\n  neg: &a 'self.Neg()'\n", map[string][2]int{"Neg": {2, 17}}},
 		{"multi-byte", "bind:\n  neg: self.Neg(\"é\", other2)\n", map[string][2]int{"other2": {2, 22}}},
 	}
 	for _, tc := range cases {
