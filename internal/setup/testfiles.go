@@ -1,18 +1,16 @@
 package setup
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
-	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/discover"
+	"github.com/assertgen/assertgen/output"
 )
 
 // testDecls are the declarations of a package's own test files (package
@@ -109,33 +107,23 @@ func (t *target) rel(p token.Position) string {
 }
 
 // checkedDir refuses a directory checked (the output: init's config
-// names, where -memory writes its test) that holds Go files assertgen did
-// not write: a package of the user's, which gen's wrappers and init's
-// test would join.
+// names, where -memory writes its test) that holds Go files gen would
+// refuse there (output.Foreign: a package of the user's), at the first
+// one's package clause: gen's wrappers and init's test would join it.
 func (t *target) checkedDir() error {
-	dir := filepath.Join(t.Dir, "checked")
-	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	slices.Sort(paths)
-	fset := token.NewFileSet()
-	for _, path := range paths {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		f, err := parser.ParseFile(fset, path, src, parser.PackageClauseOnly|parser.ParseComments)
-		if err != nil {
-			return fmt.Errorf("%s: ./checked holds a Go file that does not parse: init's config has gen write the checked wrappers there (output: ./checked); move it", t.rel(token.Position{Filename: path}))
-		}
-		if generated(f, src) || filepath.Base(path) == filepath.Base(MemoryTestFile) {
-			continue
-		}
-		return fmt.Errorf("%s: ./checked holds a package of yours (package %s): init's config has gen write the checked wrappers there (output: ./checked)%s; move your package, or write the config yourself with another output:", t.rel(fset.Position(f.Name.Pos())), f.Name.Name, map[bool]string{true: ", and -memory writes its test there", false: ""}[t.MemoryFunc != ""])
+	foreign, err := output.Foreign(filepath.Join(t.Dir, "checked"), "checked")
+	if err != nil || len(foreign) == 0 {
+		return err
 	}
-	return nil
-}
-
-// generated reports whether the file f (source src) is one gen wrote: its
-// header before the package clause.
-func generated(f *ast.File, src []byte) bool {
-	return bytes.Contains(src[:min(len(src), int(f.Package-f.FileStart))], []byte("// "+gen.Header))
+	at := token.Position{Filename: foreign[0]}
+	name := "?"
+	fset := token.NewFileSet()
+	if f, err := parser.ParseFile(fset, foreign[0], nil, parser.PackageClauseOnly); err == nil {
+		at, name = fset.Position(f.Name.Pos()), f.Name.Name
+	}
+	memory := ""
+	if t.MemoryFunc != "" {
+		memory = ", and -memory writes its test there"
+	}
+	return fmt.Errorf("%s: ./checked holds a package of yours (package %s): init's config has gen write the checked wrappers there (output: ./checked)%s; move your package, or write the config yourself with another output:", t.rel(at), name, memory)
 }
