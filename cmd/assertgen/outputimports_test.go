@@ -78,6 +78,10 @@ func TestGenRefusesWhatWouldNotBuild(t *testing.T) {
 					t.Error("code was generated")
 				}
 			}},
+		{name: "internal kernels package", files: map[string]string{"go.mod": gomod, "go.sum": gosum, "a/internal/lib/lib.go": internalLib + "\nfunc Abs(self *Dense) *Dense { return self.Neg() }\n",
+			"assertgen.yaml": "kernels: ./a/internal/lib\nops: [abs]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k/a/internal/lib.Dense\"\nmemory: example.com/k/a/internal/lib.Memory\n"},
+			args: []string{"gen"}, code: 1, err: []string{
+				"assertgen: assertgen.yaml:1:10: kernels: example.com/k/a/internal/lib is an internal package, which Go lets only the packages under example.com/k/a import, and the package gen writes in out is not one of them: write the output under example.com/k/a (output:)"}},
 		{name: "internal package, output under its parent", files: map[string]string{"go.mod": gomod, "go.sum": gosum, "a/internal/lib/lib.go": internalLib,
 			"assertgen.yaml": "ops: [neg]\noutput: ./a/out\ntypes:\n  Tensor: \"*example.com/k/a/internal/lib.Dense\"\nmemory: example.com/k/a/internal/lib.Memory\nbind:\n  neg: self.Neg()\n"},
 			args: []string{"gen"}, err: []string{"assertgen: 1 ops wrapped in a/out"},
