@@ -254,7 +254,7 @@ func Parse(path string, src []byte) (*Config, error) {
 				bk, bv := v.Content[j], v.Content[j+1]
 				c.Pos["bind."+bk.Value] = pos(bk)
 				c.Pos["bind."+bk.Value+"="] = pos(bv)
-				c.BindAt[bk.Value] = bindPos(pos(bv), bv)
+				c.BindAt[bk.Value] = bindPos(pos(bv), bv, scalarPlaces(path, src, bv))
 			}
 		case "bind_imports":
 			for j, e := range v.Content {
@@ -271,18 +271,22 @@ func Parse(path string, src []byte) (*Config, error) {
 // value's first byte, past a quote. Exact says that a byte's column in
 // the code's first line is At's column plus its offset there (a plain or
 // quoted value on one line); otherwise only the code's line is known.
+// Places, when known, is the place of each byte of the code and one past
+// its end, for every style of value (see scalarPlaces): what errors in
+// the code are reported at.
 type BindPos struct {
-	At    schema.Position
-	Exact bool
+	At     schema.Position
+	Exact  bool
+	Places []schema.Position
 }
 
-func bindPos(at schema.Position, v *yaml.Node) BindPos {
+func bindPos(at schema.Position, v *yaml.Node, places []schema.Position) BindPos {
 	quoted := v.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0
 	plain := v.Style&^yaml.FlowStyle == 0
 	if quoted {
 		at.Column++
 	}
-	return BindPos{At: at, Exact: (plain || quoted) && !strings.Contains(v.Value, "\n") &&
+	return BindPos{At: at, Places: places, Exact: (plain || quoted) && !strings.Contains(v.Value, "\n") &&
 		(!quoted || !strings.ContainsAny(v.Value, "\\'"))}
 }
 

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"path"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/plan"
@@ -38,6 +40,26 @@ type Binding struct {
 	// Col says whether Pos's column plus an offset in Code is the column
 	// of that byte in the config (a one-line plain or quoted value).
 	Col bool
+	// Places, when known, is the place in the config of each byte of
+	// Code and one past its end, for a value of any style (literal,
+	// folded, quoted, over several lines): errors are reported there.
+	Places []schema.Position
+}
+
+// At returns the place in the config of the byte at offset off of Code:
+// from Places when known, else Pos's line (and column for a one-line
+// value, Col) plus what can be counted.
+func (b Binding) At(off int) schema.Position {
+	off = max(0, min(off, len(b.Code)))
+	if len(b.Places) == len(b.Code)+1 {
+		return b.Places[off]
+	}
+	at := b.Pos
+	at.Line += strings.Count(b.Code[:off], "\n")
+	if b.Col && !strings.Contains(b.Code[:off], "\n") {
+		at.Column += off
+	}
+	return at
 }
 
 // An Import is a package bound code refers to, by the name it is
@@ -70,7 +92,7 @@ func BoundSource(p *plan.Plan, o Options) ([]byte, map[int]BoundLine, error) {
 type BoundLine struct {
 	Op     string // the op's name
 	Line   int    // the line of the binding's code (0: its first)
-	Indent int    // the bytes before the code on the source's line
+	Indent int    // the bytes before the code on the source's line ("\treturn ")
 }
 
 func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
@@ -94,9 +116,9 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	line := 1 // of body; the header's lines are added below
 	for _, w := range bound {
 		b := o.Bound[w.op.Name]
-		stmts, codeAt, err := boundBody(w, b, o.Types["Tensor"], spell)
+		bc, err := boundBody(w, b, o.Types["Tensor"], spell)
 		if err != nil {
-			return nil, nil, &schema.Error{Pos: b.Pos, Msg: fmt.Sprintf("bind: %s: %v", w.op.Name, err)}
+			return nil, nil, bindingError(w.op.Name, b, err)
 		}
 		for _, id := range selectorRoots(b.Code) {
 			for p, n := range names {
@@ -118,12 +140,20 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 		if len(rs) > 1 {
 			res = "(" + res + ")"
 		}
+		if bc.helper != "" {
+			body.WriteString(bc.helper)
+			line += strings.Count(bc.helper, "\n")
+		}
 		fmt.Fprintf(&body, "\n// %s is %s, bound in the config.\nfunc %s(%s) %s {\n", boundName(w.name), w.op.Schema, boundName(w.name), strings.Join(ps, ", "), res)
 		line += 3
-		for i, st := range stmts {
+		for i, st := range bc.stmts {
 			for j, l := range strings.Split(st, "\n") {
-				if i == codeAt {
-					lines[line] = BoundLine{Op: w.op.Name, Line: j, Indent: 1}
+				if i == bc.codeAt {
+					indent := 1
+					if j == 0 {
+						indent += bc.prefix
+					}
+					lines[line] = BoundLine{Op: w.op.Name, Line: j, Indent: indent}
 				}
 				body.WriteString("\t" + l + "\n")
 				line++
@@ -163,6 +193,23 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	return []byte(head.String() + body.String()), out, nil
 }
 
+// bindingError is err, of the binding b of op, at its place in the
+// config: a syntax error's own, else the code's start.
+func bindingError(op string, b Binding, err error) error {
+	at := b.Pos
+	if se, ok := err.(*syntaxError); ok {
+		// The code was trimmed of space: its offset in b.Code. An error
+		// past the code is at its last byte.
+		lead := len(b.Code) - len(strings.TrimLeftFunc(b.Code, unicode.IsSpace))
+		off := se.off
+		if off < 0 {
+			off = len(strings.TrimSpace(b.Code)) - 1
+		}
+		at = b.At(lead + off)
+	}
+	return &schema.Error{Pos: at, Msg: fmt.Sprintf("bind: %s: %v", op, err)}
+}
+
 // spellBound spells t in the bound file, whose imports are names (import
 // path -> name; a path not there is imported by its last element).
 func spellBound(names map[string]string, t kernels.GoType) string {
@@ -194,34 +241,64 @@ func markUsed(used map[string]bool, t kernels.GoType) {
 	}
 }
 
-// boundBody returns the statements of the bound function of w from its
-// binding's code, one per line, and the index of the line where the
-// code starts.
-func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.GoType) string) ([]string, int, error) {
+// A boundCode is the body of a bound function: its statements, one per
+// line; the index of the statement that holds the binding's code and the
+// bytes before the code in it ("return "); and a function printed before
+// it, if any (see boundBody).
+type boundCode struct {
+	stmts          []string
+	codeAt, prefix int
+	helper         string
+}
+
+// boundBody returns the body of the bound function of w from its
+// binding's code. The new ret of a functional op is made by the body, or,
+// when a parameter's name is that of a package the Tensor type is spelled
+// with (a parameter mat of *mat.Dense), which the body could not name, by
+// a function of its own.
+func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.GoType) string) (boundCode, error) {
 	code := strings.TrimSpace(b.Code)
 	usesRet, isExpr, isValue, err := scanBinding(code)
 	if err != nil {
-		return nil, 0, err
+		return boundCode{}, err
 	}
 	f := w.op.Src.Func
 	switch {
 	case usesRet:
 		if len(f.Returns) != 1 || !f.Returns[0].Type.Is(schema.Tensor) || f.Returns[0].Annotation != nil || tensor.Prefix != "*" {
-			return nil, 0, fmt.Errorf("ret stands for a new %s, the one fresh return of a functional op; %s returns %s", tensor.Display(), w.op.Name, returnsText(f))
+			return boundCode{}, fmt.Errorf("ret stands for a new %s, the one fresh return of a functional op; %s returns %s", tensor.Display(), w.op.Name, returnsText(f))
 		}
 		elem := tensor
 		elem.Prefix = ""
-		return []string{"ret := new(" + spell(elem) + ")", code, "return ret"}, 1, nil
+		made := "new(" + spell(elem) + ")"
+		var helper string
+		if shadowsPackage(w, spell(elem)) {
+			name := "newBound" + w.name
+			helper = fmt.Sprintf("\n// %s returns a new %s for %s, whose parameters hide its package.\nfunc %s() %s { return %s }\n", name, spell(tensor), boundName(w.name), name, spell(tensor), made)
+			made = name + "()"
+		}
+		return boundCode{stmts: []string{"ret := " + made, code, "return ret"}, codeAt: 1, helper: helper}, nil
 	case len(f.Returns) == 0:
-		return []string{code}, 0, nil
+		return boundCode{stmts: []string{code}}, nil
 	}
 	if names, ok := writtenReturns(w); ok && !isValue {
-		return []string{code, "return " + strings.Join(names, ", ")}, 0, nil
+		return boundCode{stmts: []string{code, "return " + strings.Join(names, ", ")}}, nil
 	}
 	if isExpr {
-		return []string{"return " + code}, 0, nil
+		return boundCode{stmts: []string{"return " + code}, prefix: len("return ")}, nil
 	}
-	return []string{code}, 0, nil
+	return boundCode{stmts: []string{code}}, nil
+}
+
+// shadowsPackage reports whether a parameter of w is named as a package
+// that the type spelled (mat.Dense[elem.Half]) names.
+func shadowsPackage(w *wrapper, spelled string) bool {
+	for _, p := range w.params {
+		if strings.HasPrefix(spelled, p.name+".") || strings.Contains(spelled, "["+p.name+".") || strings.Contains(spelled, " "+p.name+".") {
+			return true
+		}
+	}
+	return false
 }
 
 func returnsText(f *schema.Func) string {
@@ -294,16 +371,34 @@ func scanBinding(code string) (usesRet, isExpr, isValue bool, err error) {
 	return usesRet, isExpr, isValue, nil
 }
 
+// A syntaxError is bound code that does not parse: the message, and the
+// offset in the code of the first error, -1 when it is past the code (a
+// missing closing parenthesis is found at the brace gen adds: it is
+// reported at the code's last byte).
+type syntaxError struct {
+	msg string
+	off int
+}
+
+func (e *syntaxError) Error() string { return "not Go code: " + e.msg }
+
 // parseBinding parses bound code as the body of a function.
 func parseBinding(code string) (*ast.File, error) {
-	src := "package p\nfunc _() {\n" + code + "\n}\n"
+	const head = "package p\nfunc _() {\n"
+	src := head + code + "\n}\n"
 	file, err := parser.ParseFile(token.NewFileSet(), "", src, 0)
 	if err != nil {
 		msg := err.Error()
 		if _, rest, ok := strings.Cut(msg, ": "); ok {
 			msg = rest
 		}
-		return nil, fmt.Errorf("not Go code: %s", msg)
+		off := -1
+		if list, ok := err.(scanner.ErrorList); ok && len(list) > 0 {
+			if o := list[0].Pos.Offset - len(head); o >= 0 && o < len(code) {
+				off = o
+			}
+		}
+		return nil, &syntaxError{msg: msg, off: off}
 	}
 	return file, nil
 }

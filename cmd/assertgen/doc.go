@@ -130,7 +130,18 @@
 // package's external tests already declare (TestSweep, sweepAdapter, an
 // import's name) gets another (TestAssertgenSweep, an aliased import).
 // Before writing, it type-checks the package with the Go files it adds, in
-// both builds, and refuses (writing nothing) what would not build.
+// both builds, and refuses (writing nothing) what would not build. The
+// package's own test files (package NAME in a _test.go file), which go
+// test builds with it, count too: a contract method they declare on the
+// tensor type is refused at its line (init would declare it again), and
+// -memory names its function AssertgenMemory when they declare Memory. A
+// ./checked that holds a package of the user's (Go files gen did not
+// write) is refused at its package clause: the config init writes has gen
+// write the wrappers there, and -memory writes its test there. A tensor
+// type declared only in a test file is refused as such (with its place),
+// and -type naming an alias of an instance of a generic type (F32 =
+// Tensor[float32]) names the generic type and the -type-params that
+// check that instance.
 //
 // init writes only new files, all of them or none: if one of them exists
 // it writes none, and they are written as gen writes its set (staged in a
@@ -375,10 +386,21 @@
 // PREFIX_bound.go (both builds), and the wrappers call them; a library's
 // panic is the call's. A bound op must be selected (ops:) and have no
 // function in the kernels package; kernels: may then be left out. gen and
-// vet type-check the code before writing anything, each error at its line
-// and column in the config:
+// vet type-check the code before writing anything, each error at the line
+// and column in the config of the code it is about, for a value of any
+// YAML style (plain, quoted, a literal | or folded > block, over several
+// lines):
 //
 //	assertgen.yaml:11:11: bind: mm: ret.Mull undefined (type *mat.Dense has no field or method Mull)
+//
+// Refused, at their line: an op that is not selected or has a kernel in
+// the kernels package too; code that is not Go or does not type-check; two
+// packages of one name among bind_imports and the type map's (bound code
+// names a package by its name), at the second's place in bind_imports; and
+// a package of bind_imports that imports the package gen writes (an import
+// cycle). The Tensor type's package may be hidden by a parameter of the
+// same name (addmv's mat with gonum's mat): gen then makes ret in a
+// function of its own, newBound<Op>.
 //
 // Both modes write the checked rows into shape helpers (PREFIX_shapes.go,
 // with the build tag), shared by the ops whose rows differ only in names;
@@ -439,7 +461,31 @@
 // pointer). memory: implies use_counts: false. A Tensor type without a
 // method Ident() asserts.Ident and no memory:, a memory function of
 // another signature, memory: for a type that has Ident, and memory: for a
-// type that is not a pointer to a named type are errors at their line.
+// type that is not a pointer to a named type are errors at their line, as
+// are a struct with a field named as one of the adapter's methods (Memory,
+// Ident, StorageAnchor, MetadataFingerprint, ContentDigest: Go refuses a
+// field and a method of one name), at types: Tensor, and a memory
+// function's package that imports the package gen writes (an import
+// cycle), at memory:. The memory function's result may be asserts.Memory
+// or an alias of it.
+//
+// # What gen writes builds
+//
+// Before writing, gen loads the files it is about to write as the go
+// command builds them (go list with an overlay of them, in the release
+// build and with build_tag), and refuses, at the config's line that
+// brought the import in (kernels:, memory:, bind_imports:, types:), an
+// import cycle and an internal package the output may not import (write
+// the output under the internal package's parent). What a command fixes
+// once the files are written is one note line and exit 0: a module that
+// vendors is told to run go mod vendor. gen -check writes nothing and runs
+// no such load; outside any module nothing is loaded (a note says the
+// package builds only in one). A kernel declared on some platforms only (a
+// file k_linux.go, a //go:build line on GOOS or GOARCH) is refused at its
+// declaration by gen, gen -check and vet on every platform, since gen
+// would bind the op on those platforms and not on the others and write
+// other files there: declare it in a file every platform builds, or in
+// one for each (a stub that panics will do).
 //
 // gen and vet check the type map before generating anything: each Go type
 // with an import path must exist in its package, loaded from the config's

@@ -403,10 +403,20 @@ func TestGenOutsideModule(t *testing.T) {
 		{name: "outside", args: genArgs, err: []string{
 			"assertgen: 1 ops wrapped in $DIR/out",
 			"assertgen: note: $DIR/out is in no Go module (no go.mod there or above): the package builds only inside a module that requires github.com/assertgen/assertgen; choose an -output in yours"}},
+		// Inside a module that does not require assertgen, one note says
+		// what to run (gen's load of what it writes finds it); inside one
+		// that does, none.
 		{name: "inside", files: map[string]string{"go.mod": "module example.com/m\n"}, args: genArgs, err: []string{
-			"assertgen: 1 ops wrapped in $DIR/out"}, check: func(t *testing.T, dir string) {
+			"assertgen: 1 ops wrapped in $DIR/out",
+			"assertgen: note: the module does not require github.com/assertgen/assertgen, whose packages the generated package imports: run go get github.com/assertgen/assertgen"}, check: func(t *testing.T, dir string) {
+			if _, stderr, _ := runCLI(t, dir, append(slices.Clone(genArgs[:6]), filepath.Join(dir, "out"), "-ops", "neg")...); strings.Count(stderr, "note:") != 1 || strings.Contains(stderr, "in no Go module") {
+				t.Errorf("inside a module: want the one note of the requirement: %s", stderr)
+			}
+			gomod, gosum := requiringAssertgen(t, "example.com/m")
+			os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644)
+			os.WriteFile(filepath.Join(dir, "go.sum"), []byte(gosum), 0o644)
 			if _, stderr, _ := runCLI(t, dir, append(slices.Clone(genArgs[:6]), filepath.Join(dir, "out"), "-ops", "neg")...); strings.Contains(stderr, "note:") {
-				t.Errorf("a note inside a module: %s", stderr)
+				t.Errorf("a note inside a module that requires assertgen: %s", stderr)
 			}
 		}},
 	})
@@ -559,7 +569,7 @@ func TestBind(t *testing.T) {
 				`assertgen: assertgen.yaml:9:19: bind: add.Tensor: ret.Ad undefined (type *k.Dense has no field or method Ad)`,
 				`assertgen.yaml:10:27: bind: add.out: undefined: other2`}},
 		{name: "not Go", files: mod(cfg + "  neg: self.Neg(\n"), args: []string{"vet"}, code: 1, err: []string{
-			`assertgen: assertgen.yaml:9:8: bind: neg: not Go code: expected operand, found '}'`}},
+			`assertgen: assertgen.yaml:9:16: bind: neg: not Go code: expected operand, found '}'`}},
 		{name: "unknown op", files: mod(cfg + "  nge: self.Neg()\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
 			`assertgen: assertgen.yaml:9:3: bind: unknown op "nge" in pytorch-2.14.1/native_functions.yaml; did you mean ne.*, ge.*?`}},
 		{name: "not selected", files: mod(cfg + "  sub.Tensor: ret.Add(self, other)\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{

@@ -591,7 +591,45 @@ func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *
 	if err != nil {
 		return "", nil // checkTypeMap reports it
 	}
+	if p := adapterClash(typ, spell); p != "" {
+		return p, nil
+	}
 	return checkMemoryFunc(known[memory.Path], memory, typ, spell), nil
+}
+
+// adapterMethods are the methods of the adapter gen declares over a
+// foreign Tensor type (type ForeignDense mat.Dense, gen/foreign.go), which
+// the wrappers and the shape helpers call across packages: exported.
+var adapterMethods = []string{"Memory", "Ident", "StorageAnchor", "MetadataFingerprint", "ContentDigest"}
+
+// adapterClash returns the problem of a foreign Tensor type typ (a pointer
+// to a named type) whose struct has a field of the name of an adapter
+// method: Go refuses a type with a field and a method of one name, and
+// the adapter has the struct's fields. "" when there is none.
+func adapterClash(typ types.Type, spell string) string {
+	ptr, ok := typ.(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); slices.Contains(adapterMethods, f.Name()) {
+			return fmt.Sprintf("Tensor: %s has a field %s, and the adapter gen declares over it (type Foreign%s with the struct's fields) has a method %s, which asserts' contract or the wrappers call: Go refuses a field and a method of one name; map Tensor to a type of your own that holds the library's (type T struct{ d *lib.Dense }), with a memory function of it", spell, f.Name(), typeName(ptr.Elem()), f.Name())
+		}
+	}
+	return ""
+}
+
+// typeName is the name of a named type, without its package or type
+// arguments.
+func typeName(t types.Type) string {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return types.TypeString(t, nil)
 }
 
 // namedIn appends to ts the named types t spells: t's own and those of
@@ -622,7 +660,8 @@ func checkMemoryFunc(p *types.Package, fn kernels.FuncRef, typ types.Type, spell
 	okSig := sig.Recv() == nil && sig.TypeParams().Len() == 0 && sig.Params().Len() == 1 && !sig.Variadic() &&
 		types.Identical(sig.Params().At(0).Type(), typ) && res.Len() == 1
 	if okSig {
-		named, isNamed := res.At(0).Type().(*types.Named)
+		// An alias of asserts.Memory (type Mem = asserts.Memory) is it.
+		named, isNamed := types.Unalias(res.At(0).Type()).(*types.Named)
 		okSig = isNamed && named.Obj().Name() == "Memory" && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == kernels.AssertsPath
 	}
 	if !okSig {
@@ -736,7 +775,9 @@ func CheckBound(dir string, src []byte, imports []string) ([]BoundError, error) 
 			return nil, fmt.Errorf("package %s is not loaded", path)
 		}),
 		Error: func(err error) {
-			if te, ok := err.(types.Error); ok {
+			// A message that starts with a tab continues the one before
+			// it ("\tother declaration of x"): not an error of its own.
+			if te, ok := err.(types.Error); ok && !strings.HasPrefix(te.Msg, "\t") {
 				p := fset.Position(te.Pos)
 				out = append(out, BoundError{p.Line, p.Column, te.Msg})
 			}

@@ -56,7 +56,7 @@ func (j *Job) bindings(c *config.Config, s *schema.Schema) error {
 			continue
 		}
 		at := c.BindAt[name]
-		bound[name] = gen.Binding{Code: c.Bind[name], Pos: at.At, Col: at.Exact}
+		bound[name] = gen.Binding{Code: c.Bind[name], Pos: at.At, Col: at.Exact, Places: at.Places}
 	}
 	if len(errs) > 0 {
 		return errs.Err()
@@ -77,9 +77,7 @@ func (j *Job) bindings(c *config.Config, s *schema.Schema) error {
 func (j *Job) boundImports(c *config.Config) ([]gen.Import, error) {
 	var paths []string
 	for _, t := range j.Options.Types {
-		if t.Path != "" && !slices.Contains(paths, t.Path) {
-			paths = append(paths, t.Path)
-		}
+		paths = typePaths(t, paths)
 	}
 	for _, p := range c.BindImports {
 		if !slices.Contains(paths, p) {
@@ -97,6 +95,7 @@ func (j *Job) boundImports(c *config.Config) ([]gen.Import, error) {
 			errs = append(errs, c.Errorf(fmt.Sprintf("bind_imports.%d", i), "%s", msg))
 		}
 	}
+	errs = append(errs, sameNames(c, paths, names)...)
 	if len(errs) > 0 {
 		return nil, errs.Err()
 	}
@@ -107,6 +106,44 @@ func (j *Job) boundImports(c *config.Config) ([]gen.Import, error) {
 		}
 	}
 	return out, nil
+}
+
+// typePaths appends to paths the packages t is spelled with: its own
+// and its type arguments' (*lib.Dense[elem.Half] names lib and elem).
+func typePaths(t kernels.GoType, paths []string) []string {
+	if t.Path != "" && !slices.Contains(paths, t.Path) {
+		paths = append(paths, t.Path)
+	}
+	for _, a := range t.Args {
+		paths = typePaths(a, paths)
+	}
+	return paths
+}
+
+// sameNames reports each package of bind_imports whose name (names maps
+// paths to them) is that of another package bound code refers to (the
+// type map's or an earlier bind_imports'), at its place in bind_imports:
+// bound code names a package by its name, so two of one name cannot both
+// be there.
+func sameNames(c *config.Config, paths []string, names map[string]string) schema.ErrorList {
+	byName := map[string]string{}
+	for _, p := range paths {
+		if n := names[p]; n != "" && !slices.Contains(c.BindImports, p) && byName[n] == "" {
+			byName[n] = p
+		}
+	}
+	var errs schema.ErrorList
+	for i, p := range c.BindImports {
+		n := names[p]
+		switch other := byName[n]; {
+		case n == "":
+		case other == "":
+			byName[n] = p
+		case other != p:
+			errs = append(errs, c.Errorf(fmt.Sprintf("bind_imports.%d", i), "%s is package %s, and so is %s, which bound code refers to already: bound code names a package by its name, so keep one of them", p, n, other))
+		}
+	}
+	return errs
 }
 
 // checkBound type-checks the bound kernels' file and reports each error
@@ -135,10 +172,7 @@ func (j *Job) checkBound(c *config.Config, imports []gen.Import) error {
 		b := j.Options.Bound[bl.Op]
 		at := b.Pos
 		if ok {
-			at.Line += bl.Line
-			if b.Col && bl.Line == 0 {
-				at.Column += max(0, e.Col-1-bl.Indent) + leadingSpace(b.Code)
-			}
+			at = b.At(codeOffset(b.Code, bl.Line, e.Col-1-bl.Indent))
 		}
 		errs = append(errs, &schema.Error{Pos: at, Msg: fmt.Sprintf("bind: %s: %s", bl.Op, e.Msg)})
 	}
@@ -158,4 +192,18 @@ func enclosing(lines map[int]gen.BoundLine, line int) gen.BoundLine {
 	return best
 }
 
-func leadingSpace(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
+// codeOffset returns the offset in code (a binding's, as written) of the
+// byte col bytes into line line of the code gen prints (code trimmed of
+// space, see gen.BoundLine), kept within that line.
+func codeOffset(code string, line, col int) int {
+	trimmed := strings.TrimSpace(code)
+	off := strings.Index(code, trimmed)
+	lines := strings.Split(trimmed, "\n")
+	for i := 0; i < line && i < len(lines); i++ {
+		off += len(lines[i]) + 1
+	}
+	if line < len(lines) {
+		off += max(0, min(col, len(lines[line])))
+	}
+	return off
+}

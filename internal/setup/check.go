@@ -115,7 +115,7 @@ func tensorProblems(c *config.Config, tensor kernels.GoType, rep *discover.TypeR
 		}
 		if problem != "" && !(c.ContractPending && rep.LacksIdent && c.Memory == "") {
 			key := "types.Tensor="
-			if c.Memory != "" {
+			if c.Memory != "" && !strings.HasPrefix(problem, "Tensor: ") {
 				key = "memory"
 			}
 			errs = append(errs, c.Errorf(key, "%s", problem))

@@ -72,6 +72,9 @@ func Init(o InitOptions) error {
 			return err
 		}
 	}
+	if err := t.checkedDir(); err != nil {
+		return err
+	}
 	if t.Types, err = typeEntries(o.Types); err != nil {
 		return err
 	}
@@ -134,6 +137,9 @@ func Init(o InitOptions) error {
 	}
 	if files[StubsFile] != nil {
 		names = append(names, StubsFile)
+	}
+	if err := t.testClashes(); err != nil {
+		return err
 	}
 	if err := checkBuilds(t, files, missing); err != nil {
 		return err

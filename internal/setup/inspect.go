@@ -53,6 +53,7 @@ type target struct {
 	MemoryFunc string
 	MemoryHave bool
 	pkg        *types.Package // the package in the release build
+	tests      testDecls      // what the package's test files declare
 }
 
 // useMemory makes t a type whose identities come from a memory function
@@ -101,8 +102,11 @@ func (t *target) isMemoryFunc(name string) bool {
 }
 
 // declares reports whether the package declares name at package level in
-// either build.
+// either build, its own test files included.
 func (t *target) declares(name string) bool {
+	if _, ok := t.tests.names[name]; ok {
+		return true // in a test file of the package, built with it by go test
+	}
 	for _, b := range t.builds {
 		if b.pkg.Types.Scope().Lookup(name) != nil {
 			return true
@@ -172,11 +176,12 @@ func inspect(dir, name, useCounts string, typeParams []string) (*target, error) 
 	if rel.Name == "main" {
 		return nil, fmt.Errorf("package %s is a program (package main): the generated wrappers import the package of the tensor type and its kernels, and a program cannot be imported; move them into a package of their own and run init there", rel.PkgPath)
 	}
-	if err := tensorType(rel.Types, name); err != nil {
-		return nil, err
-	}
 	t := &target{Path: rel.PkgPath, Name: rel.Name, Dir: packageDir(rel, dir), Type: name, GoType: "*" + rel.PkgPath + "." + name,
 		Has: methods(dbg.pkg.Types, name), HasRelease: methods(rel.Types, name), builds: []*build{relb, dbg}, pkg: rel.Types}
+	t.tests = readTestDecls(t.Dir, t.Name, name)
+	if err := t.tensorType(); err != nil {
+		return nil, err
+	}
 	if t.Params, err = genericParams(rel.Types.Scope().Lookup(name).(*types.TypeName), typeParams); err != nil {
 		return nil, err
 	}
@@ -266,8 +271,12 @@ func packageDir(p *packages.Package, dir string) string {
 // a library's type is configured by hand.
 const libraryType = ` (a library's type, such as gonum's *mat.Dense, is configured without init: assertgen.yaml's types: and memory:, docs/guide.md, "A library's type as it is")`
 
-func tensorType(pkg *types.Package, name string) error {
+func (t *target) tensorType() error {
+	pkg, name := t.pkg, t.Type
 	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+	if at, inTest := t.tests.types[name]; !ok && inTest {
+		return fmt.Errorf("%s: %s is declared in a test file, which only the package's tests build: the generated wrappers import package %s, and init writes the contract's methods in it; declare %s in a file of the package (not _test.go)", t.rel(at), name, pkg.Path(), name)
+	}
 	if !ok {
 		var names []string
 		for _, n := range pkg.Scope().Names() {
@@ -288,14 +297,32 @@ func tensorType(pkg *types.Package, name string) error {
 		switch {
 		case ok && named.Obj().Pkg() != pkg && named.Obj().Pkg() != nil:
 			return fmt.Errorf("%s.%s is an alias of %s, a type of another package: init writes the contract's methods on a type of package %s; name one with -type", pkg.Path(), name, types.TypeString(named, (*types.Package).Name), pkg.Path())
-		case !ok || named.TypeArgs().Len() > 0 || named.Obj().Pkg() == nil:
-			return fmt.Errorf("%s.%s is an alias of %s: init writes the contract's methods on a named type declared in package %s; name one with -type", pkg.Path(), name, types.TypeString(tn.Type(), (*types.Package).Name), pkg.Path())
+		case ok && named.TypeArgs().Len() > 0:
+			return fmt.Errorf("%s.%s is an alias of %s, an instance of the generic type %s: init writes the contract's methods on the generic type and checks the instances its type_params: name; run init -type %s%s", pkg.Path(), name, types.TypeString(named, (*types.Package).Name), named.Obj().Name(), named.Obj().Name(), typeParamsFlag(named))
+		case !ok || named.Obj().Pkg() == nil:
+			return fmt.Errorf("%s.%s is an alias of %s: init writes the contract's methods on a named type declared in package %s; name one with -type", pkg.Path(), name, types.TypeString(types.Unalias(tn.Type()), (*types.Package).Name), pkg.Path())
 		}
 	}
 	if types.IsInterface(tn.Type()) {
 		return fmt.Errorf("%s.%s is an interface: init writes the adapter's methods on a concrete type's pointer; name that type with -type", pkg.Path(), name)
 	}
 	return nil
+}
+
+// typeParamsFlag is the -type-params flag that checks the instance
+// named of a generic type: " -type-params T=float32" ("" when an argument
+// is not a type the flag takes).
+func typeParamsFlag(named *types.Named) string {
+	tps, args := named.Origin().TypeParams(), named.TypeArgs()
+	var out []string
+	for i := range args.Len() {
+		b, ok := args.At(i).(*types.Basic)
+		if !ok || i >= tps.Len() {
+			return ""
+		}
+		out = append(out, tps.At(i).Obj().Name()+"="+b.Name())
+	}
+	return " -type-params " + strings.Join(out, " -type-params ")
 }
 
 // methods returns the names of the methods of *name in pkg.

@@ -147,6 +147,10 @@ func (f *ConfigFlags) Gen(g *Guard, check bool, stubs string, stdout io.Writer) 
 	if err != nil {
 		return err
 	}
+	notes, err := j.checkImports(c, res)
+	if err != nil {
+		return err
+	}
 	if err := g.WriteSet(j.Dir, res.Prefix, res.Files); err != nil {
 		return err
 	}
@@ -157,6 +161,9 @@ func (f *ConfigFlags) Gen(g *Guard, check bool, stubs string, stdout io.Writer) 
 	}
 	fmt.Fprintln(stderr)
 	if note := j.ModuleNote(); note != "" {
+		notes = append(notes, note)
+	}
+	for _, note := range notes {
 		fmt.Fprintf(stderr, "assertgen: note: %s\n", note)
 	}
 	if err := st.Write(stderr, g.WriteNew); err != nil {

@@ -101,12 +101,34 @@ func NewWith(c *config.Config, k *discover.Package) (*Job, error) {
 		if err := checkTensorType(c, p, loaded); err != nil {
 			return nil, err
 		}
+		if err := platformKernels(p, loaded); err != nil {
+			return nil, err
+		}
 	}
 	j.Options, j.Loaded = o, loaded
 	if err := j.bindings(c, s); err != nil {
 		return nil, err
 	}
 	return j, nil
+}
+
+// platformKernels refuses a selected op whose kernel the package declares
+// on some platforms only (GOOS/GOARCH: a file k_linux.go, a //go:build
+// line), at the kernel's declaration: gen would bind the op on those and
+// not on the others, so its files, and gen -check, would differ between
+// them.
+func platformKernels(p *plan.Plan, k *discover.Package) error {
+	only := k.PlatformOnly()
+	if len(only) == 0 {
+		return nil
+	}
+	var errs schema.ErrorList
+	for _, op := range p.Ops {
+		if x, ok := only[op.GoName]; ok {
+			errs = append(errs, &schema.Error{Pos: x.Pos, Msg: fmt.Sprintf("%s, the kernel of %s, is declared on some platforms only (%s): gen would bind %s on those and not on the others, and write other files there, so that gen -check would disagree between them; declare it on every platform (in a file without a constraint, or in one for each: a stub that panics will do)", op.GoName, op.Name, x.Describe(), op.Name)})
+		}
+	}
+	return errs.Err()
 }
 
 // Input reads what the plan of c is built from: the schema (the release's

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestInitTypeWords: init names what is wrong with the type it is given:
+// an alias of an instance of the package's own generic type names the
+// generic type and the flags that check that instance; a type declared
+// only in a test file is said to be there (not "declares no type").
+func TestInitTypeWords(t *testing.T) {
+	t.Parallel() // runs go commands in directories of its own
+	mod := func(files ...string) map[string]string {
+		m := map[string]string{"go.mod": "module example.com/rt\n\ngo 1.22\n"}
+		for i := 0; i+1 < len(files); i += 2 {
+			m[files[i]] = files[i+1]
+		}
+		return m
+	}
+	generic := "package rt\n\ntype Tensor[T float32 | float64] struct{ data []T }\n\ntype F32 = Tensor[float32]\n"
+	runCases(t, []cliCase{
+		{name: "alias of an instance", files: mod("rt.go", generic), args: []string{"init", "-type", "F32"}, code: 1, err: []string{
+			"assertgen: example.com/rt.F32 is an alias of rt.Tensor[float32], an instance of the generic type Tensor: init writes the contract's methods on the generic type and checks the instances its type_params: name; run init -type Tensor -type-params T=float32"}},
+		{name: "alias of a slice", files: mod("rt.go", "package rt\n\ntype Tensor = []float32\n"), args: []string{"init"}, code: 1, err: []string{
+			"assertgen: example.com/rt.Tensor is an alias of []float32: init writes the contract's methods on a named type declared in package example.com/rt; name one with -type"}},
+		{name: "declared in a test file", files: mod("rt.go", "package rt\n", "rt_test.go", "package rt\n\ntype Tensor struct{}\n"), args: []string{"init"}, code: 1, err: []string{
+			"assertgen: rt_test.go:3:6: Tensor is declared in a test file, which only the package's tests build: the generated wrappers import package example.com/rt, and init writes the contract's methods in it; declare Tensor in a file of the package (not _test.go)"}},
+		{name: "declared in an external test file", files: mod("rt.go", "package rt\n\ntype Other struct{}\n", "x_test.go", "package rt_test\n\ntype Tensor struct{}\n"), args: []string{"init"}, code: 1, err: []string{
+			"assertgen: x_test.go:3:6: Tensor is declared in a test file, which only the package's tests build: the generated wrappers import package example.com/rt, and init writes the contract's methods in it; declare Tensor in a file of the package (not _test.go)"}},
+	})
+}
+
+// TestInitBesideOwnTests: what init would declare that the package's own
+// test files declare already (a test double's Ident method) is refused at the test file's line, nothing written; a Memory
+// the tests declare makes init -memory name its function otherwise, and
+// what it writes builds, tests included. A ./checked that is a package of
+// the user's (gen's output, -memory's test) is refused.
+func TestInitBesideOwnTests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Go code")
+	}
+	identTest := "package rt\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\nfunc (t *Tensor) Ident() asserts.Ident { return asserts.Ident{} }\n"
+	memTest := "package rt\n\nimport \"testing\"\n\nfunc Memory() int { return 1 }\n\nfunc TestMemory(t *testing.T) { Memory() }\n"
+	plain := "package rt\n\ntype Tensor struct{ data []float64 }\n\nfunc Neg(self *Tensor) *Tensor { return self }\n"
+	mod := initModule(t, map[string]string{
+		"ident/rt.go": rtTensor, "ident/x_test.go": identTest,
+		"mem/rt.go": plain, "mem/x_test.go": memTest,
+		"own/rt.go": plain, "own/checked/c.go": "package checked\n\nconst Mine = 1\n",
+		"ownmem/rt.go": plain, "ownmem/checked/c.go": "// Package view is mine.\npackage view\n",
+	})
+	for _, tc := range []struct {
+		dir  string
+		args []string
+		err  string
+	}{
+		{"ident", []string{"init"}, "assertgen: x_test.go:5:18: (*Tensor).Ident is declared in a test file of the package: init writes it in assertgen_contract.go, and the package's tests would declare it twice; move it into a file of the package (init then leaves it to you) or rename it"},
+		{"own", []string{"init"}, "assertgen: checked/c.go:1:9: ./checked holds a package of yours (package checked): init's config has gen write the checked wrappers there (output: ./checked); move your package, or write the config yourself with another output:"},
+		{"ownmem", []string{"init", "-memory"}, "assertgen: checked/c.go:2:9: ./checked holds a package of yours (package view): init's config has gen write the checked wrappers there (output: ./checked), and -memory writes its test there; move your package, or write the config yourself with another output:"},
+	} {
+		pkg := filepath.Join(mod, tc.dir)
+		before := readSet(t, pkg)
+		stdout, stderr, code := runCLI(t, pkg, tc.args...)
+		if first, _, _ := strings.Cut(stderr, "\n"); code != 1 || first != tc.err || stdout != "" {
+			t.Errorf("%s: %v: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and\n%s", tc.dir, tc.args, code, stdout, stderr, tc.err)
+		}
+		if got := readSet(t, pkg); len(got) != len(before) {
+			t.Errorf("%s: init failed and wrote %v", tc.dir, slices.Sorted(func(yield func(string) bool) {
+				for k := range got {
+					if !yield(k) {
+						return
+					}
+				}
+			}))
+		}
+		os.RemoveAll(pkg)
+	}
+	pkg := filepath.Join(mod, "mem")
+	if stdout, stderr, code := runCLI(t, pkg, "init", "-memory"); code != 0 || !strings.Contains(stdout, "assertgen_memory.go") {
+		t.Fatalf("init -memory beside a test's Memory: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if b, err := os.ReadFile(filepath.Join(pkg, "assertgen_memory.go")); err != nil || !strings.Contains(string(b), "func AssertgenMemory(") {
+		t.Errorf("init -memory beside a test's Memory: want func AssertgenMemory (%v):\n%s", err, b)
+	}
+	if _, stderr, code := runCLI(t, pkg, "gen"); code != 0 {
+		t.Errorf("gen after init -memory: exit %d\n%s", code, stderr)
+	}
+	buildAll(t, mod)
+	vetRelease(t, mod)
+}
