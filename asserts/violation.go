@@ -14,7 +14,7 @@ import (
 // op author. It implements error.
 //
 // Want and Got depend on the check: its row of the table of checks says
-// what they hold (facts.go; the table of docs/asserts.md shows it).
+// what they hold (internal/checktable; the table of docs/asserts.md shows it).
 //
 // For a check on an argument whose handle the kernel released or left
 // undefined (Released), Want is the argument's TensorImpl before the

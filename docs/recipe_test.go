@@ -33,11 +33,11 @@ func TestNewCheckRecipe(t *testing.T) {
 	tmp := t.TempDir()
 	copyTree(t, repo, tmp)
 
-	edit(t, tmp, "asserts/checks/checks.go", "\n\n\t// NumChecks is the number",
+	edit(t, tmp, "asserts/checks/checks.go", `\n\n\t// NumChecks is the number`,
 		"\n\tViewNewImpl // view_new_impl: a view return is a TensorImpl of its own, not the viewed argument's")
-	edit(t, tmp, "asserts/checks/checks.go", "\tNotArgHandle:        {\"not_arg_handle\"",
+	edit(t, tmp, "asserts/checks/checks.go", `(?m)^\tNotArgHandle: +\{"not_arg_handle"`,
 		"\tViewNewImpl: {\"view_new_impl\", \"ViewNewImpl\"},\n")
-	edit(t, tmp, "internal/checktable/table.go", "\tchecks.NotArgHandle: {", newCheckRow)
+	edit(t, tmp, "internal/checktable/table.go", `(?m)^\tchecks\.NotArgHandle: \{`, newCheckRow)
 	write(t, tmp, "asserts/wrap/viewnewimpl.go", newCheckFuncs)
 	write(t, tmp, "asserts/wrap/viewnewimpl_test.go", newCheckTest)
 	run(t, tmp, "go", "test", "./docs", "-run", "TestCheckTables", "-update")
@@ -132,8 +132,8 @@ func changedFiles(t *testing.T, repo, copied string) []string {
 	return out
 }
 
-// edit inserts text into the file at rel of root, before the first
-// occurrence of at.
+// edit inserts text into the file at rel of root, before the first match
+// of the regular expression at.
 func edit(t *testing.T, root, rel, at, text string) {
 	t.Helper()
 	path := filepath.Join(root, rel)
@@ -142,10 +142,11 @@ func edit(t *testing.T, root, rel, at, text string) {
 		t.Fatal(err)
 	}
 	s := string(b)
-	i := strings.Index(s, at)
-	if i < 0 {
+	loc := regexp.MustCompile(at).FindStringIndex(s)
+	if loc == nil {
 		t.Fatalf("%s: no %q to add the check at; did the recipe's place change?", rel, at)
 	}
+	i := loc[0]
 	if err := os.WriteFile(path, []byte(s[:i]+text+s[i:]), 0o644); err != nil {
 		t.Fatal(err)
 	}

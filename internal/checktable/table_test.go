@@ -21,8 +21,9 @@ import (
 // asserts/wrap and takes what generated code passes for the row's shape, the
 // step's flags and the form (a Call method, or a generic function taking
 // the Call first for a list form that takes the tensors); a row of every
-// shape has the forms plan lets through; its lane is its own; it has words
-// for explain and says what Want and Got hold. That generated code calls
+// shape has the forms plan lets through; it has a message (not_arg_handle,
+// reported as another check, apart), a hint, words for explain, and says
+// what Want and Got hold (its lane is asserts/wrap's TestCheckLanes'). That generated code calls
 // them as the rows say is checked by compiling it (gen's
 // TestBuildCheckNames).
 func TestCheckFacts(t *testing.T) {
