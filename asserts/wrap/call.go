@@ -505,6 +505,15 @@ func (c *Call) count(k checks.Check, n int) {
 	c.addLane(checkLane[k], n)
 }
 
+// roomInLane makes room for n more (at most 0xffff) in a lane that the
+// caller then adds to one by one, inline: it spills the call's counts to
+// its Op when the lane has less.
+func (c *Call) roomInLane(lane, n int) {
+	if int(c.t.lane(lane))+n > 0xffff {
+		c.spill()
+	}
+}
+
 // addLane adds n to a lane, spilling the call's counts to its Op whenever
 // the lane is full, so that n may exceed what a lane holds (a list of
 // 65,536 elements or more).

@@ -234,8 +234,13 @@ func (c *Call) mutableImpl(impl asserts.ID) bool {
 // SaveMetadataList starts same_metadata on each element of a list
 // argument (Tensor[], Tensor?[]), as [Call.SaveMetadata] does.
 func SaveMetadataList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
-	for i := range l.n {
-		if i < len(ts) {
+	// Each element counts its row inline, in a 16-bit lane of the call:
+	// the elements go in chunks the lane has room for (a spill moves the
+	// lanes to the Op first when it has less).
+	for start := 0; start < l.n; start += 0xffff {
+		end := min(l.n, start+0xffff)
+		c.roomInLane(laneSameMetadata, end-start)
+		for i := start; i < min(end, len(ts)); i++ {
 			// The fingerprint SaveMemory read, taken here: no element
 			// made an Identity (a generic function's conversion costs a
 			// look-up per element) unless it must be read.

@@ -91,18 +91,37 @@ func btoi(b bool) int {
 	return 0
 }
 
-// Cat stacks ts along rows (dim 0: Dense.Stack) or columns (dim 1 or -1:
-// Dense.Augment) into a new Dense.
+// Cat concatenates ts along rows (dim 0 or -2) or columns (dim 1 or -1)
+// into a new Dense, as Dense.Stack and Dense.Augment do two at a time (a
+// mismatched size panics with mat.ErrShape, as theirs).
 func Cat(ts []*mat.Dense, dim int64) *mat.Dense {
-	out := mat.DenseCopyOf(ts[0])
+	// One result, each input copied into its place: stacking one input at
+	// a time copied the result so far every time, quadratic in the inputs.
+	byRows := dim == 0 || dim == -2
+	r0, c0 := ts[0].Dims()
+	rows, cols := r0, c0
 	for _, t := range ts[1:] {
-		var next mat.Dense
-		if dim == 0 || dim == -2 {
-			next.Stack(out, t)
-		} else {
-			next.Augment(out, t)
+		r, c := t.Dims()
+		switch {
+		case byRows && c != c0, !byRows && r != r0:
+			panic(mat.ErrShape) // as Stack and Augment do
+		case byRows:
+			rows += r
+		default:
+			cols += c
 		}
-		out = &next
+	}
+	out := mat.NewDense(rows, cols, nil)
+	at := 0
+	for _, t := range ts {
+		r, c := t.Dims()
+		if byRows {
+			out.Slice(at, at+r, 0, cols).(*mat.Dense).Copy(t)
+			at += r
+		} else {
+			out.Slice(0, rows, at, at+c).(*mat.Dense).Copy(t)
+			at += c
+		}
 	}
 	return out
 }
