@@ -27,7 +27,11 @@ import (
 //     (a functional op with one Tensor return: "ret.Add(self, other)");
 //   - otherwise, for an op whose returns are the arguments it writes
 //     (in-place, out=): the code runs, and those arguments are returned
-//     ("out.Add(self, other)", "self.Scale(-1, self)"); but an expression
+//     ("out.Add(self, other)", "self.Scale(-1, self)"), unless the code is
+//     a call whose one result the op's return can hold (ReturnsCall): that
+//     result is returned ("return self.Unary_(x)"), which the checks then
+//     see; with the argument returned, returns_arg cannot fail
+//     (Result.ReturnsItself). An expression
 //     that is not a call, and so cannot run as a statement, is returned
 //     as it is: a type assertion of the library's result
 //     ("self.AddInPlace(other).(*mat.Dense[float64])"), whose value the
@@ -44,6 +48,10 @@ type Binding struct {
 	// Code and one past its end, for a value of any style (literal,
 	// folded, quoted, over several lines): errors are reported there.
 	Places []schema.Position
+	// ReturnsCall says that Code is a call whose one result the op's one
+	// return can hold, as the bound file type-checked shows
+	// (discover.CheckBound): an in-place or out= op then returns it.
+	ReturnsCall bool
 }
 
 // At returns the place in the config of the byte at offset off of Code:
@@ -66,9 +74,9 @@ func (b Binding) At(off int) schema.Position {
 // imported as.
 type Import struct{ Path, Name string }
 
-// boundName is the function gen prints for the binding of the op whose
+// BoundName is the function gen prints for the binding of the op whose
 // Go name is goName.
-func boundName(goName string) string { return "bound" + goName }
+func BoundName(goName string) string { return "bound" + goName }
 
 // BoundSource is the source of the bound kernels of the selected ops of
 // p that o binds (PREFIX_bound.go, before gofmt), with, for each of its
@@ -144,7 +152,7 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 			body.WriteString(bc.helper)
 			line += strings.Count(bc.helper, "\n")
 		}
-		fmt.Fprintf(&body, "\n// %s is %s, bound in the config.\nfunc %s(%s) %s {\n", boundName(w.name), w.op.Schema, boundName(w.name), strings.Join(ps, ", "), res)
+		fmt.Fprintf(&body, "\n// %s is %s, bound in the config.\nfunc %s(%s) %s {\n", BoundName(w.name), w.op.Schema, BoundName(w.name), strings.Join(ps, ", "), res)
 		line += 3
 		for i, st := range bc.stmts {
 			for j, l := range strings.Split(st, "\n") {
@@ -191,6 +199,34 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 		out[l+shift] = bl
 	}
 	return []byte(head.String() + body.String()), out, nil
+}
+
+// ReturnsItself returns the bound in-place and out= ops of p whose bound
+// function returns the argument they write, not a value of their code:
+// the wrappers' returns_arg check cannot fail there (vet says so).
+func ReturnsItself(p *plan.Plan, o Options) ([]string, error) {
+	ws, _, _, err := prepare(p, &o)
+	if err != nil {
+		return nil, err
+	}
+	return returnsItself(ws, o), nil
+}
+
+// returnsItself returns the bound ops of ws whose bound function returns
+// the argument it writes rather than a value of the code (see Binding):
+// their wrappers' returns_arg check cannot fail.
+func returnsItself(ws []*wrapper, o Options) []string {
+	var ops []string
+	for _, w := range ws {
+		b, ok := o.Bound[w.op.Name]
+		if !ok {
+			continue
+		}
+		if bc, err := boundBody(w, b, o.Types["Tensor"], func(kernels.GoType) string { return "" }); err == nil && bc.itself {
+			ops = append(ops, w.op.Name)
+		}
+	}
+	return ops
 }
 
 // bindingError is err, of the binding b of op, at its place in the
@@ -249,6 +285,9 @@ type boundCode struct {
 	stmts          []string
 	codeAt, prefix int
 	helper         string
+	// itself: the function returns the argument it writes, not a value
+	// the code gives.
+	itself bool
 }
 
 // boundBody returns the body of the bound function of w from its
@@ -274,7 +313,7 @@ func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.
 		var helper string
 		if shadowsPackage(w, spell(elem)) {
 			name := "newBound" + w.name
-			helper = fmt.Sprintf("\n// %s returns a new %s for %s, whose parameters hide its package.\nfunc %s() %s { return %s }\n", name, spell(tensor), boundName(w.name), name, spell(tensor), made)
+			helper = fmt.Sprintf("\n// %s returns a new %s for %s, whose parameters hide its package.\nfunc %s() %s { return %s }\n", name, spell(tensor), BoundName(w.name), name, spell(tensor), made)
 			made = name + "()"
 		}
 		return boundCode{stmts: []string{"ret := " + made, code, "return ret"}, codeAt: 1, helper: helper}, nil
@@ -282,7 +321,10 @@ func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.
 		return boundCode{stmts: []string{code}}, nil
 	}
 	if names, ok := writtenReturns(w); ok && !isValue {
-		return boundCode{stmts: []string{code, "return " + strings.Join(names, ", ")}}, nil
+		if b.ReturnsCall && len(names) == 1 {
+			return boundCode{stmts: []string{"return " + code}, prefix: len("return ")}, nil
+		}
+		return boundCode{stmts: []string{code, "return " + strings.Join(names, ", ")}, itself: true}, nil
 	}
 	if isExpr {
 		return boundCode{stmts: []string{"return " + code}, prefix: len("return ")}, nil

@@ -113,6 +113,10 @@ type Result struct {
 	Files   []File
 	Wrapped []string // op names wrapped, in schema order
 	Missing []string // selected ops without a kernel (function mode)
+	// ReturnsItself are the bound in-place and out= ops whose code gives
+	// no value the op can return: the wrapper returns the argument they
+	// write, and their returns_arg check cannot fail.
+	ReturnsItself []string
 }
 
 func (o *Options) defaults() error {
@@ -244,6 +248,7 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 	for _, w := range ws {
 		res.Wrapped = append(res.Wrapped, w.op.Name)
 	}
+	res.ReturnsItself = returnsItself(ws, o)
 	jobs, err := fileJobs(ws, p, o)
 	if err != nil {
 		return nil, err
@@ -486,7 +491,7 @@ func importKernels(f *jen.File, k *kernels.Set) {
 // kernelName names the kernel of w in comments.
 func kernelName(w *wrapper, o Options) string {
 	if _, ok := o.Bound[w.op.Name]; ok {
-		return boundName(w.name) + " (bound in the config)"
+		return BoundName(w.name) + " (bound in the config)"
 	}
 	return "kernels." + w.name
 }
@@ -495,7 +500,7 @@ func kernelName(w *wrapper, o Options) string {
 // package, or its bound function (Options.Bound).
 func kernelRef(w *wrapper, o Options) *jen.Statement {
 	if _, ok := o.Bound[w.op.Name]; ok {
-		return jen.Id(boundName(w.name))
+		return jen.Id(BoundName(w.name))
 	}
 	return w.kernelRef(o.Kernels.Path)
 }

@@ -378,9 +378,12 @@
 // Code that uses the name ret gets ret := new(T) for the Tensor type *T
 // and returns it (an op with one fresh Tensor return); otherwise, an op
 // whose returns are the arguments it writes returns them after the code,
-// unless the code is an expression but no call (a type assertion of the
-// library's result, self.AddInPlace(b).(*mat.Dense), which the checks
-// then see); otherwise an expression is returned, and statements (several, separated
+// unless the code is a call whose one result the op's return can hold
+// (the type-checked code says so: self.AddTo(b) returning *T is returned,
+// and returns_arg checks it) or an expression but no call (a type
+// assertion of the library's result, self.AddInPlace(b).(*mat.Dense),
+// which the checks then see); where the argument is returned, returns_arg
+// cannot fail, which gen counts and vet lists; otherwise an expression is returned, and statements (several, separated
 // by ;) run as written. The code names the type map's packages and those
 // of bind_imports by their package names. gen prints the bound kernels in
 // PREFIX_bound.go (both builds), and the wrappers call them; a library's

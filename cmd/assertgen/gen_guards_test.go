@@ -511,7 +511,11 @@ func TestBind(t *testing.T) {
 		"func (d *Dense) Neg() *Dense {\n\tr := &Dense{data: make([]float64, len(d.data))}\n\tfor i, v := range d.data {\n\t\tr.data[i] = -v\n\t}\n\treturn r\n}\n\n" +
 		"func Abs(self *Dense) *Dense { return self.Neg() }\n\n" +
 		"// AddInPlace returns its receiver as an interface; AddCopy, a bug, a copy.\nfunc (d *Dense) AddInPlace(b *Dense) any {\n\td.Add(d, b)\n\treturn d\n}\n\n" +
-		"func (d *Dense) AddCopy(b *Dense) any {\n\tr := &Dense{}\n\tr.Add(d, b)\n\treturn r\n}\n"
+		"func (d *Dense) AddCopy(b *Dense) any {\n\tr := &Dense{}\n\tr.Add(d, b)\n\treturn r\n}\n\n" +
+		"// AddTo adds b into d and returns d; AddToCopy, a bug, returns a copy; AddCount returns no tensor.\n" +
+		"func (d *Dense) AddTo(b *Dense) *Dense {\n\td.Add(d, b)\n\treturn d\n}\n\n" +
+		"func (d *Dense) AddToCopy(b *Dense) *Dense {\n\tr := &Dense{}\n\tr.Add(d, b)\n\treturn r\n}\n\n" +
+		"func (d *Dense) AddCount(b *Dense) int {\n\td.Add(d, b)\n\treturn len(d.data)\n}\n"
 	test := "package k_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/k/out\"\n\t\"example.com/k\"\n)\n\n" +
 		"func TestOps(t *testing.T) {\n\ta := &k.Dense{}\n\ta.Add(a, a)\n\tb := out.AddTensor(a, a, 1)\n\tout.AddOut(a, b, 1, b)\n\tout.Add_Tensor(b, a, 1)\n\tout.Neg(b)\n\tout.Abs(b)\n}\n"
 	cfg := "kernels: .\nmemory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [add.Tensor, add.out, add_.Tensor, neg, abs]\nbind:\n"
@@ -526,7 +530,7 @@ func TestBind(t *testing.T) {
 		}
 	}
 	runCases(t, []cliCase{
-		{name: "bound", files: mod(good), args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out`}, check: func(t *testing.T, dir string) {
+		{name: "bound", files: mod(good), args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out; returns_arg cannot fail for 2 bound ops whose code returns no tensor (assertgen vet lists them)`}, check: func(t *testing.T, dir string) {
 			for _, tags := range []string{"", "debugasserts"} {
 				cmd := exec.Command("go", "test", "-count=1", "-tags", tags, "./...")
 				cmd.Dir = dir
@@ -539,7 +543,7 @@ func TestBind(t *testing.T) {
 		// assertion of the library's result) returns that result, which
 		// the checks then see: a copy fails the debug test.
 		{name: "in-place returns the library's value", files: mod(cfg + "  add.Tensor: ret.Add(self, other)\n  add.out: out.Add(self, other)\n  add_.Tensor: self.AddInPlace(other).(*k.Dense)\n  neg: self.Neg()\n"),
-			args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out`}, check: func(t *testing.T, dir string) {
+			args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out; returns_arg cannot fail for 1 bound ops whose code returns no tensor (assertgen vet lists them)`}, check: func(t *testing.T, dir string) {
 				if b, err := os.ReadFile(filepath.Join(dir, "out", "assertgen_bound.go")); err != nil || !strings.Contains(string(b), "return self.AddInPlace(other).(*k.Dense)") {
 					t.Errorf("the bound add_.Tensor does not return the library's value (%v):\n%s", err, b)
 				}
@@ -560,6 +564,44 @@ func TestBind(t *testing.T) {
 				}
 				if out, err := goTest(); err == nil || !strings.Contains(out, "add_.Tensor: ") {
 					t.Errorf("an in-place binding returning a copy: want the debug test to fail on add_.Tensor: %v\n%s", err, out)
+				}
+			}},
+		// An in-place op bound to a call that returns a tensor returns
+		// it, which returns_arg then checks: a copy fails the debug test.
+		// A call that returns no tensor leaves the argument returned, and
+		// vet says returns_arg cannot fail there.
+		{name: "in-place returns the call's tensor", files: mod(cfg + "  add.Tensor: ret.Add(self, other)\n  add.out: out.Add(self, other)\n  add_.Tensor: self.AddTo(other)\n  neg: self.Neg()\n"),
+			args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out; returns_arg cannot fail for 1 bound ops whose code returns no tensor (assertgen vet lists them)`}, check: func(t *testing.T, dir string) {
+				if b, err := os.ReadFile(filepath.Join(dir, "out", "assertgen_bound.go")); err != nil || !strings.Contains(string(b), "\treturn self.AddTo(other)\n") || !strings.Contains(string(b), "\tout.Add(self, other)\n\treturn out\n") {
+					t.Errorf("the bound add_.Tensor does not return the call's tensor, or add.out does not return out (%v):\n%s", err, b)
+				}
+				if out, stderr, code := runCLI(t, dir, "vet"); code != 0 || !strings.Contains(out, "info: returns_arg cannot fail for 1 bound ops: ") || !strings.HasSuffix(strings.Split(out, "\n")[0], ": add.out") {
+					t.Errorf("vet: exit %d, want 0 and add.out named as the op returns_arg cannot fail for:\n%s%s", code, out, stderr)
+				}
+				goTest := func() (string, error) {
+					cmd := exec.Command("go", "test", "-count=1", "-tags", "debugasserts", "./...")
+					cmd.Dir = dir
+					out, err := cmd.CombinedOutput()
+					return string(out), err
+				}
+				if out, err := goTest(); err != nil {
+					t.Errorf("go test -tags debugasserts: %v\n%s", err, out)
+				}
+				y := filepath.Join(dir, "assertgen.yaml")
+				b, _ := os.ReadFile(y)
+				os.WriteFile(y, bytes.Replace(b, []byte("AddTo"), []byte("AddToCopy"), 1), 0o644)
+				if _, stderr, code := runCLI(t, dir, "gen"); code != 0 {
+					t.Fatalf("gen: exit %d\n%s", code, stderr)
+				}
+				if out, err := goTest(); err == nil || !strings.Contains(out, "add_.Tensor: returns_arg") {
+					t.Errorf("an in-place binding whose call returns a copy: want the debug test to fail on add_.Tensor's returns_arg: %v\n%s", err, out)
+				}
+				os.WriteFile(y, bytes.Replace(b, []byte("AddTo"), []byte("AddCount"), 1), 0o644)
+				if _, stderr, code := runCLI(t, dir, "gen"); code != 0 || !strings.Contains(stderr, "returns_arg cannot fail for 2 bound ops") {
+					t.Fatalf("gen with a call that returns an int: exit %d, want 0 and 2 ops whose returns_arg cannot fail\n%s", code, stderr)
+				}
+				if b, err := os.ReadFile(filepath.Join(dir, "out", "assertgen_bound.go")); err != nil || !strings.Contains(string(b), "\tself.AddCount(other)\n\treturn self\n") {
+					t.Errorf("the bound add_.Tensor of a call returning an int does not return self (%v):\n%s", err, b)
 				}
 			}},
 		{name: "every op bound, no kernels package", files: mod("memory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [add.Tensor, neg]\nbind:\n  add.Tensor: ret.Add(self, other)\n  neg: self.Neg()\n"),

@@ -740,8 +740,9 @@ type BoundError struct {
 
 // CheckBound type-checks src, the file of bound kernels gen prints
 // (gen.BoundSource), as a package of its own whose imports are loaded
-// from dir, and returns its type errors.
-func CheckBound(dir string, src []byte, imports []string) ([]BoundError, error) {
+// from dir, and returns its type errors and the functions whose call
+// gives what they return (see callReturns).
+func CheckBound(dir string, src []byte, imports []string) ([]BoundError, map[string]bool, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "bound.go", src, 0)
 	if err != nil {
@@ -750,15 +751,15 @@ func CheckBound(dir string, src []byte, imports []string) ([]BoundError, error) 
 			for _, e := range list {
 				out = append(out, BoundError{e.Pos.Line, e.Pos.Column, e.Msg})
 			}
-			return out, nil
+			return out, nil, nil
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	known := map[string]*types.Package{}
 	if len(imports) > 0 {
 		pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}, imports...)
 		if err != nil {
-			return nil, fmt.Errorf("loading the packages bound code refers to: %v", err)
+			return nil, nil, fmt.Errorf("loading the packages bound code refers to: %v", err)
 		}
 		for _, p := range pkgs {
 			if p.Types != nil {
@@ -783,8 +784,47 @@ func CheckBound(dir string, src []byte, imports []string) ([]BoundError, error) 
 			}
 		},
 	}
-	conf.Check("bound", fset, []*ast.File{f}, nil)
-	return out, nil
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}}
+	conf.Check("bound", fset, []*ast.File{f}, info)
+	if len(out) > 0 {
+		return out, nil, nil
+	}
+	return out, callReturns(f, info), nil
+}
+
+// callReturns returns the functions of f whose body is a call and the
+// return of an argument (`self.Op(x)`, `return self`: a bound in-place or
+// out= op) and whose call has one result, of a type the function's one
+// result can hold: gen then returns the call's result instead of the
+// argument, so that the wrapper's returns_arg check sees what the library
+// returned.
+func callReturns(f *ast.File, info *types.Info) map[string]bool {
+	out := map[string]bool{}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || len(fd.Body.List) != 2 {
+			continue
+		}
+		es, ok1 := fd.Body.List[0].(*ast.ExprStmt)
+		rs, ok2 := fd.Body.List[1].(*ast.ReturnStmt)
+		if !ok1 || !ok2 || len(rs.Results) != 1 {
+			continue
+		}
+		call, ok := es.X.(*ast.CallExpr)
+		if _, isIdent := rs.Results[0].(*ast.Ident); !ok || !isIdent {
+			continue
+		}
+		obj, _ := info.Defs[fd.Name].(*types.Func)
+		tv, known := info.Types[call]
+		if obj == nil || !known || tv.Type == nil {
+			continue
+		}
+		res := obj.Signature().Results()
+		if _, tuple := tv.Type.(*types.Tuple); !tuple && res.Len() == 1 && types.AssignableTo(tv.Type, res.At(0).Type()) {
+			out[fd.Name.Name] = true
+		}
+	}
+	return out
 }
 
 // CheckAdded loads the package in dir as it would be with files added

@@ -157,9 +157,16 @@ func (j *Job) checkBound(c *config.Config, imports []gen.Import) error {
 	for _, im := range imports {
 		paths = append(paths, im.Path)
 	}
-	found, err := discover.CheckBound(c.Dir, src, paths)
+	found, returning, err := discover.CheckBound(c.Dir, src, paths)
 	if err != nil {
 		return err
+	}
+	// A call whose result the op can return is returned (gen.Binding).
+	for _, op := range j.Plan.Ops {
+		if b, ok := j.Options.Bound[op.Name]; ok && returning[gen.BoundName(op.GoName)] {
+			b.ReturnsCall = true
+			j.Options.Bound[op.Name] = b
+		}
 	}
 	var errs schema.ErrorList
 	for _, e := range found {

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/assertgen/assertgen/config"
@@ -155,6 +156,9 @@ func (f *ConfigFlags) Gen(g *Guard, check bool, stubs string, stdout io.Writer) 
 		return err
 	}
 	fmt.Fprintf(stderr, "assertgen: %d ops wrapped in %s", len(res.Wrapped), j.Dir)
+	if n := len(res.ReturnsItself); n > 0 {
+		fmt.Fprintf(stderr, "; returns_arg cannot fail for %d bound ops whose code returns no tensor (assertgen vet lists them)", n)
+	}
 	required := KernelsRequired(c)
 	if len(res.Missing) > 0 && !required {
 		fmt.Fprintf(stderr, "; %d selected ops have no kernel (assertgen vet -v lists them)", len(res.Missing))
@@ -230,6 +234,9 @@ func (f *ConfigFlags) Vet(g *Guard, verbose bool, stubs string, stdout io.Writer
 	findings, absent, err := gen.Vet(p, o)
 	if err != nil {
 		return err
+	}
+	if itself, err := gen.ReturnsItself(p, o); err == nil && len(itself) > 0 {
+		fmt.Fprintf(stdout, "info: returns_arg cannot fail for %d bound ops: their code returns no tensor, so the wrapper returns the argument they write (bind a call that returns it, or an expression, to have it checked): %s\n", len(itself), strings.Join(itself, ", "))
 	}
 	defer func() { fmt.Fprintln(stdout, vetSummary(len(p.Ops), len(o.Bound), len(absent), len(findings))) }()
 	for _, f := range findings {
