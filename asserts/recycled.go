@@ -33,3 +33,29 @@ func Reused(anchor unsafe.Pointer) {
 		e.Reused(anchor)
 	}
 }
+
+// Moved tells the checks that the runtime moved a storage's data, as its
+// documentation allows, from the memory whose storage anchor ([Anchored])
+// is from to the memory whose anchor is to: a library that moves a
+// tensor's data between host and device on first use, say, with the
+// tensor still the same one. Call it where the runtime moves the data,
+// with the anchors its tensors report before and after; it costs a table
+// write under a lock. A checked call during which it happens does not
+// report the argument's new memory as another storage (same_storage): the
+// argument's storage is the new memory from then on, for the call's other
+// checks too. A move the runtime does not tell of is reported, as a
+// kernel pointing a tensor at other memory would be. [MovedMemory] is
+// Moved for a tensor type without identities of its own.
+func Moved(from, to unsafe.Pointer) {
+	if e := shared.Installed(); from != nil && to != nil && from != to && e != nil {
+		e.Moved(from, to)
+	}
+}
+
+// MovedMemory is [Moved] from a tensor's memory before and after the move
+// ([Memory], what the config's memory: function returns for it):
+//
+//	before := mylib.Memory(t)
+//	t.ToDevice()
+//	asserts.MovedMemory(before, mylib.Memory(t))
+func MovedMemory(from, to Memory) { Moved(from.anchor, to.anchor) }

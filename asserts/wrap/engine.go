@@ -31,6 +31,7 @@ func (engine) ResetStats() {
 func (engine) Released(storage uint64, address bool) { fresh.forget(asserts.ID(storage), address) }
 func (engine) Recycled(anchor unsafe.Pointer)        { recycle(anchor) }
 func (engine) Reused(anchor unsafe.Pointer)          { reuse(anchor) }
+func (engine) Moved(from, to unsafe.Pointer)         { moved(from, to) }
 
 // A violation is what a check reports, with what the report adds to it
 // before it reaches the handler: the located tensor and the other one as

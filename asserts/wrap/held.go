@@ -421,7 +421,7 @@ func (c *Call) SaveIdent(s *Saved, t asserts.Identity) {
 // makes same_storage report the argument.
 func (c *Call) AfterIdent(s *Saved, t asserts.Identity) {
 	c.After(s, t)
-	s.anchorAfter(anchorOf(t))
+	c.AfterAnchor(s, anchorOf(t))
 }
 
 // SaveAnchor records the storage anchor of the argument saved in s, for
@@ -435,7 +435,12 @@ func (c *Call) SaveAnchor(s *Saved, anchor unsafe.Pointer) { s.anchor = anchor }
 // AfterAnchor completes the anchor comparison once [Call.After] has
 // completed s: c.After(s, t) then c.AfterAnchor(s, t.StorageAnchor()) is
 // [Call.AfterIdent] (see [Call.SaveAnchor]).
-func (c *Call) AfterAnchor(s *Saved, anchor unsafe.Pointer) { s.anchorAfter(anchor) }
+func (c *Call) AfterAnchor(s *Saved, anchor unsafe.Pointer) {
+	if anchor != s.anchor && writeClock.Load() != c.since {
+		c.movedAfter(s, anchor) // a move the runtime declared ([asserts.Moved])
+	}
+	s.anchorAfter(anchor)
+}
 
 // ResultAnchor notes a return's storage anchor after [Call.ResultIdent]:
 // fresh_no_alias then also reports a fresh return that has a StorageImpl

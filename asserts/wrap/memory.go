@@ -65,6 +65,9 @@ func wideMemory(m *asserts.Memory) bool { return m.Extent() >= 16 }
 func (c *Call) AfterMemory(s *Saved, handle unsafe.Pointer, m *asserts.Memory) {
 	s.after = m.Ident(handle)
 	s.meta &^= fPending
+	if a := m.Anchor(); a != s.anchor && writeClock.Load() != c.since {
+		c.movedAfter(s, a) // a move the runtime declared ([asserts.Moved])
+	}
 	s.anchorAfter(m.Anchor())
 	if mm := memMeta(m); s.hasMeta && mm != 0 && mm == s.metadata {
 		s.memo |= memoKept

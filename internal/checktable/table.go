@@ -227,7 +227,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 			}
 			return w.Ret + "'s storage is not one an earlier call returned fresh that is still alive (a cached output, a global buffer): freshness for runtimes without use counts; with use counts it is skipped under use_counted"
 		},
-		hint: always("a fresh return must be a storage nobody else holds: do not return a cached output, a global buffer or a buffer kept from an earlier call; allocate a new one (a pool the runtime owns must take buffers back explicitly and call asserts.Released)"),
+		hint: always("a fresh return must be a storage nobody else holds: do not return a cached output, a global buffer or a buffer kept from an earlier call; allocate a new one (a pool the runtime owns must take buffers back explicitly and say so: asserts.Released(t) for a tensor with identities, asserts.ReleasedMemory(m) with the memory of a library's type, from the config's memory: function)"),
 		message: func(v *Report) string {
 			return "StorageImpl " + id(v.Got).String() + " came out fresh before, from " + v.Other + ": the kernel returned a storage somebody else holds"
 		},

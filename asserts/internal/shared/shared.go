@@ -58,6 +58,9 @@ type Engine interface {
 	// whose anchor is anchor back and handing it out again.
 	Recycled(anchor unsafe.Pointer)
 	Reused(anchor unsafe.Pointer)
+	// Moved records the runtime moving a storage's data from the memory
+	// whose anchor is from to the memory whose anchor is to, legally.
+	Moved(from, to unsafe.Pointer)
 }
 
 // installed is the engine; nil until asserts/wrap's init.
