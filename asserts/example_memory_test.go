@@ -75,26 +75,16 @@ func ExampleMemory_Extent() {
 
 var opScaleInPlace = wrap.Op{Name: "mul_", Overload: "Scalar", Policy: checks.Strict}
 
-// toDevice moves v's data to new memory, as a library that copies a tensor
-// to its device on first use does; tell says whether it tells the checks.
-func toDevice(v *vector, tell bool) {
-	before := asserts.SliceMemory(v.data)
-	v.data = append([]float64(nil), v.data...) // the device's copy
-	if tell {
-		asserts.MovedMemory(before, asserts.SliceMemory(v.data))
-	}
-}
-
 // scaleInPlace is a checked in-place call (mul_.Scalar) whose kernel
-// moves its argument's data to the device before writing it, as the
+// moves its argument's data to the device (move) before writing it, as the
 // wrappers of a type named under memory: check it.
-func scaleInPlace(v *vector, k float64, tell bool) *vector {
+func scaleInPlace(v *vector, k float64, move func(*vector)) *vector {
 	var c wrap.Call
 	var s wrap.Saved
 	c.Begin(&opScaleInPlace)
 	m := asserts.SliceMemory(v.data)
 	c.SaveMemory(&s, unsafe.Pointer(v), &m)
-	toDevice(v, tell)
+	move(v)
 	for i := range v.data {
 		v.data[i] *= k
 	}
@@ -110,8 +100,14 @@ func scaleInPlace(v *vector, k float64, tell bool) *vector {
 // takes the new memory as the tensor's storage. Untold, the move is what a
 // kernel pointing a tensor at other memory would be.
 func ExampleMovedMemory() {
-	told := asserts.Collect(func() { scaleInPlace(&vector{make([]float64, 4)}, 2, true) })
-	untold := asserts.Collect(func() { scaleInPlace(&vector{make([]float64, 4)}, 2, false) })
+	toDevice := func(v *vector) {
+		before := asserts.SliceMemory(v.data)
+		v.data = append([]float64(nil), v.data...) // the device's copy
+		asserts.MovedMemory(before, asserts.SliceMemory(v.data))
+	}
+	untoldMove := func(v *vector) { v.data = append([]float64(nil), v.data...) }
+	told := asserts.Collect(func() { scaleInPlace(&vector{make([]float64, 4)}, 2, toDevice) })
+	untold := asserts.Collect(func() { scaleInPlace(&vector{make([]float64, 4)}, 2, untoldMove) })
 	fmt.Println("told:", len(told))
 	fmt.Println("untold:", len(untold), untold[0].Check)
 	// Output:

@@ -14,7 +14,10 @@ import (
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
-const _ = wrap.Version2
+const (
+	_ = wrap.EnforceVersion(2 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 2)
+)
 
 // kernels holds the kernels the wrappers call, so tests can swap in broken
 // ones.

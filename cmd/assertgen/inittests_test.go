@@ -58,8 +58,8 @@ func TestInitBesideOwnTests(t *testing.T) {
 		err  string
 	}{
 		{"ident", []string{"init"}, "assertgen: x_test.go:5:18: (*Tensor).Ident is declared in a test file of the package: init writes it in assertgen_contract.go, and the package's tests would declare it twice; move it into a file of the package (init then leaves it to you) or rename it"},
-		{"own", []string{"init"}, "assertgen: checked/c.go:1:9: ./checked holds a package of yours (package checked): init's config has gen write the checked wrappers there (output: ./checked); move your package, or write the config yourself with another output:"},
-		{"ownmem", []string{"init", "-memory"}, "assertgen: checked/c.go:2:9: ./checked holds a package of yours (package view): init's config has gen write the checked wrappers there (output: ./checked), and -memory writes its test there; move your package, or write the config yourself with another output:"},
+		{"own", []string{"init"}, "assertgen: checked/c.go:1:9: ./checked holds a package of yours (package checked): init's config has gen write the checked wrappers there (output: ./checked); move your package, or write the config yourself with another output: directory"},
+		{"ownmem", []string{"init", "-memory"}, "assertgen: checked/c.go:2:9: ./checked holds a package of yours (package view): init's config has gen write the checked wrappers there (output: ./checked), and -memory writes its test there; move your package, or write the config yourself with another output: directory"},
 	} {
 		pkg := filepath.Join(mod, tc.dir)
 		before := readSet(t, pkg)

@@ -125,5 +125,5 @@ func (t *target) checkedDir() error {
 	if t.MemoryFunc != "" {
 		memory = ", and -memory writes its test there"
 	}
-	return fmt.Errorf("%s: ./checked holds a package of yours (package %s): init's config has gen write the checked wrappers there (output: ./checked)%s; move your package, or write the config yourself with another output:", t.rel(at), name, memory)
+	return fmt.Errorf("%s: ./checked holds a package of yours (package %s): init's config has gen write the checked wrappers there (output: ./checked)%s; move your package, or write the config yourself with another output: directory", t.rel(at), name, memory)
 }
