@@ -101,6 +101,10 @@ type BoundLine struct {
 	Op     string // the op's name
 	Line   int    // the line of the binding's code (0: its first)
 	Indent int    // the bytes before the code on the source's line ("\treturn ")
+	// Renamed are the op's arguments whose Go parameter has another name
+	// (schema name -> Go name: clamp's min is min_, Go's min being a
+	// built-in), for the errors of code that uses the schema's.
+	Renamed map[string]string
 }
 
 func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
@@ -124,6 +128,15 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	line := 1 // of body; the header's lines are added below
 	for _, w := range bound {
 		b := o.Bound[w.op.Name]
+		var renamed map[string]string
+		for _, p := range w.params {
+			if p.arg != nil && p.arg.Name != p.name {
+				if renamed == nil {
+					renamed = map[string]string{}
+				}
+				renamed[p.arg.Name] = p.name
+			}
+		}
 		bc, err := boundBody(w, b, o.Types["Tensor"], spell)
 		if err != nil {
 			return nil, nil, bindingError(w.op.Name, b, err)
@@ -161,7 +174,7 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 					if j == 0 {
 						indent += bc.prefix
 					}
-					lines[line] = BoundLine{Op: w.op.Name, Line: j, Indent: indent}
+					lines[line] = BoundLine{Op: w.op.Name, Line: j, Indent: indent, Renamed: renamed}
 				}
 				body.WriteString("\t" + l + "\n")
 				line++

@@ -384,7 +384,9 @@
 // assertion of the library's result, self.AddInPlace(b).(*mat.Dense),
 // which the checks then see); where the argument is returned, returns_arg
 // cannot fail, which gen counts and vet lists; otherwise an expression is returned, and statements (several, separated
-// by ;) run as written. The code names the type map's packages and those
+// by ;) run as written. The code names the op's arguments by their Go
+// parameter names, the schema's but where Go's differ (clamp's min is
+// min_: an error about min says so). The code names the type map's packages and those
 // of bind_imports by their package names. gen prints the bound kernels in
 // PREFIX_bound.go (both builds), and the wrappers call them; a library's
 // panic is the call's. A bound op must be selected (ops:) and have no

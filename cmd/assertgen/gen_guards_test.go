@@ -610,6 +610,10 @@ func TestBind(t *testing.T) {
 			args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
 				`assertgen: assertgen.yaml:9:19: bind: add.Tensor: ret.Ad undefined (type *k.Dense has no field or method Ad)`,
 				`assertgen.yaml:10:27: bind: add.out: undefined: other2`}},
+		// clamp's min is the Go parameter min_ (Go's min is a built-in):
+		// an error of code that names min says so.
+		{name: "a schema name that is not the Go name", files: mod(strings.Replace(cfg, "ops: [", "ops: [clamp, ", 1) + "  clamp: ret.Add(self, min)\n"), args: []string{"vet"}, code: 1, err: []string{
+			`assertgen: assertgen.yaml:9:24: bind: clamp: min (built-in) must be called (the schema's argument min is the Go parameter min_ in bound code)`}},
 		{name: "not Go", files: mod(cfg + "  neg: self.Neg(\n"), args: []string{"vet"}, code: 1, err: []string{
 			`assertgen: assertgen.yaml:9:16: bind: neg: not Go code: expected operand, found '}'`}},
 		{name: "unknown op", files: mod(cfg + "  nge: self.Neg()\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{

@@ -3,6 +3,7 @@ package setup
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -181,7 +182,7 @@ func (j *Job) checkBound(c *config.Config, imports []gen.Import) error {
 		if ok {
 			at = b.At(codeOffset(b.Code, bl.Line, e.Col-1-bl.Indent))
 		}
-		errs = append(errs, &schema.Error{Pos: at, Msg: fmt.Sprintf("bind: %s: %s", bl.Op, e.Msg)})
+		errs = append(errs, &schema.Error{Pos: at, Msg: fmt.Sprintf("bind: %s: %s%s", bl.Op, e.Msg, renamedNote(bl.Renamed, e.Msg))})
 	}
 	return errs.Err()
 }
@@ -213,4 +214,16 @@ func codeOffset(code string, line, col int) int {
 		off += max(0, min(col, len(lines[line])))
 	}
 	return off
+}
+
+// renamedNote is what an error of bound code about a name says when the
+// name is an argument of the op's schema that has another name as a Go
+// parameter (clamp's min is min_: the code names Go's built-in min).
+func renamedNote(renamed map[string]string, msg string) string {
+	for _, name := range slices.Sorted(maps.Keys(renamed)) {
+		if regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).MatchString(msg) {
+			return fmt.Sprintf(" (the schema's argument %s is the Go parameter %s in bound code)", name, renamed[name])
+		}
+	}
+	return ""
 }
