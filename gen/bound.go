@@ -128,15 +128,7 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	line := 1 // of body; the header's lines are added below
 	for _, w := range bound {
 		b := o.Bound[w.op.Name]
-		var renamed map[string]string
-		for _, p := range w.params {
-			if p.arg != nil && p.arg.Name != p.name {
-				if renamed == nil {
-					renamed = map[string]string{}
-				}
-				renamed[p.arg.Name] = p.name
-			}
-		}
+		renamed := renamedParams(w)
 		bc, err := boundBody(w, b, o.Types["Tensor"], spell)
 		if err != nil {
 			return nil, nil, bindingError(w.op.Name, b, err)
@@ -240,6 +232,21 @@ func returnsItself(ws []*wrapper, o Options) []string {
 		}
 	}
 	return ops
+}
+
+// renamedParams returns w's arguments whose Go parameter has another name
+// (schema name -> Go name), nil if none.
+func renamedParams(w *wrapper) map[string]string {
+	var renamed map[string]string
+	for _, p := range w.params {
+		if p.arg != nil && p.arg.Name != p.name {
+			if renamed == nil {
+				renamed = map[string]string{}
+			}
+			renamed[p.arg.Name] = p.name
+		}
+	}
+	return renamed
 }
 
 // bindingError is err, of the binding b of op, at its place in the

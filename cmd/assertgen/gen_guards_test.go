@@ -503,6 +503,33 @@ func TestForeignTensor(t *testing.T) {
 // op needs no function in the kernels package; the code is type-checked
 // before anything is written, each error at its line and column in the
 // config; the generated package builds and its checks run.
+// debugTestCatches runs the debug tests of the module in dir, which must
+// pass, then binds the config's method from to the method to (a buggy
+// one), generates again and wants the debug tests to fail with want in
+// their output. It returns the config as it was.
+func debugTestCatches(t *testing.T, dir, from, to, want string) []byte {
+	t.Helper()
+	goTest := func() (string, error) {
+		cmd := exec.Command("go", "test", "-count=1", "-tags", "debugasserts", "./...")
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := goTest(); err != nil {
+		t.Errorf("go test -tags debugasserts: %v\n%s", err, out)
+	}
+	y := filepath.Join(dir, "assertgen.yaml")
+	b, _ := os.ReadFile(y)
+	os.WriteFile(y, bytes.Replace(b, []byte(from), []byte(to), 1), 0o644)
+	if _, stderr, code := runCLI(t, dir, "gen"); code != 0 {
+		t.Fatalf("gen: exit %d\n%s", code, stderr)
+	}
+	if out, err := goTest(); err == nil || !strings.Contains(out, want) {
+		t.Errorf("%s bound instead of %s: want the debug test to fail with %q: %v\n%s", to, from, want, err, out)
+	}
+	return b
+}
+
 func TestBind(t *testing.T) {
 	lib := "package k\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\n" +
 		"// Dense is a library's type whose operations are methods writing the receiver.\ntype Dense struct{ data []float64 }\n\n" +
@@ -547,24 +574,7 @@ func TestBind(t *testing.T) {
 				if b, err := os.ReadFile(filepath.Join(dir, "out", "assertgen_bound.go")); err != nil || !strings.Contains(string(b), "return self.AddInPlace(other).(*k.Dense)") {
 					t.Errorf("the bound add_.Tensor does not return the library's value (%v):\n%s", err, b)
 				}
-				goTest := func() (string, error) {
-					cmd := exec.Command("go", "test", "-count=1", "-tags", "debugasserts", "./...")
-					cmd.Dir = dir
-					out, err := cmd.CombinedOutput()
-					return string(out), err
-				}
-				if out, err := goTest(); err != nil {
-					t.Errorf("go test -tags debugasserts: %v\n%s", err, out)
-				}
-				y := filepath.Join(dir, "assertgen.yaml")
-				b, _ := os.ReadFile(y)
-				os.WriteFile(y, bytes.Replace(b, []byte("AddInPlace"), []byte("AddCopy"), 1), 0o644)
-				if _, stderr, code := runCLI(t, dir, "gen"); code != 0 {
-					t.Fatalf("gen: exit %d\n%s", code, stderr)
-				}
-				if out, err := goTest(); err == nil || !strings.Contains(out, "add_.Tensor: ") {
-					t.Errorf("an in-place binding returning a copy: want the debug test to fail on add_.Tensor: %v\n%s", err, out)
-				}
+				debugTestCatches(t, dir, "AddInPlace", "AddCopy", "add_.Tensor: ")
 			}},
 		// An in-place op bound to a call that returns a tensor returns
 		// it, which returns_arg then checks: a copy fails the debug test.
@@ -578,25 +588,8 @@ func TestBind(t *testing.T) {
 				if out, stderr, code := runCLI(t, dir, "vet"); code != 0 || !strings.Contains(out, "info: returns_arg cannot fail for 1 bound ops: ") || !strings.HasSuffix(strings.Split(out, "\n")[0], ": add.out") {
 					t.Errorf("vet: exit %d, want 0 and add.out named as the op returns_arg cannot fail for:\n%s%s", code, out, stderr)
 				}
-				goTest := func() (string, error) {
-					cmd := exec.Command("go", "test", "-count=1", "-tags", "debugasserts", "./...")
-					cmd.Dir = dir
-					out, err := cmd.CombinedOutput()
-					return string(out), err
-				}
-				if out, err := goTest(); err != nil {
-					t.Errorf("go test -tags debugasserts: %v\n%s", err, out)
-				}
-				y := filepath.Join(dir, "assertgen.yaml")
-				b, _ := os.ReadFile(y)
-				os.WriteFile(y, bytes.Replace(b, []byte("AddTo"), []byte("AddToCopy"), 1), 0o644)
-				if _, stderr, code := runCLI(t, dir, "gen"); code != 0 {
-					t.Fatalf("gen: exit %d\n%s", code, stderr)
-				}
-				if out, err := goTest(); err == nil || !strings.Contains(out, "add_.Tensor: returns_arg") {
-					t.Errorf("an in-place binding whose call returns a copy: want the debug test to fail on add_.Tensor's returns_arg: %v\n%s", err, out)
-				}
-				os.WriteFile(y, bytes.Replace(b, []byte("AddTo"), []byte("AddCount"), 1), 0o644)
+				b := debugTestCatches(t, dir, "AddTo", "AddToCopy", "add_.Tensor: returns_arg")
+				os.WriteFile(filepath.Join(dir, "assertgen.yaml"), bytes.Replace(b, []byte("AddTo"), []byte("AddCount"), 1), 0o644)
 				if _, stderr, code := runCLI(t, dir, "gen"); code != 0 || !strings.Contains(stderr, "returns_arg cannot fail for 2 bound ops") {
 					t.Fatalf("gen with a call that returns an int: exit %d, want 0 and 2 ops whose returns_arg cannot fail\n%s", code, stderr)
 				}
