@@ -122,7 +122,7 @@ func normalizeTrace(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		switch {
-		case strings.HasPrefix(l, "\t/") || strings.HasPrefix(l, "\t") && filepath.IsAbs(strings.TrimPrefix(l, "\t")):
+		case strings.HasPrefix(l, "\t"):
 			l = traceOffset.ReplaceAllString(l, "")
 			l = "\t" + filepath.Base(strings.TrimPrefix(l, "\t"))
 		case traceGoid.MatchString(l):

@@ -1,0 +1,151 @@
+package sweep
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// planted is a table of kernels with the bugs that end a process, and
+// two that do not: each is a crash of its op, and the sweep goes on.
+func planted() func(yield func(string, any) bool) {
+	table := []struct {
+		schema string
+		fn     any
+	}{
+		{"neg(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor { // a panic on a goroutine of its own
+			go func() {
+				var l []int
+				_ = l[len(l)+3]
+			}()
+			select {} // the goroutine's panic ends the process
+		}},
+		{"abs(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor { // never returns
+			var mu sync.Mutex
+			mu.Lock()
+			mu.Lock()
+			return self
+		}},
+		{"exp(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor { // os.Exit
+			os.Exit(7)
+			return self
+		}},
+		{"sin(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor { // a recovered panic
+			var p *fakeTensor
+			return &fakeTensor{p.k}
+		}},
+		{"alias(Tensor(a) self) -> Tensor(a)", func(self *fakeTensor) *fakeTensor { // no hold on the storage
+			return &fakeTensor{k: unheld}
+		}},
+		{"cos(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor { return &fakeTensor{} }},
+	}
+	return func(yield func(string, any) bool) {
+		for _, e := range table {
+			if !yield(e.schema, e.fn) {
+				return
+			}
+		}
+	}
+}
+
+// unheld marks a fakeTensor whose Release panics, as a pooling runtime's
+// does for a view that took no hold on its base's storage.
+const unheld = -7
+
+// poolRuntime is fakeRuntime with a Release that panics on an unheld
+// tensor.
+type poolRuntime struct{ fakeRuntime }
+
+func (poolRuntime) Release(results []reflect.Value) {
+	for _, r := range results {
+		if t, ok := r.Interface().(*fakeTensor); ok && t.k == unheld {
+			panic("pool: storage released more times than it was retained")
+		}
+	}
+}
+
+// A sweep of kernels that crash on a goroutine of their own, never
+// return, call os.Exit, panic, and leave a tensor the runtime's Release
+// trips on reports each as a crash of its op, of its kind, at the
+// kernel, on each sample it crashed in; the op after them runs all its
+// samples and values.
+func TestIsolatedSweepSurvivesCrashes(t *testing.T) {
+	rep, err := Sweep(planted(), poolRuntime{}, Options{Samples: 3, CallLimit: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ op, kind, text, at, tried string }{
+		{"neg", crashGoroutine, "runtime error: index out of range [3] with length 0", "sweep.planted.func1.1 (isolate_test.go:", "CCC ____________________"},
+		{"abs", crashHang, "no return within 1s", "sweep.planted.func2 (isolate_test.go:", "H// ////////////////////"},
+		{"exp", crashExit, "the process exited with status 7 in the call", "", "CCC ____________________"},
+		{"sin", crashPanic, "runtime error: invalid memory address or nil pointer dereference", "sweep.planted.func4 (isolate_test.go:", "CCC ____________________"},
+		{"alias", crashRelease, "in Release: pool: storage released more times than it was retained", "sweep.poolRuntime.Release (isolate_test.go:", "CCC ____________________"},
+	}
+	if len(rep.Crashes) != len(want) {
+		t.Fatalf("%d crashes, want %d:\n%s", len(rep.Crashes), len(want), rep)
+	}
+	for i, w := range want {
+		c := rep.Crashes[i]
+		if c.Op != w.op || c.Kind != w.kind || c.Text != w.text || !strings.HasPrefix(c.At, w.at) || w.at == "" && c.At != "" {
+			t.Errorf("crash %d: %s %q %q at %q; want %s %q %q at %q...", i, c.Op, c.Kind, c.Text, c.At, w.op, w.kind, w.text, w.at)
+		}
+		if got := rep.Tried[w.op]; got != w.tried {
+			t.Errorf("%s tried %q, want %q", w.op, got, w.tried)
+		}
+	}
+	if n := rep.Crashes[1].Count; n != 1 || !strings.Contains(rep.Crashes[1].Output, "sync.(*Mutex).Lock") {
+		t.Errorf("the hang: %d calls, want 1; its stacks do not show the lock:\n%s", n, rep.Crashes[1].Output)
+	}
+	if !strings.Contains(rep.Crashes[0].Output, "goroutine [running]:") || strings.Contains(rep.Crashes[0].Output, "+0x") {
+		t.Errorf("the goroutine panic's output is not its normalized trace:\n%s", rep.Crashes[0].Output)
+	}
+	if rep.Tried["cos"] != "... ----------.....-.--." || rep.Exercised["cos"] != 0 {
+		t.Errorf("cos, after the crashes, tried %q:\n%s", rep.Tried["cos"], rep)
+	}
+}
+
+// In-process, the same kernels that do not end the process report what
+// they report isolated: the same report, to the byte.
+func TestIsolatedReportIsTheInProcessOne(t *testing.T) {
+	survivors := func(yield func(string, any) bool) {
+		for line, fn := range planted() {
+			if strings.HasPrefix(line, "sin") || strings.HasPrefix(line, "alias") || strings.HasPrefix(line, "cos") {
+				if !yield(line, fn) {
+					return
+				}
+			}
+		}
+	}
+	iso, err := Sweep(survivors, poolRuntime{}, Options{Samples: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := Sweep(survivors, poolRuntime{}, Options{Samples: 4, InProcess: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if iso.String() != in.String() {
+		t.Errorf("isolated:\n%s\nin-process:\n%s", iso, in)
+	}
+	if len(in.Crashes) != 2 || in.Crashes[1].Kind != crashRelease {
+		t.Errorf("in-process, the Release's panic is not a crash of alias:\n%s", in)
+	}
+}
+
+// ASSERTGEN_SWEEP chooses where every sweep runs; a value it does not know
+// is an error before any op runs.
+func TestIsolationEnv(t *testing.T) {
+	for _, c := range []struct {
+		env, err string
+		in       bool
+	}{{"", "", false}, {"isolated", "", false}, {"inprocess", "", true}, {"yes", `sweep: ASSERTGEN_SWEEP="yes": want inprocess or isolated`, false}} {
+		t.Setenv(isolationEnv, c.env)
+		in, err := Options{}.inProcess()
+		if in != c.in || err == nil && c.err != "" || err != nil && err.Error() != c.err {
+			t.Errorf("%s=%q: in-process %t, error %v; want %t, %q", isolationEnv, c.env, in, err, c.in, c.err)
+		}
+	}
+}
