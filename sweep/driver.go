@@ -170,6 +170,13 @@ type Options struct {
 	// Found, when set, is told each finding and crash in one line as the
 	// sweep first finds it, before the sweep ends ([Run] logs them).
 	Found func(line string)
+	// Test is the test the sweep runs in ([Run] sets it): its workers run
+	// that test alone, up to the sweep. Without it, a sweep in a test
+	// binary finds its test on the calling goroutine's stack, which
+	// names a top-level test but not a subtest: a sweep in a subtest, or
+	// on a goroutine a test started, without Test is an error (it would
+	// not know which of alike sweeps its workers reach).
+	Test testing.TB
 }
 
 // A Finding is one kind of violation of one op: the check, where (an
@@ -255,11 +262,12 @@ var running sync.Mutex
 // (SweepOps, in file PREFIX_sweep.go), so that nobody writes one by hand;
 // its func type converts to iter.Seq2[string, any] as it is.
 func Sweep(ops iter.Seq2[string, any], rt Runtime, o Options) (*Report, error) {
-	return sweep(nil, ops, rt, o)
+	return sweep(ops, rt, o)
 }
 
-// sweep is Sweep, told the test it runs in by Run (nil: none known).
-func sweep(t testing.TB, ops iter.Seq2[string, any], rt Runtime, o Options) (*Report, error) {
+// sweep is Sweep.
+func sweep(ops iter.Seq2[string, any], rt Runtime, o Options) (*Report, error) {
+	t := o.Test
 	n := len(Variants)
 	if o.Samples > 0 {
 		n = min(o.Samples, n)
@@ -424,7 +432,7 @@ func (d *driver) probe(i, p int, base *Sample) {
 func Run(t testing.TB, rt Runtime, ops iter.Seq2[string, any]) *Report {
 	t.Helper()
 	found := func(line string) { t.Log("found: " + line) }
-	rep, err := sweep(t, ops, rt, Options{Content: true, Found: found})
+	rep, err := sweep(ops, rt, Options{Content: true, Found: found, Test: t})
 	if err != nil {
 		t.Fatal(err)
 	}

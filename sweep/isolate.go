@@ -323,6 +323,10 @@ func (t *tail) String() string {
 	return t.b.String()
 }
 
+// errNoTest is workerCommand's error for a sweep in a test binary whose
+// test it cannot tell.
+var errNoTest = errors.New("sweep: a sweep in a subtest, or on a goroutine a test started, needs Options.Test (the subtest's t) to run isolated: its workers run that test alone up to the sweep (Options.InProcess runs it in this process)")
+
 // errNoExecutable is workerCommand's error when the process cannot find
 // its own executable.
 var errNoExecutable = errors.New("sweep: cannot run the program again as a worker: no path to its executable (Options.InProcess runs the sweep in this process)")
@@ -339,10 +343,16 @@ func workerCommand(t testing.TB) (string, []string, error) {
 	if !testing.Testing() {
 		return exe, os.Args[1:], nil
 	}
+	name := testName(t)
+	if name == "" {
+		top, ok := testOnStack()
+		if !ok {
+			return "", nil, errNoTest
+		}
+		name = top
+	}
 	run := ""
-	if name := testName(t); name != "" {
-		run = testPattern(name)
-	} else if name := testOnStack(); name != "" {
+	if name != "" {
 		run = testPattern(name)
 	}
 	args := inherited(os.Args[1:], run != "")

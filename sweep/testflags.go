@@ -68,29 +68,29 @@ func testPattern(name string) string {
 }
 
 // testOnStack returns the name of the top-level test, example or fuzz
-// target whose function is on the calling goroutine's stack ("" when none
-// is): the function testing's runner called, cut to its top-level name
-// ("TestSweep.func1" is TestSweep's subtest).
-func testOnStack() string {
-	pcs := make([]uintptr, 128)
+// target whose function testing's runner called on the calling
+// goroutine, and whether the goroutine is one: false for a subtest (the
+// runner called a function literal, or a function that is no test), or a
+// goroutine no runner started.
+func testOnStack() (string, bool) {
+	pcs := make([]uintptr, 256)
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
 	callee := ""
 	for {
 		f, more := frames.Next()
-		if f.Function == "testing.tRunner" || f.Function == "testing.runExample" {
+		if f.Function == "testing.tRunner" || f.Function == "testing.runExample" || f.Function == "testing.runFuzzTests" {
 			name := callee[strings.LastIndex(callee, "/")+1:]
 			_, name, _ = strings.Cut(name, ".")
-			name, _, _ = strings.Cut(name, ".")
 			for _, p := range []string{"Test", "Example", "Fuzz"} {
-				if strings.HasPrefix(name, p) {
-					return name
+				if strings.HasPrefix(name, p) && !strings.Contains(name, ".") {
+					return name, true
 				}
 			}
-			return ""
+			return "", false
 		}
 		callee = f.Function
 		if !more {
-			return ""
+			return "", false
 		}
 	}
 }

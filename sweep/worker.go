@@ -75,7 +75,7 @@ func identify(t testing.TB, es []entry, rt Runtime, o Options) sweepID {
 	}
 	name := testName(t)
 	if name == "" {
-		name = testOnStack()
+		name, _ = testOnStack()
 	}
 	key := strconv.FormatUint(goid(), 10) + " " + name
 	history.Lock()
