@@ -251,8 +251,8 @@ func (w *worker) flush() {
 type watchdog struct {
 	limit time.Duration
 	depth atomic.Int32
-	since atomic.Int64  // the armed call's start, UnixNano
-	g     atomic.Uint64 // the armed call's goroutine
+	since atomic.Int64 // the armed call's start, UnixNano
+	g     uint64       // the goroutine the calls run on: the sweep's
 }
 
 var watch atomic.Pointer[watchdog]
@@ -265,7 +265,6 @@ func watchCall() func() {
 		return func() {}
 	}
 	if wd.depth.Add(1) == 1 {
-		wd.g.Store(goid())
 		wd.since.Store(time.Now().UnixNano())
 	}
 	return func() { wd.depth.Add(-1) }
@@ -273,7 +272,7 @@ func watchCall() func() {
 
 // startWatchdog starts w's watchdog with limit.
 func startWatchdog(w *worker, limit time.Duration) {
-	wd := &watchdog{limit: limit}
+	wd := &watchdog{limit: limit, g: goid()}
 	watch.Store(wd)
 	tick := min(max(limit/20, 10*time.Millisecond), time.Second)
 	go func() {
@@ -293,7 +292,7 @@ func (w *worker) hang(wd *watchdog) {
 	buf := make([]byte, 1<<20)
 	stacks := string(buf[:runtime.Stack(buf, true)])
 	ce := &crashError{Kind: crashHang, Text: fmt.Sprintf("no return within %v", wd.limit),
-		At: firstUserFrame(strings.Split(stacks, "\n"), int(wd.g.Load())), Output: clip(normalizeTrace(stacks))}
+		At: firstUserFrame(strings.Split(stacks, "\n"), int(wd.g)), Output: clip(normalizeTrace(stacks))}
 	w.emit(&event{T: evHang, Crash: ce})
 	w.flush()
 	os.Exit(3)
