@@ -201,3 +201,14 @@ func (c *Crash) String() string {
 	}
 	return s
 }
+
+// Key names the crash for a library's [Verdicts]: "op crash: kind at
+// function", the function without its file and line (which move with
+// any edit), or "op crash: kind" when no function is known (an exit).
+func (c *Crash) Key() string {
+	k := c.Op + " crash: " + c.Kind
+	if fn, _, _ := strings.Cut(c.At, " ("); fn != "" {
+		k += " at " + fn
+	}
+	return k
+}

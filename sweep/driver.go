@@ -177,6 +177,9 @@ type Options struct {
 	// on a goroutine a test started, without Test is an error (it would
 	// not know which of alike sweeps its workers reach).
 	Test testing.TB
+	// Verdicts are the library's known findings and crashes, which
+	// [RunWith] does not fail on.
+	Verdicts Verdicts
 }
 
 // A Finding is one kind of violation of one op: the check, where (an
@@ -421,9 +424,12 @@ func (d *driver) probe(i, p int, base *Sample) {
 
 // Run is the sweep of a runtime's test: it sweeps ops (the SweepOps table
 // gen writes next to the checked wrappers) on every sample with rt and the
-// same_content check on, logs the report, and fails t once per finding
-// (op, check, argument or return), with its count. Run it in a test built
-// with -tags debugasserts: without the tag the wrappers check nothing.
+// same_content check on, in worker processes (see [Sweep]), logs each
+// finding and crash as it is found and the report at the end, and fails t
+// once per finding (op, check, argument or return) and per crash (op,
+// kind, function), with its count ([RunWith] judges them by a library's
+// verdicts). Run it in a test built with -tags debugasserts: without the
+// tag the wrappers check nothing.
 //
 //	func TestSweep(t *testing.T) {
 //		sweep.Run(t, adapter{}, checked.SweepOps)                  // function mode
@@ -431,17 +437,5 @@ func (d *driver) probe(i, p int, base *Sample) {
 //	}
 func Run(t testing.TB, rt Runtime, ops iter.Seq2[string, any]) *Report {
 	t.Helper()
-	found := func(line string) { t.Log("found: " + line) }
-	rep, err := sweep(ops, rt, Options{Content: true, Found: found, Test: t})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Log(rep)
-	for _, f := range rep.Findings {
-		t.Errorf("%s: %d violations in %s: %s", f.Key(), f.Count, strings.Join(f.Variants, "; "), f.Message)
-	}
-	for _, c := range rep.Crashes {
-		t.Errorf("%s: %d calls in %s", c, c.Count, strings.Join(c.Variants, "; "))
-	}
-	return rep
+	return RunWith(t, rt, ops, Options{Content: true})
 }
