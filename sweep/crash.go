@@ -53,6 +53,9 @@ const (
 	crashExit = "exit"
 	// crashHang: a call passed the per-call time limit.
 	crashHang = "hang"
+	// crashRace: the race detector (-race) reported a data race in the
+	// worker; the call went on.
+	crashRace = "data race"
 )
 
 func (e *crashError) Error() string {
@@ -155,7 +158,9 @@ func isCrash(err error) bool {
 // worker process, "goroutine panic" (a panic on a goroutine the call
 // started), "fatal error" (Go's runtime: a deadlock of every goroutine,
 // concurrent map writes, out of memory), "signal", "exit" (os.Exit in
-// the call) and "hang" (the call passed its time limit). Output is the
+// the call), "hang" (the call passed its time limit) and "data race" (the
+// race detector's report, under -race, in the step that ran when the
+// master read it). Output is the
 // dead worker's last output, or a hung call's goroutine stacks, with the
 // addresses, goroutine numbers and directories that vary between runs
 // taken out.

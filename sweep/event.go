@@ -141,14 +141,6 @@ type opState struct {
 	base, alias int
 }
 
-// baseVariant is the values' base variant, -1 when none ran.
-func (s *opState) baseVariant() int {
-	if s.base >= 0 {
-		return s.base
-	}
-	return s.alias
-}
-
 // A tally is a report being made from events: the report and the op
 // under way.
 type tally struct {

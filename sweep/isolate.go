@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -107,6 +108,16 @@ type proc struct {
 	stderr *tail
 }
 
+// stepMark starts the line a worker built with -race writes on its stderr
+// as a step starts: "op step again".
+const stepMark = "\x00sweep step "
+
+// raceStart and raceEnd frame a report of Go's race detector.
+const (
+	raceStart = "WARNING: DATA RACE\n"
+	raceEnd   = "==================\n"
+)
+
 // runWorker runs a worker from pos and returns where the next one starts
 // (past the last op when the sweep is done).
 func (m *master) runWorker(pos position) (position, error) {
@@ -143,6 +154,7 @@ func (m *master) runWorker(pos position) (position, error) {
 		switch {
 		case hang != nil || !ok:
 			st := p.wait()
+			m.drainRaces(p)
 			if !ready {
 				return pos, fmt.Errorf("sweep: a worker (%s) ended before it reached the sweep, which it runs again from the start of the test or program (see docs/sweep.md, \"Isolation\"): %v\n%s", m.exe, st, lastLines(p.stderr.String(), 200))
 			}
@@ -157,6 +169,7 @@ func (m *master) runWorker(pos position) (position, error) {
 			hang = ev.Crash
 		case evDone:
 			p.wait()
+			m.drainRaces(p)
 			return position{op: len(m.ty.es)}, nil
 		default:
 			m.ty.apply(ev)
@@ -191,6 +204,54 @@ func (m *master) outOfBudget() {
 			ty.r.NotReached[ty.es[op].Name] = "not run: the sweep's budget (the test's deadline) ran out"
 		}
 	}
+}
+
+// race records a race detector's report as a crash of the step the
+// worker's stderr marked before it (mark: "op step again"), of the step's
+// op, at the report's first frame outside the standard library.
+func (m *master) race(mark, report string) {
+	ev := &event{T: evStart}
+	if _, err := fmt.Sscanf(mark, "%d %d %t", &ev.Op, &ev.Step, &ev.Again); err != nil || ev.Op >= len(m.ty.es) {
+		return // before the first step: the test's own code, not an op's
+	}
+	ce := raceCrash(report)
+	label := m.ty.stepName(ev.Step)
+	if ev.Again {
+		label += ", called again"
+	}
+	m.ty.r.crash(m.ty.es[ev.Op].Name, label, ce)
+}
+
+// drainRaces records the race reports of the worker's stderr, once it
+// ended.
+func (m *master) drainRaces(p *proc) {
+	p.stderr.mu.Lock()
+	races := p.stderr.races
+	p.stderr.races = nil
+	p.stderr.mu.Unlock()
+	for _, r := range races {
+		m.race(r[0], r[1])
+	}
+}
+
+// raceCrash is the crash of a race detector's report: the two accesses
+// ("Write, Previous read"), at the first one's innermost frame outside
+// the standard library.
+func raceCrash(report string) *crashError {
+	var frames, what []string
+	for _, l := range strings.Split(report, "\n") {
+		switch {
+		case strings.HasPrefix(l, "      "):
+			frames = append(frames, "\t"+strings.TrimSpace(l))
+		case strings.HasPrefix(l, "  "):
+			frames = append(frames, strings.TrimSpace(l))
+		case strings.Contains(l, " at 0x") && strings.HasSuffix(l, ":"):
+			access, _, _ := strings.Cut(l, " at 0x")
+			what = append(what, access)
+			frames = append(frames, "goroutine 0 [race]:")
+		}
+	}
+	return &crashError{Kind: crashRace, Text: strings.Join(what, ", "), At: firstUserFrame(frames, -1), Output: clip(normalizeTrace(report))}
 }
 
 // died records the crash of the step the worker died in (a hang when
@@ -299,22 +360,71 @@ func (p *proc) kill() {
 	}
 }
 
-// A tail keeps the last 64 KiB written to it: a worker's output.
+// A tail keeps the last 64 KiB written to it: a worker's output. It keeps
+// each race detector's report in it with the step mark before it
+// (stepMark's line), which it keeps out of the output.
 type tail struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu      sync.Mutex
+	b       bytes.Buffer
+	pending string // a race report's start, waiting for its end
+	mark    string // the last step mark: "op step again"
+	races   [][2]string
+	partial string // a step mark's start
 }
 
 func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.b.Write(p)
+	s := t.partial + string(p)
+	t.partial = ""
+	var out strings.Builder
+	for s != "" {
+		i := strings.Index(s, stepMark)
+		if i < 0 {
+			out.WriteString(s)
+			break
+		}
+		out.WriteString(s[:i])
+		line, rest, ok := strings.Cut(s[i:], "\n")
+		if !ok {
+			t.partial = s[i:]
+			break
+		}
+		t.findRaces(out.String())
+		t.b.WriteString(out.String())
+		out.Reset()
+		t.mark = strings.TrimPrefix(line, stepMark)
+		s = rest
+	}
+	t.findRaces(out.String())
+	t.b.WriteString(out.String())
 	if t.b.Len() > 64<<10 {
 		rest := bytes.Clone(t.b.Bytes()[t.b.Len()-32<<10:])
 		t.b.Reset()
 		t.b.Write(rest)
 	}
 	return len(p), nil
+}
+
+// findRaces sends the race reports that end in p, with their starts in
+// the writes before it.
+func (t *tail) findRaces(p string) {
+	if t.pending == "" {
+		i := strings.Index(p, raceStart)
+		if i < 0 {
+			return
+		}
+		p = p[i:]
+	}
+	t.pending += p
+	if j := strings.Index(t.pending[len(raceStart):], raceEnd); j >= 0 {
+		report, rest := t.pending[:len(raceStart)+j], t.pending[len(raceStart)+j+len(raceEnd):]
+		t.races = append(t.races, [2]string{t.mark, report})
+		t.pending = ""
+		t.findRaces(rest)
+	} else if len(t.pending) > maxOutput {
+		t.pending = t.pending[:maxOutput]
+	}
 }
 
 func (t *tail) String() string {

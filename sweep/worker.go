@@ -236,6 +236,9 @@ func (w *worker) emit(ev *event) {
 	}
 	if ev.T == evStart {
 		w.out.Flush()
+		if raceEnabled {
+			fmt.Fprintf(os.Stderr, "%s%d %d %t\n", stepMark, ev.Op, ev.Step, ev.Again)
+		}
 	}
 }
 
