@@ -149,3 +149,40 @@ func TestIsolationEnv(t *testing.T) {
 		}
 	}
 }
+
+// soon is a test whose deadline is near.
+type soon struct {
+	*testing.T
+	at time.Time
+}
+
+func (s soon) Deadline() (time.Time, bool) { return s.at, true }
+
+// A sweep keeps within its test's deadline: a call's limit is at most a
+// quarter of the time left (here 1 s, the least), and the ops not run at
+// nine tenths of it are not reached, with the reason, instead of the test
+// binary's timeout ending everything.
+func TestIsolatedSweepKeepsTheDeadline(t *testing.T) {
+	hang := func(self *fakeTensor) *fakeTensor { select {} }
+	ops := func(yield func(string, any) bool) {
+		_ = yield("abs(Tensor self) -> Tensor", hang) && yield("neg(Tensor self) -> Tensor", hang) &&
+			yield("exp(Tensor self) -> Tensor", hang) && yield("sin(Tensor self) -> Tensor", hang) &&
+			yield("cos(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor { return self })
+	}
+	t0 := time.Now()
+	deadline := t0.Add(3 * time.Second)
+	rep, err := Sweep(ops, fakeRuntime{}, Options{Samples: 2, NoValues: true, Test: soon{t, deadline}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(rep)
+	if time.Now().After(deadline) {
+		t.Errorf("the sweep ended %v after its deadline", time.Since(deadline))
+	}
+	if len(rep.Crashes) == 0 || rep.Crashes[0].Op != "abs" || rep.Crashes[0].Text != "no return within 1s" {
+		t.Errorf("abs did not hang first, at the limit of 1 s:\n%s", rep)
+	}
+	if rep.NotReached["cos"] != "not run: the sweep's budget (the test's deadline) ran out" || rep.Tried["cos"] != "// " {
+		t.Errorf("cos, after the budget: %q, tried %q:\n%s", rep.NotReached["cos"], rep.Tried["cos"], rep)
+	}
+}
