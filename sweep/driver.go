@@ -304,10 +304,12 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 	if inProcess {
 		before := asserts.ReadStats()
 		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, emit: ty.apply}
-		for i := range es {
-			d.runOp(i, 0, -1, -1)
-			ty.apply(&event{T: evOpDone, Op: i})
-		}
+		onShallowStack(func() {
+			for i := range es {
+				d.runOp(i, 0, -1, -1)
+				ty.apply(&event{T: evOpDone, Op: i})
+			}
+		})
 		ty.r.Stats = asserts.ReadStats().Sub(before)
 	} else if err := isolate(t, id, ty, o); err != nil {
 		return nil, err
@@ -316,6 +318,18 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 	rep.Checks = rep.Stats.TotalRan()
 	slices.SortFunc(rep.Findings, func(a, b *Finding) int { return strings.Compare(a.Key(), b.Key()) })
 	return rep, nil
+}
+
+// onShallowStack runs f on a goroutine of its own and waits for it: the
+// checks' scopes (asserts.Collect) read the goroutine's number from its
+// stack, whose cost grows with its depth (a test's, its helpers').
+func onShallowStack(f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	<-done
 }
 
 // A driver runs a sweep's ops in this process and tells emit what each

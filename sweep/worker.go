@@ -195,8 +195,10 @@ func (w *worker) serve(id sweepID, es []entry, rt Runtime, n int, o Options) (*R
 	}))
 	w.emit(&event{T: evReady})
 	w.flush()
-	startWatchdog(w, w.hs.Req.Limit)
-	w.run(es, rt, n, o, w.hs.Req)
+	onShallowStack(func() {
+		startWatchdog(w, w.hs.Req.Limit) // watching this goroutine
+		w.run(es, rt, n, o, w.hs.Req)
+	})
 	w.emit(&event{T: evDone})
 	w.flush()
 	os.Exit(0)
