@@ -237,7 +237,7 @@ func (t *tally) step(op, k int, res *result) {
 		}
 		s.tried = append(s.tried, t.r.probe(name, k-t.n, res, t.byKey))
 	}
-	t.tell(res)
+	t.tell()
 }
 
 // again adds what a step's calls again found.
@@ -253,7 +253,7 @@ func (t *tally) again(op, k int, res *result) {
 	default:
 		t.r.AgainFailed[name] = res.Text
 	}
-	t.tell(res)
+	t.tell()
 }
 
 // skip marks step k of op not run ('/'): an earlier step of the op hung,
@@ -267,7 +267,7 @@ func (t *tally) skip(op, k int) {
 }
 
 // tell streams the findings and the crash a result added first.
-func (t *tally) tell(res *result) {
+func (t *tally) tell() {
 	if t.found == nil {
 		return
 	}

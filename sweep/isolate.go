@@ -220,6 +220,7 @@ func (m *master) race(mark, report string) {
 		label += ", called again"
 	}
 	m.ty.r.crash(m.ty.es[ev.Op].Name, label, ce)
+	m.ty.tell()
 }
 
 // drainRaces records the race reports of the worker's stderr, once it
