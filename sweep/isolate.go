@@ -367,7 +367,7 @@ func (p *proc) kill() {
 type tail struct {
 	mu      sync.Mutex
 	b       bytes.Buffer
-	pending string // a race report's start, waiting for its end
+	pending string // what may hold a race report's start, waiting for its end
 	mark    string // the last step mark: "op step again"
 	races   [][2]string
 	partial string // a step mark's start
@@ -407,24 +407,24 @@ func (t *tail) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// findRaces sends the race reports that end in p, with their starts in
-// the writes before it.
+// findRaces keeps the race reports that end in p, their starts in the
+// writes before it (the race detector writes a report in pieces).
 func (t *tail) findRaces(p string) {
-	if t.pending == "" {
-		i := strings.Index(p, raceStart)
+	t.pending += p
+	for {
+		i := strings.Index(t.pending, raceStart)
 		if i < 0 {
+			t.pending = t.pending[max(len(t.pending)-len(raceStart), 0):] // a start cut in two
 			return
 		}
-		p = p[i:]
-	}
-	t.pending += p
-	if j := strings.Index(t.pending[len(raceStart):], raceEnd); j >= 0 {
-		report, rest := t.pending[:len(raceStart)+j], t.pending[len(raceStart)+j+len(raceEnd):]
-		t.races = append(t.races, [2]string{t.mark, report})
-		t.pending = ""
-		t.findRaces(rest)
-	} else if len(t.pending) > maxOutput {
-		t.pending = t.pending[:maxOutput]
+		j := strings.Index(t.pending[i+len(raceStart):], raceEnd)
+		if j < 0 {
+			t.pending = t.pending[i:min(len(t.pending), i+maxOutput)]
+			return
+		}
+		end := i + len(raceStart) + j
+		t.races = append(t.races, [2]string{t.mark, t.pending[i:end]})
+		t.pending = t.pending[end+len(raceEnd):]
 	}
 }
 
