@@ -2,6 +2,8 @@ package sweep
 
 import (
 	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -184,5 +186,31 @@ func TestIsolatedSweepKeepsTheDeadline(t *testing.T) {
 	}
 	if rep.NotReached["cos"] != "not run: the sweep's budget (the test's deadline) ran out" || rep.Tried["cos"] != "// " {
 		t.Errorf("cos, after the budget: %q, tried %q:\n%s", rep.NotReached["cos"], rep.Tried["cos"], rep)
+	}
+}
+
+// A sweep in a main program runs the program again as its workers, with
+// its arguments: an op that calls os.Exit and one whose goroutine panics
+// are crashes, and the op after them runs.
+func TestSweepFromAMainProgram(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	bin := filepath.Join(t.TempDir(), "sweepmain")
+	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/sweepmain").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin).Output()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `exp crash: exit: the process exited with status 4 in the call (2)
+neg crash: goroutine panic at main.main.func1.2.1: neg: a worker goroutine's bug (2)
+exp "CC "
+neg "CC "
+cos ".. "
+`
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }
