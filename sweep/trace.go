@@ -40,7 +40,7 @@ func death(out string, st *os.ProcessState) *crashError {
 	tail := clip(normalizeTrace(lastLines(out, 20)))
 	if st != nil {
 		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return &crashError{Kind: crashSignal, Text: "killed by " + ws.Signal().String(), Output: tail}
+			return &crashError{Kind: crashSignal, Text: "killed by " + signalName(ws.Signal()), Output: tail}
 		}
 		return &crashError{Kind: crashExit, Text: fmt.Sprintf("the process exited with status %d in the call", st.ExitCode()), Output: tail}
 	}
@@ -153,4 +153,18 @@ func clip(s string) string {
 func lastLines(s string, n int) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return strings.Join(lines[max(len(lines)-n, 0):], "\n")
+}
+
+// signalName is sig's name as Go's runtime prints it ("SIGSEGV").
+func signalName(sig syscall.Signal) string {
+	for _, s := range []struct {
+		sig  syscall.Signal
+		name string
+	}{{syscall.SIGABRT, "SIGABRT"}, {syscall.SIGBUS, "SIGBUS"}, {syscall.SIGFPE, "SIGFPE"}, {syscall.SIGILL, "SIGILL"},
+		{syscall.SIGKILL, "SIGKILL"}, {syscall.SIGSEGV, "SIGSEGV"}, {syscall.SIGTERM, "SIGTERM"}, {syscall.SIGTRAP, "SIGTRAP"}} {
+		if s.sig == sig {
+			return s.name
+		}
+	}
+	return fmt.Sprintf("signal %d (%v)", int(sig), sig)
 }
