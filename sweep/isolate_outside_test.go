@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/examples/reftensor"
 	"github.com/assertgen/assertgen/examples/sweepdemo/checked"
 	"github.com/assertgen/assertgen/sweep"
@@ -78,6 +79,35 @@ func TestReleasePanicIsACrashAfterTheViolations(t *testing.T) {
 		}
 		if len(lines) != 2 || !strings.HasPrefix(lines[0], "add_.Tensor returns_arg return 0: ") || !strings.HasPrefix(lines[1], "crash: add_.Tensor: release: in Release: storage released more times") {
 			t.Errorf("in-process %t: told %q", inProcess, lines)
+		}
+	}
+}
+
+// A violation a kernel's own goroutine reports, outside the call's scope,
+// goes to the handler installed in the test's process, isolated as
+// in-process: the worker sends it to the master.
+func TestIsolatedHandlerGetsOtherGoroutinesViolations(t *testing.T) {
+	for _, inProcess := range []bool{true, false} {
+		col := asserts.NewCollector()
+		defer asserts.SetHandler(asserts.SetHandler(col))
+		neg := func(self *reftensor.Tensor) *reftensor.Tensor {
+			done := make(chan struct{})
+			go func() { // a checked call of the kernel's own, which add_'s bug fails
+				defer close(done)
+				x := reftensor.FromSlice([]float64{1, 2}, 2)
+				checked.Add_Tensor(x, x, 1)
+			}()
+			<-done
+			return reftensor.FromSlice(self.ToSlice(), self.Sizes()...)
+		}
+		table := func(yield func(string, any) bool) { yield("neg(Tensor self) -> Tensor", neg) }
+		rep, err := sweep.Sweep(table, adapter{}, sweep.Options{InProcess: inProcess, Samples: 1, NoValues: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs := col.Violations()
+		if len(rep.Findings) != 0 || len(vs) == 0 || vs[0].Op != "add_" || vs[0].Check.String() != "returns_arg" {
+			t.Errorf("in-process %t: the handler got %d violations %v, the report:\n%s", inProcess, len(vs), vs, rep)
 		}
 	}
 }
