@@ -98,6 +98,9 @@ type master struct {
 	deadline  time.Time // the sweep's budget (zero: none)
 	steps     int       // per op: the variants and the probes
 	lastStart *event    // the step under way in the current worker
+	// startDone: lastStart's step told its result (a death after it is
+	// a goroutine's it left behind); opEnded: its op told its end.
+	startDone, opEnded bool
 }
 
 // A proc is a running worker.
@@ -164,7 +167,7 @@ func (m *master) runWorker(pos position) (position, error) {
 		case evReady:
 			ready = true
 		case evStart:
-			m.lastStart = ev
+			m.lastStart, m.startDone, m.opEnded = ev, false, false
 		case evHang:
 			hang = ev.Crash
 		case evDone:
@@ -173,8 +176,35 @@ func (m *master) runWorker(pos position) (position, error) {
 			return position{op: len(m.ty.es)}, nil
 		default:
 			m.ty.apply(ev)
+			m.ended(ev)
 		}
 	}
+}
+
+// ended notes the end of lastStart's step, or of its op, that ev tells.
+func (m *master) ended(ev *event) {
+	s := m.lastStart
+	if s == nil || ev.Op != s.Op {
+		return
+	}
+	switch ev.T {
+	case evStep:
+		m.startDone = m.startDone || ev.Step == s.Step && !s.Again
+	case evAgain:
+		m.startDone = m.startDone || ev.Step == s.Step && s.Again
+	case evOpDone:
+		m.opEnded = true
+	}
+}
+
+// stepsTold is how many steps of the op under way have told their
+// result: the step the next worker starts at.
+func (m *master) stepsTold() int {
+	n := len(m.ty.cur.tried)
+	if n > m.ty.n {
+		n-- // the space before the probes
+	}
+	return n
 }
 
 // budgetOut is a channel that closes when the sweep's budget runs out
@@ -191,8 +221,11 @@ func (m *master) budgetOut() <-chan time.Time {
 func (m *master) outOfBudget() {
 	ty := m.ty
 	from, k := 0, 0
-	if m.lastStart != nil {
-		from, k = m.lastStart.Op, m.lastStart.Step
+	if ev := m.lastStart; ev != nil && m.opEnded {
+		from = ev.Op + 1
+	} else if ev != nil {
+		ty.state(ev.Op)
+		from, k = ev.Op, m.stepsTold()
 	}
 	for op := from; op < len(ty.es); op++ {
 		for ; k < m.steps; k++ {
@@ -255,6 +288,15 @@ func raceCrash(report string) *crashError {
 	return &crashError{Kind: crashRace, Text: strings.Join(what, ", "), At: firstUserFrame(frames, -1), Output: clip(normalizeTrace(report))}
 }
 
+// label is the name of the step ev starts in the report.
+func (m *master) label(ev *event) string {
+	l := m.ty.stepName(ev.Step)
+	if ev.Again {
+		l += ", called again"
+	}
+	return l
+}
+
 // died records the crash of the step the worker died in (a hang when
 // hang is set) and returns where the next worker starts.
 func (m *master) died(pos position, hang *crashError, st *os.ProcessState, stderr string) (position, error) {
@@ -268,20 +310,32 @@ func (m *master) died(pos position, hang *crashError, st *os.ProcessState, stder
 	}
 	res := &result{Err: "crash", Crash: ce, Text: (&crashError{Text: ce.Text, At: ce.At}).Error()}
 	ty := m.ty
-	next := ev.Step + 1
+	name := ty.es[ev.Op].Name
+	if m.opEnded {
+		// a goroutine the op's last step left behind: its crash, and the
+		// next op
+		ty.r.crash(name, m.label(ev), ce)
+		ty.tell()
+		return position{op: ev.Op + 1, base: -1, alias: -1}, nil
+	}
 	switch {
+	case m.startDone:
+		ty.r.crash(name, m.label(ev), ce) // after its step: a goroutine's it left
+		ty.tell()
 	case ev.Rebase:
 		// the values' base, run again, crashed: no value runs on it
-		ty.r.crash(ty.es[ev.Op].Name, Variants[ev.Step].Name+", run again as the values' base", ce)
-		for k := max(ty.n, pos.step); k < m.steps; k++ {
+		ty.r.crash(name, Variants[ev.Step].Name+", run again as the values' base", ce)
+		ty.tell()
+		for k := max(ty.n, m.stepsTold()); k < m.steps; k++ {
 			ty.apply(&event{T: evStep, Op: ev.Op, Step: k, Res: &result{NotRun: '_'}})
 		}
-		next = m.steps
 	case ev.Again:
 		ty.apply(&event{T: evAgain, Op: ev.Op, Step: ev.Step, Res: res})
 	default:
 		ty.apply(&event{T: evStep, Op: ev.Op, Step: ev.Step, Res: res})
 	}
+	ty.state(ev.Op)
+	next := m.stepsTold()
 	if ce.Kind == crashHang {
 		for k := next; k < m.steps; k++ {
 			ty.skip(ev.Op, k)

@@ -214,3 +214,46 @@ cos ".. "
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// A worker that dies after its step told its result (a goroutine the
+// kernel left behind panicked) or after its op ended records the crash
+// under that step's name, and neither the step nor the op runs again or
+// gets a second code in Tried.
+func TestDeathAfterAStepIsNotItsResultAgain(t *testing.T) {
+	es, err := parseTable(planted())
+	if err != nil {
+		t.Fatal(err)
+	}
+	trace := "panic: late\n\ngoroutine 7 [running]:\nexample.com/lib.kernel.func1()\n\t/src/lib/k.go:3 +0x1d\n"
+	for _, c := range []struct {
+		name            string
+		startDone, ends bool
+		steps           int
+		next            position
+	}{
+		{"after its step, the values to run", true, false, 2 + len(Probes), position{op: 5, step: 2, base: 0, alias: -1}},
+		{"after its op", false, true, 2, position{op: 6, base: -1, alias: -1}},
+	} {
+		ty := newTally(es, 2, nil)
+		m := &master{ty: ty, steps: c.steps}
+		for k := range 2 {
+			ty.apply(&event{T: evStep, Op: 5, Step: k, Res: &result{}})
+		}
+		if c.ends {
+			ty.apply(&event{T: evOpDone, Op: 5})
+		}
+		m.lastStart, m.startDone, m.opEnded = &event{T: evStart, Op: 5, Step: 1}, c.startDone, c.ends
+		next, err := m.died(position{}, nil, nil, trace)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.startDone {
+			ty.endOp()
+		}
+		cr := ty.r.Crashes
+		if next != c.next || ty.r.Tried["cos"] != ".. " || len(cr) != 1 ||
+			cr[0].Kind != crashGoroutine || cr[0].At != "lib.kernel.func1 (k.go:3)" || cr[0].Variants[0] != Variants[1].Name {
+			t.Errorf("%s: next %+v, tried %q, crashes %v", c.name, next, ty.r.Tried["cos"], cr)
+		}
+	}
+}
