@@ -16,15 +16,47 @@ import (
 // the sweep reports it as a crash finding, with the panic's text and the
 // place it happened.
 type crashError struct {
+	// Kind is the kind of crash (crashPanic, crashRelease, ...).
+	Kind string `json:"kind"`
 	// Text is the panic's text ("runtime error: index out of range [3]
 	// with length 3"), or what the panic value was when it has none ("a
 	// panic with a nil *mytensor.DimsError").
-	Text string
+	Text string `json:"text"`
 	// At is the function and line that panicked: the innermost frame
 	// outside Go's runtime, package reflect and this package ("" when
 	// none is known).
-	At string
+	At string `json:"at,omitempty"`
+	// Output is what the crash left: the dead worker's last output (its
+	// panic's trace), a hung call's goroutine stacks; normalized
+	// (normalizeTrace), "" for a recovered panic.
+	Output string `json:"output,omitempty"`
 }
+
+// The kinds of crash ([Crash].Kind).
+const (
+	// crashPanic: a Go runtime error (or a nil error) on the call's own
+	// goroutine, recovered.
+	crashPanic = "panic"
+	// crashRelease: a panic in the runtime's Release of the call's
+	// tensors, after the call, recovered.
+	crashRelease = "release"
+	// crashGoroutine: a panic on another goroutine (one the kernel
+	// started): the worker died.
+	crashGoroutine = "goroutine panic"
+	// crashFatal: a fatal error of Go's runtime (a deadlock of every
+	// goroutine, concurrent map writes, out of memory): the worker died.
+	crashFatal = "fatal error"
+	// crashSignal: a signal the process did not survive (a segmentation
+	// fault in C code, the OOM killer's SIGKILL).
+	crashSignal = "signal"
+	// crashExit: the worker exited (os.Exit in a kernel) in a call.
+	crashExit = "exit"
+	// crashHang: a call passed the per-call time limit.
+	crashHang = "hang"
+	// crashRace: the race detector (-race) reported a data race in the
+	// worker; the call went on.
+	crashRace = "data race"
+)
 
 func (e *crashError) Error() string {
 	if e.At == "" {
@@ -41,14 +73,14 @@ func (e *crashError) Error() string {
 // the stack.
 func recovered(r any) error {
 	if re, ok := r.(runtime.Error); ok {
-		return &crashError{Text: errorText(re), At: panicSite()}
+		return &crashError{Kind: crashPanic, Text: errorText(re), At: panicSite()}
 	}
 	if e, ok := r.(error); ok {
 		if isNil(e) {
-			return &crashError{Text: fmt.Sprintf("a panic with a nil %T", e), At: panicSite()}
+			return &crashError{Kind: crashPanic, Text: fmt.Sprintf("a panic with a nil %T", e), At: panicSite()}
 		}
 		if _, ok := textOf(e); !ok {
-			return &crashError{Text: fmt.Sprintf("a panic with a %T whose Error method panics", e), At: panicSite()}
+			return &crashError{Kind: crashPanic, Text: fmt.Sprintf("a panic with a %T whose Error method panics", e), At: panicSite()}
 		}
 		return e
 	}
@@ -118,26 +150,40 @@ func isCrash(err error) bool {
 	return errors.As(err, &ce)
 }
 
-// A Crash is one op's crash finding: the panic's text and place, the
-// samples it showed in, and how many calls crashed so.
+// A Crash is one op's crash finding: its kind, the panic's (or the
+// death's) text and place, the samples it showed in, and how many calls
+// crashed so. Kind is one of "panic" (a Go runtime error, or a panic
+// with a nil error, on the call's goroutine), "release" (a panic in the
+// runtime's Release of the call's tensors, after the call), and, in a
+// worker process, "goroutine panic" (a panic on a goroutine the call
+// started), "fatal error" (Go's runtime: a deadlock of every goroutine,
+// concurrent map writes, out of memory), "signal", "exit" (os.Exit in
+// the call), "hang" (the call passed its time limit) and "data race" (the
+// race detector's report, under -race, in the step that ran when the
+// master read it). Output is the
+// dead worker's last output, or a hung call's goroutine stacks, with the
+// addresses, goroutine numbers and directories that vary between runs
+// taken out.
 type Crash struct {
 	Op       string
+	Kind     string
 	Text     string
 	At       string
 	Variants []string
 	Count    int
+	Output   string
 }
 
 // crash adds a crash of op's named sample.
 func (r *Report) crash(op, name string, ce *crashError) {
 	var c *Crash
 	for _, x := range r.Crashes {
-		if x.Op == op && x.Text == ce.Text && x.At == ce.At {
+		if x.Op == op && x.Kind == ce.Kind && x.Text == ce.Text && x.At == ce.At {
 			c = x
 		}
 	}
 	if c == nil {
-		c = &Crash{Op: op, Text: ce.Text, At: ce.At}
+		c = &Crash{Op: op, Kind: ce.Kind, Text: ce.Text, At: ce.At, Output: ce.Output}
 		r.Crashes = append(r.Crashes, c)
 	}
 	c.Count++
@@ -146,11 +192,28 @@ func (r *Report) crash(op, name string, ce *crashError) {
 	}
 }
 
-// String prints the crash in one line: "crash: op: text at place".
+// String prints the crash in one line: "crash: op: text at place", with
+// the kind before the text when it is not a recovered panic ("crash: op:
+// hang: ...").
 func (c *Crash) String() string {
-	s := "crash: " + c.Op + ": " + c.Text
+	s := "crash: " + c.Op + ": "
+	if c.Kind != crashPanic && c.Kind != "" {
+		s += c.Kind + ": "
+	}
+	s += c.Text
 	if c.At != "" {
 		s += " at " + c.At
 	}
 	return s
+}
+
+// Key names the crash for a library's [Verdicts]: "op crash: kind at
+// function", the function without its file and line (which move with
+// any edit), or "op crash: kind" when no function is known (an exit).
+func (c *Crash) Key() string {
+	k := c.Op + " crash: " + c.Kind
+	if fn, _, _ := strings.Cut(c.At, " ("); fn != "" {
+		k += " at " + fn
+	}
+	return k
 }

@@ -68,7 +68,7 @@ func TestRuntimeErrorIsACrash(t *testing.T) {
 		if !strings.Contains(rep.String(), "crash: neg: "+c.text) {
 			t.Errorf("the report does not print the crash:\n%s", rep)
 		}
-		var rec recorded
+		rec := recorded{TB: t}
 		Run(&rec, fakeRuntime{}, table("neg(Tensor self) -> Tensor", c.fn))
 		if len(rec.errors) != 1 || !strings.Contains(rec.errors[0], c.text) {
 			t.Errorf("Run's errors: %q", rec.errors)
@@ -89,7 +89,8 @@ func TestCrashIsNotRepaired(t *testing.T) {
 	}
 }
 
-// recorded is a testing.TB that keeps the errors.
+// recorded is the test's testing.TB, keeping the errors and dropping the
+// logs.
 type recorded struct {
 	testing.TB
 	errors []string

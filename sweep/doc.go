@@ -12,10 +12,19 @@
 // free). gen writes the table of ops a sweep runs (SweepOps, with sweep:
 // true in assertgen.yaml; see [Sweep]).
 //
-// The entry points: [Run] is a test's whole sweep, [Sweep] returns the
-// [Report] (its [Finding] and [Crash] values are what a runtime's verdicts
-// compare against, by [Finding.Key]), [Fuzz] is the fuzz target over the
-// same samples.
+// The entry points: [Run] is a test's whole sweep, [RunWith] the same
+// judged by a library's [Verdicts] (its known findings and crashes, by
+// [Finding.Key] and [Crash.Key]), [Sweep] returns the [Report], [Fuzz] is
+// the fuzz target over the same samples.
+//
+// A sweep runs its ops in worker processes it starts, the test binary (or
+// the program) run again: a kernel that panics on a goroutine of its own,
+// deadlocks, calls os.Exit or dies of a signal is a [Crash] of its op on
+// its sample, and a fresh worker goes on with the next sample; a panic in
+// the runtime's Release after a call is one too. [Options].InProcess, or
+// ASSERTGEN_SWEEP=inprocess, runs them in the calling process, for
+// debugging. docs/sweep.md, "Isolation", has how a worker starts, which
+// test flags it inherits and its limits.
 //
 // A driver of one's own (libtorch's worker processes) builds the sample
 // of one [Variants] entry with [For], runs it with [Sample.Run] and [Call]

@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"errors"
 	"fmt"
 	"iter"
 	"reflect"
@@ -10,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -24,11 +24,19 @@ import (
 // [RankError], a runtime's own error type), else its text; rt's Classify
 // method, when it has one, gives the error its repair kind. The results
 // go to rt's Release method, when it has one, else they are dropped (see
-// [Runtime]).
+// [Runtime]); a panic of Release is recovered and is the call's error, a
+// crash of kind "release" (unless the call crashed first): a kernel that
+// leaves its tensors in a state the runtime's cleanup trips on has the
+// bug.
 func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
+	defer watchCall()()
 	var results []reflect.Value
 	if r, ok := rt.(releaser); ok {
-		defer func() { r.Release(results) }()
+		defer func() {
+			if rerr := release(r, results); rerr != nil && !isCrash(err) {
+				err = rerr
+			}
+		}()
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -45,6 +53,25 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	return nil
 }
 
+// release gives results to r's Release and returns a panic of it as a
+// crash of kind crashRelease, at the innermost frame that panicked.
+func release(r releaser, results []reflect.Value) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			text := fmt.Sprint(p)
+			if e, ok := p.(error); ok {
+				text = errorText(e)
+				if isNil(e) {
+					text = fmt.Sprintf("a panic with a nil %T", e)
+				}
+			}
+			err = &crashError{Kind: crashRelease, Text: "in Release: " + text, At: panicSite()}
+		}
+	}()
+	r.Release(results)
+	return nil
+}
+
 // callTwice calls fn twice on one set of s's arguments, the caller
 // holding the first call's results through the second, and returns the
 // second call's violations: a kernel that hands out a cached output (one
@@ -53,9 +80,14 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 // (fresh_not_held). The first call repeats a sample that ran already: its
 // violations are that sample's, counted there.
 func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation, err error) {
+	defer watchCall()()
 	var first, second []reflect.Value
 	if r, ok := rt.(releaser); ok {
-		defer func() { r.Release(append(first, second...)) }()
+		defer func() {
+			if rerr := release(r, append(first, second...)); rerr != nil && !isCrash(err) {
+				err = rerr
+			}
+		}()
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -123,6 +155,31 @@ type Options struct {
 	// NoValues leaves the values that matter out ([Probes]): the
 	// variants alone.
 	NoValues bool
+	// InProcess runs the ops in the calling process, for debugging (a
+	// breakpoint in a kernel, a profile): a call that kills the process
+	// ends the sweep, and no call has a time limit. The environment
+	// variable ASSERTGEN_SWEEP=inprocess does the same for every sweep
+	// of the process (ASSERTGEN_SWEEP=isolated, or unset: the default,
+	// each sweep in worker processes).
+	InProcess bool
+	// CallLimit is a call's time limit in a worker (0: 60s); a call past
+	// it is a crash of kind "hang", reported with the worker's goroutine
+	// stacks. Within a test, the limit is at most a quarter of the time
+	// the test has left when the sweep starts (t.Deadline, -test.timeout).
+	CallLimit time.Duration
+	// Found, when set, is told each finding and crash in one line as the
+	// sweep first finds it, before the sweep ends ([Run] logs them).
+	Found func(line string)
+	// Test is the test the sweep runs in ([Run] sets it): its workers run
+	// that test alone, up to the sweep. Without it, a sweep in a test
+	// binary finds its test on the calling goroutine's stack, which
+	// names a top-level test but not a subtest: a sweep in a subtest, or
+	// on a goroutine a test started, without Test is an error (it would
+	// not know which of alike sweeps its workers reach).
+	Test testing.TB
+	// Verdicts are the library's known findings and crashes, which
+	// [RunWith] does not fail on.
+	Verdicts Verdicts
 }
 
 // A Finding is one kind of violation of one op: the check, where (an
@@ -193,6 +250,14 @@ var running sync.Mutex
 // check's switch is the process's, and each sweep leaves it as it found
 // it.
 //
+// The ops run in worker processes the sweep starts (the program, or the
+// test binary, run again; see [Options] and docs/sweep.md, "Isolation"):
+// a call that kills its process (a panic on a goroutine of its own, a
+// fatal error, a signal, os.Exit) or passes its time limit is a [Crash]
+// of its op on its sample, and a fresh worker goes on with the next
+// sample. [Options].InProcess, or ASSERTGEN_SWEEP=inprocess in the
+// environment, runs them in the calling process instead.
+//
 // The table ops is each op's schema (its line in PyTorch's notation,
 // "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor")
 // and its checked wrapper, a function with the op's Go signature. gen
@@ -200,6 +265,12 @@ var running sync.Mutex
 // (SweepOps, in file PREFIX_sweep.go), so that nobody writes one by hand;
 // its func type converts to iter.Seq2[string, any] as it is.
 func Sweep(ops iter.Seq2[string, any], rt Runtime, o Options) (*Report, error) {
+	return sweep(ops, rt, o)
+}
+
+// sweep is Sweep.
+func sweep(ops iter.Seq2[string, any], rt Runtime, o Options) (*Report, error) {
+	t := o.Test
 	n := len(Variants)
 	if o.Samples > 0 {
 		n = min(o.Samples, n)
@@ -208,151 +279,171 @@ func Sweep(ops iter.Seq2[string, any], rt Runtime, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	inProcess, err := o.inProcess()
+	if err != nil {
+		return nil, err
+	}
+	id := identify(t, es, rt, o)
+	var rep *Report
+	if w := theWorker(); w != nil {
+		rep, err = w.serve(id, es, rt, n, o) // returns only for another sweep
+	} else {
+		rep, err = sweepHere(t, id, es, rt, n, inProcess, o)
+	}
+	remember(id, rep, err)
+	return rep, err
+}
+
+// sweepHere runs the sweep id of the entries es, in this process or in
+// workers.
+func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProcess bool, o Options) (*Report, error) {
 	running.Lock()
 	defer running.Unlock()
 	defer asserts.SetContentCheck(asserts.SetContentCheck(o.Content))
-	before := asserts.ReadStats()
-	rep := newReport(len(es))
-	byKey := map[string]*Finding{}
-	for _, e := range es {
-		base := rep.sweepVariants(e, n, rt, byKey)
-		tried := []byte(rep.Tried[e.Name] + " ")
-		for p := range Probes {
-			if o.NoValues {
-				break
+	ty := newTally(es, n, o.Found)
+	if inProcess {
+		before := asserts.ReadStats()
+		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, emit: ty.apply}
+		onShallowStack(func() {
+			for i := range es {
+				d.runOp(i, 0, -1, -1)
+				ty.apply(&event{T: evOpDone, Op: i})
 			}
-			tried = append(tried, rep.probe(e, base, p, rt, byKey))
-		}
-		rep.Tried[e.Name] = string(tried)
+		})
+		ty.r.Stats = asserts.ReadStats().Sub(before)
+	} else if err := isolate(t, id, ty, o); err != nil {
+		return nil, err
 	}
-	rep.Checks = asserts.ReadStats().TotalRan() - before.TotalRan()
+	rep := ty.r
+	rep.Checks = rep.Stats.TotalRan()
 	slices.SortFunc(rep.Findings, func(a, b *Finding) int { return strings.Compare(a.Key(), b.Key()) })
 	return rep, nil
 }
 
-// sweepVariants runs op e on variants 0 to n-1 and returns its base
-// sample: the first that ran, an aliasing one only when no other did
-// (nil when none ran).
-func (r *Report) sweepVariants(e entry, n int, rt Runtime, byKey map[string]*Finding) *Sample {
-	var base, alias *Sample
-	first := ""
-	tried := make([]byte, 0, n)
-	for v := range n {
-		out := runSample(e.Func, v, e.Fn, rt)
-		r.add(e.Name, v, out, byKey)
-		tried = append(tried, outcomeCode(out))
-		if v == 0 && out.Err != nil {
-			first = firstLine(out.Err.Error())
-		}
+// onShallowStack runs f on a goroutine of its own and waits for it: the
+// checks' scopes (asserts.Collect) read the goroutine's number from its
+// stack, whose cost grows with its depth (a test's, its helpers').
+func onShallowStack(f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	<-done
+}
+
+// A driver runs a sweep's ops in this process and tells emit what each
+// step did (in-process, the tally; in a worker, the master).
+type driver struct {
+	es       []entry
+	rt       Runtime
+	n        int // variants per op
+	noValues bool
+	emit     func(*event)
+	// quiet, when set, runs a call whose checks are not the sweep's (a
+	// base sample run again in a fresh worker).
+	quiet func(func())
+}
+
+// runOp runs op i from step from (a variant, or n + a probe) to its end:
+// each variant, called again when it ran, then each probe of the values'
+// base sample. base and alias are the variants that ran before from (-1:
+// none), of which a fresh worker runs the base again, quietly, for the
+// probes.
+func (d *driver) runOp(i, from, base, alias int) {
+	e := d.es[i]
+	var baseS, aliasS *Sample
+	for v := from; v < d.n; v++ {
+		d.emit(&event{T: evStart, Op: i, Step: v})
+		out := runSample(e.Func, v, e.Fn, d.rt)
+		d.emit(&event{T: evStep, Op: i, Step: v, Res: resultOf(out)})
 		if out.Err != nil {
 			continue
 		}
 		switch {
-		case Variants[v].Alias && alias == nil:
-			alias = out.Sample
-		case !Variants[v].Alias && base == nil:
-			base = out.Sample
+		case Variants[v].Alias && alias < 0:
+			alias, aliasS = v, out.Sample
+		case !Variants[v].Alias && base < 0:
+			base, baseS = v, out.Sample
 		}
-		r.again(e, Variants[v].Name, out, rt, byKey)
+		d.again(i, v, out)
 	}
-	r.Tried[e.Name] = string(tried)
-	if _, ok := r.Exercised[e.Name]; !ok {
-		r.NotReached[e.Name] = first
+	if d.noValues {
+		return
 	}
-	if base == nil {
-		base = alias
+	bs := baseS
+	if base < 0 {
+		base, bs = alias, aliasS
 	}
-	return base
+	if bs == nil && base >= 0 {
+		bs = d.rerun(i, base)
+	}
+	for p := max(from-d.n, 0); p < len(Probes); p++ {
+		d.probe(i, p, bs)
+	}
 }
 
-// again calls a sample that ran twice more on one set of its arguments
-// (callTwice) and adds what the second call found and the sample's own
+// rerun runs variant v of op i again, its violations and checks not the
+// sweep's (they were counted where it ran), and returns its sample as
+// it ran, nil when it did not run this time.
+func (d *driver) rerun(i, v int) *Sample {
+	d.emit(&event{T: evStart, Op: i, Step: v, Rebase: true})
+	var out outcome
+	run := func() { out = runSample(d.es[i].Func, v, d.es[i].Fn, d.rt) }
+	if d.quiet != nil {
+		d.quiet(run)
+	} else {
+		run()
+	}
+	if out.Err != nil {
+		return nil
+	}
+	return out.Sample
+}
+
+// again calls a step that ran twice more on one set of its arguments
+// (callTwice) and tells what the second call found and the step's own
 // run did not.
-func (r *Report) again(e entry, name string, out outcome, rt Runtime, byKey map[string]*Finding) {
-	vs, err := callTwice(rt, reflect.ValueOf(e.Fn), out.Sample)
-	r.Again++
-	r.findings(e.Name, name+", called again", onlyNew(vs, out.Violations), byKey)
-	var ce *crashError
-	if errors.As(err, &ce) {
-		r.crash(e.Name, name+", called again", ce)
-	} else if err != nil {
-		r.AgainFailed[e.Name] = firstLine(err.Error())
-	}
+func (d *driver) again(i, k int, out outcome) {
+	d.emit(&event{T: evStart, Op: i, Step: k, Again: true})
+	vs, err := callTwice(d.rt, reflect.ValueOf(d.es[i].Fn), out.Sample)
+	res := &result{Violations: onlyNew(vs, out.Violations)}
+	res.setErr(err)
+	d.emit(&event{T: evAgain, Op: i, Step: k, Res: res})
 }
 
-// runProbe runs probe p of op's base sample (a sample that ran, see
-// [Sample.ApplyProbe]) through fn once, without repairs, and collects its
-// violations; notRun is ApplyProbe's.
-func runProbe(base *Sample, p int, fn any, rt Runtime) (out outcome, notRun byte) {
+// probe runs probe p of op i's base sample (nil: none ran) once, without
+// repairs, tells what it did, and calls it again when it ran.
+func (d *driver) probe(i, p int, base *Sample) {
+	k := d.n + p
+	if base == nil {
+		d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{NotRun: '_'}})
+		return
+	}
 	s, st := base.ApplyProbe(p)
 	if st != probeChanged {
-		return outcome{Sample: s}, st
+		d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{NotRun: st}})
+		return
 	}
-	f := reflect.ValueOf(fn)
+	d.emit(&event{T: evStart, Op: i, Step: k})
+	f := reflect.ValueOf(d.es[i].Fn)
 	var err error
-	vs := asserts.Collect(func() { err = Call(rt, f, s) })
-	return outcome{Sample: s, Err: err, Violations: vs}, st
-}
-
-// probe runs probe p of e's base sample, adds what it did and returns its
-// code for Tried.
-func (r *Report) probe(e entry, base *Sample, p int, rt Runtime, byKey map[string]*Finding) byte {
-	c := &r.valueCounts[p]
-	if base == nil {
-		c.NotReached++
-		return '_'
+	vs := asserts.Collect(func() { err = Call(d.rt, f, s) })
+	out := outcome{Sample: s, Err: err, Violations: vs}
+	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(out)})
+	if err == nil {
+		d.again(i, k, out)
 	}
-	out, st := runProbe(base, p, e.Fn, rt)
-	switch st {
-	case probeSame:
-		c.Same++
-		return st
-	case probeNoArg:
-		c.NoArg++
-		return st
-	}
-	name := "value: " + Probes[p].Name
-	var me *MakeError
-	var ce *crashError
-	switch {
-	case errors.As(out.Err, &ce):
-		c.Crashed++
-		r.crash(e.Name, name, ce)
-	case errors.As(out.Err, &me):
-		c.Unmade++
-	case out.Err != nil:
-		c.Rejected++
-	default:
-		c.Ran++
-	}
-	r.findings(e.Name, name, out.Violations, byKey)
-	if out.Err == nil {
-		r.again(e, name, out, rt, byKey)
-	}
-	return outcomeCode(out)
-}
-
-// outcomeCode is a sample's character in Tried.
-func outcomeCode(out outcome) byte {
-	var me *MakeError
-	switch {
-	case isCrash(out.Err):
-		return 'C'
-	case errors.As(out.Err, &me):
-		return 'M'
-	case out.Err != nil:
-		return 'E'
-	case len(out.Violations) > 0:
-		return 'V'
-	}
-	return '.'
 }
 
 // Run is the sweep of a runtime's test: it sweeps ops (the SweepOps table
 // gen writes next to the checked wrappers) on every sample with rt and the
-// same_content check on, logs the report, and fails t once per finding
-// (op, check, argument or return), with its count. Run it in a test built
-// with -tags debugasserts: without the tag the wrappers check nothing.
+// same_content check on, in worker processes (see [Sweep]), logs each
+// finding and crash as it is found and the report at the end, and fails t
+// once per finding (op, check, argument or return) and per crash (op,
+// kind, function), with its count ([RunWith] judges them by a library's
+// verdicts). Run it in a test built with -tags debugasserts: without the
+// tag the wrappers check nothing.
 //
 //	func TestSweep(t *testing.T) {
 //		sweep.Run(t, adapter{}, checked.SweepOps)                  // function mode
@@ -360,16 +451,5 @@ func outcomeCode(out outcome) byte {
 //	}
 func Run(t testing.TB, rt Runtime, ops iter.Seq2[string, any]) *Report {
 	t.Helper()
-	rep, err := Sweep(ops, rt, Options{Content: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Log(rep)
-	for _, f := range rep.Findings {
-		t.Errorf("%s: %d violations in %s: %s", f.Key(), f.Count, strings.Join(f.Variants, "; "), f.Message)
-	}
-	for _, c := range rep.Crashes {
-		t.Errorf("%s: %d calls in %s", c, c.Count, strings.Join(c.Variants, "; "))
-	}
-	return rep
+	return RunWith(t, rt, ops, Options{Content: true})
 }

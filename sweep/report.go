@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -41,13 +40,19 @@ type Report struct {
 	valueCounts []probeCount
 	// Tried gives, per op, what each of its samples did: one character
 	// per variant, a space, then one per probe (see [Report.String]).
-	Tried    map[string]string
-	Checks   uint64 // checks run
+	Tried  map[string]string
+	Checks uint64 // checks run
+	// Stats are the checks' counts of the sweep's calls (in the workers,
+	// when it ran isolated): what ran, by check, and what was skipped,
+	// by reason.
+	Stats    asserts.Stats
 	Findings []*Finding
 	// Crashes are the calls that panicked with a Go runtime error (or a
 	// nil error), per op and place: bugs of the code that ran, found like
 	// the checks' findings, never repaired nor counted as rejected.
 	Crashes []*Crash
+	// told counts the findings and crashes streamed so far.
+	told struct{ findings, crashes int }
 }
 
 // A probeCount is what one probe did over a sweep's ops: its samples that
@@ -71,33 +76,62 @@ func newReport(ops int) *Report {
 	return r
 }
 
-// add adds one variant sample's outcome.
-func (r *Report) add(op string, v int, out outcome, byKey map[string]*Finding) {
+// add adds one variant sample's result.
+func (r *Report) add(op string, v int, res *result, byKey map[string]*Finding) {
 	r.Samples++
-	var me *MakeError
-	var ce *crashError
-	switch {
-	case errors.As(out.Err, &ce):
-		r.crash(op, Variants[v].Name, ce)
-	case errors.As(out.Err, &me):
-		r.Unmade[me.Err.Error()]++
-	case out.Err != nil:
+	switch res.Err {
+	case "crash":
+		r.crash(op, Variants[v].Name, res.Crash)
+	case "make":
+		r.Unmade[res.Make]++
+	case "error":
 		r.Rejected++
 		r.RejectedBy[op]++
 	default:
 		if _, ok := r.Exercised[op]; !ok {
 			r.Exercised[op] = v
 		}
-		if len(out.Sample.Repairs) > 0 {
+		if len(res.Repairs) > 0 {
 			r.Repaired++
-			used := slices.Clone(out.Sample.Repairs)
+			used := slices.Clone(res.Repairs)
 			slices.Sort(used)
 			for _, rule := range slices.Compact(used) { // once per sample
 				r.RepairsUsed[rule]++
 			}
 		}
 	}
-	r.findings(op, Variants[v].Name, out.Violations, byKey)
+	r.findings(op, Variants[v].Name, res.Violations, byKey)
+}
+
+// probe adds what probe p of op's base sample did and returns its code
+// for Tried.
+func (r *Report) probe(op string, p int, res *result, byKey map[string]*Finding) byte {
+	c := &r.valueCounts[p]
+	switch res.NotRun {
+	case '_':
+		c.NotReached++
+		return '_'
+	case probeSame:
+		c.Same++
+		return probeSame
+	case probeNoArg:
+		c.NoArg++
+		return probeNoArg
+	}
+	name := "value: " + Probes[p].Name
+	switch res.Err {
+	case "crash":
+		c.Crashed++
+		r.crash(op, name, res.Crash)
+	case "make":
+		c.Unmade++
+	case "error":
+		c.Rejected++
+	default:
+		c.Ran++
+	}
+	r.findings(op, name, res.Violations, byKey)
+	return res.code()
 }
 
 // findings adds the violations of op's calls of the named sample.
@@ -131,7 +165,12 @@ func firstLine(s string) string {
 //
 //	.  ran clean
 //	V  ran, and a check found a violation
-//	C  crashed (a Go runtime error)
+//	C  crashed: a Go runtime error, a panic in the runtime's Release, or
+//	   (isolated) the worker died: a panic on another goroutine, a fatal
+//	   error, a signal, an exit
+//	H  hung: passed the per-call time limit (isolated)
+//	/  not run: an earlier sample of the op hung, or the sweep's budget
+//	   (the test's deadline) ran out
 //	E  rejected by the kernel or the wrapper (after the repairs)
 //	M  the runtime cannot make it
 //	=  (a probe) the op's base sample has these values already
@@ -157,6 +196,11 @@ func (r *Report) String() string {
 	}
 	for _, c := range r.Crashes {
 		fmt.Fprintf(&b, "%s (%d)\n\tin: %s\n", c, c.Count, strings.Join(c.Variants, "; "))
+		for _, l := range strings.Split(strings.TrimRight(c.Output, "\n"), "\n") {
+			if c.Output != "" {
+				fmt.Fprintf(&b, "\t| %s\n", l)
+			}
+		}
 	}
 	r.writeTried(&b)
 	return b.String()
@@ -187,7 +231,7 @@ func (r *Report) writeTried(b *strings.Builder) {
 			fmt.Fprintf(b, "\t%2d %-22s %4d %4d %4d %4d; %4d; %4d; %4d\n", i, c.Name, c.Ran, c.Rejected, c.Crashed, c.Unmade, c.Same, c.NoArg, c.NotReached)
 		}
 	}
-	b.WriteString("tried (per op: each variant, then each value; . ran, V violation, C crash, E rejected, M cannot make, = in the base, - no such argument, _ not reached):\n")
+	b.WriteString("tried (per op: each variant, then each value; . ran, V violation, C crash, H hang, / not run, E rejected, M cannot make, = in the base, - no such argument, _ not reached):\n")
 	w := 0
 	for op := range r.Tried {
 		w = max(w, len(op))

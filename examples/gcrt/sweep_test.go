@@ -78,7 +78,7 @@ func TestSweepFindsTheCatalog(t *testing.T) {
 			continue // legal kernels, and the off-heap clones the catalog wrote for 1-d inputs alone
 		}
 		t.Run(b.name, func(t *testing.T) {
-			rep, err := sweep.Sweep(checkedif.SweepOps(b.k), sweepAdapter{}, sweep.Options{Content: true})
+			rep, err := sweep.Sweep(checkedif.SweepOps(b.k), sweepAdapter{}, sweep.Options{Content: true, Test: t})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,7 +106,9 @@ func TestOverlappingSweeps(t *testing.T) {
 	}
 	negWrites := kernels{neg: gcrt.NegInPlace}
 	alone := func(k kernels) []string {
-		rep, err := sweep.Sweep(checkedif.SweepOps(k), sweepAdapter{}, sweep.Options{Content: true})
+		// in-process: the kernels below wait for each other across the
+		// two sweeps, which workers of their own would keep apart
+		rep, err := sweep.Sweep(checkedif.SweepOps(k), sweepAdapter{}, sweep.Options{Content: true, InProcess: true})
 		if err != nil {
 			t.Fatal(err)
 		}

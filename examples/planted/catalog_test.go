@@ -109,7 +109,7 @@ var plants = []plant{
 // found returns what a sweep of k found: each finding's key, and "op
 // crash" for each crash.
 func found(t *testing.T, k kernels, o sweep.Options) []string {
-	o.Content = true
+	o.Content, o.Test = true, t
 	rep, err := sweep.Sweep(checked.SweepOps(k), adapter{}, o)
 	if err != nil {
 		t.Fatal(err)

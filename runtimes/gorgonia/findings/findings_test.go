@@ -163,7 +163,7 @@ func TestSoftMaxEmptyCrashes(t *testing.T) {
 // iterators index element 0 of the empty array, and a copy takes a fixed
 // number of bytes from it, a Go runtime error (a panic the binding's
 // caller gets). The sweep's crash findings on the empty samples, judged
-// in sweep/verdicts.go (emptyCrashes).
+// in sweep/verdicts.go.
 func TestEmptyTensorsPanic(t *testing.T) {
 	empty := func() *tensor.Dense { return tensor.New(tensor.WithShape(0), tensor.WithBacking([]float32{})) }
 	for name, f := range map[string]func(){

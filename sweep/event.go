@@ -1,0 +1,318 @@
+package sweep
+
+import (
+	"bytes"
+	"encoding/gob"
+	"errors"
+	"fmt"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// The events of a sweep. The driver (driveOps) tells each step it runs to
+// a sink; in-process the sink is the report itself (Report.apply), in a
+// worker it is the channel to the master, which applies them to its
+// report. So the report is made one way, and a sweep of ops that do not
+// crash reports the same in-process and isolated.
+
+// Event types.
+const (
+	evReady   = "ready"   // a worker reached its sweep
+	evStart   = "start"   // a step is about to run (flushed before it)
+	evStep    = "step"    // a variant or a probe ran: Res
+	evAgain   = "again"   // a step that ran was called again: Res
+	evOpDone  = "op"      // an op's steps are done: Stats since the last one
+	evHang    = "hang"    // the watchdog: a call passed its limit
+	evHandler = "handler" // a violation outside a call's scope: for the handler
+	evDone    = "done"    // the worker ran to the end of its sweep
+)
+
+// An event is one thing a sweep's driver did.
+type event struct {
+	T    string `json:"t"`
+	Op   int    `json:"op,omitempty"`   // the op's index in the table
+	Step int    `json:"step,omitempty"` // a variant (below n), or n + a probe
+	// Again and Rebase say what an evStart starts: the step's calls
+	// again, or the values' base variant run again in a fresh worker.
+	Again  bool    `json:"again,omitempty"`
+	Rebase bool    `json:"rebase,omitempty"`
+	Res    *result `json:"res,omitempty"`
+	// Stats are the checks' counts of the op's calls (evOpDone).
+	Stats *wireStats `json:"stats,omitempty"`
+	// Crash is a hang's: its text, where the call was, its stacks.
+	Crash *crashError `json:"crash,omitempty"`
+	// Violation is a violation reported outside a call's scope
+	// (evHandler).
+	Violation *asserts.Violation `json:"violation,omitempty"`
+}
+
+// wireStats are asserts.Stats on the channel (asserts.Stats marshals to
+// names, one way).
+type wireStats struct {
+	Calls      uint64   `json:"calls"`
+	Ran        []uint64 `json:"ran"`
+	Violations []uint64 `json:"violations"`
+	Skipped    []uint64 `json:"skipped"`
+}
+
+func toWire(s asserts.Stats) *wireStats {
+	return &wireStats{Calls: s.Calls, Ran: s.Ran[:], Violations: s.Violations[:], Skipped: s.Skipped[:]}
+}
+
+func (w *wireStats) stats() asserts.Stats {
+	s := asserts.Stats{Calls: w.Calls}
+	copy(s.Ran[:], w.Ran)
+	copy(s.Violations[:], w.Violations)
+	copy(s.Skipped[:], w.Skipped)
+	return s
+}
+
+// A result is what a step did, as the report needs it.
+type result struct {
+	// Err is the kind of the last call's error: "" (none), "make" (the
+	// runtime cannot make the sample), "crash", else "error" (refused).
+	Err string `json:"err,omitempty"`
+	// Text is the first line of the error's text; Make the runtime's
+	// reason when it cannot make the sample.
+	Text       string              `json:"text,omitempty"`
+	Make       string              `json:"make,omitempty"`
+	Crash      *crashError         `json:"crash,omitempty"`
+	Repairs    []string            `json:"repairs,omitempty"`
+	Violations []asserts.Violation `json:"violations,omitempty"`
+	// NotRun is a probe's reason not to run: probeSame, probeNoArg, '_'
+	// (no base sample); 0 when it ran.
+	NotRun byte `json:"not_run,omitempty"`
+}
+
+// resultOf is the result of an outcome.
+func resultOf(out outcome) *result {
+	r := &result{Violations: out.Violations}
+	if out.Sample != nil {
+		r.Repairs = out.Sample.Repairs
+	}
+	r.setErr(out.Err)
+	return r
+}
+
+// setErr sets the error's kind and text.
+func (r *result) setErr(err error) {
+	var me *MakeError
+	var ce *crashError
+	switch {
+	case err == nil:
+		return
+	case errors.As(err, &ce):
+		r.Err, r.Crash = "crash", ce
+	case errors.As(err, &me):
+		r.Err, r.Make = "make", me.Err.Error()
+	default:
+		r.Err = "error"
+	}
+	r.Text = firstLine(err.Error())
+}
+
+// code is the step's character in Tried.
+func (r *result) code() byte {
+	switch r.Err {
+	case "crash":
+		if r.Crash.Kind == crashHang {
+			return 'H'
+		}
+		return 'C'
+	case "make":
+		return 'M'
+	case "error":
+		return 'E'
+	}
+	if len(r.Violations) > 0 {
+		return 'V'
+	}
+	return '.'
+}
+
+// An opState is what the report keeps of the op under way.
+type opState struct {
+	op    int
+	tried []byte
+	first string // the first variant's error
+	// base and alias are the first variants that ran (-1: none yet), an
+	// aliasing one in alias: the values' base sample is base, else
+	// alias.
+	base, alias int
+}
+
+// A tally is a report being made from events: the report and the op
+// under way.
+type tally struct {
+	r     *Report
+	es    []entry
+	n     int // variants per op
+	byKey map[string]*Finding
+	cur   *opState
+	// found, when set, is told each finding and crash as it is first
+	// found (streamed).
+	found func(string)
+}
+
+func newTally(es []entry, n int, found func(string)) *tally {
+	return &tally{r: newReport(len(es)), es: es, n: n, byKey: map[string]*Finding{}, found: found}
+}
+
+// state returns the state of op, starting it (and ending the one before).
+func (t *tally) state(op int) *opState {
+	if t.cur != nil && t.cur.op != op {
+		t.endOp()
+	}
+	if t.cur == nil {
+		t.cur = &opState{op: op, base: -1, alias: -1}
+	}
+	return t.cur
+}
+
+// endOp ends the op under way.
+func (t *tally) endOp() {
+	s := t.cur
+	if s == nil {
+		return
+	}
+	t.cur = nil
+	name := t.es[s.op].Name
+	if len(s.tried) == t.n {
+		s.tried = append(s.tried, ' ') // no probe ran
+	}
+	t.r.Tried[name] = string(s.tried)
+	if _, ok := t.r.Exercised[name]; !ok {
+		t.r.NotReached[name] = s.first
+	}
+}
+
+// apply adds one event to the report.
+func (t *tally) apply(ev *event) {
+	switch ev.T {
+	case evStep:
+		t.step(ev.Op, ev.Step, ev.Res)
+	case evAgain:
+		t.again(ev.Op, ev.Step, ev.Res)
+	case evOpDone:
+		if ev.Stats != nil {
+			t.r.Stats = t.r.Stats.Add(ev.Stats.stats())
+		}
+		t.state(ev.Op)
+		t.endOp()
+	case evHandler:
+		asserts.CurrentHandler().Handle(ev.Violation)
+	}
+}
+
+// stepName is the name of step k in the report: a variant's, or "value:
+// NAME" for a probe.
+func (t *tally) stepName(k int) string {
+	if k < t.n {
+		return Variants[k].Name
+	}
+	return "value: " + Probes[k-t.n].Name
+}
+
+// step adds a variant's or a probe's result.
+func (t *tally) step(op, k int, res *result) {
+	s := t.state(op)
+	name := t.es[op].Name
+	if k < t.n {
+		t.r.add(name, k, res, t.byKey)
+		s.tried = append(s.tried, res.code())
+		if k == 0 && res.Err != "" {
+			s.first = res.Text
+		}
+		if res.Err == "" {
+			switch {
+			case Variants[k].Alias && s.alias < 0:
+				s.alias = k
+			case !Variants[k].Alias && s.base < 0:
+				s.base = k
+			}
+		}
+	} else {
+		if len(s.tried) == t.n {
+			s.tried = append(s.tried, ' ')
+		}
+		s.tried = append(s.tried, t.r.probe(name, k-t.n, res, t.byKey))
+	}
+	t.tell()
+}
+
+// again adds what a step's calls again found.
+func (t *tally) again(op, k int, res *result) {
+	name := t.es[op].Name
+	label := t.stepName(k) + ", called again"
+	t.r.Again++
+	t.r.findings(name, label, res.Violations, t.byKey)
+	switch res.Err {
+	case "crash":
+		t.r.crash(name, label, res.Crash)
+	case "":
+	default:
+		t.r.AgainFailed[name] = res.Text
+	}
+	t.tell()
+}
+
+// skip marks step k of op not run ('/'): an earlier step of the op hung,
+// or the sweep's budget ran out.
+func (t *tally) skip(op, k int) {
+	s := t.state(op)
+	if k == t.n && len(s.tried) == t.n {
+		s.tried = append(s.tried, ' ')
+	}
+	s.tried = append(s.tried, '/')
+}
+
+// tell streams the findings and the crash a result added first.
+func (t *tally) tell() {
+	if t.found == nil {
+		return
+	}
+	for _, f := range t.r.Findings[t.r.told.findings:] {
+		t.found(f.Key() + ": " + f.Message + " (in " + f.Variants[0] + ")")
+	}
+	for _, c := range t.r.Crashes[t.r.told.crashes:] {
+		t.found(c.String() + " (in " + c.Variants[0] + ")")
+	}
+	t.r.told.findings, t.r.told.crashes = len(t.r.Findings), len(t.r.Crashes)
+}
+
+// A wireReport is a Report on the channel, its unexported counts too.
+type wireReport struct {
+	R      *Report
+	Values []probeCount
+}
+
+// encode returns the report as gob.
+func (r *Report) encode() []byte {
+	var b bytes.Buffer
+	if err := gob.NewEncoder(&b).Encode(wireReport{R: r, Values: r.valueCounts}); err != nil {
+		panic(fmt.Sprintf("sweep: a report does not encode: %v", err)) // a bug of this package
+	}
+	return b.Bytes()
+}
+
+// decodeReport returns the report encode encoded.
+func decodeReport(b []byte) (*Report, error) {
+	var w wireReport
+	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&w); err != nil {
+		return nil, fmt.Errorf("sweep: a report from the master: %v", err)
+	}
+	r := newReport(0)
+	*r = *w.R
+	r.valueCounts = w.Values
+	for _, m := range []*map[string]int{&r.Exercised, &r.RejectedBy, &r.Unmade, &r.RepairsUsed} {
+		if *m == nil {
+			*m = map[string]int{}
+		}
+	}
+	for _, m := range []*map[string]string{&r.NotReached, &r.AgainFailed, &r.Tried} {
+		if *m == nil {
+			*m = map[string]string{}
+		}
+	}
+	return r, nil
+}

@@ -1,0 +1,17 @@
+//go:build windows
+
+package sweep
+
+import (
+	"os"
+	"os/exec"
+	"syscall"
+)
+
+// passFiles gives the worker cmd starts the channel's ends from and to,
+// and returns the handles they have in it (the same values: Windows
+// passes handles on as they are).
+func passFiles(cmd *exec.Cmd, from, to *os.File) (uintptr, uintptr) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{AdditionalInheritedHandles: []syscall.Handle{syscall.Handle(from.Fd()), syscall.Handle(to.Fd())}}
+	return from.Fd(), to.Fd()
+}

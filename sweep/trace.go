@@ -1,0 +1,170 @@
+package sweep
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"syscall"
+)
+
+// What a dead worker left: the kind, text and place of its crash, read
+// from Go's traceback on its stderr and its exit status.
+
+// maxOutput bounds a crash's Output.
+const maxOutput = 16 << 10
+
+// death names what ended a worker that did not finish: a Go panic's or
+// fatal error's first line and the innermost frame of the goroutine it
+// names, a signal, else its exit status. out is the worker's stderr (its
+// tail).
+func death(out string, st *os.ProcessState) *crashError {
+	lines := strings.Split(out, "\n")
+	for i, l := range lines {
+		kind, text := "", ""
+		switch {
+		case strings.HasPrefix(l, "panic: "):
+			kind, text = crashGoroutine, strings.TrimSuffix(strings.TrimPrefix(l, "panic: "), " [recovered]")
+		case strings.HasPrefix(l, "fatal error: "):
+			kind, text = crashFatal, strings.TrimPrefix(l, "fatal error: ")
+		case sigLine.MatchString(l):
+			kind, text = crashSignal, l
+		default:
+			continue
+		}
+		trace := strings.Join(lines[i:], "\n")
+		return &crashError{Kind: kind, Text: normalizeTrace(text), At: firstUserFrame(lines[i+1:], -1), Output: clip(normalizeTrace(trace))}
+	}
+	tail := clip(normalizeTrace(lastLines(out, 20)))
+	if st != nil {
+		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return &crashError{Kind: crashSignal, Text: "killed by " + signalName(ws.Signal()), Output: tail}
+		}
+		return &crashError{Kind: crashExit, Text: fmt.Sprintf("the process exited with status %d in the call", st.ExitCode()), Output: tail}
+	}
+	return &crashError{Kind: crashExit, Text: "the process ended in the call", Output: tail}
+}
+
+// sigLine is the line Go's runtime prints for a signal it cannot turn
+// into a panic ("SIGSEGV: segmentation violation").
+var sigLine = regexp.MustCompile(`^SIG[A-Z]+: `)
+
+// firstUserFrame returns, from a traceback's lines, the innermost frame
+// of the first goroutine (of goroutine id, when it is not -1) outside
+// Go's runtime and standard library, reflect, testing and this package
+// (its tests apart), as "pkg.Func (file.go:12)"; "" when there is none.
+func firstUserFrame(lines []string, id int) string {
+	in := false
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if strings.HasPrefix(l, "goroutine ") {
+			if in {
+				return "" // the goroutine's frames are all the runtime's
+			}
+			var g int
+			fmt.Sscanf(l, "goroutine %d", &g)
+			in = id < 0 || g == id
+			continue
+		}
+		if !in || l == "" || strings.HasPrefix(l, "\t") || strings.HasPrefix(l, "created by ") || i+1 >= len(lines) {
+			continue
+		}
+		fn := l
+		if j := strings.LastIndex(fn, "("); j > 0 && strings.HasSuffix(fn, ")") {
+			fn = fn[:j]
+		}
+		file := strings.TrimPrefix(lines[i+1], "\t")
+		if j := strings.LastIndex(file, " +0x"); j >= 0 {
+			file = file[:j]
+		}
+		if userFunc(fn, file) {
+			return fmt.Sprintf("%s (%s)", shortFunc(fn), filepath.Base(file))
+		}
+	}
+	return ""
+}
+
+// userFunc reports whether function fn, in file (path:line), is the
+// user's: not Go's standard library (an import path whose first element
+// has no dot), nor this package's outside its tests.
+func userFunc(fn, file string) bool {
+	if fn == "panic" || fn == "main.main" {
+		return fn == "main.main"
+	}
+	path := fn
+	if j := strings.LastIndex(path, "/"); j >= 0 {
+		if !strings.Contains(path[:strings.Index(path, "/")], ".") {
+			return false // std: internal/..., runtime/...
+		}
+	} else if !strings.HasPrefix(path, "main.") {
+		return false // std: runtime., sync., reflect., testing.
+	}
+	self := reflect.TypeFor[crashError]().PkgPath() + "."
+	base, _, _ := strings.Cut(filepath.Base(file), ":")
+	return !strings.HasPrefix(fn, self) || strings.HasSuffix(base, "_test.go")
+}
+
+// Patterns of what varies between runs of a traceback.
+var (
+	traceArgs   = regexp.MustCompile(`\([^()]*\)$`)
+	traceOffset = regexp.MustCompile(` \+0x[0-9a-f]+$`)
+	traceGoid   = regexp.MustCompile(`^goroutine \d+ \[([^,\]]*)[^\]]*\]:$`)
+	traceBy     = regexp.MustCompile(` in goroutine \d+$`)
+	traceHex    = regexp.MustCompile(`0x[0-9a-f]+`)
+)
+
+// normalizeTrace takes out of a traceback what varies between runs and
+// machines: arguments, offsets, goroutine numbers and waits, directories,
+// addresses.
+func normalizeTrace(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "\t"):
+			l = traceOffset.ReplaceAllString(l, "")
+			l = "\t" + filepath.Base(strings.TrimPrefix(l, "\t"))
+		case traceGoid.MatchString(l):
+			l = traceGoid.ReplaceAllString(l, "goroutine [$1]:")
+		case strings.HasPrefix(l, "created by "):
+			l = traceBy.ReplaceAllString(l, "")
+		case !strings.HasPrefix(l, "\t") && strings.HasSuffix(l, ")") && strings.Contains(l, "."):
+			l = traceArgs.ReplaceAllString(l, "(...)")
+		}
+		lines[i] = traceHex.ReplaceAllString(l, "0x?")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// clip keeps the first maxOutput bytes of s, at a line's end.
+func clip(s string) string {
+	if len(s) <= maxOutput {
+		return s
+	}
+	s = s[:maxOutput]
+	if i := strings.LastIndexByte(s, '\n'); i > 0 {
+		s = s[:i]
+	}
+	return s + "\n..."
+}
+
+// lastLines returns the last n lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(len(lines)-n, 0):], "\n")
+}
+
+// signalName is sig's name as Go's runtime prints it ("SIGSEGV").
+func signalName(sig syscall.Signal) string {
+	for _, s := range []struct {
+		sig  syscall.Signal
+		name string
+	}{{syscall.SIGABRT, "SIGABRT"}, {syscall.SIGBUS, "SIGBUS"}, {syscall.SIGFPE, "SIGFPE"}, {syscall.SIGILL, "SIGILL"},
+		{syscall.SIGKILL, "SIGKILL"}, {syscall.SIGSEGV, "SIGSEGV"}, {syscall.SIGTERM, "SIGTERM"}, {syscall.SIGTRAP, "SIGTRAP"}} {
+		if s.sig == sig {
+			return s.name
+		}
+	}
+	return fmt.Sprintf("signal %d (%v)", int(sig), sig)
+}

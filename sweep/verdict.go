@@ -1,0 +1,74 @@
+package sweep
+
+import (
+	"fmt"
+	"iter"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Verdicts are a library's known findings and crashes, each with why it is
+// known and not fixed (the bug's report, a mapping kept on purpose): keyed
+// by [Finding.Key] ("add_.Tensor returns_arg return 0") or [Crash.Key]
+// ("neg crash: panic at tensor.(*Dense).Neg"), never by sample, so that a
+// known bug neither fails CI nor hides a new one of another op, check,
+// kind of crash or crashing function.
+type Verdicts map[string]string
+
+// Judge returns, one line each, the report's findings and crashes no
+// verdict names, and the verdicts that name none of them (stale: the bug
+// is fixed, or moved), both sorted.
+func (v Verdicts) Judge(r *Report) (unjudged, stale []string) {
+	seen := map[string]bool{}
+	for _, f := range r.Findings {
+		seen[f.Key()] = true
+		if _, ok := v[f.Key()]; !ok {
+			unjudged = append(unjudged, fmt.Sprintf("%s: %d violations in %s: %s", f.Key(), f.Count, strings.Join(f.Variants, "; "), f.Message))
+		}
+	}
+	for _, c := range r.Crashes {
+		seen[c.Key()] = true
+		if _, ok := v[c.Key()]; !ok {
+			unjudged = append(unjudged, fmt.Sprintf("%s: %d calls in %s: %s", c.Key(), c.Count, strings.Join(c.Variants, "; "), c))
+		}
+	}
+	for k := range v {
+		if !seen[k] {
+			stale = append(stale, k)
+		}
+	}
+	slices.Sort(unjudged)
+	slices.Sort(stale)
+	return unjudged, stale
+}
+
+// RunWith is [Run] with the options o (o.Test and o.Found, when nil, are
+// t and t's log), and judged by o.Verdicts: it fails t once per finding
+// or crash without a verdict, and once per verdict that names none.
+//
+//	func TestSweep(t *testing.T) {
+//		sweep.RunWith(t, adapter{}, checked.SweepOps, sweep.Options{Content: true, Verdicts: known})
+//	}
+func RunWith(t testing.TB, rt Runtime, ops iter.Seq2[string, any], o Options) *Report {
+	t.Helper()
+	if o.Test == nil {
+		o.Test = t
+	}
+	if o.Found == nil {
+		o.Found = func(line string) { t.Log("found: " + line) }
+	}
+	rep, err := sweep(ops, rt, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(rep)
+	unjudged, stale := o.Verdicts.Judge(rep)
+	for _, u := range unjudged {
+		t.Errorf("%s", u)
+	}
+	for _, k := range stale {
+		t.Errorf("a verdict no finding or crash needs (the bug is fixed, or moved: remove it): %s", k)
+	}
+	return rep
+}
