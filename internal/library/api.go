@@ -155,6 +155,14 @@ func isElems(t types.Type, elem string) bool {
 	return ok && b.Name() == elem
 }
 
+// Slice is Go code of the slice of the tensor x's elements.
+func (r *Raw) Slice(x string) string {
+	if !r.Matrix() {
+		return x + "." + r.Method + "()"
+	}
+	return x + "." + r.Method + "()." + r.Data
+}
+
 // Memory is the body of the memory function of a tensor t: the
 // asserts.Memory of its elements, with the matrix's geometry (asserts
 // named by its package name).

@@ -19,9 +19,10 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n)\n\n", pkg, l.Pkg.Path())
 	tensor := l.Qual()
-	fmt.Fprintf(&b, "var _ = math.Pi\n\ntype tensor = %s\n\n", tensor)
+	fmt.Fprintf(&b, "var _ = math.Pi\n\ntype tensor = %s\n\ntype elem = %s\n\n", tensor, l.Elem)
 	fmt.Fprintf(&b, "func mk(shape []int, vals []float64) tensor {\n\tdata := make([]%s, len(vals))\n\tfor i, v := range vals {\n\t\tdata[i] = %s(v)\n\t}\n\treturn %s\n}\n\n", l.Elem, l.Elem, l.Ctor.Call(pkg, "shape", "data"))
 	fmt.Fprintf(&b, "func read(x tensor) (shape []int, vals []float64) {\n%s\nreturn shape, vals\n}\n\n", l.Raw.Read())
+	fmt.Fprintf(&b, "func anchor(x tensor) *%s {\nd := %s\nif len(d) == 0 {\nreturn nil\n}\nreturn &d[:cap(d)][cap(d)-1]\n}\n\n", l.Elem, l.Raw.Slice("x"))
 	b.WriteString(programMain)
 	refs := map[string]bool{}
 	b.WriteString("var cases = map[string][]kase{\n")
@@ -42,7 +43,7 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	}
 	b.WriteString("}\n\nvar runs = []run{\n")
 	for i, c := range cands {
-		fmt.Fprintf(&b, "{%q, func(in []tensor, s []float64, out tensor) tensor { return c%d(%s) }},\n", c.Op.Ref.Name, i, c.args())
+		fmt.Fprintf(&b, "{%q, %d, func(in []tensor, s []float64, out tensor) tensor { return c%d(%s) }},\n", c.Op.Ref.Name, c.writes(), i, c.args())
 	}
 	b.WriteString("}\n\n")
 	for i, c := range cands {
@@ -66,6 +67,7 @@ type kase struct {
 
 type run struct {
 	op string
+	w  int // the argument it writes: 0 self, 1 out, -1 none
 	f  func(in []tensor, s []float64, out tensor) tensor
 }
 
@@ -79,7 +81,16 @@ func main() {
 					in = append(in, mk(x.shape, append([]float64(nil), x.data...)))
 				}
 				out := mk(cs.out, make([]float64, cs.out[0]*cs.out[1]))
-				return show(r.f(in, cs.s, out))
+				w := map[int]tensor{0: in[0], 1: out}[r.w]
+				var before *elem
+				if w != nil {
+					before = anchor(w)
+				}
+				res := r.f(in, cs.s, out)
+				if w != nil && anchor(w) != before {
+					return "storage replaced: it gives the tensor it writes a new buffer, where the schema writes into the one it has"
+				}
+				return show(res)
 			})
 			fmt.Printf("R %d %d %s\n", c, k, line)
 		}
@@ -157,6 +168,18 @@ func (c *Candidate) args() string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// writes is the argument the candidate writes, as the program's run
+// names it: 0 self (in place), 1 out, -1 none.
+func (c *Candidate) writes() int {
+	switch c.Returns {
+	case "", "ret":
+		return -1
+	case c.Op.outName():
+		return 1
+	}
+	return 0
 }
 
 // params is the kernel's parameter list.
