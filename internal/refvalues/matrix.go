@@ -20,9 +20,13 @@ func matrixOps() []*Op {
 		{Name: "linalg_inv", Tensors: 1, eval: inverse, Cases: inverses},
 		{Name: "matrix_power", Tensors: 1, Scalars: []string{"n"}, eval: power, Cases: powers},
 		{Name: "linalg_matrix_power", Tensors: 1, Scalars: []string{"n"}, eval: power, Cases: powers},
-		{Name: "clone", Tensors: 1, eval: func(in []Matrix, _ []float64) (Matrix, error) { return each(in[0], func(_ int, v float64) float64 { return v }), nil },
+		{Name: "clone", Tensors: 1, eval: func(in []Matrix, _ []float64) (Matrix, error) {
+			return each(in[0], func(_ int, v float64) float64 { return v }), nil
+		},
 			Cases: []Case{{In: []Matrix{unit}}, {In: []Matrix{mixed}}}},
-		{Name: "zero", Tensors: 1, eval: func(in []Matrix, _ []float64) (Matrix, error) { return each(in[0], func(int, float64) float64 { return 0 }), nil },
+		{Name: "zero", Tensors: 1, eval: func(in []Matrix, _ []float64) (Matrix, error) {
+			return each(in[0], func(int, float64) float64 { return 0 }), nil
+		},
 			Cases: []Case{{In: []Matrix{unit}}, {In: []Matrix{mixed}}}},
 		{Name: "copy", Tensors: 2, eval: func(in []Matrix, _ []float64) (Matrix, error) {
 			if in[0].Rows != in[1].Rows || in[0].Cols != in[1].Cols {

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestInitLibraryType: issue 58's acceptance for gonum. In an empty
+// package of a fresh module on Go 1.25.14, with gonum v0.17.0 from the
+// module proxy, `go tool assertgen init -type '*gonum.org/v1/gonum/mat.Dense'`,
+// `go generate ./...`, `go test ./...` and `go test -tags debugasserts
+// ./...` pass; the generated code wraps at least 40 ops, the sweep test
+// passes with no finding, and no file is left to fill in (no TODO, no
+// "to write" in the report). Mul, Exp and Pow are not bound to mul,
+// exp and pow (their values are a matrix product, exponential and
+// power), and the report says so.
+func TestInitLibraryType(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fetches Go 1.25.14 and gonum, builds them")
+	}
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
+	mod := t.TempDir()
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=go1.25.14")
+	run := func(dir string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Dir, cmd.Env = dir, env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	run(mod, "go", "mod", "init", "example.com/mylib")
+	run(mod, "go", "mod", "edit", "-replace", "github.com/assertgen/assertgen="+root, "-require", "github.com/assertgen/assertgen@v0.0.0")
+	// As docs/guide.md does: the module path is not on the proxy, and the
+	// replace answers for it.
+	run(mod, "env", "GOPROXY=https://proxy.golang.org|off", "go", "get", "-tool", "github.com/assertgen/assertgen/cmd/assertgen")
+	run(mod, "go", "get", "gonum.org/v1/gonum@v0.17.0")
+	if v := run(mod, "go", "version"); !strings.Contains(v, "go1.25.14") {
+		t.Fatalf("go version: %s", v)
+	}
+	pkg := filepath.Join(mod, "linalg")
+	if err := os.Mkdir(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	report := run(pkg, "go", "tool", "assertgen", "init", "-type", "*gonum.org/v1/gonum/mat.Dense")
+	t.Log(report)
+	for _, want := range []string{
+		"assertgen init: wrote assertgen.yaml, generate.go, assertgen_memory.go, checked/assertgen_memory_test.go, assertgen_sweep_test.go",
+		"not bound: Dense.Mul: not mul.Tensor, mul.out, mul_.Tensor: its values are not the op's",
+		"not bound: Dense.Exp: not exp, exp.out, exp_: its values are not the op's",
+		"not bound: Dense.Pow: not pow.Tensor_Scalar, pow.Tensor_Scalar_out: its values are not the op's",
+		"mm (Dense.Mul)",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report lacks %q", want)
+		}
+	}
+	if strings.Contains(report, "to write") {
+		t.Errorf("init left something to write:\n%s", report)
+	}
+	gen := run(pkg, "go", "generate", "./...")
+	m := regexp.MustCompile(`assertgen: (\d+) ops wrapped`).FindStringSubmatch(gen)
+	if m == nil {
+		t.Fatalf("go generate: %s", gen)
+	}
+	if n, _ := strconv.Atoi(m[1]); n < 40 {
+		t.Errorf("go generate: %s, want at least 40 ops wrapped", gen)
+	}
+	run(pkg, "go", "test", "./...")
+	out := run(pkg, "go", "test", "-count=1", "-v", "-tags", "debugasserts", "./...")
+	for _, want := range []string{"--- PASS: TestSweep", "--- PASS: TestMemory", " 0 findings, 0 crashes"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("go test -tags debugasserts lacks %q:\n%s", want, out)
+		}
+	}
+	err := filepath.WalkDir(pkg, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err == nil && strings.Contains(string(data), "TODO") {
+			t.Errorf("%s: a TODO left to fill in", p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
