@@ -101,7 +101,7 @@ func newCallable(l *Lib, name string, sig *types.Signature) *Callable {
 func param(l *Lib, t types.Type, variadic bool) Param {
 	switch {
 	case variadic:
-		return Param{}
+		return Param{Kind: Other}
 	case types.Identical(t, l.Tensor) || isTensorIface(l, t):
 		return Param{Kind: Tensor}
 	}
@@ -120,7 +120,7 @@ func param(l *Lib, t types.Type, variadic bool) Param {
 			return Param{Kind: Map, Index: n - 1}
 		}
 	}
-	return Param{}
+	return Param{Kind: Other}
 }
 
 // isTensorIface reports whether t is a non-empty interface the tensor

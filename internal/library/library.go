@@ -112,10 +112,11 @@ func Load(dir string, spec Spec) (*Lib, error) {
 		var msgs []string
 		for _, p := range pkgs {
 			for _, e := range p.Errors {
-				msgs = append(msgs, e.Msg)
+				msg, _, _ := strings.Cut(e.Msg, "; to add it")
+				msgs = append(msgs, strings.Join(strings.Fields(msg), " "))
 			}
 		}
-		return nil, fmt.Errorf("-type %s: package %s does not load in this module (go get %s first): %s", spec, spec.Path, spec.Path, strings.Join(msgs, "; "))
+		return nil, fmt.Errorf("-type %s: package %s does not load in this module (go get %s first): %s", spec, spec.Path, spec.Path, strings.Join(slices.Compact(msgs), "; "))
 	}
 	l := &Lib{Spec: spec, Pkg: pkgs[0].Types}
 	if err := l.findType(); err != nil {

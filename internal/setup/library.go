@@ -31,6 +31,10 @@ type libTarget struct {
 	// files (its package name unless that is taken there).
 	MemoryFunc, LibName string
 	Spec                string // -type as given
+	// GoType is the type map's Tensor; MemoryBody, WriteCode and ReadCode
+	// are Go code of the memory function's body and the tests' write of
+	// a tensor x and read of its shape and vals (library.Raw).
+	GoType, MemoryBody, WriteCode, ReadCode string
 }
 
 // libraryFiles are the files init writes for a library's type.

@@ -16,6 +16,8 @@ func (t *libTarget) render() (map[string][]byte, error) {
 	if t.LibName == t.Name || t.LibName == "asserts" || t.LibName == "assertstest" || t.LibName == "checked" || t.LibName == "sweep" || t.LibName == "assertgenshapes" {
 		t.LibName = "assertgen" + upperFirst(t.LibName)
 	}
+	raw := t.Lib.Raw
+	t.GoType, t.MemoryBody, t.WriteCode, t.ReadCode = t.Lib.GoType(), raw.Memory(), raw.Write(), raw.Read()
 	texts := map[string]string{"assertgen.yaml": libConfigText, "generate.go": generateText, MemoryFile: libMemoryText,
 		MemoryTestFile: libMemoryTestText, SweepTestFile: libSweepText}
 	files := map[string][]byte{}
@@ -90,7 +92,7 @@ output: ./checked
 memory: {{.Path}}.{{.MemoryFunc}} # where a tensor's elements are: its identities ({{memoryFile}})
 use_counts: false # a library's type: its identities come from the memory function
 types:
-  Tensor: "{{.Lib.GoType}}"
+  Tensor: "{{.GoType}}"
   Scalar: {{.Lib.Elem}}
 {{- if .Found.Imports}}
 bind_imports: [{{range $i, $p := .Found.Imports}}{{if $i}}, {{end}}{{$p}}{{end}}]
@@ -118,7 +120,7 @@ import (
 // storage the anchor of its memory, which every tensor on one buffer
 // shares.
 func {{.MemoryFunc}}(t {{.Qual}}) asserts.Memory {
-	{{indent .Lib.Raw.Memory}}
+	{{indent .MemoryBody}}
 }
 `
 
@@ -152,13 +154,13 @@ func TestMemory(t *testing.T) {
 		},
 		Write: func(i asserts.Identity) {
 			x := fromID(i)
-			{{.Lib.Raw.Write}}
+			{{.WriteCode}}
 		},
 		Copy: func(i asserts.Identity) asserts.Identity {
 			x := fromID(i)
 			var shape []int
 			var vals []float64
-			{{indent (indent .Lib.Raw.Read)}}
+			{{indent (indent .ReadCode)}}
 			data := make([]{{.Lib.Elem}}, len(vals))
 			for i, v := range vals {
 				data[i] = {{.Lib.Elem}}(v)
