@@ -1,0 +1,79 @@
+// Package fake is a library's matrix type for internal/library's tests:
+// methods whose names are ops' and whose values are, and are not, the
+// ops' (Exp is 2^x, Sqrt panics, Neg gives its receiver a new buffer).
+package fake
+
+import "math"
+
+// M is a dense row-major matrix.
+type M struct {
+	r, c int
+	data []float64
+}
+
+// A Raw is where a matrix's elements are.
+type Raw struct {
+	Rows, Cols, Stride int
+	Data               []float64
+}
+
+// New returns the r x c matrix of data.
+func New(r, c int, data []float64) *M { return &M{r, c, data} }
+
+// Raw returns m's elements.
+func (m *M) Raw() Raw { return Raw{m.r, m.c, m.c, m.data} }
+
+// reuse makes m r x c: its buffer if it has that size, a new one if it
+// is empty.
+func (m *M) reuse(r, c int) {
+	if m.r == 0 {
+		m.r, m.c, m.data = r, c, make([]float64, r*c)
+	}
+	if m.r != r || m.c != c {
+		panic("fake: size mismatch")
+	}
+}
+
+func (m *M) each(a *M, f func(i int, v float64) float64) {
+	vals := append([]float64(nil), a.data...)
+	m.reuse(a.r, a.c)
+	for i, v := range vals {
+		m.data[i] = f(i, v)
+	}
+}
+
+// Add sets m to a + b.
+func (m *M) Add(a, b *M) { m.each(a, func(i int, v float64) float64 { return v + b.data[i] }) }
+
+// MulElem sets m to a * b, elementwise.
+func (m *M) MulElem(a, b *M) { m.each(a, func(i int, v float64) float64 { return v * b.data[i] }) }
+
+// Exp sets m to 2^a: not exp.
+func (m *M) Exp(a *M) { m.each(a, func(_ int, v float64) float64 { return math.Exp2(v) }) }
+
+// Sqrt panics.
+func (m *M) Sqrt(a *M) { panic("fake: no sqrt") }
+
+// Neg sets m to -a in a new buffer.
+func (m *M) Neg(a *M) {
+	out := &M{}
+	out.each(a, func(_ int, v float64) float64 { return -v })
+	*m = *out
+}
+
+// Scale sets m to f a.
+func (m *M) Scale(f float64, a *M) { m.each(a, func(_ int, v float64) float64 { return f * v }) }
+
+// Sin returns sin(m).
+func (m *M) Sin() *M {
+	out := &M{}
+	out.each(m, func(_ int, v float64) float64 { return math.Sin(v) })
+	return out
+}
+
+// Abs returns |a|.
+func Abs(a *M) *M {
+	out := &M{}
+	out.each(a, func(_ int, v float64) float64 { return math.Abs(v) })
+	return out
+}
