@@ -151,7 +151,9 @@ func (l *Lib) findType() error {
 	if !ok {
 		return fmt.Errorf("-type %s: %s.%s is not a named type", spec, spec.Path, spec.Name)
 	}
-	if n := named.TypeParams().Len(); n != len(spec.Args) {
+	if n := named.TypeParams().Len(); n == 0 && len(spec.Args) > 0 {
+		return fmt.Errorf("-type %s: %s is not generic: leave the type arguments out", spec, spec.Name)
+	} else if n != len(spec.Args) {
 		return fmt.Errorf("-type %s: %s has %d type parameters, -type gives %d type arguments (such as %s[float64])", spec, spec.Name, n, len(spec.Args), spec.Name)
 	}
 	if len(spec.Args) > 0 {

@@ -30,7 +30,8 @@ type libTarget struct {
 	// package declares it; LibName the library's import name in init's
 	// files (its package name unless that is taken there).
 	MemoryFunc, LibName string
-	Spec                string // -type as given
+	Spec                string // the library's type, as -type names it
+	Flags               string // init's flags that name it: -type '*lib.T', -memory -type Tensor
 	// GoType is the type map's Tensor; MemoryBody, WriteCode and ReadCode
 	// are Go code of the memory function's body and the tests' write of
 	// a tensor x and read of its shape and vals (library.Raw).
@@ -75,6 +76,10 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 		return err
 	}
 	t.Spec = spec.String()
+	t.Flags = "-type '" + t.Spec + "'"
+	if o.Type != t.Spec {
+		t.Flags = "-memory -type " + o.Type // an alias of the library's type
+	}
 	if t.Lib, err = library.Load(t.Dir, spec); err != nil {
 		return err
 	}

@@ -82,7 +82,7 @@ func (t *libTarget) BindLines() []string {
 	return out
 }
 
-const libConfigText = `# assertgen config, written by assertgen init -type '{{.Spec}}'
+const libConfigText = `# assertgen config, written by assertgen init {{.Flags}}
 # (go doc github.com/assertgen/assertgen/cmd/assertgen). Each op is bound
 # to the library (bind:) where one of its methods or functions computes
 # the op's values on small inputs, as init checked against assertgen's
@@ -250,7 +250,11 @@ func FuzzSweep(f *testing.F) { sweep.Fuzz(f, sweepAdapter{}, checked.SweepOps) }
 func (t *libTarget) report(w io.Writer) {
 	f := t.Found
 	fmt.Fprintf(w, "assertgen init: wrote %s\n", strings.Join(libraryFiles, ", "))
-	fmt.Fprintf(w, "  type: %s, a library's type: no use counts, identities from %s.%s (%s, from (%s).%s)\n", t.Spec, t.Path, t.MemoryFunc, MemoryFile, t.Qual(), t.Lib.Raw.Method)
+	alias := ""
+	if !strings.HasPrefix(t.Flags, "-type") {
+		alias = " (-memory: -type names an alias of it)"
+	}
+	fmt.Fprintf(w, "  type: %s%s, a library's type: no use counts, identities from %s.%s (%s, from (%s).%s)\n", t.Spec, alias, t.Path, t.MemoryFunc, MemoryFile, t.Qual(), t.Lib.Raw.Method)
 	fmt.Fprintf(w, "  tests: tensors made with %s.%s (%d-D %s), read and written through %s\n", t.LibName, t.Lib.Ctor.Name, t.Lib.Ctor.Rank, t.Lib.Elem, t.Lib.Raw.Method)
 	var named, byValue, mapped []string
 	for _, b := range f.Bindings {
