@@ -67,22 +67,34 @@ func TestInitLibraryType(t *testing.T) {
 	if strings.Contains(report, "to write") {
 		t.Errorf("init left something to write:\n%s", report)
 	}
-	gen := run(pkg, "go", "generate", "./...")
-	m := regexp.MustCompile(`assertgen: (\d+) ops wrapped`).FindStringSubmatch(gen)
-	if m == nil {
+	// With -memory, an alias of the library's type in a package of the
+	// user's is the library's type (issue 58, item 2).
+	aliased := filepath.Join(mod, "aliased")
+	if err := os.Mkdir(aliased, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(aliased, "tensor.go"), []byte("// Package aliased names gonum's matrix.\npackage aliased\n\nimport \"gonum.org/v1/gonum/mat\"\n\n// Tensor is gonum's matrix.\ntype Tensor = mat.Dense\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out := run(aliased, "go", "tool", "assertgen", "init", "-memory", "-ops", "mul,neg,mm", "-type", "Tensor"); !strings.Contains(out, "type: *gonum.org/v1/gonum/mat.Dense (-memory: -type names an alias of it)") {
+		t.Errorf("init -memory -type Tensor in package aliased:\n%s", out)
+	}
+	gen := run(mod, "go", "generate", "./...")
+	m := regexp.MustCompile(`assertgen: (\d+) ops wrapped in checked`).FindAllStringSubmatch(gen, -1)
+	if len(m) != 2 {
 		t.Fatalf("go generate: %s", gen)
 	}
-	if n, _ := strconv.Atoi(m[1]); n < 40 {
+	if n, _ := strconv.Atoi(m[1][1]); n < 40 { // linalg's, after aliased's
 		t.Errorf("go generate: %s, want at least 40 ops wrapped", gen)
 	}
-	run(pkg, "go", "test", "./...")
-	out := run(pkg, "go", "test", "-count=1", "-v", "-tags", "debugasserts", "./...")
-	for _, want := range []string{"--- PASS: TestSweep", "--- PASS: TestMemory", " 0 findings, 0 crashes"} {
-		if !strings.Contains(out, want) {
+	run(mod, "go", "test", "./...")
+	out := run(mod, "go", "test", "-count=1", "-v", "-tags", "debugasserts", "./...")
+	for _, want := range []string{"--- PASS: TestSweep (", "--- PASS: TestMemory (", " 0 findings, 0 crashes"} {
+		if strings.Count(out, want) != 2 { // linalg's and aliased's
 			t.Errorf("go test -tags debugasserts lacks %q:\n%s", want, out)
 		}
 	}
-	err := filepath.WalkDir(pkg, func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(mod, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
