@@ -95,7 +95,8 @@
 //
 // -type names the tensor type (default Tensor): an exported named type
 // of the package, or an alias of one, not an interface; the methods go on
-// its pointer. A package main is refused: the generated wrappers import
+// its pointer. A library's type is named by its import path (-type
+// '*gonum.org/v1/gonum/mat.Dense'; below, "A library's type"). A package main is refused: the generated wrappers import
 // the package, and a program cannot be imported. -use-counts auto
 // (default) chooses use_counts: true when *T has UseCounts or a method
 // that drops a reference (Release, DecRef, Unref, Free, Drop, Dispose,
@@ -179,6 +180,83 @@
 // other sizes above) or, preferred less, F(values ...E) *Tensor (or
 // []E), which makes 1-D tensors, so the sweep then makes its 1-D samples
 // only. Without a constructor, its tests are left TODO.
+//
+// # A library's type: init -type IMPORTPATH.Type
+//
+// A tensor type of a library (gonum's *mat.Dense) is named by its import
+// path, in a package of yours that does not declare it (an empty one
+// will do, after `go get` of the library):
+//
+//	go tool assertgen init -type '*gonum.org/v1/gonum/mat.Dense'
+//
+// -type is read as an import path whenever the type is qualified by one
+// ('*PATH.Name', with type arguments for a generic type, '*PATH.Name[float64]');
+// a type of the package has no dot. The type is named by its pointer (a
+// handle's address is a tensor's identity); an interface is refused,
+// naming the package's pointer types that implement it. With -memory,
+// -type may also name an alias of a library's type in the package (type
+// Tensor = mat.Dense), which is then that type. init loads the library
+// in your module and finds, by its exported API:
+//
+//   - a constructor of a tensor from its sizes and values, func F(rows,
+//     cols int, data []E) *T (or of one size); E is the element type and
+//     the config's Scalar;
+//   - where the API reaches the elements: a method without parameters
+//     returning a slice of E, or a struct holding one with fields named
+//     for the rows, columns and stride (gonum's RawMatrix); the memory
+//     function is built from it;
+//   - the bindings: for each op of the schema whose values assertgen's
+//     reference knows (internal/refvalues: elementwise ops and their
+//     scalar forms, mul, div, mm, matmul, kron, inverse, matrix_power,
+//     clone, copy, fill, zero; their in-place and out= forms), each
+//     exported method and function whose parameters take the op's, in
+//     the forms a library spells it: into a receiver (ret.M(self, other)
+//     for the functional op, out.M(...) for out=, self.M(self, other) in
+//     place), in place on the receiver (self.M(other)), returning the
+//     result (self.M(other), pkg.F(self, other)), or a method that maps a
+//     function of each element into the receiver (gonum's Apply) with the
+//     op's expression of an element. Numbers are converted to the
+//     method's types; an error result panics.
+//
+// A name is not a meaning, and the aliasing checks never look at values:
+// init builds and runs a program in your module (given to the go command
+// as an overlay, nothing is written) that runs every candidate on small
+// inputs, and keeps those whose values are the reference's on every case
+// and that write an in-place or out= result into the buffer the tensor
+// has. For each op it binds the first that passes whose name is the op's
+// (MulElem for mul.Tensor, Kronecker for kron), else one of another name
+// whose values are the op's (Dense.Mul for mm, Dense.Scale for
+// mul.Scalar), else the op mapped over the elements. It writes:
+//
+//   - assertgen.yaml: memory:, use_counts: false, the type map (Tensor,
+//     Scalar), bind_imports:, the bound ops (ops:), sweep: true and a
+//     bind: entry per op, each with a comment naming what it calls and how
+//     it was found; gen type-checks them as any binding;
+//   - generate.go; assertgen_memory.go, the memory function (Memory, or
+//     AssertgenMemory if the package declares Memory);
+//     checked/assertgen_memory_test.go, the conformance suite of runtimes
+//     without use counts on tensors made with the constructor, written
+//     through the elements and copied into a new tensor; and
+//     assertgen_sweep_test.go, the sweep, its adapter making the
+//     constructor's tensors (samples of another rank, a view, or sizes the
+//     constructor refuses are counted as ones it cannot make);
+//
+// nothing left to fill in. Its report lists the ops bound (by name, by
+// values alone, mapped), each callable whose name is that of ops it was
+// not bound to and why (its values, on which input, got and want; a
+// panic; a new buffer for the tensor it writes; parameters that do not
+// take the op's, such as gonum's Add, which has no alpha), and where it
+// guessed: an out= tensor is written through the library's receiver
+// (checked with an out of the result's size, where PyTorch resizes it),
+// values were checked without broadcasting, and no view is bound. For
+// gonum v0.17.0 it binds 170 ops: Mul's values are a matrix product, so it
+// is bound to mm and matmul, not mul; Exp is the matrix exponential and
+// Pow a matrix power, bound to no op. -ops narrows the ops (op names or
+// base names, mul selects mul.Tensor, mul.out, mul_.Scalar...);
+// -use-counts true, -type-params and -types are refused with a library's
+// type. A library without such a constructor or element access is
+// refused, saying so: its config is written by hand (docs/guide.md, "A
+// library's type as it is").
 //
 // gen and vet read assertgen.yaml from the current directory, or the file
 // given with -config; plan and explain read a config file only when given
