@@ -35,16 +35,6 @@ type unary struct {
 	cases   [][]float64 // the scalars of each case (one case without scalars)
 }
 
-func sign(v float64) float64 {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return v // 0, -0 and NaN as they are
-}
-
 // unaries are the elementwise ops of one tensor, as PyTorch defines them.
 var unaries = []unary{
 	{name: "abs", expr: "math.Abs(v)", f: func(v float64, _ []float64) float64 { return math.Abs(v) }},
