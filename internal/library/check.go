@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/assertgen/assertgen/internal/refvalues"
 )
 
@@ -55,7 +57,14 @@ func Check(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdi
 	}
 	ctx, cancel := context.WithTimeout(ctx, checkTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", "run", "-overlay", filepath.Join(tmp, "overlay.json"), "./"+sub)
+	// -mod=readonly: the check writes nothing in the module, go.mod and
+	// go.sum included, whatever GOFLAGS says (a vendored module builds
+	// from its vendor directory).
+	mod := "-mod=readonly"
+	if _, modDir, err := moduleOf(abs); err == nil && exists(filepath.Join(modDir, "vendor", "modules.txt")) {
+		mod = "-mod=vendor"
+	}
+	cmd := exec.CommandContext(ctx, "go", "run", mod, "-overlay", filepath.Join(tmp, "overlay.json"), "./"+sub)
 	cmd.Dir = abs
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -69,6 +78,19 @@ func Check(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdi
 }
 
 func exists(p string) bool { _, err := os.Lstat(p); return err == nil }
+
+// moduleOf returns the path and directory of the module of dir (the
+// go.mod above it).
+func moduleOf(dir string) (string, string, error) {
+	for d := dir; ; d = filepath.Dir(d) {
+		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			return modfile.ModulePath(data), d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", "", fmt.Errorf("%s is in no module (no go.mod above it)", dir)
+		}
+	}
+}
 
 // judge reads the program's output and compares each run with the
 // reference.

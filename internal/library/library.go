@@ -116,6 +116,9 @@ func Load(dir string, spec Spec) (*Lib, error) {
 				msgs = append(msgs, strings.Join(strings.Fields(msg), " "))
 			}
 		}
+		if first, _, _ := strings.Cut(spec.Path, "/"); !strings.Contains(first, ".") && len(msgs) > 0 && strings.Contains(strings.Join(msgs, " "), "is not in std") {
+			return nil, fmt.Errorf("-type %s: %s is not an import path: name the library's package by its import path, such as '*gonum.org/v1/gonum/mat.Dense'", spec, spec.Path)
+		}
 		return nil, fmt.Errorf("-type %s: package %s does not load in this module (go get %s first): %s", spec, spec.Path, spec.Path, strings.Join(slices.Compact(msgs), "; "))
 	}
 	l := &Lib{Spec: spec, Pkg: pkgs[0].Types}

@@ -90,6 +90,8 @@ func TestInitLibraryRefusals(t *testing.T) {
 		{o: InitOptions{Type: "*example.com/fakemod/fake.Raw"}, err: "package example.com/fakemod/fake has no constructor init can make tensors with"},
 		{o: InitOptions{Type: "example.com/fakemod/fake.M"}, err: "name the pointer, -type '*example.com/fakemod/fake.M'"},
 		{o: InitOptions{Type: "*example.com/fakemod/fake.M[float64]"}, err: "M is not generic: leave the type arguments out"},
+		{o: InitOptions{Type: "*fake.M"}, err: "-type *fake.M: fake is not an import path: name the library's package by its import path"},
+		{o: InitOptions{Type: "*example.com/fakemod/fake.Nope"}, err: "package example.com/fakemod/fake declares no type Nope (its exported types: M, Raw)"},
 		{o: InitOptions{Type: ty}, err: "generate.go: exists already; init writes only new files and wrote none"},
 	} {
 		var out bytes.Buffer
