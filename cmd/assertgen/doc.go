@@ -236,10 +236,14 @@
 //     AssertgenMemory if the package declares Memory);
 //     checked/assertgen_memory_test.go, the conformance suite of runtimes
 //     without use counts on tensors made with the constructor, written
-//     through the elements and copied into a new tensor; and
+//     through the elements and copied into a new tensor;
 //     assertgen_sweep_test.go, the sweep, its adapter making the
 //     constructor's tensors (samples of another rank, a view, or sizes the
-//     constructor refuses are counted as ones it cannot make);
+//     constructor refuses are counted as ones it cannot make); and
+//     assertgen_values_test.go, TestBoundValues: each bound op, called
+//     through the checked wrappers on the inputs init checked it on, must
+//     give the reference's values, so that a binding that stops computing
+//     its op (the library upgraded, assertgen.yaml edited) fails a test;
 //
 // nothing left to fill in. Its report lists the ops bound (by name, by
 // values alone, mapped), each callable whose name is that of ops it was

@@ -16,7 +16,8 @@ import (
 // module proxy, `go tool assertgen init -type '*gonum.org/v1/gonum/mat.Dense'`,
 // `go generate ./...`, `go test ./...` and `go test -tags debugasserts
 // ./...` pass; the generated code wraps at least 40 ops, the sweep test
-// passes with no finding, and no file is left to fill in (no TODO, no
+// passes with no finding, every bound op's values are the reference's
+// (TestBoundValues, in both builds), and no file is left to fill in (no TODO, no
 // "to write" in the report). Mul, Exp and Pow are not bound to mul,
 // exp and pow (their values are a matrix product, exponential and
 // power), and the report says so.
@@ -54,7 +55,7 @@ func TestInitLibraryType(t *testing.T) {
 	report := run(pkg, "go", "tool", "assertgen", "init", "-type", "*gonum.org/v1/gonum/mat.Dense")
 	t.Log(report)
 	for _, want := range []string{
-		"assertgen init: wrote assertgen.yaml, generate.go, assertgen_memory.go, checked/assertgen_memory_test.go, assertgen_sweep_test.go",
+		"assertgen init: wrote assertgen.yaml, generate.go, assertgen_memory.go, checked/assertgen_memory_test.go, assertgen_sweep_test.go, assertgen_values_test.go",
 		"not bound: Dense.Mul: not mul.Tensor, mul.out, mul_.Tensor: its values are not the op's",
 		"not bound: Dense.Exp: not exp, exp.out, exp_: its values are not the op's",
 		"not bound: Dense.Pow: not pow.Tensor_Scalar, pow.Tensor_Scalar_out: its values are not the op's",
@@ -89,7 +90,7 @@ func TestInitLibraryType(t *testing.T) {
 	}
 	run(mod, "go", "test", "./...")
 	out := run(mod, "go", "test", "-count=1", "-v", "-tags", "debugasserts", "./...")
-	for _, want := range []string{"--- PASS: TestSweep (", "--- PASS: TestMemory (", " 0 findings, 0 crashes"} {
+	for _, want := range []string{"--- PASS: TestSweep (", "--- PASS: TestMemory (", "--- PASS: TestBoundValues (", " 0 findings, 0 crashes"} {
 		if strings.Count(out, want) != 2 { // linalg's and aliased's
 			t.Errorf("go test -tags debugasserts lacks %q:\n%s", want, out)
 		}

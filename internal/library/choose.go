@@ -20,6 +20,8 @@ type Binding struct {
 	Named, Map bool
 	// Also are the other callables whose values are the op's too.
 	Also []string
+	// Of is the op as the binding calls it, with its reference.
+	Of *Op
 }
 
 // A Rejection is a callable whose name is that of ops it is not bound
@@ -95,7 +97,7 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 			continue
 		}
 		c := tier[0]
-		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map}
+		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op}
 		for _, o := range tier[1:] {
 			if o.Callable.Name != c.Callable.Name && !slices.Contains(b.Also, o.Callable.Name) {
 				b.Also = append(b.Also, o.Callable.Name)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/refvalues"
+	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -18,6 +19,7 @@ type Op struct {
 	Tensors []string  // the tensor inputs' Go names, in order
 	Scalars []string  // the scalars' Go names, in the order of Ref.Scalars
 	Elem    string    // the tensors' element type
+	GoName  string    // the wrapper's name (plan.GoName)
 }
 
 // An OpParam is one parameter of the op's kernel: its Go name and type,
@@ -109,7 +111,7 @@ func newOp(o *schema.Op, ref *refvalues.Op, tensor, elem string) *Op {
 	if len(f.Returns) != 1 || !f.Returns[0].Type.Is(schema.Tensor) || len(f.Out) > 1 {
 		return nil
 	}
-	op := &Op{Name: o.Name, Kind: o.Kind, Ref: ref, Elem: elem}
+	op := &Op{Name: o.Name, Kind: o.Kind, Ref: ref, Elem: elem, GoName: plan.GoName(f.Name)}
 	args := append(append(slices.Clone(f.Positional), f.KwargOnly...), f.Out...)
 	for i, a := range args {
 		p := OpParam{Name: gen.ParamName(a.Name)}

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,7 +40,7 @@ type libTarget struct {
 }
 
 // libraryFiles are the files init writes for a library's type.
-var libraryFiles = []string{"assertgen.yaml", "generate.go", MemoryFile, MemoryTestFile, SweepTestFile}
+var libraryFiles = []string{"assertgen.yaml", "generate.go", MemoryFile, MemoryTestFile, SweepTestFile, ValuesTestFile}
 
 // libraryInit runs Init for a library's type when -type names one by
 // its import path, or with -memory names an alias of one (type Tensor =
@@ -101,6 +102,9 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 	}
 	if len(t.Ops) == 0 {
 		return fmt.Errorf("-type %s: no method or function of %s computes an op of the schema on init's inputs (%d candidates run): configure the type by hand (docs/guide.md, \"A library's type as it is\")", spec, spec.Path, t.Found.Candidates)
+	}
+	if err := t.testCollisions(); err != nil {
+		return err
 	}
 	files, err := t.render()
 	if err != nil {
@@ -196,19 +200,24 @@ func findModule(dir string) (string, string, error) {
 }
 
 // packageFiles returns the names the package's non-test Go files in dir
-// declare and its name ("" without any file).
+// declare and its name (from its test files if it has no other, "" without
+// any file).
 func packageFiles(dir string) (map[string]bool, string, error) {
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	declared := map[string]bool{}
 	name := ""
 	fset := token.NewFileSet()
+	testName := "" // the package's, from a test file, for a package of tests only
 	for _, p := range paths {
-		if strings.HasSuffix(p, "_test.go") {
-			continue
-		}
 		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
 		if err != nil {
 			return nil, "", err
+		}
+		if strings.HasSuffix(p, "_test.go") {
+			if testName == "" {
+				testName = strings.TrimSuffix(f.Name.Name, "_test")
+			}
+			continue
 		}
 		if name == "" || name == "documentation" {
 			name = f.Name.Name
@@ -216,6 +225,9 @@ func packageFiles(dir string) (map[string]bool, string, error) {
 		for n := range discover.TopLevel(f) {
 			declared[n] = true
 		}
+	}
+	if name == "" {
+		name = testName
 	}
 	return declared, name, nil
 }
@@ -283,6 +295,34 @@ func importOf(f *ast.File, x ast.Expr) string {
 		}
 	}
 	return ""
+}
+
+// libTestNames are the names init's tests declare in the package's
+// external tests (SweepTestFile, ValuesTestFile).
+var libTestNames = []string{"sweepAdapter", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
+
+// testCollisions refuses a package whose external tests declare a name
+// init's tests declare.
+func (t *libTarget) testCollisions() error {
+	paths, _ := filepath.Glob(filepath.Join(t.Dir, "*_test.go"))
+	fset := token.NewFileSet()
+	var taken []string
+	for _, p := range paths {
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != t.Name+"_test" {
+			continue
+		}
+		for n := range discover.TopLevel(f) {
+			if slices.Contains(libTestNames, n) && !slices.Contains(taken, n) {
+				taken = append(taken, n)
+			}
+		}
+	}
+	if len(taken) > 0 {
+		slices.Sort(taken)
+		return fmt.Errorf("init wrote nothing: package %s's tests declare %s, which init's tests (%s, %s) declare too; rename them, or run init in a package of its own", t.Name+"_test", strings.Join(taken, ", "), SweepTestFile, ValuesTestFile)
+	}
+	return nil
 }
 
 // checkConfig reads the config init wrote as gen will.

@@ -23,6 +23,9 @@ func (t *libTarget) render() (map[string][]byte, error) {
 	files := map[string][]byte{}
 	funcs := template.FuncMap{"quote": strconv.Quote, "memoryFile": func() string { return MemoryFile }, "indent": func(s string) string { return strings.ReplaceAll(s, "\n", "\n\t") }}
 	for _, name := range libraryFiles {
+		if name == ValuesTestFile {
+			continue
+		}
 		tp, err := template.New(name).Funcs(funcs).Parse(texts[name])
 		if err != nil {
 			return nil, err
@@ -39,6 +42,10 @@ func (t *libTarget) render() (map[string][]byte, error) {
 		}
 	}
 	if err := t.checkConfig(files["assertgen.yaml"]); err != nil {
+		return nil, err
+	}
+	var err error
+	if files[ValuesTestFile], err = t.valuesTest(); err != nil {
 		return nil, err
 	}
 	return files, nil

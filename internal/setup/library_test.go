@@ -90,12 +90,20 @@ func TestInitLibraryRefusals(t *testing.T) {
 		{o: InitOptions{Type: "*example.com/fakemod/fake.Raw"}, err: "package example.com/fakemod/fake has no constructor init can make tensors with"},
 		{o: InitOptions{Type: "example.com/fakemod/fake.M"}, err: "name the pointer, -type '*example.com/fakemod/fake.M'"},
 		{o: InitOptions{Type: "*example.com/fakemod/fake.M[float64]"}, err: "M is not generic: leave the type arguments out"},
+		{o: InitOptions{Type: ty, Dir: "collide"}, err: "init wrote nothing: package user_test's tests declare TestSweep, assertgenRead, which init's tests"},
 		{o: InitOptions{Type: "*fake.M"}, err: "-type *fake.M: fake is not an import path: name the library's package by its import path"},
 		{o: InitOptions{Type: "*example.com/fakemod/fake.Nope"}, err: "package example.com/fakemod/fake declares no type Nope (its exported types: M, Raw)"},
 		{o: InitOptions{Type: ty}, err: "generate.go: exists already; init writes only new files and wrote none"},
 	} {
 		var out bytes.Buffer
-		tc.o.Dir, tc.o.Out = dir, &out
+		if tc.o.Dir == "collide" {
+			tc.o.Dir = filepath.Join(mod, "collide")
+			os.MkdirAll(tc.o.Dir, 0o755)
+			os.WriteFile(filepath.Join(tc.o.Dir, "x_test.go"), []byte("package user_test\n\nimport \"testing\"\n\nfunc TestSweep(*testing.T) {}\n\nfunc assertgenRead() {}\n"), 0o644)
+		} else {
+			tc.o.Dir = dir
+		}
+		tc.o.Out = &out
 		err := Init(tc.o)
 		var u *UsageError
 		if err == nil || !strings.Contains(err.Error(), tc.err) || errors.As(err, &u) != tc.usage {
