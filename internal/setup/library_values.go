@@ -23,14 +23,11 @@ const ValuesTestFile = "assertgen_values_test.go"
 // valuesTest returns the file ValuesTestFile.
 func (t *libTarget) valuesTest() ([]byte, error) {
 	var cases strings.Builder
-	usesMath := false
 	lit := func(v float64) string {
 		switch {
 		case math.IsNaN(v):
-			usesMath = true
 			return "math.NaN()"
 		case math.IsInf(v, 0):
-			usesMath = true
 			return fmt.Sprintf("math.Inf(%d)", int(math.Copysign(1, v)))
 		}
 		return strconv.FormatFloat(v, 'g', -1, 64)
@@ -65,8 +62,7 @@ func (t *libTarget) valuesTest() ([]byte, error) {
 	data := struct {
 		*libTarget
 		Cases, Read string
-		Math        bool
-	}{t, cases.String(), strings.ReplaceAll(t.ReadCode, "\n", "\n\t"), usesMath}
+	}{t, cases.String(), strings.ReplaceAll(t.ReadCode, "\n", "\n\t")}
 	if err := tp.Execute(&buf, data); err != nil {
 		return nil, err
 	}
@@ -95,9 +91,7 @@ func callArgs(op *library.Op, k refvalues.Case) string {
 const valuesText = `package {{.Name}}_test
 
 import (
-{{- if .Math}}
 	"math"
-{{- end}}
 	"testing"
 
 	{{.Import}}
@@ -162,13 +156,16 @@ func assertgenEqual(got, want assertgenMatrix) bool {
 	}
 	for i, w := range want.data {
 		g := got.data[i]
-		if g != g || w != w {
-			if (g != g) != (w != w) {
+		switch {
+		case math.IsNaN(g) || math.IsNaN(w):
+			if math.IsNaN(g) != math.IsNaN(w) {
 				return false
 			}
-			continue
-		}
-		if d := g - w; g != w && (d > 1e-9*max(1, w, -w) || -d > 1e-9*max(1, w, -w)) {
+		case math.IsInf(g, 0) || math.IsInf(w, 0):
+			if g != w {
+				return false
+			}
+		case math.Abs(g-w) > 1e-9*max(1, math.Abs(w)):
 			return false
 		}
 	}
