@@ -222,11 +222,13 @@
 // init builds and runs a program in your module (given to the go command
 // as an overlay, nothing is written) that runs every candidate on small
 // inputs, and keeps those whose values are the reference's on every case
-// and that write an in-place or out= result into the buffer the tensor
-// has. For each op it binds the first that passes whose name is the op's
+// that write an in-place or out= result into the buffer the tensor has,
+// and that leave the inputs they only read as they were. For each op it
+// binds the first that passes whose name is the op's
 // (MulElem for mul.Tensor, Kronecker for kron), else one of another name
 // whose values are the op's (Dense.Mul for mm, Dense.Scale for
-// mul.Scalar), else the op mapped over the elements. It writes:
+// mul.Scalar; not for an op whose values are one constant, zero_), else
+// the op mapped over the elements. It writes:
 //
 //   - assertgen.yaml: memory:, use_counts: false, the type map (Tensor,
 //     Scalar), bind_imports:, the bound ops (ops:), sweep: true and a
@@ -248,8 +250,9 @@
 // nothing left to fill in. Its report lists the ops bound (by name, by
 // values alone, mapped), each callable whose name is that of ops it was
 // not bound to and why (its values, on which input, got and want; a
-// panic; a new buffer for the tensor it writes; parameters that do not
-// take the op's, such as gonum's Add, which has no alpha), and where it
+// panic; a new buffer for the tensor it writes; an input it writes where
+// the op only reads it; parameters that do not take the op's, such as
+// gonum's Add, which has no alpha), and where it
 // guessed: an out= tensor is written through the library's receiver
 // (checked with an out of the result's size, where PyTorch resizes it),
 // values were checked without broadcasting, and no view is bound. For

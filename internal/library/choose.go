@@ -79,6 +79,7 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 }
 
 // choose returns the binding of the op of the candidates idx, or nil.
+// An op whose values are one constant (zero) is bound by name only.
 func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 	var tiers [3][]*Candidate
 	for _, i := range idx {
@@ -87,6 +88,9 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 		}
 		c := cands[i]
 		t := map[bool]int{true: 0, false: 1}[c.Named]
+		if t == 1 && !c.Map && c.Op.Ref.Constant() {
+			continue // by its name only: a callable that clears a tensor gives zero's values
+		}
 		if c.Map {
 			t = 2
 		}
@@ -121,7 +125,12 @@ func rejections(l *Lib, ops []*Op, cands []*Candidate, verdicts []Verdict, bound
 		}
 		tried[[2]string{c.Callable.Name, c.Op.Name}] = true
 		if c.Named && verdicts[i] != "" && !bound[c.Callable.Name][c.Op.Name] && !anyPasses(cands, verdicts, c) {
-			k := key{c.Callable.Name, "its values are not the op's: " + firstVerdict(cands, verdicts, c)}
+			v := firstVerdict(cands, verdicts, c)
+			why := "its values are not the op's: " + v
+			if !strings.Contains(v, ": got ") {
+				why = "it does not do what the op does: " + v // a panic, a new buffer, a written input
+			}
+			k := key{c.Callable.Name, why}
 			group[k] = append(group[k], c.Op.Name)
 		}
 	}

@@ -90,11 +90,31 @@ func main() {
 				if w != nil && anchor(w) != before {
 					return "storage replaced: it gives the tensor it writes a new buffer, where the schema writes into the one it has"
 				}
+				for i, x := range in {
+					if i == 0 && r.w == 0 {
+						continue // self, written in place
+					}
+					if _, vals := read(x); !same(vals, cs.in[i].data) {
+						return fmt.Sprintf("input written: it changes its input %d, which the schema only reads", i)
+					}
+				}
 				return show(res)
 			})
 			fmt.Printf("R %d %d %s\n", c, k, line)
 		}
 	}
+}
+
+func same(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && (a[i] == a[i] || b[i] == b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func show(x tensor) string {

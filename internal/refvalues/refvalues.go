@@ -77,6 +77,27 @@ type Case struct {
 // that do not fit).
 func (o *Op) Want(c Case) (Matrix, error) { return o.eval(c.In, c.Scalars) }
 
+// Constant reports whether the op's result holds one value on every
+// case (zero's zeros): a callable that clears its tensor for any reason
+// computes it.
+func (o *Op) Constant() bool {
+	first, set := 0.0, false
+	for _, c := range o.Cases {
+		want, err := o.Want(c)
+		if err != nil {
+			return false
+		}
+		for _, v := range want.Data {
+			if !set {
+				first, set = v, true
+			} else if v != first {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // Ignorable are the schema arguments that do not change an op's values:
 // a binding may leave them out (copy_'s non_blocking, clone's
 // memory_format).

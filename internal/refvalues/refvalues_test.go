@@ -52,6 +52,9 @@ func TestTable(t *testing.T) {
 			}
 		}
 	}
+	if !Lookup("zero").Constant() || Lookup("fill.Scalar").Constant() || Lookup("exp").Constant() {
+		t.Error("Constant: zero's values are one constant, fill's and exp's are not")
+	}
 	if Lookup("no_such_op") != nil {
 		t.Error("Lookup of no op")
 	}

@@ -1,6 +1,7 @@
 // Package fake is a library's matrix type for internal/library's tests:
 // methods whose names are ops' and whose values are, and are not, the
-// ops' (Exp is 2^x, Sqrt panics, Neg gives its receiver a new buffer).
+// ops' (Exp is 2^x, Sqrt panics, Neg gives its receiver a new buffer, Cos
+// zeroes its input).
 package fake
 
 import "math"
@@ -76,4 +77,12 @@ func Abs(a *M) *M {
 	out := &M{}
 	out.each(a, func(_ int, v float64) float64 { return math.Abs(v) })
 	return out
+}
+
+// Cos sets m to cos(a), and a to 0: it writes its input.
+func (m *M) Cos(a *M) {
+	m.each(a, func(_ int, v float64) float64 { return math.Cos(v) })
+	for i := range a.data {
+		a.data[i] = 0
+	}
 }
