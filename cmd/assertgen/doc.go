@@ -198,9 +198,10 @@
 // Tensor = mat.Dense), which is then that type. init loads the library
 // in your module and finds, by its exported API:
 //
-//   - a constructor of a tensor from its sizes and values, func F(rows,
-//     cols int, data []E) *T (or of one size); E is the element type and
-//     the config's Scalar;
+//   - a constructor of a tensor from its rows, columns and values,
+//     func F(rows, cols int, data []E) *T (a generic one instantiated with
+//     -type's arguments, F[float64]); E is the element type and the
+//     config's Scalar;
 //   - where the API reaches the elements: a method without parameters
 //     returning a slice of E, or a struct holding one with fields named
 //     for the rows, columns and stride (gonum's RawMatrix); the memory
@@ -221,7 +222,7 @@
 // A name is not a meaning, and the aliasing checks never look at values:
 // init builds and runs a program in your module (given to the go command
 // as an overlay, nothing is written) that runs every candidate on small
-// inputs, and keeps those whose values are the reference's on every case
+// inputs, and keeps those whose values are the reference's on every case,
 // that write an in-place or out= result into the buffer the tensor has,
 // and that leave the inputs they only read as they were. For each op it
 // binds the first that passes whose name is the op's

@@ -11,7 +11,8 @@ import (
 // A Ctor is the library's constructor of a tensor from its sizes and its
 // values: func F(rows, cols int, data []E) *T (or of one size).
 type Ctor struct {
-	Name string
+	Name     string
+	TypeArgs string // "[float64]" for a generic constructor, instantiated with -type's arguments
 	Rank int    // the number of sizes it takes
 	Elem string // E
 	// Params are its parameters' order: "s0", "s1", ... for the sizes
@@ -36,7 +37,7 @@ func (c *Ctor) Call(pkg, shape, data string) string {
 		}
 		args = append(args, arg)
 	}
-	return pkg + "." + c.Name + "(" + strings.Join(args, ", ") + ")"
+	return pkg + "." + c.Name + c.TypeArgs + "(" + strings.Join(args, ", ") + ")"
 }
 
 // findCtor returns the first, by name, exported function of the package
@@ -48,11 +49,11 @@ func findCtor(l *Lib) *Ctor {
 		if !ok || !token.IsExported(n) {
 			continue
 		}
-		sig := fn.Type().(*types.Signature)
-		if sig.TypeParams().Len() > 0 || sig.Variadic() || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), l.Tensor) {
+		sig, targs := instance(fn, l.Spec.Args)
+		if sig == nil || sig.Variadic() || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), l.Tensor) {
 			continue
 		}
-		c := &Ctor{Name: n}
+		c := &Ctor{Name: n, TypeArgs: targs}
 		for i := range sig.Params().Len() {
 			t := sig.Params().At(i).Type()
 			if b, ok := t.(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
@@ -77,6 +78,33 @@ func findCtor(l *Lib) *Ctor {
 		}
 	}
 	return nil
+}
+
+// instance returns fn's signature, instantiated with args when fn is
+// generic in as many type parameters (and the instantiation's "[args]"),
+// nil when it cannot be.
+func instance(fn *types.Func, args []string) (*types.Signature, string) {
+	sig := fn.Type().(*types.Signature)
+	n := sig.TypeParams().Len()
+	if n == 0 {
+		return sig, ""
+	}
+	if n != len(args) {
+		return nil, ""
+	}
+	var targs []types.Type
+	for _, a := range args {
+		tn, ok := types.Universe.Lookup(a).(*types.TypeName)
+		if !ok {
+			return nil, ""
+		}
+		targs = append(targs, tn.Type())
+	}
+	inst, err := types.Instantiate(types.NewContext(), sig, targs, true)
+	if err != nil {
+		return nil, ""
+	}
+	return inst.(*types.Signature), "[" + strings.Join(args, ", ") + "]"
 }
 
 // A Raw is where the exported API reaches a tensor's elements: a method

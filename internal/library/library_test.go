@@ -140,3 +140,42 @@ func TestBindFake(t *testing.T) {
 		}
 	}
 }
+
+// TestBindGeneric binds an instance of a generic type, fake.G[float64]:
+// its generic constructor is instantiated with -type's arguments.
+func TestBindGeneric(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	spec, _, err := ParseSpec("*example.com/fakemod/fake.G[float64]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := Load(dir, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Ctor.Call("fake", "shape", "data"); got != "fake.NewG[float64](shape[0], shape[1], data)" || l.Qual() != "*fake.G[float64]" {
+		t.Errorf("constructor %s, type %s", got, l.Qual())
+	}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range f.Bindings {
+		got = append(got, b.Op+": "+b.Code)
+	}
+	if want := []string{"mul.Tensor: ret.MulElem(self, other)", "mul.out: out.MulElem(self, other)", "mul_.Tensor: self.MulElem(self, other)"}; !slices.Equal(got, want) {
+		t.Errorf("bindings %q, want %q", got, want)
+	}
+}

@@ -86,3 +86,31 @@ func (m *M) Cos(a *M) {
 		a.data[i] = 0
 	}
 }
+
+// G is a generic dense row-major matrix.
+type G[T float32 | float64] struct {
+	r, c int
+	data []T
+}
+
+// A RawG is where a G's elements are.
+type RawG[T float32 | float64] struct {
+	Rows, Cols, Stride int
+	Data               []T
+}
+
+// NewG returns the r x c matrix of data.
+func NewG[T float32 | float64](r, c int, data []T) *G[T] { return &G[T]{r, c, data} }
+
+// Raw returns g's elements.
+func (g *G[T]) Raw() RawG[T] { return RawG[T]{g.r, g.c, g.c, g.data} }
+
+// MulElem sets g to a * b, elementwise.
+func (g *G[T]) MulElem(a, b *G[T]) {
+	if g.r == 0 {
+		g.r, g.c, g.data = a.r, a.c, make([]T, len(a.data))
+	}
+	for i := range a.data {
+		g.data[i] = a.data[i] * b.data[i]
+	}
+}
