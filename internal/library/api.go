@@ -13,8 +13,8 @@ import (
 type Ctor struct {
 	Name     string
 	TypeArgs string // "[float64]" for a generic constructor, instantiated with -type's arguments
-	Rank int    // the number of sizes it takes
-	Elem string // E
+	Rank     int    // the number of sizes it takes
+	Elem     string // E
 	// Params are its parameters' order: "s0", "s1", ... for the sizes
 	// (int kinds), "data" for the values.
 	Params []string
