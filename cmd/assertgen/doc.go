@@ -200,12 +200,19 @@
 //
 //   - a constructor of a tensor from its rows, columns and values,
 //     func F(rows, cols int, data []E) *T (a generic one instantiated with
-//     -type's arguments, F[float64]); E is the element type and the
-//     config's Scalar;
+//     -type's arguments, F[float64]), or one of options alone,
+//     F(opts ...O) *T, with the package's one option of sizes (...int)
+//     and one of values ([]E): F(WithShape(shape...), WithBacking(data));
+//     E is the element type and the config's Scalar;
 //   - where the API reaches the elements: a method without parameters
-//     returning a slice of E, or a struct holding one with fields named
-//     for the rows, columns and stride (gonum's RawMatrix); the memory
-//     function is built from it;
+//     returning a struct that holds a slice of E with fields named for
+//     the rows, columns and stride (gonum's RawMatrix), or a value of an
+//     interface whose method returns the slice (spago's Data().F64()),
+//     the sizes from a method returning []int, the elements then taken
+//     as contiguous and row-major (a guess the report states); the
+//     memory function is built from it, after the value check made sure
+//     it reaches the tensor's own buffer (a write through it shows, two
+//     reads are one slice), and the report says when it allocates;
 //   - the bindings: for each op of the schema whose values assertgen's
 //     reference knows (internal/refvalues: elementwise ops and their
 //     scalar forms, mul, div, mm, matmul, kron, inverse, matrix_power,
@@ -214,10 +221,12 @@
 //     the forms a library spells it: into a receiver (ret.M(self, other)
 //     for the functional op, out.M(...) for out=, self.M(self, other) in
 //     place), in place on the receiver (self.M(other)), returning the
-//     result (self.M(other), pkg.F(self, other)), or a method that maps a
-//     function of each element into the receiver (gonum's Apply) with the
-//     op's expression of an element. Numbers are converted to the
-//     method's types; an error result panics.
+//     result (self.M(other), pkg.F(self, other), type-asserted from an
+//     interface), or a method that maps a function of each element, into
+//     the receiver (gonum's Apply) or returning the result (spago's), with
+//     the op's expression of an element. Numbers are converted to the
+//     method's types; a result of a method called into its receiver
+//     (the receiver, for chaining) is dropped; an error result panics.
 //
 // A name is not a meaning, and the aliasing checks never look at values:
 // init builds and runs a program in your module (given to the go command

@@ -45,21 +45,28 @@ func Candidates(op *Op, cs []*Callable, pkg string) []*Candidate {
 	if op.Kind == schema.Inplace {
 		dst = op.Tensors[0] // self
 	}
+	mapped := op.Ref.Map != "" && op.Elem == "float64"
 	for _, c := range cs {
-		if c.Method && !c.Result.Tensor {
-			add(c, c.call(dst+".", op, op.Tensors, false), dst, false)
+		if c.Method {
+			// Into the receiver; a result (the receiver, for chaining) is
+			// dropped.
+			add(c, c.call(dst+".", op, op.Tensors, false, false), dst, false)
 			if op.Kind == schema.Inplace && len(op.Tensors) > 0 {
-				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false), op.Tensors[0], false)
+				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, false), op.Tensors[0], false)
 			}
-			if op.Ref.Map != "" && op.Elem == "float64" {
-				add(c, c.call(dst+".", op, op.Tensors, true), dst, true)
+			if mapped {
+				add(c, c.call(dst+".", op, op.Tensors, true, false), dst, true)
 			}
 		}
 		if c.Result.Tensor && op.Kind == schema.Functional {
-			if c.Method && len(op.Tensors) > 0 {
-				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false), "", false)
-			} else if !c.Method {
-				add(c, c.call(pkg+".", op, op.Tensors, false), "", false)
+			switch {
+			case c.Method && len(op.Tensors) > 0:
+				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, true), "", false)
+				if mapped {
+					add(c, c.call(op.Tensors[0]+".", op, nil, true, true), "", true)
+				}
+			case !c.Method:
+				add(c, c.call(pkg+".", op, op.Tensors, false, true), "", false)
 			}
 		}
 	}
@@ -82,9 +89,11 @@ func (op *Op) outName() string {
 // call returns the code that calls c on recv (with its dot, "" for a
 // function) with the tensors and the op's scalars, "" when c's
 // parameters do not take them; with mapped, c's Map parameter takes the
-// op's expression of an element and its tensor parameter the op's one
-// input.
-func (c *Callable) call(recv string, op *Op, tensors []string, mapped bool) string {
+// op's expression of an element (and tensors its one input, or none when
+// recv is it). value says the code's value is the result (its type
+// asserted from an interface); otherwise the call is a statement, its
+// results dropped but an error, which panics.
+func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value bool) string {
 	var args []string
 	ti, si, maps := 0, 0, 0
 	for _, p := range c.Params {
@@ -108,15 +117,19 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped bool) stri
 			return ""
 		}
 	}
-	if ti != len(tensors) || mapped && (maps != 1 || len(tensors) != 1) || !mapped && si != len(op.Scalars) {
+	if ti != len(tensors) || mapped && maps != 1 || !mapped && si != len(op.Scalars) {
 		return ""
 	}
-	code := recv + c.GoName + "(" + strings.Join(args, ", ") + ")" + c.Result.Assert
-	if c.Result.Err {
-		if c.Result.Tensor || c.Result.Other {
-			return "" // a result and an error: not a form of the forms above
-		}
-		code = "if err := " + code + "; err != nil { panic(err) }"
+	code := recv + c.GoName + "(" + strings.Join(args, ", ") + ")"
+	switch {
+	case value && c.Result.Err:
+		return "" // a result and an error: not a form above
+	case value:
+		return code + c.Result.Assert
+	case c.Result.Err && (c.Result.Tensor || c.Result.Other):
+		return ""
+	case c.Result.Err:
+		return "if err := " + code + "; err != nil { panic(err) }"
 	}
 	return code
 }

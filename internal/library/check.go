@@ -102,6 +102,10 @@ func judge(out *bytes.Buffer, l *Lib, cands []*Candidate) ([]Verdict, error) {
 	probed := false
 	for sc.Scan() {
 		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, "A "); ok {
+			l.ReadAllocs, _ = strconv.Atoi(rest)
+			continue
+		}
 		if rest, ok := strings.CutPrefix(line, "P "); ok {
 			if err := probe(l, rest); err != nil {
 				return nil, err
@@ -140,6 +144,9 @@ func judge(out *bytes.Buffer, l *Lib, cands []*Candidate) ([]Verdict, error) {
 func probe(l *Lib, res string) error {
 	got, err := parseResult(res)
 	want := refvalues.Matrix{Rows: 2, Cols: 3, Data: []float64{1, 2, 3, 4, 5, 6}}
+	if strings.HasPrefix(res, "copy: ") {
+		return fmt.Errorf("-type %s: %s reaches a copy of the elements (%s): the memory function needs the tensor's own buffer; configure the type by hand", l.Spec, l.Raw.Method, strings.TrimPrefix(res, "copy: "))
+	}
 	if err != nil || !refvalues.Equal(got, want) {
 		return fmt.Errorf("-type %s: a tensor made with %s.%s(2, 3, [1 2 3 4 5 6]) reads back through %s as %s, not as made: init cannot check the library's values; configure the type by hand", l.Spec, l.Pkg.Name(), l.Ctor.Name, l.Raw.Method, res)
 	}

@@ -83,6 +83,10 @@ type Lib struct {
 	Elem string
 	Ctor *Ctor
 	Raw  *Raw
+	// ReadAllocs is how many allocations a read of the elements through
+	// Raw makes, as the value check measured it (Check): the memory
+	// function makes as many per call.
+	ReadAllocs int
 	// Callables are the methods of Tensor and the package's functions
 	// that take or return it: the candidates of the bindings.
 	Callables []*Callable

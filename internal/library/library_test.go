@@ -179,3 +179,52 @@ func TestBindGeneric(t *testing.T) {
 		t.Errorf("bindings %q, want %q", got, want)
 	}
 }
+
+// TestBindOptions binds optlib.D: its constructor takes options
+// (New(WithShape(shape...), WithData(data))), its elements are reached
+// through an interface (Data().F64()) with its sizes from Shape(), an
+// op is mapped over the elements by a method that returns a new value
+// (Apply), and an in-place method returns its receiver (ProdInPlace).
+func TestBindOptions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/optlib", Name: "D"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Ctor.Call("optlib", "shape", "data"); got != "optlib.New(optlib.WithShape(shape...), optlib.WithData(data))" {
+		t.Errorf("constructor %s", got)
+	}
+	if got := l.Raw.Slice("x"); got != "x.Data().F64()" || l.Raw.Shape != "Shape" {
+		t.Errorf("elements %s, sizes %s", got, l.Raw.Shape)
+	}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code
+	}
+	for op, want := range map[string]string{
+		"exp":         "self.Apply(func(_, _ int, v float64) float64 { return math.Exp(v) }).(*optlib.D)",
+		"mul_.Tensor": "self.ProdInPlace(other)",
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %q, want %q", op, got[op], want)
+		}
+	}
+	if _, ok := got["exp_"]; ok {
+		t.Errorf("exp_ bound to %q: Apply returns a new value", got["exp_"])
+	}
+}

@@ -17,11 +17,12 @@ import (
 func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	pkg := l.Pkg.Name()
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n)\n\n", pkg, l.Pkg.Path())
+	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"runtime\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n)\n\n", pkg, l.Pkg.Path())
 	tensor := l.Qual()
 	fmt.Fprintf(&b, "var _ = math.Pi\n\ntype tensor = %s\n\ntype elem = %s\n\n", tensor, l.Elem)
 	fmt.Fprintf(&b, "func mk(shape []int, vals []float64) tensor {\n\tdata := make([]%s, len(vals))\n\tfor i, v := range vals {\n\t\tdata[i] = %s(v)\n\t}\n\treturn %s\n}\n\n", l.Elem, l.Elem, l.Ctor.Call(pkg, "shape", "data"))
 	fmt.Fprintf(&b, "func read(x tensor) (shape []int, vals []float64) {\n%s\nreturn shape, vals\n}\n\n", l.Raw.Read())
+	fmt.Fprintf(&b, "func write(x tensor) {\n%s\n}\n\n", l.Raw.Write())
 	fmt.Fprintf(&b, "func anchor(x tensor) *%s {\nd := %s\nif len(d) == 0 {\nreturn nil\n}\nreturn &d[:cap(d)][cap(d)-1]\n}\n\n", l.Elem, l.Raw.Slice("x"))
 	b.WriteString(programMain)
 	refs := map[string]bool{}
@@ -54,7 +55,9 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 
 // programMain is the program's driver: the probe, then each run on each
 // case of its op, each in a goroutine of its own with a deadline.
-const programMain = `type m struct {
+const programMain = `var sink *elem
+
+type m struct {
 	shape []int
 	data  []float64
 }
@@ -72,7 +75,28 @@ type run struct {
 }
 
 func main() {
-	fmt.Println("P " + try(func() string { return show(mk([]int{2, 3}, []float64{1, 2, 3, 4, 5, 6})) }))
+	fmt.Println("P " + try(func() string {
+		x := mk([]int{2, 3}, []float64{1, 2, 3, 4, 5, 6})
+		if anchor(x) == nil || anchor(x) != anchor(x) {
+			return "copy: each read of the elements is a new slice"
+		}
+		write(x)
+		if _, vals := read(x); vals[0] != 2 {
+			return "copy: a write through the elements does not reach the tensor"
+		}
+		write(x)
+		return show(mk([]int{2, 3}, []float64{1, 2, 3, 4, 5, 6}))
+	}))
+	fmt.Println("A " + try(func() string {
+		x := mk([]int{2, 3}, []float64{1, 2, 3, 4, 5, 6})
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for range 100 {
+			sink = anchor(x)
+		}
+		runtime.ReadMemStats(&after)
+		return strconv.FormatUint((after.Mallocs-before.Mallocs)/100, 10)
+	}))
 	for c, r := range runs {
 		for k, cs := range cases[r.op] {
 			line := try(func() string {

@@ -286,6 +286,12 @@ func (t *libTarget) report(w io.Writer) {
 			fmt.Fprintf(w, "  guessed: %s: %s, the first by name; %s compute it too\n", b.Op, b.Callable, strings.Join(b.Also, ", "))
 		}
 	}
+	if r := t.Lib.Raw; r.Elems != "" {
+		fmt.Fprintf(w, "  guessed: the elements, %s().%s(), are contiguous and row-major in the sizes %s() gives (the API says no stride)\n", r.Method, r.Elems, r.Shape)
+	}
+	if n := t.Lib.ReadAllocs; n > 0 {
+		fmt.Fprintf(w, "  note: reading the elements through the library's API allocates (%d per call), and %s does per call: the conformance test's metadata case fails on it (the function runs twice per argument per checked call); the API offers no other access\n", n, t.MemoryFunc)
+	}
 	fmt.Fprintf(w, "  guessed: an out= op writes its out tensor through the library's receiver (out.M(...)), checked with an out of the result's size; PyTorch resizes out, the library may refuse one of another size\n")
 	fmt.Fprintf(w, "  guessed: the values were checked on tensors of one size each; where PyTorch broadcasts, the library may refuse the sizes\n")
 	fmt.Fprintf(w, "  views: none bound (no view op's values and memory are checked by init); the sweep's views and the suite's view case are skipped\n")
