@@ -102,9 +102,15 @@ func main() {
 			line := try(func() string {
 				var in []tensor
 				for _, x := range cs.in {
-					in = append(in, mk(x.shape, append([]float64(nil), x.data...)))
+					in = append(in, mk(append([]int(nil), x.shape...), append([]float64(nil), x.data...)))
 				}
-				out := mk(cs.out, make([]float64, cs.out[0]*cs.out[1]))
+				// out holds values of its own (not zeros), so that a
+				// kernel that adds to it is no copy.
+				stale := make([]float64, cs.out[0]*cs.out[1])
+				for i := range stale {
+					stale[i] = 1000 + float64(i)
+				}
+				out := mk(append([]int(nil), cs.out...), stale)
 				w := map[int]tensor{0: in[0], 1: out}[r.w]
 				var before *elem
 				if w != nil {

@@ -228,7 +228,7 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value
 	for i, x := range vals {
 		data[i] = {{.Lib.Elem}}(x)
 	}
-	shape := sp.Shape
+	shape := append([]int(nil), sp.Shape...) // the tensor's own: a library may keep it
 	return reflect.ValueOf({{.Ctor}}), nil
 }
 
