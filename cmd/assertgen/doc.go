@@ -272,8 +272,9 @@
 // '*github.com/nlpodyssey/spago/mat.Dense[float64]' it binds 165 ops;
 // spago's Data() allocates an interface per call, so the memory function
 // does, and the conformance test's metadata case, which refuses a memory
-// function that allocates, fails (the report says so). -ops narrows the ops (op names or
-// base names, mul selects mul.Tensor, mul.out, mul_.Scalar...);
+// function that allocates, fails (the report says so). -ops narrows the
+// ops (op names or base names, mul selects mul.Tensor, mul.out,
+// mul_.Scalar...);
 // -use-counts true, -type-params and -types are refused with a library's
 // type. A library without such a constructor or element access is
 // refused, saying so: its config is written by hand (docs/guide.md, "A
