@@ -232,8 +232,9 @@
 // init builds and runs a program in your module (given to the go command
 // as an overlay, nothing is written) that runs every candidate on small
 // inputs, and keeps those whose values are the reference's on every case,
-// that write an in-place or out= result into the buffer the tensor has,
-// and that leave the inputs they only read as they were. For each op it
+// that write an in-place or out= result into the buffer the tensor has
+// and return that tensor (as gen's bound kernel returns it), and that
+// leave the inputs they only read as they were. For each op it
 // binds the first that passes whose name is the op's
 // (MulElem for mul.Tensor, Kronecker for kron), else one of another name
 // whose values are the op's (Dense.Mul for mm, Dense.Scale for
@@ -260,7 +261,8 @@
 // nothing left to fill in. Its report lists the ops bound (by name, by
 // values alone, mapped), each callable whose name is that of ops it was
 // not bound to and why (its values, on which input, got and want; a
-// panic; a new buffer for the tensor it writes; an input it writes where
+// panic; a new buffer for the tensor it writes, or another tensor
+// returned; an input it writes where
 // the op only reads it; parameters that do not take the op's, such as
 // gonum's Add, which has no alpha), and where it
 // guessed: an out= tensor is written through the library's receiver

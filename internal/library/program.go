@@ -120,6 +120,9 @@ func main() {
 				if w != nil && anchor(w) != before {
 					return "storage replaced: it gives the tensor it writes a new buffer, where the schema writes into the one it has"
 				}
+				if w != nil && res != w {
+					return "another tensor returned: it returns a tensor other than the one it writes, which the schema returns"
+				}
 				for i, x := range in {
 					if i == 0 && r.w == 0 {
 						continue // self, written in place
@@ -246,18 +249,24 @@ func (c *Candidate) params() string {
 }
 
 // body is the kernel's body as gen writes a bound kernel's: ret made new
-// for a code that uses it, the argument it writes returned after the
-// code, or the code's value.
+// for a code that uses it, the call's result where the op's return holds
+// it, the argument it writes returned after the code, or the code's
+// value.
 func (c *Candidate) body(l *Lib) string {
 	var b strings.Builder
 	for _, p := range c.Op.Params {
 		b.WriteString("_ = " + p.Name + "\n")
 	}
-	switch c.Returns {
-	case "":
+	r := c.Callable.Result
+	switch {
+	case c.Returns == "":
 		return b.String() + "return " + c.Code
-	case "ret":
+	case c.Returns == "ret":
 		return b.String() + "ret := new(" + l.Base() + ")\n" + c.Code + "\nreturn ret"
+	case r.Tensor && r.Assert == "" && !r.Err && !r.Other:
+		// A call whose one result the op's return holds: gen returns it
+		// (returns_arg then checks it is the argument written).
+		return b.String() + "return " + c.Code
 	}
 	return b.String() + c.Code + "\nreturn " + c.Returns
 }
