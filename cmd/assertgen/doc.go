@@ -258,7 +258,10 @@
 //     give the reference's values, so that a binding that stops computing
 //     its op (the library upgraded, assertgen.yaml edited) fails a test;
 //
-// nothing left to fill in. Its report lists the ops bound (by name, by
+// nothing left to fill in. As for any type, the Go files it adds to the
+// package are type-checked with it, in both builds, before anything is
+// written (a module that does not require assertgen is refused, saying
+// so). Its report lists the ops bound (by name, by
 // values alone, mapped), each callable whose name is that of ops it was
 // not bound to and why (its values, on which input, got and want; a
 // panic; a new buffer for the tensor it writes, or another tensor

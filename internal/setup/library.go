@@ -15,6 +15,7 @@ import (
 	"golang.org/x/mod/modfile"
 
 	"github.com/assertgen/assertgen/config"
+	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/discover"
 	"github.com/assertgen/assertgen/internal/library"
 	"github.com/assertgen/assertgen/schema"
@@ -108,6 +109,9 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 	}
 	files, err := t.render()
 	if err != nil {
+		return err
+	}
+	if err := t.checkBuilds(files); err != nil {
 		return err
 	}
 	if err := writeAll(t.Dir, libraryFiles, files, o.Write); err != nil {
@@ -295,6 +299,27 @@ func importOf(f *ast.File, x ast.Expr) string {
 		}
 	}
 	return ""
+}
+
+// checkBuilds type-checks the package with the Go files init adds to it
+// (the memory function, the go:generate line; not the tests, which need
+// the package gen writes), in the release and the debug build: a
+// refusal names what would not build, and nothing is written.
+func (t *libTarget) checkBuilds(files map[string][]byte) error {
+	added := map[string][]byte{}
+	for name, data := range files {
+		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+			added[filepath.Join(t.Dir, name)] = data
+		}
+	}
+	if err := discover.CheckAdded(t.Dir, added, []string{t.MemoryFunc}, gen.DefaultBuildTag); err != nil {
+		hint := ""
+		if strings.Contains(err.Error(), "could not import github.com/assertgen/assertgen/asserts") {
+			hint = "\n(the memory function imports asserts: the module requires github.com/assertgen/assertgen after go get -tool github.com/assertgen/assertgen/cmd/assertgen)"
+		}
+		return fmt.Errorf("init wrote nothing: with its files, %v%s", err, hint)
+	}
+	return nil
 }
 
 // libTestNames are the names init's tests declare in the package's

@@ -23,6 +23,23 @@ func fakeModule(t *testing.T, userFiles map[string]string) string {
 	if err := os.CopyFS(mod, os.DirFS("../library/testdata/fakemod")); err != nil {
 		t.Fatal(err)
 	}
+	// The module requires this one (replaced by the checkout), whose
+	// asserts the memory function imports.
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gomod := "module example.com/fakemod\n\ngo 1.25.0\n\nrequire github.com/assertgen/assertgen v0.0.0\n\nreplace github.com/assertgen/assertgen => " + root + "\n"
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mod, "go.sum"), sum, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for name, src := range userFiles {
 		if err := os.WriteFile(filepath.Join(mod, "user", name), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
@@ -109,6 +126,19 @@ func TestInitLibraryRefusals(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.err) || errors.As(err, &u) != tc.usage {
 			t.Errorf("%+v: %v (usage %v), want %q (usage %v)", tc.o, err, errors.As(err, &u), tc.err, tc.usage)
 		}
+	}
+	// A module that does not require assertgen: the memory function
+	// would not build, and init says why.
+	bare := t.TempDir()
+	if err := os.CopyFS(bare, os.DirFS("../library/testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	err := Init(InitOptions{Dir: filepath.Join(bare, "user"), Type: ty, Out: &bytes.Buffer{}})
+	if err == nil || !strings.Contains(err.Error(), "init wrote nothing: with its files, package example.com/fakemod/user would not build") || !strings.Contains(err.Error(), "go get -tool github.com/assertgen/assertgen/cmd/assertgen") {
+		t.Errorf("a module without assertgen: %v", err)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(bare, "user")); len(entries) != 1 {
+		t.Errorf("init wrote into a module without assertgen: %d files", len(entries))
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
