@@ -203,8 +203,8 @@ func findModule(dir string) (string, string, error) {
 	}
 }
 
-// packageFiles returns the names the package's non-test Go files in dir
-// declare and its name (from its test files if it has no other, "" without
+// packageFiles returns the names the package's Go files in dir declare
+// (its internal test files' too) and its name (from its test files if it has no other, "" without
 // any file).
 func packageFiles(dir string) (map[string]bool, string, error) {
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -212,6 +212,7 @@ func packageFiles(dir string) (map[string]bool, string, error) {
 	name := ""
 	fset := token.NewFileSet()
 	testName := "" // the package's, from a test file, for a package of tests only
+	inTests := map[string]map[string]bool{} // by package clause: what test files declare
 	for _, p := range paths {
 		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
 		if err != nil {
@@ -220,6 +221,12 @@ func packageFiles(dir string) (map[string]bool, string, error) {
 		if strings.HasSuffix(p, "_test.go") {
 			if testName == "" {
 				testName = strings.TrimSuffix(f.Name.Name, "_test")
+			}
+			if inTests[f.Name.Name] == nil {
+				inTests[f.Name.Name] = map[string]bool{}
+			}
+			for n := range discover.TopLevel(f) {
+				inTests[f.Name.Name][n] = true
 			}
 			continue
 		}
@@ -232,6 +239,9 @@ func packageFiles(dir string) (map[string]bool, string, error) {
 	}
 	if name == "" {
 		name = testName
+	}
+	for n := range inTests[name] { // the package's own tests: Memory there would clash too
+		declared[n] = true
 	}
 	return declared, name, nil
 }

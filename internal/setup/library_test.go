@@ -63,7 +63,8 @@ func TestInitLibrary(t *testing.T) {
 	}{
 		{name: "fake", o: InitOptions{Type: "*example.com/fakemod/fake.M"}},
 		{name: "alias", o: InitOptions{Type: "Tensor", Memory: true, Ops: []string{"mul", "neg"}},
-			user: map[string]string{"tensor.go": "package user\n\nimport \"example.com/fakemod/fake\"\n\n// Tensor is fake's matrix.\ntype Tensor = fake.M\n\n// Memory is taken.\nvar Memory = 1\n"}},
+			user: map[string]string{"tensor.go": "package user\n\nimport \"example.com/fakemod/fake\"\n\n// Tensor is fake's matrix.\ntype Tensor = fake.M\n\n// Memory is taken.\nvar Memory = 1\n",
+				"x_test.go": "package user\n\n// AssertgenMemory is taken, in a test file.\nvar AssertgenMemory = 2\n"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			mod := fakeModule(t, tc.user)
