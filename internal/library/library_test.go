@@ -228,3 +228,24 @@ func TestBindOptions(t *testing.T) {
 		t.Errorf("exp_ bound to %q: Apply returns a new value", got["exp_"])
 	}
 }
+
+// TestCopyRefused: a type whose element access returns a copy cannot give
+// the memory function its buffer; init refuses it, saying so.
+func TestCopyRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "C"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Bind(context.Background(), dir, l, nil)
+	if want := "-type *example.com/fakemod/fake.C: Raw reaches a copy of the elements (each read of the elements is a new slice): the memory function needs the tensor's own buffer"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}

@@ -110,7 +110,7 @@ func TestInitLibraryRefusals(t *testing.T) {
 		{o: InitOptions{Type: "*example.com/fakemod/fake.M[float64]"}, err: "M is not generic: leave the type arguments out"},
 		{o: InitOptions{Type: ty, Dir: "collide"}, err: "init wrote nothing: package user_test's tests declare TestSweep, assertgenRead, which init's tests"},
 		{o: InitOptions{Type: "*fake.M"}, err: "-type *fake.M: fake is not an import path: name the library's package by its import path"},
-		{o: InitOptions{Type: "*example.com/fakemod/fake.Nope"}, err: "package example.com/fakemod/fake declares no type Nope (its exported types: G, M, Raw, RawG)"},
+		{o: InitOptions{Type: "*example.com/fakemod/fake.Nope"}, err: "package example.com/fakemod/fake declares no type Nope (its exported types: C, G, M, Raw, RawG)"},
 		{o: InitOptions{Type: ty}, err: "generate.go: exists already; init writes only new files and wrote none"},
 	} {
 		var out bytes.Buffer

@@ -114,3 +114,12 @@ func (g *G[T]) MulElem(a, b *G[T]) {
 		g.data[i] = a.data[i] * b.data[i]
 	}
 }
+
+// C is a matrix whose Raw returns a copy of its elements.
+type C struct{ m M }
+
+// NewC returns the r x c matrix of data.
+func NewC(r, c int, data []float64) *C { return &C{M{r, c, data}} }
+
+// Raw returns a copy of c's elements.
+func (c *C) Raw() Raw { return Raw{c.m.r, c.m.c, c.m.c, append([]float64(nil), c.m.data...)} }
