@@ -15,7 +15,8 @@ type Candidate struct {
 	Named    bool   // the callable's name is the op's
 	Map      bool   // the op mapped over the elements with a Map parameter
 	// Returns is the parameter the kernel returns after the code (ret:
-	// a new tensor), "" when it returns the code's value.
+	// a new tensor; self or out, the argument written), "" when it
+	// returns the code's value.
 	Returns string
 }
 
@@ -28,12 +29,16 @@ type Candidate struct {
 //   - in place on the receiver: self.M(the other inputs, scalars);
 //   - returning the result: self.M(the other inputs, scalars) or
 //     pkg.F(inputs, scalars), functional ops only;
-//   - mapping a function of each element into the receiver,
-//     dst.M(func(_, _ int, v E) E { return EXPR }, self), for an op the
-//     reference gives as an expression of one element.
+//   - mapping a function of each element, into the receiver,
+//     dst.M(func(_, _ int, v E) E { return EXPR }, self), or returning the
+//     result, self.M(func...) (functional ops only), for an op the
+//     reference gives as an expression of one element (E float64).
 //
 // Tensors are passed in the op's order, numbers in the op's order
-// converted to the callable's types; a callable's error result panics.
+// converted to the callable's types; a callable's error result panics;
+// the result of a call into a receiver is dropped, as gen drops it, but
+// where the op's return holds it (gen returns it then: program.go's
+// body).
 func Candidates(op *Op, cs []*Callable, pkg string) []*Candidate {
 	var out []*Candidate
 	add := func(c *Callable, code, returns string, isMap bool) {

@@ -75,8 +75,8 @@ func ParseSpec(s string) (spec Spec, ok bool, err error) {
 type Lib struct {
 	Spec Spec
 	Pkg  *types.Package
-	// Tensor is the type map's Tensor, *Name[Args] (Named for an
-	// interface); Named the named type.
+	// Tensor is the type map's Tensor, *Name[Args]; Named the named
+	// type (instantiated with Args).
 	Tensor types.Type
 	Named  *types.Named
 	// Elem is the element type ("float64"), from the constructor.

@@ -211,7 +211,7 @@ func packageFiles(dir string) (map[string]bool, string, error) {
 	declared := map[string]bool{}
 	name := ""
 	fset := token.NewFileSet()
-	testName := "" // the package's, from a test file, for a package of tests only
+	testName := ""                          // the package's, from a test file, for a package of tests only
 	inTests := map[string]map[string]bool{} // by package clause: what test files declare
 	for _, p := range paths {
 		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
