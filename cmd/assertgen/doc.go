@@ -274,7 +274,9 @@
 // gonum v0.17.0 it binds 170 ops: Mul's values are a matrix product, so it
 // is bound to mm and matmul, not mul; Exp is the matrix exponential and
 // Pow a matrix power, bound to no op. For spago v1.1.0's
-// '*github.com/nlpodyssey/spago/mat.Dense[float64]' it binds 165 ops;
+// '*github.com/nlpodyssey/spago/mat.Dense[float64]' it binds 161 ops
+// (its Maximum and Minimum are not maximum and minimum: where the first
+// operand is NaN they keep the second);
 // spago's Data() allocates an interface per call, so the memory function
 // does, and the conformance test's metadata case, which refuses a memory
 // function that allocates, fails (the report says so). -ops narrows the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"math"
 	"strconv"
 	"strings"
 
@@ -199,7 +200,14 @@ func matrices(ms []refvalues.Matrix) string {
 func floats(fs []float64) string {
 	var parts []string
 	for _, f := range fs {
-		parts = append(parts, strconv.FormatFloat(f, 'g', -1, 64))
+		switch {
+		case math.IsNaN(f):
+			parts = append(parts, "math.NaN()")
+		case math.IsInf(f, 0):
+			parts = append(parts, fmt.Sprintf("math.Inf(%d)", int(math.Copysign(1, f))))
+		default:
+			parts = append(parts, strconv.FormatFloat(f, 'g', -1, 64))
+		}
 	}
 	return "[]float64{" + strings.Join(parts, ", ") + "}"
 }

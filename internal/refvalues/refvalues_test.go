@@ -81,6 +81,8 @@ func TestValues(t *testing.T) {
 		{"copy", Case{In: []Matrix{m(1, 2, 1, 2), m(1, 2, 3, 4)}}, m(1, 2, 3, 4)},
 		{"fill.Scalar", Case{In: []Matrix{m(1, 2, 1, 2)}, Scalars: []float64{7}}, m(1, 2, 7, 7)},
 		{"log", Case{In: []Matrix{m(1, 2, -1, 0)}}, m(1, 2, math.NaN(), math.Inf(-1))},
+		{"maximum", Case{In: []Matrix{m(1, 2, math.NaN(), 1), m(1, 2, 2, 3)}}, m(1, 2, math.NaN(), 3)},
+		{"fmax", Case{In: []Matrix{m(1, 2, math.NaN(), 1), m(1, 2, 2, 3)}}, m(1, 2, 2, 3)},
 	} {
 		got, err := Lookup(tc.op).Want(tc.c)
 		if err != nil || !Equal(got, tc.want) {

@@ -16,6 +16,9 @@ var (
 	// The second operands of binary ops, of the first's sizes.
 	unit2  = Matrix{2, 3, []float64{0.5, 0.125, 0.25, 0.875, 0.375, 0.625}}
 	mixed2 = Matrix{2, 2, []float64{2, -0.5, -1.25, 3}}
+	// Operands with a NaN each, where maximum and fmax differ.
+	nan1 = Matrix{2, 2, []float64{math.NaN(), 0.5, 2.25, -0.75}}
+	nan2 = Matrix{2, 2, []float64{2, math.NaN(), -1.25, 3}}
 	// Matrix operands: a product of a 2x3 and a 3x2, invertible 2x2 and
 	// 3x3 matrices.
 	wide  = Matrix{2, 3, []float64{1, 2, 3, -1, 0.5, 2}}
@@ -106,19 +109,20 @@ var binaries = []struct {
 	scalars []string
 	f       func(a, b float64, s []float64) float64
 	cases   [][]float64
+	nan     bool // a case with NaNs too: the op's NaN is its meaning
 }{
-	{"add.Tensor", []string{"alpha"}, func(a, b float64, s []float64) float64 { return a + s[0]*b }, [][]float64{{1}, {-0.5}}},
-	{"sub.Tensor", []string{"alpha"}, func(a, b float64, s []float64) float64 { return a - s[0]*b }, [][]float64{{1}, {2.5}}},
-	{"mul.Tensor", nil, func(a, b float64, _ []float64) float64 { return a * b }, nil},
-	{"div.Tensor", nil, func(a, b float64, _ []float64) float64 { return a / b }, nil},
-	{"maximum", nil, func(a, b float64, _ []float64) float64 { return max(a, b) }, nil},
-	{"minimum", nil, func(a, b float64, _ []float64) float64 { return min(a, b) }, nil},
-	{"fmax", nil, func(a, b float64, _ []float64) float64 { return fnan(math.Max, a, b) }, nil},
-	{"fmin", nil, func(a, b float64, _ []float64) float64 { return fnan(math.Min, a, b) }, nil},
-	{"atan2", nil, func(a, b float64, _ []float64) float64 { return math.Atan2(a, b) }, nil},
-	{"hypot", nil, func(a, b float64, _ []float64) float64 { return math.Hypot(a, b) }, nil},
-	{"copysign.Tensor", nil, func(a, b float64, _ []float64) float64 { return math.Copysign(a, b) }, nil},
-	{"pow.Tensor_Tensor", nil, func(a, b float64, _ []float64) float64 { return math.Pow(a, b) }, nil},
+	{name: "add.Tensor", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a + s[0]*b }, cases: [][]float64{{1}, {-0.5}}},
+	{name: "sub.Tensor", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a - s[0]*b }, cases: [][]float64{{1}, {2.5}}},
+	{name: "mul.Tensor", f: func(a, b float64, _ []float64) float64 { return a * b }},
+	{name: "div.Tensor", f: func(a, b float64, _ []float64) float64 { return a / b }},
+	{name: "maximum", nan: true, f: func(a, b float64, _ []float64) float64 { return max(a, b) }},
+	{name: "minimum", nan: true, f: func(a, b float64, _ []float64) float64 { return min(a, b) }},
+	{name: "fmax", nan: true, f: func(a, b float64, _ []float64) float64 { return fnan(math.Max, a, b) }},
+	{name: "fmin", nan: true, f: func(a, b float64, _ []float64) float64 { return fnan(math.Min, a, b) }},
+	{name: "atan2", f: func(a, b float64, _ []float64) float64 { return math.Atan2(a, b) }},
+	{name: "hypot", f: func(a, b float64, _ []float64) float64 { return math.Hypot(a, b) }},
+	{name: "copysign.Tensor", f: func(a, b float64, _ []float64) float64 { return math.Copysign(a, b) }},
+	{name: "pow.Tensor_Tensor", f: func(a, b float64, _ []float64) float64 { return math.Pow(a, b) }},
 }
 
 // fnan is f of a and b, where a NaN operand gives the other (fmax, fmin).
@@ -146,7 +150,11 @@ var table = func() []*Op {
 			}
 			return each(in[0], func(i int, v float64) float64 { return f(v, in[1].Data[i], s) }), nil
 		}}
-		o.Cases = withScalars([]Case{{In: []Matrix{unit, unit2}}, {In: []Matrix{mixed, mixed2}}}, b.cases)
+		cases := []Case{{In: []Matrix{unit, unit2}}, {In: []Matrix{mixed, mixed2}}}
+		if b.nan {
+			cases = append(cases, Case{In: []Matrix{nan1, nan2}})
+		}
+		o.Cases = withScalars(cases, b.cases)
 		out = append(out, o)
 	}
 	out = append(out, matrixOps()...)
