@@ -109,7 +109,11 @@ func TestBoundValues(t *testing.T) {
 		for i, m := range c.in {
 			in[i] = assertgenTensor(m)
 		}
-		out := assertgenTensor(assertgenMatrix{c.want.rows, c.want.cols, make([]float64, c.want.rows*c.want.cols)})
+		stale := make([]float64, c.want.rows*c.want.cols) // out's values before: a kernel must not add to them
+		for i := range stale {
+			stale[i] = 1000 + float64(i)
+		}
+		out := assertgenTensor(assertgenMatrix{c.want.rows, c.want.cols, stale})
 		if got := assertgenRead(c.run(in, out)); !assertgenEqual(got, c.want) {
 			t.Errorf("%s on %v: got %v, want %v", c.op, c.in, got, c.want)
 		}
