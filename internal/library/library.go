@@ -130,7 +130,7 @@ func Load(dir string, spec Spec) (*Lib, error) {
 		return nil, err
 	}
 	if l.Ctor = findCtor(l); l.Ctor == nil {
-		return nil, fmt.Errorf("-type %s: package %s has no constructor init can make tensors with (func(ROWS, COLS int, data []E) %s, or of one size): init checks the library's ops on values it makes; configure the type by hand (docs/guide.md, \"A library's type as it is\")", spec, spec.Path, l.Qual())
+		return nil, fmt.Errorf("-type %s: package %s has no constructor init can make tensors with (func(ROWS, COLS int, data []E) %s, or one of options alone with an option of sizes and one of values): init checks the library's ops on values it makes; configure the type by hand (docs/guide.md, \"A library's type as it is\")", spec, spec.Path, l.Qual())
 	}
 	if l.Ctor.Rank != 2 {
 		return nil, fmt.Errorf("-type %s: its constructor, %s.%s, makes 1-D tensors: init checks a library's values on matrices (rows and columns); configure the type by hand (docs/guide.md, \"A library's type as it is\")", spec, l.Pkg.Name(), l.Ctor.Name)
