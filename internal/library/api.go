@@ -9,7 +9,8 @@ import (
 )
 
 // A Ctor is the library's constructor of a tensor from its sizes and its
-// values: func F(rows, cols int, data []E) *T (or of one size).
+// values: func F(rows, cols int, data []E) *T (or of one size, which Load
+// refuses), or one of options alone (optionsCtor).
 type Ctor struct {
 	Name     string
 	TypeArgs string // "[float64]" for a generic constructor, instantiated with -type's arguments
