@@ -19,7 +19,7 @@ type docCommand struct {
 	at, cmd string
 	// guide is set for the blocks the docs' tests run as written
 	// (after a "<!-- quickstart: run -->", "<!-- gcstart: run -->",
-	// "<!-- foreign: run -->" or "<!-- genstart: run -->").
+	// "<!-- foreign: run -->", "<!-- genstart: run -->" or "<!-- libinit: run -->").
 	guide bool
 }
 
@@ -142,7 +142,7 @@ func docCommands(t *testing.T, file string) []docCommand {
 			if i > 0 {
 				prev = strings.TrimSpace(lines[i-1])
 			}
-			guide = in && (prev == "<!-- quickstart: run -->" || prev == "<!-- gcstart: run -->" || prev == "<!-- foreign: run -->" || prev == "<!-- genstart: run -->")
+			guide = in && (prev == "<!-- quickstart: run -->" || prev == "<!-- gcstart: run -->" || prev == "<!-- foreign: run -->" || prev == "<!-- genstart: run -->" || prev == "<!-- libinit: run -->")
 			cd = ""
 			continue
 		}

@@ -95,7 +95,8 @@
 //
 // -type names the tensor type (default Tensor): an exported named type
 // of the package, or an alias of one, not an interface; the methods go on
-// its pointer. A package main is refused: the generated wrappers import
+// its pointer. A library's type is named by its import path (-type
+// '*gonum.org/v1/gonum/mat.Dense'; below, "A library's type"). A package main is refused: the generated wrappers import
 // the package, and a program cannot be imported. -use-counts auto
 // (default) chooses use_counts: true when *T has UseCounts or a method
 // that drops a reference (Release, DecRef, Unref, Free, Drop, Dispose,
@@ -179,6 +180,112 @@
 // other sizes above) or, preferred less, F(values ...E) *Tensor (or
 // []E), which makes 1-D tensors, so the sweep then makes its 1-D samples
 // only. Without a constructor, its tests are left TODO.
+//
+// # A library's type: init -type IMPORTPATH.Type
+//
+// A tensor type of a library (gonum's *mat.Dense) is named by its import
+// path, in a package of yours that does not declare it (an empty one
+// will do, after `go get` of the library):
+//
+//	go tool assertgen init -type '*gonum.org/v1/gonum/mat.Dense'
+//
+// -type is read as an import path whenever the type is qualified by one
+// ('*PATH.Name', with type arguments for a generic type, '*PATH.Name[float64]');
+// a type of the package has no dot. The type is named by its pointer (a
+// handle's address is a tensor's identity); an interface is refused,
+// naming the package's pointer types that implement it. With -memory,
+// -type may also name an alias of a library's type in the package (type
+// Tensor = mat.Dense), which is then that type. init loads the library
+// in your module and finds, by its exported API:
+//
+//   - a constructor of a tensor from its rows, columns and values,
+//     func F(rows, cols int, data []E) *T (a generic one instantiated with
+//     -type's arguments, F[float64]), or one of options alone,
+//     F(opts ...O) *T, with the package's one option of sizes (...int)
+//     and one of values ([]E): F(WithShape(shape...), WithBacking(data));
+//     E is the element type and the config's Scalar;
+//   - where the API reaches the elements: a method without parameters
+//     returning a struct that holds a slice of E with fields named for
+//     the rows, columns and stride (gonum's RawMatrix), or a value of an
+//     interface whose method returns the slice (spago's Data().F64()),
+//     the sizes from a method returning []int, the elements then taken
+//     as contiguous and row-major (a guess the report states); the
+//     memory function is built from it, after the value check made sure
+//     it reaches the tensor's own buffer (a write through it shows, two
+//     reads are one slice), and the report says when it allocates;
+//   - the bindings: for each op of the schema whose values assertgen's
+//     reference knows (internal/refvalues: elementwise ops and their
+//     scalar forms, mul, div, mm, matmul, kron, inverse, matrix_power,
+//     clone, copy, fill, zero; their in-place and out= forms), each
+//     exported method and function whose parameters take the op's, in
+//     the forms a library spells it: into a receiver (ret.M(self, other)
+//     for the functional op, out.M(...) for out=, self.M(self, other) in
+//     place), in place on the receiver (self.M(other)), returning the
+//     result (self.M(other), pkg.F(self, other), type-asserted from an
+//     interface), or a method that maps a function of each element, into
+//     the receiver (gonum's Apply) or returning the result (spago's), with
+//     the op's expression of an element. Numbers are converted to the
+//     method's types; a result of a method called into its receiver
+//     (the receiver, for chaining) is dropped; an error result panics.
+//
+// A name is not a meaning, and the aliasing checks never look at values:
+// init builds and runs a program in your module (given to the go command
+// as an overlay, nothing is written) that runs every candidate on small
+// inputs, and keeps those whose values are the reference's on every case,
+// that write an in-place or out= result into the buffer the tensor has
+// and return that tensor (as gen's bound kernel returns it), and that
+// leave the inputs they only read as they were. For each op it
+// binds the first that passes whose name is the op's
+// (MulElem for mul.Tensor, Kronecker for kron), else one of another name
+// whose values are the op's (Dense.Mul for mm, Dense.Scale for
+// mul.Scalar; not for an op whose values are one constant, zero_), else
+// the op mapped over the elements. It writes:
+//
+//   - assertgen.yaml: memory:, use_counts: false, the type map (Tensor,
+//     Scalar), bind_imports:, the bound ops (ops:), sweep: true and a
+//     bind: entry per op, each with a comment naming what it calls and how
+//     it was found; gen type-checks them as any binding;
+//   - generate.go; assertgen_memory.go, the memory function (Memory, or
+//     AssertgenMemory if the package declares Memory);
+//     checked/assertgen_memory_test.go, the conformance suite of runtimes
+//     without use counts on tensors made with the constructor, written
+//     through the elements and copied into a new tensor;
+//     assertgen_sweep_test.go, the sweep, its adapter making the
+//     constructor's tensors (samples of another rank, a view, or sizes the
+//     constructor refuses are counted as ones it cannot make); and
+//     assertgen_values_test.go, TestBoundValues: each bound op, called
+//     through the checked wrappers on the inputs init checked it on, must
+//     give the reference's values, so that a binding that stops computing
+//     its op (the library upgraded, assertgen.yaml edited) fails a test;
+//
+// nothing left to fill in. As for any type, the Go files it adds to the
+// package are type-checked with it, in both builds, before anything is
+// written (a module that does not require assertgen is refused, saying
+// so). Its report lists the ops bound (by name, by
+// values alone, mapped), each callable whose name is that of ops it was
+// not bound to and why (its values, on which input, got and want; a
+// panic; a new buffer for the tensor it writes, or another tensor
+// returned; an input it writes where
+// the op only reads it; parameters that do not take the op's, such as
+// gonum's Add, which has no alpha), and where it
+// guessed: an out= tensor is written through the library's receiver
+// (checked with an out of the result's size, where PyTorch resizes it),
+// values were checked without broadcasting, and no view is bound. For
+// gonum v0.17.0 it binds 170 ops: Mul's values are a matrix product, so it
+// is bound to mm and matmul, not mul; Exp is the matrix exponential and
+// Pow a matrix power, bound to no op. For spago v1.1.0's
+// '*github.com/nlpodyssey/spago/mat.Dense[float64]' it binds 161 ops
+// (its Maximum and Minimum are not maximum and minimum: where the first
+// operand is NaN they keep the second);
+// spago's Data() allocates an interface per call, so the memory function
+// does, and the conformance test's metadata case, which refuses a memory
+// function that allocates, fails (the report says so). -ops narrows the
+// ops (op names or base names, mul selects mul.Tensor, mul.out,
+// mul_.Scalar...);
+// -use-counts true, -type-params and -types are refused with a library's
+// type. A library without such a constructor or element access is
+// refused, saying so: its config is written by hand (docs/guide.md, "A
+// library's type as it is").
 //
 // gen and vet read assertgen.yaml from the current directory, or the file
 // given with -config; plan and explain read a config file only when given

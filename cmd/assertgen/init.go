@@ -13,7 +13,7 @@ func cmdInit(args []string, stdout, stderr io.Writer) error {
 	g := setup.Catch(stderr)
 	defer g.Stop()
 	fs := setup.NewFlagSet("init", stderr)
-	typ := fs.String("type", "Tensor", "the tensor type's `name` in the package")
+	typ := fs.String("type", "Tensor", "the tensor type's `name` in the package, or a library's by its import path ('*gonum.org/v1/gonum/mat.Dense')")
 	ops := fs.String("ops", "", "comma-separated op `selectors` to wrap (default: the ops the package has kernels for)")
 	memory := fs.Bool("memory", false, "the tensor type has no ids of its own: its identities come from where its elements are, a function init writes as a TODO (memory: in assertgen.yaml) in place of the contract's methods")
 	counts := fs.String("use-counts", "auto", "`auto`, true or false: whether the tensor type keeps use counts (auto: it has UseCounts or a method that drops a reference, such as Release)")

@@ -165,13 +165,13 @@ func TestInitMessages(t *testing.T) {
 		{name: "-use-counts", files: mod(tensor), args: []string{"init", "-use-counts", "maybe"}, code: 2, check: nothing, err: []string{
 			`assertgen init: -use-counts "maybe": want auto, true or false`}},
 		{name: "exported types not ASCII", files: mod("package rt\n\ntype Ωmega struct{}\n\ntype Δ = Ωmega\n\ntype tensor struct{}\n"), args: []string{"init"}, code: 1, check: nothing, err: []string{
-			"assertgen: package example.com/rt declares no type Tensor; name your tensor type with -type (its exported types: Δ, Ωmega) (a library's type, such as gonum's *mat.Dense, is configured without init: assertgen.yaml's types: and memory:, docs/guide.md, \"A library's type as it is\")"}},
+			"assertgen: package example.com/rt declares no type Tensor; name your tensor type with -type (its exported types: Δ, Ωmega) (a library's type is named by its import path: -type '*gonum.org/v1/gonum/mat.Dense')"}},
 		{name: "no exported type", files: mod("package rt\n\ntype tensor struct{}\n"), args: []string{"init"}, code: 1, check: nothing, err: []string{
-			"assertgen: package example.com/rt declares no type Tensor, nor any exported type: declare your tensor type there, exported, or run init in its package (a library's type, such as gonum's *mat.Dense, is configured without init: assertgen.yaml's types: and memory:, docs/guide.md, \"A library's type as it is\")"}},
+			"assertgen: package example.com/rt declares no type Tensor, nor any exported type: declare your tensor type there, exported, or run init in its package (a library's type is named by its import path: -type '*gonum.org/v1/gonum/mat.Dense')"}},
 		{name: "unexported type", files: mod("package rt\n\ntype tensor struct{}\n"), args: []string{"init", "-type", "tensor"}, code: 1, check: nothing, err: []string{
 			"assertgen: example.com/rt.tensor is not exported: the generated wrappers and init's tests name it from other packages; export it"}},
 		{name: "alias of another package's type", files: mod("package rt\n\nimport \"strings\"\n\ntype Tensor = strings.Builder\n"), args: []string{"init"}, code: 1, check: nothing, err: []string{
-			"assertgen: example.com/rt.Tensor is an alias of strings.Builder, a type of another package: init writes the contract's methods on a type of package example.com/rt; name one with -type"}},
+			"assertgen: example.com/rt.Tensor is an alias of strings.Builder, a type of another package: init writes the contract's methods on a type of package example.com/rt; name one with -type, or add -memory to take it as the library's type"}},
 	})
 }
 

@@ -18,7 +18,11 @@
 // skeleton, the conformance and sweep tests and the stubs of missing
 // kernels, only if the package builds with them, in the release and the
 // debug build, and only as new files, all of them or none
-// (output.WriteNew).
+// (output.WriteNew). For a library's type (init -type IMPORTPATH.Type,
+// library.go) it writes the config of the library's methods and functions
+// whose values internal/library checked against internal/refvalues, the
+// memory function built from the type's exported API and the tests, the
+// same way.
 //
 // Every command's writes are guarded (Guard): SIGINT or SIGTERM before a
 // write ends the process at once; during one it lets the write finish or

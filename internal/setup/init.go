@@ -63,6 +63,9 @@ func Init(o InitOptions) error {
 	if o.Type == "" {
 		o.Type = "Tensor"
 	}
+	if lib, err := libraryInit(o); lib {
+		return err // a library's type (library.go)
+	}
 	t, err := inspect(o.Dir, o.Type, o.UseCounts, o.TypeParams)
 	if err != nil {
 		return err

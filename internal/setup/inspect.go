@@ -268,8 +268,8 @@ func packageDir(p *packages.Package, dir string) string {
 // tensorType checks that the package pkg declares name as a type init can
 // write the contract's methods on, or says why not.
 // libraryType ends init's refusal of a package without the tensor type:
-// a library's type is configured by hand.
-const libraryType = ` (a library's type, such as gonum's *mat.Dense, is configured without init: assertgen.yaml's types: and memory:, docs/guide.md, "A library's type as it is")`
+// a library's type is named by its import path (library.go).
+const libraryType = ` (a library's type is named by its import path: -type '*gonum.org/v1/gonum/mat.Dense')`
 
 func (t *target) tensorType() error {
 	pkg, name := t.pkg, t.Type
@@ -296,7 +296,7 @@ func (t *target) tensorType() error {
 		named, ok := types.Unalias(tn.Type()).(*types.Named)
 		switch {
 		case ok && named.Obj().Pkg() != pkg && named.Obj().Pkg() != nil:
-			return fmt.Errorf("%s.%s is an alias of %s, a type of another package: init writes the contract's methods on a type of package %s; name one with -type", pkg.Path(), name, types.TypeString(named, (*types.Package).Name), pkg.Path())
+			return fmt.Errorf("%s.%s is an alias of %s, a type of another package: init writes the contract's methods on a type of package %s; name one with -type, or add -memory to take it as the library's type", pkg.Path(), name, types.TypeString(named, (*types.Package).Name), pkg.Path())
 		case ok && named.TypeArgs().Len() > 0:
 			return fmt.Errorf("%s.%s is an alias of %s, an instance of the generic type %s: init writes the contract's methods on the generic type and checks the instances its type_params: name; run init -type %s%s", pkg.Path(), name, types.TypeString(named, (*types.Package).Name), named.Obj().Name(), named.Obj().Name(), typeParamsFlag(named))
 		case !ok || named.Obj().Pkg() == nil:

@@ -1,0 +1,170 @@
+package library
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// A Callable is an exported method of the tensor type, or an exported
+// function of its package that takes or returns it.
+type Callable struct {
+	Name   string // as the report names it: "Dense.Mul", "DenseCopyOf"
+	GoName string // "Mul"
+	Method bool
+	Words  []string // GoName's words, lower-case: MulElem is mul, elem
+	Params []Param
+	Result Result
+}
+
+// A Param is one parameter of a callable, as a binding can pass it.
+type Param struct {
+	Kind ParamKind
+	// Type is a number's Go type ("float64", "int"); for a Map, the
+	// number of index parameters of the function before the element.
+	Type  string
+	Index int
+}
+
+// A ParamKind says what a binding passes a parameter.
+type ParamKind int
+
+// The kinds of parameters.
+const (
+	Other  ParamKind = iota // nothing a binding can pass
+	Tensor                  // a tensor: the type, or an interface it implements
+	Number                  // a number of a predeclared type
+	Map                     // a function of an element to an element: func(i, j int, v E) E
+)
+
+// A Result is what a callable returns.
+type Result struct {
+	Tensor bool   // a tensor (the first result)
+	Assert string // the type assertion a tensor of an interface type needs ("" for the type itself)
+	Err    bool   // an error (last)
+	Other  bool   // results a binding drops
+}
+
+// callables returns the exported methods of the tensor type and the
+// exported functions of its package that take or return it, sorted by
+// name; parameters a binding cannot pass are Other.
+func callables(l *Lib) []*Callable {
+	var out []*Callable
+	ms := types.NewMethodSet(l.Tensor)
+	for i := range ms.Len() {
+		fn := ms.At(i).Obj().(*types.Func)
+		if fn.Exported() {
+			c := newCallable(l, fn.Name(), fn.Type().(*types.Signature))
+			c.Method, c.Name = true, l.Named.Obj().Name()+"."+fn.Name()
+			out = append(out, c)
+		}
+	}
+	for _, n := range l.Pkg.Scope().Names() {
+		fn, ok := l.Pkg.Scope().Lookup(n).(*types.Func)
+		if !ok || !token.IsExported(n) || fn.Type().(*types.Signature).TypeParams().Len() > 0 {
+			continue
+		}
+		c := newCallable(l, n, fn.Type().(*types.Signature))
+		if c.Result.Tensor || slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == Tensor }) {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b *Callable) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+func newCallable(l *Lib, name string, sig *types.Signature) *Callable {
+	c := &Callable{Name: name, GoName: name, Words: words(name)}
+	for i := range sig.Params().Len() {
+		c.Params = append(c.Params, param(l, sig.Params().At(i).Type(), sig.Variadic() && i == sig.Params().Len()-1))
+	}
+	res := sig.Results()
+	for i := range res.Len() {
+		t := res.At(i).Type()
+		switch {
+		case i == res.Len()-1 && types.Identical(t, types.Universe.Lookup("error").Type()):
+			c.Result.Err = true
+		case i == 0 && types.Identical(t, l.Tensor):
+			c.Result.Tensor = true
+		case i == 0 && isTensorIface(l, t):
+			c.Result.Tensor, c.Result.Assert = true, ".("+l.Qual()+")"
+		default:
+			c.Result.Other = true
+		}
+	}
+	return c
+}
+
+// param classifies a parameter of type t.
+func param(l *Lib, t types.Type, variadic bool) Param {
+	switch {
+	case variadic:
+		return Param{Kind: Other}
+	case types.Identical(t, l.Tensor) || isTensorIface(l, t):
+		return Param{Kind: Tensor}
+	}
+	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsNumeric != 0 && b.Info()&types.IsComplex == 0 {
+		return Param{Kind: Number, Type: b.Name()}
+	}
+	if sig, ok := t.(*types.Signature); ok && sig.Params().Len() >= 1 && sig.Results().Len() == 1 {
+		n := sig.Params().Len()
+		elem := func(t types.Type) bool { b, ok := t.(*types.Basic); return ok && b.Name() == l.Elem }
+		ok := elem(sig.Params().At(n-1).Type()) && elem(sig.Results().At(0).Type())
+		for i := range n - 1 {
+			b, isBasic := sig.Params().At(i).Type().(*types.Basic)
+			ok = ok && isBasic && b.Kind() == types.Int
+		}
+		if ok {
+			return Param{Kind: Map, Index: n - 1}
+		}
+	}
+	return Param{Kind: Other}
+}
+
+// isTensorIface reports whether t is a non-empty interface the tensor
+// type implements.
+func isTensorIface(l *Lib, t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	return ok && iface.NumMethods() > 0 && types.Implements(l.Tensor, iface)
+}
+
+// words splits a Go name at its upper-case letters, lower-cased:
+// MulElem is mul, elem; RawMatrix raw, matrix; Exp2 exp2.
+func words(name string) []string {
+	var out []string
+	start := 0
+	rs := []rune(name)
+	for i := 1; i < len(rs); i++ {
+		if unicode.IsUpper(rs[i]) && !unicode.IsUpper(rs[i-1]) {
+			out = append(out, strings.ToLower(string(rs[start:i])))
+			start = i
+		}
+	}
+	return append(out, strings.ToLower(string(rs[start:])))
+}
+
+// namespaces are PyTorch's op namespaces (torch.linalg, torch.special,
+// torch.fft): linalg_inv is inv, as a library names it.
+var namespaces = []string{"linalg", "special", "fft"}
+
+// NameFits reports whether the callable's name is the op's (its base
+// name, without a trailing underscore and a namespace): its first words
+// are the op's words, the last of which may be a prefix of the
+// callable's (Kronecker is kron, MulElem is mul, Inverse is linalg_inv).
+func (c *Callable) NameFits(base string) bool {
+	ow := strings.Split(strings.TrimSuffix(base, "_"), "_")
+	if nameFits(c.Words, ow) {
+		return true
+	}
+	return len(ow) > 1 && slices.Contains(namespaces, ow[0]) && nameFits(c.Words, ow[1:])
+}
+
+func nameFits(cw, ow []string) bool {
+	if len(ow) == 0 || len(ow) > len(cw) {
+		return false
+	}
+	last := len(ow) - 1
+	return slices.Equal(cw[:last], ow[:last]) && strings.HasPrefix(cw[last], ow[last])
+}

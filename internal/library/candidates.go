@@ -1,0 +1,169 @@
+package library
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// A Candidate is a callable bound to an op: the code of its bind: entry.
+type Candidate struct {
+	Op       *Op
+	Callable *Callable
+	Code     string // the bind: entry's Go code
+	Named    bool   // the callable's name is the op's
+	Map      bool   // the op mapped over the elements with a Map parameter
+	// Returns is the parameter the kernel returns after the code (ret:
+	// a new tensor; self or out, the argument written), "" when it
+	// returns the code's value.
+	Returns string
+}
+
+// Candidates returns the candidates of op among the callables: each
+// callable whose parameters fit the op's in one of the ways a library
+// spells it (pkg is the library's package name):
+//
+//   - into a receiver: dst.M(inputs, scalars), dst the new tensor ret,
+//     out or self (in place);
+//   - in place on the receiver: self.M(the other inputs, scalars);
+//   - returning the result: self.M(the other inputs, scalars) or
+//     pkg.F(inputs, scalars), functional ops only;
+//   - mapping a function of each element, into the receiver,
+//     dst.M(func(_, _ int, v E) E { return EXPR }, self), or returning the
+//     result, self.M(func...) (functional ops only), for an op the
+//     reference gives as an expression of one element (E float64).
+//
+// Tensors are passed in the op's order, numbers in the op's order
+// converted to the callable's types; a callable's error result panics;
+// the result of a call into a receiver is dropped, as gen drops it, but
+// where the op's return holds it (gen returns it then: program.go's
+// body).
+func Candidates(op *Op, cs []*Callable, pkg string) []*Candidate {
+	var out []*Candidate
+	add := func(c *Callable, code, returns string, isMap bool) {
+		if code != "" {
+			out = append(out, &Candidate{Op: op, Callable: c, Code: code, Named: !isMap && c.NameFits(op.base()), Map: isMap, Returns: returns})
+		}
+	}
+	dst := map[schema.Kind]string{schema.Functional: "ret", schema.Out: op.outName()}[op.Kind]
+	if op.Kind == schema.Inplace {
+		dst = op.Tensors[0] // self
+	}
+	mapped := op.Ref.Map != "" && op.Elem == "float64"
+	for _, c := range cs {
+		if c.Method {
+			// Into the receiver; a result (the receiver, for chaining) is
+			// dropped.
+			add(c, c.call(dst+".", op, op.Tensors, false, false), dst, false)
+			if op.Kind == schema.Inplace && len(op.Tensors) > 0 {
+				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, false), op.Tensors[0], false)
+			}
+			if mapped {
+				add(c, c.call(dst+".", op, op.Tensors, true, false), dst, true)
+			}
+		}
+		if c.Result.Tensor && op.Kind == schema.Functional {
+			switch {
+			case c.Method && len(op.Tensors) > 0:
+				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, true), "", false)
+				if mapped {
+					add(c, c.call(op.Tensors[0]+".", op, nil, true, true), "", true)
+				}
+			case !c.Method:
+				add(c, c.call(pkg+".", op, op.Tensors, false, true), "", false)
+			}
+		}
+	}
+	return out
+}
+
+// base is the op's name without its overload.
+func (op *Op) base() string { return strings.SplitN(op.Name, ".", 2)[0] }
+
+// outName is the Go name of the op's out= tensor.
+func (op *Op) outName() string {
+	for _, p := range op.Params {
+		if p.Role == OutArg {
+			return p.Name
+		}
+	}
+	return ""
+}
+
+// call returns the code that calls c on recv (with its dot, "" for a
+// function) with the tensors and the op's scalars, "" when c's
+// parameters do not take them; with mapped, c's Map parameter takes the
+// op's expression of an element (and tensors its one input, or none when
+// recv is it). value says the code's value is the result (its type
+// asserted from an interface); otherwise the call is a statement, its
+// results dropped but an error, which panics.
+func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value bool) string {
+	var args []string
+	ti, si, maps := 0, 0, 0
+	for _, p := range c.Params {
+		switch p.Kind {
+		case Tensor:
+			if ti == len(tensors) {
+				return ""
+			}
+			args, ti = append(args, tensors[ti]), ti+1
+		case Number:
+			if si == len(op.Scalars) {
+				return ""
+			}
+			args, si = append(args, convert(op.scalarType(si), p.Type, op.Scalars[si])), si+1
+		case Map:
+			if !mapped || maps > 0 {
+				return ""
+			}
+			args, maps = append(args, op.mapFunc(p.Index)), maps+1
+		default:
+			return ""
+		}
+	}
+	if ti != len(tensors) || mapped && maps != 1 || !mapped && si != len(op.Scalars) {
+		return ""
+	}
+	code := recv + c.GoName + "(" + strings.Join(args, ", ") + ")"
+	switch {
+	case value && c.Result.Err:
+		return "" // a result and an error: not a form above
+	case value:
+		return code + c.Result.Assert
+	case c.Result.Err && (c.Result.Tensor || c.Result.Other):
+		return ""
+	case c.Result.Err:
+		return "if err := " + code + "; err != nil { panic(err) }"
+	}
+	return code
+}
+
+// scalarType is the Go type of the op's scalar i.
+func (op *Op) scalarType(i int) string {
+	for _, p := range op.Params {
+		if p.Role == Scalar && p.Index == i {
+			return p.Type
+		}
+	}
+	return ""
+}
+
+// mapFunc is the function of an element that computes the op, with n
+// index parameters before the element.
+func (op *Op) mapFunc(n int) string {
+	idx := strings.TrimSuffix(strings.Repeat("_, ", n), ", ")
+	elem := op.Elem
+	if idx != "" {
+		idx += " int, "
+	}
+	return fmt.Sprintf("func(%sv %s) %s { return %s }", idx, elem, elem, op.Ref.Map)
+}
+
+// convert is the Go expression of name (of type from) as a to.
+func convert(from, to, name string) string {
+	if from == to {
+		return name
+	}
+	return to + "(" + name + ")"
+}

@@ -1,0 +1,202 @@
+package library
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/assertgen/assertgen/internal/refvalues"
+)
+
+// A Verdict is what the check found of one candidate: "" when its values
+// are its op's on every case, else why not.
+type Verdict string
+
+// checkTimeout bounds the value check's program, its build included.
+const checkTimeout = 5 * time.Minute
+
+// Check builds and runs, in the user's module (dir, the user's package),
+// the program that runs each candidate on its op's cases, and returns
+// each candidate's verdict against the reference. The program is given
+// to the go command as an overlay: nothing is written in the module.
+func Check(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]Verdict, error) {
+	src, err := program(l, cands)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "assertgen-valuecheck")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	sub := "assertgen_valuecheck"
+	for n := 2; exists(filepath.Join(abs, sub)); n++ {
+		sub = fmt.Sprintf("assertgen_valuecheck%d", n)
+	}
+	main := filepath.Join(tmp, "main.go")
+	overlay, _ := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(abs, sub, "main.go"): main}})
+	if err := os.WriteFile(main, src, 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "overlay.json"), overlay, 0o644); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, checkTimeout)
+	defer cancel()
+	// -mod=readonly: the check writes nothing in the module, go.mod and
+	// go.sum included, whatever GOFLAGS says (a vendored module builds
+	// from its vendor directory).
+	mod := "-mod=readonly"
+	if _, modDir, err := moduleOf(abs); err == nil && exists(filepath.Join(modDir, "vendor", "modules.txt")) {
+		mod = "-mod=vendor"
+	}
+	cmd := exec.CommandContext(ctx, "go", "run", mod, "-overlay", filepath.Join(tmp, "overlay.json"), "./"+sub)
+	cmd.Dir = abs
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("the check of %s's values did not end within %v", l.Spec, checkTimeout)
+		}
+		return nil, fmt.Errorf("the check of %s's values (a program run in this module) failed: %v\n%s", l.Spec, err, strings.TrimSpace(stderr.String()))
+	}
+	return judge(&stdout, l, cands)
+}
+
+func exists(p string) bool { _, err := os.Lstat(p); return err == nil }
+
+// moduleOf returns the path and directory of the module of dir (the
+// go.mod above it).
+func moduleOf(dir string) (string, string, error) {
+	for d := dir; ; d = filepath.Dir(d) {
+		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			return modfile.ModulePath(data), d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", "", fmt.Errorf("%s is in no module (no go.mod above it)", dir)
+		}
+	}
+}
+
+// judge reads the program's output and compares each run with the
+// reference.
+func judge(out *bytes.Buffer, l *Lib, cands []*Candidate) ([]Verdict, error) {
+	verdicts := make([]Verdict, len(cands))
+	runs := make([]int, len(cands))
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	probed := false
+	for sc.Scan() {
+		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, "A "); ok {
+			l.ReadAllocs, _ = strconv.Atoi(rest)
+			continue
+		}
+		if rest, ok := strings.CutPrefix(line, "P "); ok {
+			if err := probe(l, rest); err != nil {
+				return nil, err
+			}
+			probed = true
+			continue
+		}
+		f := strings.SplitN(line, " ", 4)
+		if len(f) != 4 || f[0] != "R" {
+			return nil, fmt.Errorf("the value check printed %q", line)
+		}
+		c, err1 := strconv.Atoi(f[1])
+		k, err2 := strconv.Atoi(f[2])
+		if err1 != nil || err2 != nil || c < 0 || c >= len(cands) || k < 0 || k >= len(cands[c].Op.Ref.Cases) {
+			return nil, fmt.Errorf("the value check printed %q", line)
+		}
+		// The first case whose values differ tells most; else the first
+		// that failed.
+		if v := verdict(cands[c].Op.Ref, k, f[3]); runs[c] == 0 || verdicts[c] == "" || v != "" && strings.Contains(string(v), ": got ") && !strings.Contains(string(verdicts[c]), ": got ") {
+			verdicts[c] = v
+		}
+		runs[c]++
+	}
+	if !probed {
+		return nil, fmt.Errorf("the value check printed no probe")
+	}
+	for c, n := range runs {
+		if n != len(cands[c].Op.Ref.Cases) && verdicts[c] == "" {
+			verdicts[c] = Verdict(fmt.Sprintf("ran %d of its %d cases", n, len(cands[c].Op.Ref.Cases)))
+		}
+	}
+	return verdicts, sc.Err()
+}
+
+// probe checks that a tensor made by the constructor reads back as made.
+func probe(l *Lib, res string) error {
+	got, err := parseResult(res)
+	want := refvalues.Matrix{Rows: 2, Cols: 3, Data: []float64{1, 2, 3, 4, 5, 6}}
+	if strings.HasPrefix(res, "copy: ") {
+		return fmt.Errorf("-type %s: %s reaches a copy of the elements (%s): the memory function needs the tensor's own buffer; configure the type by hand", l.Spec, l.Raw.Method, strings.TrimPrefix(res, "copy: "))
+	}
+	if err != nil || !refvalues.Equal(got, want) {
+		return fmt.Errorf("-type %s: a tensor made with %s.%s(2, 3, [1 2 3 4 5 6]) reads back through %s as %s, not as made: init cannot check the library's values; configure the type by hand", l.Spec, l.Pkg.Name(), l.Ctor.Name, l.Raw.Method, res)
+	}
+	return nil
+}
+
+// verdict compares the result res of case k with the reference.
+func verdict(ref *refvalues.Op, k int, res string) Verdict {
+	c := ref.Cases[k]
+	want, _ := ref.Want(c)
+	on := ""
+	for _, in := range c.In {
+		on += " " + in.String()
+	}
+	if len(c.Scalars) > 0 {
+		on += fmt.Sprintf(" with %v", c.Scalars)
+	}
+	got, err := parseResult(res)
+	switch {
+	case err != nil:
+		return Verdict(fmt.Sprintf("on%s: %s", on, res))
+	case !refvalues.Equal(got, want):
+		return Verdict(fmt.Sprintf("on%s: got %s, want %s", on, got, want))
+	}
+	return ""
+}
+
+// parseResult reads "ok ROWS COLS : VALUES"; an error for anything else
+// (a panic, nil, a timeout) or a tensor of another rank.
+func parseResult(res string) (refvalues.Matrix, error) {
+	head, vals, ok := strings.Cut(res, ":")
+	f := strings.Fields(head)
+	if !ok || len(f) != 3 || f[0] != "ok" {
+		return refvalues.Matrix{}, fmt.Errorf("%s", res)
+	}
+	r, err1 := strconv.Atoi(f[1])
+	c, err2 := strconv.Atoi(f[2])
+	if err1 != nil || err2 != nil {
+		return refvalues.Matrix{}, fmt.Errorf("%s", res)
+	}
+	m := refvalues.Matrix{Rows: r, Cols: c}
+	for _, v := range strings.Fields(vals) {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return refvalues.Matrix{}, err
+		}
+		m.Data = append(m.Data, x)
+	}
+	if len(m.Data) != r*c {
+		return refvalues.Matrix{}, fmt.Errorf("%d values of a %dx%d result", len(m.Data), r, c)
+	}
+	return m, nil
+}

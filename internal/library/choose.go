@@ -1,0 +1,203 @@
+package library
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// A Binding is an op bound to the library: its bind: code, checked on
+// the reference's cases.
+type Binding struct {
+	Op, Code string
+	Callable string // the callable it calls
+	// Named is set when the callable's name is the op's; otherwise it
+	// was bound by its values alone (Dense.Scale for mul.Scalar), or
+	// mapped over the elements (Map).
+	Named, Map bool
+	// Also are the other callables whose values are the op's too.
+	Also []string
+	// Of is the op as the binding calls it, with its reference.
+	Of *Op
+}
+
+// A Rejection is a callable whose name is that of ops it is not bound
+// to, and why.
+type Rejection struct {
+	Callable string
+	Ops      []string
+	Why      string
+}
+
+// Found is what Bind found: the bindings, sorted by op, and the
+// callables named for ops they do not compute.
+type Found struct {
+	Bindings   []Binding
+	Rejected   []Rejection
+	Candidates int      // the candidates run
+	Imports    []string // the packages the bindings' code needs besides the library's
+}
+
+// Bind finds the candidates of every op of ops among the library's
+// callables, checks their values (Check) and chooses, for each op, the
+// first whose values are the op's: one whose name is the op's, else one
+// bound by its values alone, else the op mapped over the elements.
+func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
+	var cands []*Candidate
+	for _, op := range ops {
+		cands = append(cands, Candidates(op, l.Callables, l.Pkg.Name())...)
+	}
+	verdicts, err := Check(ctx, dir, l, cands)
+	if err != nil {
+		return nil, err
+	}
+	f := &Found{Candidates: len(cands)}
+	bound := map[string]map[string]bool{} // callable -> ops it is bound to
+	byOp := map[*Op][]int{}
+	for i, c := range cands {
+		byOp[c.Op] = append(byOp[c.Op], i)
+	}
+	for _, op := range ops {
+		b := choose(cands, verdicts, byOp[op])
+		if b == nil {
+			continue
+		}
+		f.Bindings = append(f.Bindings, *b)
+		if bound[b.Callable] == nil {
+			bound[b.Callable] = map[string]bool{}
+		}
+		bound[b.Callable][op.Name] = true
+		if b.Map && !slices.Contains(f.Imports, "math") && strings.Contains(b.Code, "math.") {
+			f.Imports = append(f.Imports, "math")
+		}
+	}
+	f.Rejected = rejections(l, ops, cands, verdicts, bound)
+	return f, nil
+}
+
+// choose returns the binding of the op of the candidates idx, or nil.
+// An op whose values are one constant (zero) is bound by name only.
+func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
+	var tiers [3][]*Candidate
+	for _, i := range idx {
+		if verdicts[i] != "" {
+			continue
+		}
+		c := cands[i]
+		t := map[bool]int{true: 0, false: 1}[c.Named]
+		if t == 1 && !c.Map && c.Op.Ref.Constant() {
+			continue // by its name only: a callable that clears a tensor gives zero's values
+		}
+		if c.Map {
+			t = 2
+		}
+		tiers[t] = append(tiers[t], c)
+	}
+	for _, tier := range tiers {
+		if len(tier) == 0 {
+			continue
+		}
+		c := tier[0]
+		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op}
+		for _, o := range tier[1:] {
+			if o.Callable.Name != c.Callable.Name && !slices.Contains(b.Also, o.Callable.Name) {
+				b.Also = append(b.Also, o.Callable.Name)
+			}
+		}
+		return b
+	}
+	return nil
+}
+
+// rejections returns the callables whose name is that of ops they are
+// not bound to: their values are not the op's (the first case that
+// differs), or their parameters do not take the op's.
+func rejections(l *Lib, ops []*Op, cands []*Candidate, verdicts []Verdict, bound map[string]map[string]bool) []Rejection {
+	type key struct{ callable, why string }
+	group := map[key][]string{}
+	tried := map[[2]string]bool{}
+	for i, c := range cands {
+		if c.Map {
+			continue
+		}
+		tried[[2]string{c.Callable.Name, c.Op.Name}] = true
+		if c.Named && verdicts[i] != "" && !bound[c.Callable.Name][c.Op.Name] && !anyPasses(cands, verdicts, c) {
+			v := firstVerdict(cands, verdicts, c)
+			why := "its values are not the op's: " + v
+			if !strings.Contains(v, ": got ") {
+				why = "it does not do what the op does: " + v // a panic, a new buffer, a written input
+			}
+			k := key{c.Callable.Name, why}
+			group[k] = append(group[k], c.Op.Name)
+		}
+	}
+	for _, c := range l.Callables {
+		for _, op := range ops {
+			if op.Kind == schema.Functional && len(bound[c.Name]) == 0 && c.NameFits(op.base()) && !tried[[2]string{c.Name, op.Name}] {
+				k := key{c.Name, "its parameters do not take the op's (" + strings.Join(op.argNames(), ", ") + ")"}
+				group[k] = append(group[k], op.Name)
+			}
+		}
+	}
+	var out []Rejection
+	for k, names := range group {
+		why := k.why
+		if ops := bound[k.callable]; len(ops) > 0 {
+			why += "; bound by its values to " + strings.Join(sortedKeys(ops), ", ")
+		}
+		slices.Sort(names)
+		out = append(out, Rejection{Callable: k.callable, Ops: slices.Compact(names), Why: why})
+	}
+	slices.SortFunc(out, func(a, b Rejection) int {
+		return compare(a.Callable+"\x00"+strings.Join(a.Ops, ","), b.Callable+"\x00"+strings.Join(b.Ops, ","))
+	})
+	return out
+}
+
+// anyPasses reports whether another form of c's callable computes c's op.
+func anyPasses(cands []*Candidate, verdicts []Verdict, c *Candidate) bool {
+	for i, o := range cands {
+		if o.Op == c.Op && o.Callable == c.Callable && verdicts[i] == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// firstVerdict is the verdict of c's callable on the functional op of
+// c's op, where it has one (the same for its in-place and out= forms),
+// else c's own.
+func firstVerdict(cands []*Candidate, verdicts []Verdict, c *Candidate) string {
+	for i, o := range cands {
+		if o.Callable == c.Callable && o.Op.Ref == c.Op.Ref && verdicts[i] != "" {
+			return string(verdicts[i])
+		}
+	}
+	return ""
+}
+
+// argNames are the op's parameters as the report names them.
+func (op *Op) argNames() []string {
+	var out []string
+	for _, p := range op.Params {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+func sortedKeys(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// String is the rejection as init's report prints it.
+func (r Rejection) String() string {
+	return fmt.Sprintf("%s: not %s: %s", r.Callable, strings.Join(r.Ops, ", "), r.Why)
+}

@@ -1,0 +1,104 @@
+package library
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// gonumModule returns a module requiring gonum v0.17.0 (from the module
+// cache or the proxy), with an empty package lib.
+func gonumModule(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds gonum")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.25.0\n\nrequire gonum.org/v1/gonum v0.17.0\n",
+		"go.sum": "gonum.org/v1/gonum v0.17.0 h1:VbpOemQlsSMrYmn7T2OUvQ4dqxQXU+ouZFQsZOx50z4=\ngonum.org/v1/gonum v0.17.0/go.mod h1:El3tOrEuMpv2UdMrbNlKEh9vd86bmQ6vqIcDwxEOc1E=\n",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lib := filepath.Join(dir, "lib")
+	if err := os.Mkdir(lib, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip(err)
+	}
+	return lib
+}
+
+// TestBindGonum binds gonum's *mat.Dense: every binding's values are its
+// op's (the check), a name is not a meaning (Mul, Exp and Pow are
+// rejected for mul.Tensor, exp and pow.Tensor_Scalar), and nothing is
+// written in the module.
+func TestBindGonum(t *testing.T) {
+	dir := gonumModule(t)
+	spec, ok, err := ParseSpec("*gonum.org/v1/gonum/mat.Dense")
+	if !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	l, err := Load(dir, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Ctor.Name != "NewDense" || l.Raw.Method != "RawMatrix" || l.Elem != "float64" {
+		t.Errorf("ctor %+v raw %+v elem %s", l.Ctor, l.Raw, l.Elem)
+	}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code
+		t.Logf("%s: %s (%s named=%v map=%v also=%v)", b.Op, b.Code, b.Callable, b.Named, b.Map, b.Also)
+	}
+	rejected := map[string]string{}
+	for _, r := range f.Rejected {
+		t.Logf("rejected %s", r)
+		for _, op := range r.Ops {
+			rejected[r.Callable+" "+op] = r.Why
+		}
+	}
+	for _, k := range []string{"Dense.Mul mul.Tensor", "Dense.Exp exp", "Dense.Pow pow.Tensor_Scalar"} {
+		if !strings.Contains(rejected[k], "values are not the op's") {
+			t.Errorf("%s: rejected %q, want its values", k, rejected[k])
+		}
+	}
+	if len(got) < 40 {
+		t.Errorf("%d ops bound, want at least 40", len(got))
+	}
+	for op, want := range map[string]string{
+		"mul.Tensor":  "ret.MulElem(self, other)",
+		"mm":          "ret.Mul(self, mat2)",
+		"div_.Tensor": "self.DivElem(self, other)",
+	} {
+		if got[op] != want {
+			t.Errorf("%s bound to %q, want %q", op, got[op], want)
+		}
+	}
+	for _, op := range []string{"exp", "pow.Tensor_Scalar", "mul.Tensor"} {
+		if strings.Contains(got[op], "ret.Exp(") || strings.Contains(got[op], "ret.Pow(") || strings.Contains(got[op], "ret.Mul(") {
+			t.Errorf("%s bound to %q", op, got[op])
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 0 {
+		t.Errorf("the check wrote %d files in the package", len(entries))
+	}
+}

@@ -1,0 +1,251 @@
+package library
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+func TestParseSpec(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Spec
+		ok   bool
+		err  string
+	}{
+		{in: "Tensor"},
+		{in: "*Tensor"},
+		{in: "*gonum.org/v1/gonum/mat.Dense", want: Spec{Pointer: true, Path: "gonum.org/v1/gonum/mat", Name: "Dense"}, ok: true},
+		{in: "*github.com/nlpodyssey/spago/mat.Dense[float64]", want: Spec{Pointer: true, Path: "github.com/nlpodyssey/spago/mat", Name: "Dense", Args: []string{"float64"}}, ok: true},
+		{in: "gonum.org/v1/gonum/mat.Matrix", want: Spec{Path: "gonum.org/v1/gonum/mat", Name: "Matrix"}, ok: true},
+		{in: "bytes.Buffer", want: Spec{Path: "bytes", Name: "Buffer"}, ok: true},
+		{in: "*example.com/lib.dense", ok: true, err: `-type "*example.com/lib.dense": dense is not exported`},
+		{in: "*example.com/lib.Dense[float64", ok: true, err: "want [TYPE, ...] after the type's name"},
+		{in: "*.Dense", ok: true, err: "want IMPORTPATH.Type"},
+	} {
+		got, ok, err := ParseSpec(tc.in)
+		switch {
+		case ok != tc.ok:
+			t.Errorf("%s: ok %v, want %v", tc.in, ok, tc.ok)
+		case tc.err != "":
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want %q", tc.in, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%s: %v", tc.in, err)
+		case ok && (got.Pointer != tc.want.Pointer || got.Path != tc.want.Path || got.Name != tc.want.Name || !slices.Equal(got.Args, tc.want.Args)):
+			t.Errorf("%s: %+v, want %+v", tc.in, got, tc.want)
+		case ok && got.String() != strings.TrimSpace(tc.in):
+			t.Errorf("%s: String %s", tc.in, got)
+		}
+	}
+}
+
+func TestNameFits(t *testing.T) {
+	for _, tc := range []struct {
+		name, op string
+		want     bool
+	}{
+		{"Mul", "mul", true},
+		{"MulElem", "mul", true},
+		{"Mul", "mm", false},
+		{"Kronecker", "kron", true},
+		{"Inverse", "linalg_inv", true},
+		{"Inverse", "inverse", true},
+		{"CloneFrom", "clone", true},
+		{"Exp", "exp_", true},
+		{"Exp", "exp2", false},
+		{"Exp2", "exp2", true},
+		{"Apply", "abs", false},
+		{"LogDet", "log", true},
+		{"RawMatrix", "matrix_power", false},
+		{"MatrixPower", "matrix_power", true},
+	} {
+		c := &Callable{Words: words(tc.name)}
+		if got := c.NameFits(tc.op); got != tc.want {
+			t.Errorf("%s (words %v) fits %s: %v, want %v", tc.name, c.Words, tc.op, got, tc.want)
+		}
+	}
+}
+
+// TestBindFake binds testdata/fakemod's fake.M: the methods and
+// functions whose values are their op's are bound, in each form (into a
+// receiver, in place, out=, a returned value, a package function, by
+// values alone: Exp, whose values are 2^x, is bound to exp2); those whose values are not (Exp is 2^x), that panic
+// (Sqrt), that write an input they only read (Cos; its in-place form
+// zeroes self, which binds zero_ by name only) or that
+// give the tensor they write a new buffer (Neg, for neg_ and neg.out)
+// are not, each with its reason.
+func TestBindFake(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range f.Bindings {
+		got = append(got, b.Op+": "+b.Code)
+	}
+	want := []string{
+		"abs: fake.Abs(self)",
+		"exp2: ret.Exp(self)", // its values are 2^x: exp2's, by its values alone
+		"exp2.out: out.Exp(self)",
+		"exp2_: self.Exp(self)",
+		"mul.Scalar: ret.Scale(other, self)",
+		"mul.Scalar_out: out.Scale(other, self)",
+		"mul.Tensor: ret.MulElem(self, other)",
+		"mul.out: out.MulElem(self, other)",
+		"mul_.Scalar: self.Scale(other, self)",
+		"mul_.Tensor: self.MulElem(self, other)",
+		"neg: ret.Neg(self)",
+		"negative: ret.Neg(self)",
+		"sin: self.Sin()",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("bindings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var rejected []string
+	for _, r := range f.Rejected {
+		rejected = append(rejected, r.String())
+	}
+	for _, w := range []string{
+		"M.Add: not add.Scalar, add.Tensor: its parameters do not take the op's (self, other, alpha)",
+		"M.Exp: not exp, exp.out, exp_: its values are not the op's: on [[0.25 0.5 0.75] [0.125 0.625 0.875]]: got [[1.18921 1.41421 1.68179] [1.09051 1.54221 1.83401]], want [[1.28403 1.64872 2.117] [1.13315 1.86825 2.39888]]; bound by its values to exp2, exp2.out, exp2_",
+		"M.Neg: not neg.out, neg_: it does not do what the op does: on [[0.25 0.5 0.75] [0.125 0.625 0.875]]: storage replaced: it gives the tensor it writes a new buffer, where the schema writes into the one it has; bound by its values to neg, negative",
+		"M.Cos: not cos, cos.out, cos_: it does not do what the op does: on [[0.25 0.5 0.75] [0.125 0.625 0.875]]: input written: it changes its input 0, which the schema only reads",
+		"M.Sqrt: not sqrt, sqrt.out, sqrt_: it does not do what the op does: on [[0.25 0.5 0.75] [0.125 0.625 0.875]]: panic fake: no sqrt",
+	} {
+		if !slices.Contains(rejected, w) {
+			t.Errorf("no rejection %q in:\n%s", w, strings.Join(rejected, "\n"))
+		}
+	}
+}
+
+// TestBindGeneric binds an instance of a generic type, fake.G[float64]:
+// its generic constructor is instantiated with -type's arguments.
+func TestBindGeneric(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	spec, _, err := ParseSpec("*example.com/fakemod/fake.G[float64]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := Load(dir, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Ctor.Call("fake", "shape", "data"); got != "fake.NewG[float64](shape[0], shape[1], data)" || l.Qual() != "*fake.G[float64]" {
+		t.Errorf("constructor %s, type %s", got, l.Qual())
+	}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range f.Bindings {
+		got = append(got, b.Op+": "+b.Code)
+	}
+	if want := []string{"mul.Tensor: ret.MulElem(self, other)", "mul.out: out.MulElem(self, other)", "mul_.Tensor: self.MulElem(self, other)"}; !slices.Equal(got, want) {
+		t.Errorf("bindings %q, want %q", got, want)
+	}
+}
+
+// TestBindOptions binds optlib.D: its constructor takes options
+// (New(WithShape(shape...), WithData(data))), its elements are reached
+// through an interface (Data().F64()) with its sizes from Shape(), an
+// op is mapped over the elements by a method that returns a new value
+// (Apply), and an in-place method returns its receiver (ProdInPlace).
+func TestBindOptions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/optlib", Name: "D"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Ctor.Call("optlib", "shape", "data"); got != "optlib.New(optlib.WithShape(shape...), optlib.WithData(data))" {
+		t.Errorf("constructor %s", got)
+	}
+	if got := l.Raw.Slice("x"); got != "x.Data().F64()" || l.Raw.Shape != "Shape" {
+		t.Errorf("elements %s, sizes %s", got, l.Raw.Shape)
+	}
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, b := range f.Bindings {
+		got[b.Op] = b.Code
+	}
+	for op, want := range map[string]string{
+		"exp":         "self.Apply(func(_, _ int, v float64) float64 { return math.Exp(v) }).(*optlib.D)",
+		"mul_.Tensor": "self.ProdInPlace(other)",
+	} {
+		if got[op] != want {
+			t.Errorf("%s: %q, want %q", op, got[op], want)
+		}
+	}
+	if _, ok := got["exp_"]; ok {
+		t.Errorf("exp_ bound to %q: Apply returns a new value", got["exp_"])
+	}
+}
+
+// TestCopyRefused: a type whose element access returns a copy cannot give
+// the memory function its buffer; init refuses it, saying so.
+func TestCopyRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the value check")
+	}
+	mod := t.TempDir()
+	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "user")
+	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "C"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Bind(context.Background(), dir, l, nil)
+	if want := "-type *example.com/fakemod/fake.C: Raw reaches a copy of the elements (each read of the elements is a new slice): the memory function needs the tensor's own buffer"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}

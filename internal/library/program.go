@@ -1,0 +1,280 @@
+package library
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/assertgen/assertgen/internal/refvalues"
+)
+
+// program returns the source of the program that runs each candidate on
+// its op's cases and prints, a line each, what it returned (its sizes and
+// values), or that it panicked, returned nil or did not return in time;
+// and first a probe of the constructor and the element access.
+func program(l *Lib, cands []*Candidate) ([]byte, error) {
+	pkg := l.Pkg.Name()
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"runtime\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n)\n\n", pkg, l.Pkg.Path())
+	tensor := l.Qual()
+	fmt.Fprintf(&b, "var _ = math.Pi\n\ntype tensor = %s\n\ntype elem = %s\n\n", tensor, l.Elem)
+	fmt.Fprintf(&b, "func mk(shape []int, vals []float64) tensor {\n\tdata := make([]%s, len(vals))\n\tfor i, v := range vals {\n\t\tdata[i] = %s(v)\n\t}\n\treturn %s\n}\n\n", l.Elem, l.Elem, l.Ctor.Call(pkg, "shape", "data"))
+	fmt.Fprintf(&b, "func read(x tensor) (shape []int, vals []float64) {\n%s\nreturn shape, vals\n}\n\n", l.Raw.Read())
+	fmt.Fprintf(&b, "func write(x tensor) {\n%s\n}\n\n", l.Raw.Write())
+	fmt.Fprintf(&b, "func anchor(x tensor) *%s {\nd := %s\nif len(d) == 0 {\nreturn nil\n}\nreturn &d[:cap(d)][cap(d)-1]\n}\n\n", l.Elem, l.Raw.Slice("x"))
+	b.WriteString(programMain)
+	refs := map[string]bool{}
+	b.WriteString("var cases = map[string][]kase{\n")
+	for _, c := range cands {
+		if refs[c.Op.Ref.Name] {
+			continue
+		}
+		refs[c.Op.Ref.Name] = true
+		fmt.Fprintf(&b, "%q: {\n", c.Op.Ref.Name)
+		for _, k := range c.Op.Ref.Cases {
+			want, err := c.Op.Ref.Want(k)
+			if err != nil {
+				return nil, fmt.Errorf("reference of %s: %v", c.Op.Ref.Name, err)
+			}
+			fmt.Fprintf(&b, "{in: []m{%s}, s: %s, out: []int{%d, %d}},\n", matrices(k.In), floats(k.Scalars), want.Rows, want.Cols)
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString("}\n\nvar runs = []run{\n")
+	for i, c := range cands {
+		fmt.Fprintf(&b, "{%q, %d, func(in []tensor, s []float64, out tensor) tensor { return c%d(%s) }},\n", c.Op.Ref.Name, c.writes(), i, c.args())
+	}
+	b.WriteString("}\n\n")
+	for i, c := range cands {
+		fmt.Fprintf(&b, "func c%d(%s) tensor {\n%s\n}\n\n", i, c.params(), c.body(l))
+	}
+	return format.Source(b.Bytes())
+}
+
+// programMain is the program's driver: the probe, then each run on each
+// case of its op, each in a goroutine of its own with a deadline.
+const programMain = `var sink *elem
+
+type m struct {
+	shape []int
+	data  []float64
+}
+
+type kase struct {
+	in  []m
+	s   []float64
+	out []int
+}
+
+type run struct {
+	op string
+	w  int // the argument it writes: 0 self, 1 out, -1 none
+	f  func(in []tensor, s []float64, out tensor) tensor
+}
+
+func main() {
+	fmt.Println("P " + try(func() string {
+		x := mk([]int{2, 3}, []float64{1, 2, 3, 4, 5, 6})
+		if anchor(x) == nil || anchor(x) != anchor(x) {
+			return "copy: each read of the elements is a new slice"
+		}
+		write(x)
+		if _, vals := read(x); vals[0] != 2 {
+			return "copy: a write through the elements does not reach the tensor"
+		}
+		write(x)
+		return show(mk([]int{2, 3}, []float64{1, 2, 3, 4, 5, 6}))
+	}))
+	fmt.Println("A " + try(func() string {
+		x := mk([]int{2, 3}, []float64{1, 2, 3, 4, 5, 6})
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for range 100 {
+			sink = anchor(x)
+		}
+		runtime.ReadMemStats(&after)
+		return strconv.FormatUint((after.Mallocs-before.Mallocs)/100, 10)
+	}))
+	for c, r := range runs {
+		for k, cs := range cases[r.op] {
+			line := try(func() string {
+				var in []tensor
+				for _, x := range cs.in {
+					in = append(in, mk(append([]int(nil), x.shape...), append([]float64(nil), x.data...)))
+				}
+				// out holds values of its own (not zeros), so that a
+				// kernel that adds to it is no copy.
+				stale := make([]float64, cs.out[0]*cs.out[1])
+				for i := range stale {
+					stale[i] = 1000 + float64(i)
+				}
+				out := mk(append([]int(nil), cs.out...), stale)
+				w := map[int]tensor{0: in[0], 1: out}[r.w]
+				var before *elem
+				if w != nil {
+					before = anchor(w)
+				}
+				res := r.f(in, cs.s, out)
+				if w != nil && anchor(w) != before {
+					return "storage replaced: it gives the tensor it writes a new buffer, where the schema writes into the one it has"
+				}
+				if w != nil && res != w {
+					return "another tensor returned: it returns a tensor other than the one it writes, which the schema returns"
+				}
+				for i, x := range in {
+					if i == 0 && r.w == 0 {
+						continue // self, written in place
+					}
+					if _, vals := read(x); !same(vals, cs.in[i].data) {
+						return fmt.Sprintf("input written: it changes its input %d, which the schema only reads", i)
+					}
+				}
+				return show(res)
+			})
+			fmt.Printf("R %d %d %s\n", c, k, line)
+		}
+	}
+}
+
+func same(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && (a[i] == a[i] || b[i] == b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func show(x tensor) string {
+	if x == nil {
+		return "nil"
+	}
+	shape, vals := read(x)
+	var b strings.Builder
+	b.WriteString("ok")
+	for _, n := range shape {
+		b.WriteString(" " + strconv.Itoa(n))
+	}
+	b.WriteString(" :")
+	for _, v := range vals {
+		b.WriteString(" " + strconv.FormatFloat(v, 'g', -1, 64))
+	}
+	return b.String()
+}
+
+func try(f func() string) string {
+	done := make(chan string, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- "panic " + strings.Join(strings.Fields(fmt.Sprint(p)), " ")
+			}
+		}()
+		done <- f()
+	}()
+	select {
+	case s := <-done:
+		return s
+	case <-time.After(10 * time.Second):
+		return "timeout"
+	}
+}
+
+`
+
+// matrices is the Go literal of ms as the program's []m.
+func matrices(ms []refvalues.Matrix) string {
+	var parts []string
+	for _, x := range ms {
+		parts = append(parts, fmt.Sprintf("{[]int{%d, %d}, %s}", x.Rows, x.Cols, floats(x.Data)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func floats(fs []float64) string {
+	var parts []string
+	for _, f := range fs {
+		switch {
+		case math.IsNaN(f):
+			parts = append(parts, "math.NaN()")
+		case math.IsInf(f, 0):
+			parts = append(parts, fmt.Sprintf("math.Inf(%d)", int(math.Copysign(1, f))))
+		default:
+			parts = append(parts, strconv.FormatFloat(f, 'g', -1, 64))
+		}
+	}
+	return "[]float64{" + strings.Join(parts, ", ") + "}"
+}
+
+// args is the candidate's kernel's arguments from the program's in, s
+// and out: its parameters in the op's order.
+func (c *Candidate) args() string {
+	var out []string
+	for _, p := range c.Op.Params {
+		switch p.Role {
+		case Input:
+			out = append(out, fmt.Sprintf("in[%d]", p.Index))
+		case Scalar:
+			out = append(out, fmt.Sprintf("%s(s[%d])", p.Type, p.Index))
+		case OutArg:
+			out = append(out, "out")
+		case Ignore:
+			out = append(out, map[bool]string{true: "false", false: "nil"}[p.Type == "bool"])
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// writes is the argument the candidate writes, as the program's run
+// names it: 0 self (in place), 1 out, -1 none.
+func (c *Candidate) writes() int {
+	switch c.Returns {
+	case "", "ret":
+		return -1
+	case c.Op.outName():
+		return 1
+	}
+	return 0
+}
+
+// params is the kernel's parameter list.
+func (c *Candidate) params() string {
+	var out []string
+	for _, p := range c.Op.Params {
+		t := p.Type
+		if p.Role == Input || p.Role == OutArg {
+			t = "tensor"
+		}
+		out = append(out, p.Name+" "+t)
+	}
+	return strings.Join(out, ", ")
+}
+
+// body is the kernel's body as gen writes a bound kernel's: ret made new
+// for a code that uses it, the call's result where the op's return holds
+// it, the argument it writes returned after the code, or the code's
+// value.
+func (c *Candidate) body(l *Lib) string {
+	var b strings.Builder
+	for _, p := range c.Op.Params {
+		b.WriteString("_ = " + p.Name + "\n")
+	}
+	r := c.Callable.Result
+	switch {
+	case c.Returns == "":
+		return b.String() + "return " + c.Code
+	case c.Returns == "ret":
+		return b.String() + "ret := new(" + l.Base() + ")\n" + c.Code + "\nreturn ret"
+	case r.Tensor && r.Assert == "" && !r.Err && !r.Other:
+		// A call whose one result the op's return holds: gen returns it
+		// (returns_arg then checks it is the argument written).
+		return b.String() + "return " + c.Code
+	}
+	return b.String() + c.Code + "\nreturn " + c.Returns
+}

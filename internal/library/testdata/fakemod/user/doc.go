@@ -1,0 +1,2 @@
+// Package user is the user's package of internal/library's tests.
+package user

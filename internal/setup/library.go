@@ -1,0 +1,373 @@
+package setup
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/assertgen/assertgen/config"
+	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/internal/discover"
+	"github.com/assertgen/assertgen/internal/library"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// A libTarget is the user's package that init writes for a library's
+// type (-type IMPORTPATH.Type) and what init found of the type.
+type libTarget struct {
+	Path, Name, Dir string // the user's package
+	Lib             *library.Lib
+	Found           *library.Found
+	Ops             []string // the bound ops, sorted
+	// MemoryFunc is the memory function's name, Memory unless the
+	// package declares it; LibName the library's import name in init's
+	// files (its package name unless that is taken there).
+	MemoryFunc, LibName string
+	Spec                string // the library's type, as -type names it
+	Flags               string // init's flags that name it: -type '*lib.T', -memory -type Tensor
+	// GoType is the type map's Tensor; MemoryBody, WriteCode and ReadCode
+	// are Go code of the memory function's body and the tests' write of
+	// a tensor x and read of its shape and vals (library.Raw).
+	GoType, MemoryBody, WriteCode, ReadCode string
+}
+
+// libraryFiles are the files init writes for a library's type.
+var libraryFiles = []string{"assertgen.yaml", "generate.go", MemoryFile, MemoryTestFile, SweepTestFile, ValuesTestFile}
+
+// libraryInit runs Init for a library's type when -type names one by
+// its import path, or with -memory names an alias of one (type Tensor =
+// mat.Dense): handled is false for a type of the package.
+func libraryInit(o InitOptions) (handled bool, err error) {
+	spec, ok, err := library.ParseSpec(o.Type)
+	if err != nil {
+		return true, usage("%v", err)
+	}
+	if !ok && o.Memory {
+		spec, ok = localAlias(o.Dir, o.Type)
+	}
+	if !ok {
+		return false, nil
+	}
+	return true, initLibrary(o, spec)
+}
+
+// initLibrary is Init for a library's type: the config of its ops bound
+// to the library's methods and functions that compute them (each checked
+// on small inputs against assertgen's reference), the memory function
+// built from its exported API, its conformance test and the sweep test.
+func initLibrary(o InitOptions, spec library.Spec) error {
+	switch {
+	case o.UseCounts == "true":
+		return usage("-use-counts true with -type %s: a library's type keeps no use counts (its identities come from the memory function init writes); leave -use-counts out", spec)
+	case len(o.TypeParams) > 0:
+		return usage("-type-params with -type %s: give a generic library type's arguments in -type, such as '*%s[float64]'", spec, strings.TrimPrefix(spec.String(), "*"))
+	case len(o.Types) > 0:
+		return usage("-types with -type %s: a library's Scalar is its element type; edit assertgen.yaml's types: after init", spec)
+	}
+	t, err := userPackage(o.Dir)
+	if err != nil {
+		return err
+	}
+	t.Spec = spec.String()
+	t.Flags = "-type '" + t.Spec + "'"
+	if o.Type != t.Spec {
+		t.Flags = "-memory -type " + o.Type // an alias of the library's type
+	}
+	if t.Lib, err = library.Load(t.Dir, spec); err != nil {
+		return err
+	}
+	s, err := schema.Default()
+	if err != nil {
+		return err
+	}
+	ops := library.Ops(s, t.Lib.Qual(), t.Lib.Elem)
+	if len(o.Ops) > 0 {
+		if ops, err = selectOps(s, ops, o.Ops); err != nil {
+			return err
+		}
+	}
+	if t.Found, err = library.Bind(context.Background(), t.Dir, t.Lib, ops); err != nil {
+		return err
+	}
+	for _, b := range t.Found.Bindings {
+		t.Ops = append(t.Ops, b.Op)
+	}
+	if len(t.Ops) == 0 {
+		return fmt.Errorf("-type %s: no method or function of %s computes an op of the schema on init's inputs (%d candidates run): configure the type by hand (docs/guide.md, \"A library's type as it is\")", spec, spec.Path, t.Found.Candidates)
+	}
+	if err := t.testCollisions(); err != nil {
+		return err
+	}
+	files, err := t.render()
+	if err != nil {
+		return err
+	}
+	if err := t.checkBuilds(files); err != nil {
+		return err
+	}
+	if err := writeAll(t.Dir, libraryFiles, files, o.Write); err != nil {
+		return err
+	}
+	t.report(o.Out)
+	return nil
+}
+
+// selectOps returns the ops of the selectors (-ops) among ops; a selector
+// that selects none of them is an error naming the flag.
+func selectOps(s *schema.Schema, ops []*library.Op, selectors []string) ([]*library.Op, error) {
+	want := map[string]bool{}
+	for _, sel := range selectors {
+		found := false
+		for _, op := range ops {
+			if op.Name == sel || strings.SplitN(op.Name, ".", 2)[0] == sel {
+				want[op.Name], found = true, true
+			}
+		}
+		if !found {
+			return nil, usage("-ops %s: not an op whose values init can check on a library's type (its reference holds %d ops, such as mul.Tensor, exp, mm and their in-place and out= forms)", sel, len(ops))
+		}
+	}
+	var out []*library.Op
+	for _, op := range ops {
+		if want[op.Name] {
+			out = append(out, op)
+		}
+	}
+	return out, nil
+}
+
+// userPackage finds the package of dir, which may have no Go file yet:
+// its import path from the module's go.mod, its name from its files or
+// else from the directory's name.
+func userPackage(dir string) (*libTarget, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	mod, modDir, err := findModule(abs)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(modDir, abs)
+	if err != nil {
+		return nil, err
+	}
+	t := &libTarget{Path: mod, Dir: abs}
+	if rel != "." {
+		t.Path += "/" + filepath.ToSlash(rel)
+	}
+	declared, name, err := packageFiles(abs)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case name == "main":
+		return nil, fmt.Errorf("package %s is a program (package main): the generated wrappers import the package of the memory function init writes, and a program cannot be imported; run init in a package of its own", t.Path)
+	case name == "":
+		name = packageName(filepath.Base(abs))
+	}
+	t.Name = name
+	t.MemoryFunc = "Memory"
+	for n := 1; declared[t.MemoryFunc]; n++ {
+		t.MemoryFunc = "AssertgenMemory"
+		if n > 1 {
+			t.MemoryFunc = fmt.Sprintf("AssertgenMemory%d", n)
+		}
+	}
+	return t, nil
+}
+
+// findModule returns the module path and directory of the go.mod above
+// dir.
+func findModule(dir string) (string, string, error) {
+	for d := dir; ; d = filepath.Dir(d) {
+		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil {
+			if p := modfile.ModulePath(data); p != "" {
+				return p, d, nil
+			}
+			return "", "", fmt.Errorf("%s: no module path", filepath.Join(d, "go.mod"))
+		}
+		if filepath.Dir(d) == d {
+			return "", "", fmt.Errorf("%s is in no module (no go.mod above it): run init in a package of your module", dir)
+		}
+	}
+}
+
+// packageFiles returns the names the package's Go files in dir declare
+// (its internal test files' too) and its name (from its test files if it has no other, "" without
+// any file).
+func packageFiles(dir string) (map[string]bool, string, error) {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	declared := map[string]bool{}
+	name := ""
+	fset := token.NewFileSet()
+	testName := ""                          // the package's, from a test file, for a package of tests only
+	inTests := map[string]map[string]bool{} // by package clause: what test files declare
+	for _, p := range paths {
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, "", err
+		}
+		if strings.HasSuffix(p, "_test.go") {
+			if testName == "" {
+				testName = strings.TrimSuffix(f.Name.Name, "_test")
+			}
+			if inTests[f.Name.Name] == nil {
+				inTests[f.Name.Name] = map[string]bool{}
+			}
+			for n := range discover.TopLevel(f) {
+				inTests[f.Name.Name][n] = true
+			}
+			continue
+		}
+		if name == "" || name == "documentation" {
+			name = f.Name.Name
+		}
+		for n := range discover.TopLevel(f) {
+			declared[n] = true
+		}
+	}
+	if name == "" {
+		name = testName
+	}
+	for n := range inTests[name] { // the package's own tests: Memory there would clash too
+		declared[n] = true
+	}
+	return declared, name, nil
+}
+
+// packageName is a package name made of the directory's name: its
+// lower-case letters and digits, "lib" if none.
+func packageName(base string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(base) {
+		if r >= 'a' && r <= 'z' || b.Len() > 0 && r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 || token.IsKeyword(b.String()) {
+		return "lib"
+	}
+	return b.String()
+}
+
+// localAlias returns the library type a type of the package in dir is
+// an alias of, type Tensor = lib.Buffer, read from its source: ok is
+// false when name is no such alias.
+func localAlias(dir, name string) (library.Spec, bool) {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	fset := token.NewFileSet()
+	for _, p := range paths {
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil || strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range g.Specs {
+				ts := s.(*ast.TypeSpec)
+				sel, ok := ts.Type.(*ast.SelectorExpr)
+				if ts.Name.Name != name || !ts.Assign.IsValid() || !ok {
+					continue
+				}
+				if path := importOf(f, sel.X); path != "" {
+					return library.Spec{Pointer: true, Path: path, Name: sel.Sel.Name}, true
+				}
+			}
+		}
+	}
+	return library.Spec{}, false
+}
+
+// importOf returns the import path the identifier x names in f.
+func importOf(f *ast.File, x ast.Expr) string {
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	for _, im := range f.Imports {
+		path, _ := strconv.Unquote(im.Path.Value)
+		name := path[strings.LastIndex(path, "/")+1:]
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		if name == id.Name {
+			return path
+		}
+	}
+	return ""
+}
+
+// checkBuilds type-checks the package with the Go files init adds to it
+// (the memory function, the go:generate line; not the tests, which need
+// the package gen writes), in the release and the debug build: a
+// refusal names what would not build, and nothing is written.
+func (t *libTarget) checkBuilds(files map[string][]byte) error {
+	added := map[string][]byte{}
+	for name, data := range files {
+		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+			added[filepath.Join(t.Dir, name)] = data
+		}
+	}
+	if err := discover.CheckAdded(t.Dir, added, []string{t.MemoryFunc}, gen.DefaultBuildTag); err != nil {
+		hint := ""
+		if strings.Contains(err.Error(), "could not import github.com/assertgen/assertgen/asserts") {
+			hint = "\n(the memory function imports asserts: the module requires github.com/assertgen/assertgen after go get -tool github.com/assertgen/assertgen/cmd/assertgen)"
+		}
+		return fmt.Errorf("init wrote nothing: with its files, %v%s", err, hint)
+	}
+	return nil
+}
+
+// libTestNames are the names init's tests declare in the package's
+// external tests (SweepTestFile, ValuesTestFile).
+var libTestNames = []string{"sweepAdapter", "TestSweep", "FuzzSweep", "TestBoundValues", "assertgenMatrix", "assertgenTensor", "assertgenRead", "assertgenEqual", "assertgenValueCases"}
+
+// testCollisions refuses a package whose external tests declare a name
+// init's tests declare.
+func (t *libTarget) testCollisions() error {
+	paths, _ := filepath.Glob(filepath.Join(t.Dir, "*_test.go"))
+	fset := token.NewFileSet()
+	var taken []string
+	for _, p := range paths {
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != t.Name+"_test" {
+			continue
+		}
+		for n := range discover.TopLevel(f) {
+			if slices.Contains(libTestNames, n) && !slices.Contains(taken, n) {
+				taken = append(taken, n)
+			}
+		}
+	}
+	if len(taken) > 0 {
+		slices.Sort(taken)
+		return fmt.Errorf("init wrote nothing: package %s's tests declare %s, which init's tests (%s, %s) declare too; rename them, or run init in a package of its own", t.Name+"_test", strings.Join(taken, ", "), SweepTestFile, ValuesTestFile)
+	}
+	return nil
+}
+
+// checkConfig reads the config init wrote as gen will.
+func (t *libTarget) checkConfig(text []byte) error {
+	c, err := config.Parse(filepath.Join(t.Dir, "assertgen.yaml"), text)
+	if err == nil {
+		err = c.Validate()
+	}
+	if err != nil {
+		return fmt.Errorf("init wrote nothing: its assertgen.yaml does not read back: %v", err)
+	}
+	return nil
+}
