@@ -18,7 +18,7 @@ func TestNoUseCountsEmitted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := plan.BuildWith(s, plan.Options{Profile: plan.Strict, NoUseCounts: true})
+	p, err := plan.BuildWith(s, plan.Options{Profile: plan.Strict, Identity: plan.OwnIDs})
 	if err != nil {
 		t.Fatal(err)
 	}
