@@ -419,7 +419,7 @@ func (c *Config) Validate() error {
 		if _, err := kernels.ParseFuncRef(c.Memory); err != nil {
 			errs = append(errs, c.Errorf("memory", "%v", err))
 		} else if c.UseCounts != nil && *c.UseCounts {
-			errs = append(errs, c.Errorf("use_counts", "use_counts: true with memory: a Tensor type whose identities come from its memory keeps no use counts; leave use_counts out"))
+			errs = append(errs, c.Errorf("use_counts", "true with memory: a Tensor type whose identities come from its memory keeps no use counts; leave use_counts out"))
 		}
 	}
 	if len(c.TypeParams) > 0 {
