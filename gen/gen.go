@@ -78,12 +78,13 @@ type Options struct {
 	// signature its schema gives; in interface mode every selected op
 	// needs one.
 	Kernels *kernels.Set
-	// Memory, if set, is the function that says where the elements of a
-	// Tensor without identities of its own are, func(T) asserts.Memory
-	// (config memory:): the shape helpers' package declares an adapter
-	// type over T (type ForeignT T's base) whose methods give the
-	// contract from it, and the wrappers pass their tensors to the
-	// helpers converted to it.
+	// Memory is the function that says where the elements of a Tensor
+	// without identities of its own are, func(T) asserts.Memory (config
+	// memory:), set for a plan of the identity kind plan.Memory and for
+	// no other (Generate refuses the two apart): the shape helpers'
+	// package declares an adapter type over T (type ForeignT T's base)
+	// whose methods give the contract from it, and the wrappers pass
+	// their tensors to the helpers converted to it.
 	Memory *kernels.FuncRef
 	// Bound holds, by op name, the kernels the config writes as code
 	// (bind:) rather than the kernels package has (see Binding): gen
