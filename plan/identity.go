@@ -47,16 +47,6 @@ func (k Identity) String() string {
 // use-count rows are skipped at run time under no_use_counts.
 func (k Identity) UseCounts() bool { return k == Counted }
 
-// ParseIdentity returns the kind named s (see Identity.String).
-func ParseIdentity(s string) (Identity, error) {
-	for k, n := range identityNames {
-		if n == s {
-			return Identity(k), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown identity kind %q (want counted, own_ids or memory)", s)
-}
-
 // MarshalText writes the kind's name.
 func (k Identity) MarshalText() ([]byte, error) {
 	if k >= numIdentities {
@@ -65,12 +55,13 @@ func (k Identity) MarshalText() ([]byte, error) {
 	return []byte(k.String()), nil
 }
 
-// UnmarshalText reads a kind's name.
+// UnmarshalText reads a kind's name (see Identity.String).
 func (k *Identity) UnmarshalText(b []byte) error {
-	v, err := ParseIdentity(string(b))
-	if err != nil {
-		return err
+	for v, n := range identityNames {
+		if n == string(b) {
+			*k = Identity(v)
+			return nil
+		}
 	}
-	*k = v
-	return nil
+	return fmt.Errorf("unknown identity kind %q (want counted, own_ids or memory)", b)
 }

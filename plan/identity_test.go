@@ -31,8 +31,9 @@ func TestIdentityNames(t *testing.T) {
 			t.Errorf("UnmarshalText(%q) = %s, %v", c.name, back, err)
 		}
 	}
-	if _, err := ParseIdentity("uncounted"); err == nil || !strings.Contains(err.Error(), "want counted, own_ids or memory") {
-		t.Errorf("ParseIdentity(uncounted): %v", err)
+	var k Identity
+	if err := k.UnmarshalText([]byte("uncounted")); err == nil || !strings.Contains(err.Error(), "want counted, own_ids or memory") {
+		t.Errorf("UnmarshalText(uncounted): %v", err)
 	}
 	if _, err := numIdentities.MarshalText(); err == nil {
 		t.Errorf("MarshalText of %s: no error", numIdentities)
