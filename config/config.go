@@ -151,10 +151,19 @@ type Config struct {
 	oldKeys map[string]string
 }
 
-// NoUseCounts reports whether the Tensor type keeps no use counts:
-// use_counts: false, or a memory: function without use_counts.
-func (c *Config) NoUseCounts() bool {
-	return c.UseCounts != nil && !*c.UseCounts || c.UseCounts == nil && c.Memory != ""
+// Identity is the runtime's identity kind, the one place it is decided
+// (the plan carries it to the generator): plan.Memory with a memory:
+// function (which implies use_counts: false; Validate refuses
+// use_counts: true beside it), plan.OwnIDs with use_counts: false, and
+// plan.Counted otherwise.
+func (c *Config) Identity() plan.Identity {
+	switch {
+	case c.Memory != "":
+		return plan.Memory
+	case c.UseCounts != nil && !*c.UseCounts:
+		return plan.OwnIDs
+	}
+	return plan.Counted
 }
 
 // Load reads an assertgen.yaml. Unknown keys and values of the wrong
@@ -410,7 +419,7 @@ func (c *Config) Validate() error {
 		if _, err := kernels.ParseFuncRef(c.Memory); err != nil {
 			errs = append(errs, c.Errorf("memory", "%v", err))
 		} else if c.UseCounts != nil && *c.UseCounts {
-			errs = append(errs, c.Errorf("use_counts", "use_counts: true with memory: a Tensor type whose identities come from its memory keeps no use counts; leave use_counts out"))
+			errs = append(errs, c.Errorf("use_counts", "true with memory: a Tensor type whose identities come from its memory keeps no use counts; leave use_counts out"))
 		}
 	}
 	if len(c.TypeParams) > 0 {

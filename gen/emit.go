@@ -424,7 +424,7 @@ func genNilGuards(f *jen.File, ss *shapeSet) {
 	}
 	slices.SortFunc(ss.guardList, func(a, b guardFn) int { return strings.Compare(a.name, b.name) })
 	undef, ret := ss.ns+"undefined", qa("Tensor")
-	if ss.opts.NoUseCounts {
+	if !ss.opts.Identity.UseCounts() {
 		ret = qa("Identity")
 	}
 	for _, g := range ss.guardList {

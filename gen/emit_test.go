@@ -29,7 +29,7 @@ func TestBuildCheckNames(t *testing.T) {
 	for _, o := range []struct {
 		version string
 		opts    plan.Options
-	}{{"", plan.Options{Profile: plan.Strict, NoUseCounts: true}}, {"2.6.0", plan.Options{Profile: plan.Strict}}} {
+	}{{"", plan.Options{Profile: plan.Strict, Identity: plan.OwnIDs}}, {"2.6.0", plan.Options{Profile: plan.Strict}}} {
 		s, err := schema.Load(filepath.Join(smallDir, "native_functions.yaml"), "", schema.Options{Version: o.version})
 		if err != nil {
 			t.Fatal(err)

@@ -78,12 +78,13 @@ type Options struct {
 	// signature its schema gives; in interface mode every selected op
 	// needs one.
 	Kernels *kernels.Set
-	// Memory, if set, is the function that says where the elements of a
-	// Tensor without identities of its own are, func(T) asserts.Memory
-	// (config memory:): the shape helpers' package declares an adapter
-	// type over T (type ForeignT T's base) whose methods give the
-	// contract from it, and the wrappers pass their tensors to the
-	// helpers converted to it.
+	// Memory is the function that says where the elements of a Tensor
+	// without identities of its own are, func(T) asserts.Memory (config
+	// memory:), set for a plan of the identity kind plan.Memory and for
+	// no other (Generate refuses the two apart): the shape helpers'
+	// package declares an adapter type over T (type ForeignT T's base)
+	// whose methods give the contract from it, and the wrappers pass
+	// their tensors to the helpers converted to it.
 	Memory *kernels.FuncRef
 	// Bound holds, by op name, the kernels the config writes as code
 	// (bind:) rather than the kernels package has (see Binding): gen
@@ -190,6 +191,11 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 	if err := p.Validate(); err != nil {
 		return nil, nil, nil, err
 	}
+	if (p.Identity == plan.Memory) != (o.Memory != nil) {
+		// The kind was decided with the config (config.Config.Identity);
+		// gen follows it and needs the memory function for it.
+		return nil, nil, nil, fmt.Errorf("the plan's identity kind is %s, and Options.Memory is %s: the kind memory needs the memory function (config memory:), and only it takes one", p.Identity, memoryOption(o.Memory))
+	}
 	for _, op := range p.Ops {
 		w, err := newWrapper(op, op.GoName, o.Types, o.TypeParams)
 		if err != nil {
@@ -213,6 +219,14 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 		ws = append(ws, w)
 	}
 	return ws, missing, findings, nil
+}
+
+// memoryOption describes Options.Memory for messages.
+func memoryOption(m *kernels.FuncRef) string {
+	if m == nil {
+		return "not set"
+	}
+	return m.String()
 }
 
 // Vet checks the kernels of function mode against their schemas: it
@@ -340,16 +354,16 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 		return nil, fmt.Errorf("the plan's skip policy %s has no asserts constant", pl.Policy)
 	}
 	ss := newShapeSet()
-	ss.opts.NoUseCounts = pl.NoUseCounts
+	ss.opts.Identity = pl.Identity
 	if o.Kernels != nil {
 		ss.opts.MetadataOf = o.Kernels.Metadata
 		ss.opts.AnchoredOf = o.Kernels.Anchored
 	}
 	ss.pkg = o.ShapesPackage
 	ss.ns = shapeNamespace(o.Prefix)
-	if o.Memory != nil {
-		ss.foreign = newForeign(o.Types["Tensor"], *o.Memory, ss.pkg)
-		ss.opts.Foreign = &steps.Foreign{Tensor: ss.foreign.tensor, Adapter: ss.foreign.adapter}
+	if pl.Identity == plan.Memory {
+		ss.foreign = newForeign(o.Types["Tensor"], *o.Memory, ss.pkg) // prepare checked it is set
+		ss.opts.Foreign = steps.Foreign{Tensor: ss.foreign.tensor, Adapter: ss.foreign.adapter}
 		ss.opts.AnchoredOf = withType(ss.opts.AnchoredOf, ss.foreign.adapter.String())
 		ss.opts.MetadataOf = withType(ss.opts.MetadataOf, ss.foreign.adapter.String())
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/assertgen/assertgen/gen/steps"
+	"github.com/assertgen/assertgen/plan"
 )
 
 // This file prints the steps of a checked wrapper (package steps decides
@@ -42,7 +43,7 @@ func argCode(a steps.Arg) jen.Code {
 	case steps.ArgRawTensor:
 		return jen.Id(tensorName(a.Slot))
 	case steps.ArgAnchor:
-		if a.Slot.Mem {
+		if a.Slot.Identity == plan.Memory {
 			return jen.Id(memName(a.Slot)).Dot("Anchor").Call()
 		}
 		return jen.Id(tensorName(a.Slot)).Dot("StorageAnchor").Call()
@@ -119,7 +120,7 @@ func (ss *shapeSet) ifCode(s *steps.Stmt) jen.Code {
 	case steps.CondMetadataTaken, steps.CondMetadataKept:
 		a := c.Slots[0]
 		recv := jen.Id(memName(a))
-		if !a.Mem {
+		if a.Identity != plan.Memory {
 			recv = jen.Id(tensorName(a))
 		}
 		fp := jen.List(jen.Id("fp"), jen.Id("ok")).Op(":=").Add(recv).Dot(c.Read()).Call()

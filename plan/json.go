@@ -28,7 +28,10 @@ func (p *Plan) WriteJSON(w io.Writer) error {
 	if p.Derivatives != "" {
 		field(", ", "derivatives", p.Derivatives)
 	}
-	if p.NoUseCounts {
+	if !p.Identity.UseCounts() {
+		// no_use_counts too, for readers of the plans written before the
+		// identity kind
+		field(", ", "identity", p.Identity.String())
 		bw.WriteString(`, "no_use_counts": true`)
 	}
 	field(", ", "runtime", p.Policy.String())

@@ -12,8 +12,12 @@ import (
 // the whole document decodes back to the plan.
 func TestWriteJSONIsEncodingJSON(t *testing.T) {
 	s := loadPyTorch(t)
-	for _, p := range []Profile{Strict, PyTorch} {
-		pl, err := BuildWith(s, Options{Profile: p, NoUseCounts: p == Strict})
+	for _, c := range []struct {
+		p  Profile
+		id Identity
+	}{{Strict, OwnIDs}, {PyTorch, Counted}, {Strict, Memory}} {
+		p := c.p
+		pl, err := BuildWith(s, Options{Profile: p, Identity: c.id})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,8 +49,16 @@ func TestWriteJSONIsEncodingJSON(t *testing.T) {
 			t.Errorf("%s: decoded profile %q, %d ops, version %q", p, back.Profile, len(back.Ops), back.PyTorchVersion)
 		}
 		// What gen reads of the plan as a whole is shown (issue 23).
-		if back.Policy != pl.Policy || back.NoUseCounts != pl.NoUseCounts {
-			t.Errorf("%s: decoded runtime %s, no_use_counts %v; the plan has %s, %v", p, back.Policy, back.NoUseCounts, pl.Policy, pl.NoUseCounts)
+		if back.Policy != pl.Policy || back.Identity != c.id {
+			t.Errorf("%s: decoded runtime %s, identity %s; the plan has %s, %s", p, back.Policy, back.Identity, pl.Policy, c.id)
+		}
+		// Readers of the plans written before the identity kind read
+		// no_use_counts.
+		var old struct {
+			NoUseCounts bool `json:"no_use_counts"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &old); err != nil || old.NoUseCounts != !c.id.UseCounts() {
+			t.Errorf("%s %s: no_use_counts %v (%v)", p, c.id, old.NoUseCounts, err)
 		}
 		if p == PyTorch && back.Derivatives != "pytorch-1.13.1/derivatives.yaml" {
 			t.Errorf("derivatives %q", back.Derivatives)

@@ -61,9 +61,10 @@ type Plan struct {
 	// Derivatives names the derivatives.yaml the pytorch profile used to
 	// decide which ops get a VariableType kernel ("" for none).
 	Derivatives string `json:"derivatives,omitempty"`
-	// NoUseCounts: planned for a runtime without use counts (see
-	// [Options]).
-	NoUseCounts bool `json:"no_use_counts,omitempty"`
+	// Identity is the identity kind of the runtime planned for (see
+	// [Options]); in JSON, identity (left out for Counted) and
+	// no_use_counts (true for a kind without use counts).
+	Identity Identity `json:"identity,omitempty"`
 	// NoMetadata: planned for a runtime that does not report tensor
 	// metadata (see [Options]).
 	NoMetadata bool `json:"no_metadata,omitempty"`
@@ -169,12 +170,13 @@ type Options struct {
 	// every release's entries apply, with the newest release's rules. A
 	// release assertgen has no data for is an error.
 	PyTorchVersion string
-	// NoUseCounts says the runtime keeps no use counts (config
-	// use_counts: false): under the strict profile each fresh return gets
-	// a fresh_not_held row, the freshness check such a runtime can
+	// Identity is the runtime's identity kind (config use_counts: and
+	// memory:, decided by config.Config.Identity). For a kind without use
+	// counts (OwnIDs, Memory), under the strict profile each fresh return
+	// gets a fresh_not_held row, the freshness check such a runtime can
 	// answer (its use-count rows stay, and are skipped at run time under
-	// no_use_counts).
-	NoUseCounts bool
+	// no_use_counts). The plan carries it to the generator.
+	Identity Identity
 	// NoMetadata says the runtime cannot report its tensors' sizes,
 	// strides and storage offset cheaply (config metadata: false): the
 	// strict profile then plans no same_metadata rows. Without it every
@@ -196,7 +198,7 @@ func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, NoUseCounts: b.noUseCounts, NoMetadata: b.noMetadata, Policy: checks.Strict, Ops: make([]*Op, len(s.Ops))}
+	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, Identity: b.identity, NoMetadata: b.noMetadata, Policy: checks.Strict, Ops: make([]*Op, len(s.Ops))}
 	if b.profile == PyTorch {
 		pl.Policy = b.release.Autograd.Policy
 	}
@@ -226,8 +228,9 @@ type builder struct {
 	ix      *allowlist.Index
 	deriv   *schema.Derivatives
 	infos   []derivInfo // per op; nil without derivatives
-	// noUseCounts: fresh returns get fresh_not_held rows.
-	noUseCounts bool
+	// identity: a kind without use counts gives fresh returns
+	// fresh_not_held rows.
+	identity Identity
 	// noMetadata: no same_metadata rows.
 	noMetadata bool
 
@@ -243,11 +246,14 @@ type builder struct {
 // newBuilder prepares the plan of s.
 func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	b := &builder{s: s, profile: opts.Profile, version: opts.PyTorchVersion, allow: opts.Allowlist, deriv: opts.Derivatives,
-		noUseCounts: opts.NoUseCounts, noMetadata: opts.NoMetadata}
+		identity: opts.Identity, noMetadata: opts.NoMetadata}
 	if b.profile == "" {
 		b.profile = Strict
 	}
 	if _, err := ParseProfile(string(b.profile)); err != nil {
+		return nil, err
+	}
+	if _, err := b.identity.MarshalText(); err != nil {
 		return nil, err
 	}
 	// The lists of the release the schema was read with apply ("1.13" for
@@ -520,10 +526,10 @@ func (st *state) skipNotArg() {
 }
 
 // freshNotHeld adds, for a runtime without use counts (see
-// Options.NoUseCounts), fresh_not_held on fresh return ri, skipped with its
+// Options.Identity), fresh_not_held on fresh return ri, skipped with its
 // storage_use_count_eq_1 row by e (skip_storage_use_count).
 func (b *builder) freshNotHeld(st *state, ri int, e *allowlist.Entry) {
-	if b.noUseCounts {
+	if !b.identity.UseCounts() {
 		st.add(checks.FreshNotHeld, "", ri).skipFor(e)
 	}
 }
@@ -536,7 +542,7 @@ func (b *builder) freshNotHeld(st *state, ri int, e *allowlist.Entry) {
 // fresh_or_alias row alone.
 func (b *builder) mayAliasFresh(st *state, f *schema.Func, ri int, arg string) {
 	a := f.Arg(arg)
-	if !b.noUseCounts || a == nil || a.Type.TensorForm() != schema.TensorSingle || f.Returns[ri].Type.TensorForm() != schema.TensorSingle {
+	if b.identity.UseCounts() || a == nil || a.Type.TensorForm() != schema.TensorSingle || f.Returns[ri].Type.TensorForm() != schema.TensorSingle {
 		return
 	}
 	st.add(checks.FreshNotHeld, arg, ri)
@@ -918,7 +924,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			}
 		}
 	}
-	if b.noUseCounts && slices.ContainsFunc(st.rows, func(r row) bool {
+	if !b.identity.UseCounts() && slices.ContainsFunc(st.rows, func(r row) bool {
 		return isImplUseCount(r.Name) || r.Name == checks.StorageUseCountEq1 || r.Name == checks.FreshOrAlias
 	}) {
 		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.Autograd.FreshImplCheck().String() + ", storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; their not_arg_handle rows still run (comparing handles needs no count), and fresh_not_held checks fresh returns, and the fresh branch of may-alias returns, instead")

@@ -17,7 +17,7 @@ func TestNoUseCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, profile := range []Profile{Strict, PyTorch} {
-		with, err := BuildWith(s, Options{Profile: profile, NoUseCounts: true})
+		with, err := BuildWith(s, Options{Profile: profile, Identity: OwnIDs})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -25,8 +25,8 @@ func TestNoUseCounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !with.NoUseCounts || without.NoUseCounts {
-			t.Errorf("%s: Plan.NoUseCounts = %v and %v", profile, with.NoUseCounts, without.NoUseCounts)
+		if with.Identity != OwnIDs || without.Identity != Counted {
+			t.Errorf("%s: Plan.Identity = %s and %s", profile, with.Identity, without.Identity)
 		}
 		n := 0
 		for i, op := range with.Ops {
@@ -59,7 +59,7 @@ func TestExplainNoUseCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := Explain(&b, s, "neg", Options{Profile: Strict, NoUseCounts: true}); err != nil {
+	if err := Explain(&b, s, "neg", Options{Profile: Strict, Identity: OwnIDs}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"note: planned for a runtime without use counts", "fresh_not_held          return 0"} {
@@ -84,7 +84,7 @@ func TestAllowlistParity(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, profile := range []Profile{Strict, PyTorch} {
-			p, err := BuildWith(s, Options{Profile: profile, NoUseCounts: true})
+			p, err := BuildWith(s, Options{Profile: profile, Identity: OwnIDs})
 			if err != nil {
 				t.Fatalf("%s %s: %v", release, profile, err)
 			}
@@ -118,7 +118,7 @@ func TestAllowlistParity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := BuildWith(s, Options{Profile: Strict, NoUseCounts: true})
+	p, err := BuildWith(s, Options{Profile: Strict, Identity: OwnIDs})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,13 +18,13 @@ func TestBuiltPlansValid(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, o := range []Options{{Profile: Strict}, {Profile: PyTorch}, {Profile: Strict, NoUseCounts: true}} {
+		for _, o := range []Options{{Profile: Strict}, {Profile: PyTorch}, {Profile: Strict, Identity: OwnIDs}, {Profile: Strict, Identity: Memory}} {
 			p, err := BuildWith(s, o)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if err := p.Validate(); err != nil {
-				t.Errorf("%s %s (no use counts %v): %v", r.Version, o.Profile, o.NoUseCounts, err)
+				t.Errorf("%s %s (identity %s): %v", r.Version, o.Profile, o.Identity, err)
 			}
 		}
 	}

@@ -485,7 +485,7 @@ func TestForeignTensor(t *testing.T) {
 		{name: "no such function", files: mod(cfg + "memory: example.com/k.Mem\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
 			`assertgen: assertgen.yaml:6:9: memory: no function Mem in example.com/k; want func(*k.Dense) asserts.Memory`}},
 		{name: "use_counts: true", files: mod(cfg + "memory: example.com/k.Memory\nuse_counts: true\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
-			`assertgen: assertgen.yaml:7:13: use_counts: use_counts: true with memory: a Tensor type whose identities come from its memory keeps no use counts; leave use_counts out`}},
+			`assertgen: assertgen.yaml:7:13: use_counts: true with memory: a Tensor type whose identities come from its memory keeps no use counts; leave use_counts out`}},
 		{name: "not a function", files: mod(cfg + "memory: Memory\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
 			`assertgen: assertgen.yaml:6:9: memory: invalid function "Memory": Memory is not a builtin type; qualify it with its import path, e.g. example.com/rt.Memory`}},
 		{name: "memory", files: mod(cfg + "memory: example.com/k.Memory\n"), args: []string{"gen"}, err: []string{

@@ -12,10 +12,11 @@ import (
 // Options are what the steps of a package's wrappers depend on beyond
 // each op's plan.
 type Options struct {
-	// NoUseCounts: the runtime keeps no use counts (plan.Plan.NoUseCounts):
-	// returns are snapshot with ResultIdent, and the steps that read use
-	// counts are not made.
-	NoUseCounts bool
+	// Identity is the runtime's identity kind (plan.Plan.Identity): each
+	// slot's snapshot entries are picked by it (Slot.Identity); for a
+	// kind without use counts returns are snapshot with ResultIdent, and
+	// the steps that read use counts are not made.
+	Identity plan.Identity
 	// MetadataOf holds the tensor types (GoType.String) that implement
 	// asserts.Metadata: their same_metadata rows read the fingerprint
 	// directly.
@@ -23,9 +24,10 @@ type Options struct {
 	// AnchoredOf holds the tensor types that implement asserts.Anchored
 	// (see Op's anchored).
 	AnchoredOf map[string]bool
-	// Foreign, if set, is the Tensor type without identities of its own
-	// and the adapter type the helpers take in its place.
-	Foreign *Foreign
+	// Foreign is, for the kind plan.Memory, the Tensor type without
+	// identities of its own and the adapter type the helpers take in its
+	// place; other kinds leave it out.
+	Foreign Foreign
 	// TypeParams are the type parameters of the package's tensor types:
 	// a helper whose tensors name one is generic in it.
 	TypeParams []kernels.TypeParam
@@ -185,7 +187,7 @@ func (b *builder) slots(params []Param, results []kernels.GoType) {
 			continue
 		}
 		s := &Slot{K: len(out.Locs), Loc: Loc{Arg: p.Name}, Param: i, Form: p.Form, Type: p.Type,
-			List: p.Form == schema.TensorList || p.Form == schema.TensorOptionalList}
+			List: p.Form == schema.TensorList || p.Form == schema.TensorOptionalList, Identity: b.o.Identity}
 		out.Args = append(out.Args, s)
 		b.arg[p.Name] = s
 		out.Locs = append(out.Locs, s.Loc)
@@ -196,7 +198,7 @@ func (b *builder) slots(params []Param, results []kernels.GoType) {
 			continue
 		}
 		form := f.Returns[i].Type.TensorForm()
-		s := &Slot{K: len(out.Locs), Loc: Loc{Ret: true, Index: i}, Param: i, Form: form, Type: results[i], List: form == schema.TensorList}
+		s := &Slot{K: len(out.Locs), Loc: Loc{Ret: true, Index: i}, Param: i, Form: form, Type: results[i], List: form == schema.TensorList, Identity: b.o.Identity}
 		out.Rets = append(out.Rets, s)
 		b.ret[i] = s
 		out.Locs = append(out.Locs, s.Loc)
@@ -204,17 +206,26 @@ func (b *builder) slots(params []Param, results []kernels.GoType) {
 }
 
 // adapt makes the tensors whose type is the foreign Tensor (alone, or
-// the elements of a list) go to the helpers as the adapter type.
+// the elements of a list) go to the helpers as the adapter type, for the
+// kind plan.Memory: a single tensor of it is read through its memory
+// (Slot.Identity plan.Memory); every other tensor of the op takes the
+// entries of a kind with identities and no use counts (plan.OwnIDs),
+// which the adapter's methods give: an optional one, and a list (whose
+// snapshot functions, which gen writes for the adapter type, read each
+// element's memory once).
 func (b *builder) adapt() {
-	f := b.o.Foreign
-	if f == nil {
+	if b.o.Identity != plan.Memory {
 		return
 	}
+	f := b.o.Foreign
 	for _, s := range append(slices.Clip(b.out.Args), b.out.Rets...) {
+		s.Identity = plan.OwnIDs
 		switch {
 		case s.Type.String() == f.Tensor.String():
 			s.Type, s.Adapt = f.Adapter, AdaptOne
-			s.Mem = s.Form == schema.TensorSingle
+			if s.Form == schema.TensorSingle {
+				s.Identity = plan.Memory
+			}
 		case s.Type.Prefix == "[]"+f.Tensor.Prefix && s.Type.Path == f.Tensor.Path && s.Type.Name == f.Tensor.Name:
 			s.Type = kernels.GoType{Prefix: "[]" + f.Adapter.Prefix, Path: f.Adapter.Path, Name: f.Adapter.Name}
 			s.Adapt = AdaptList
@@ -230,7 +241,7 @@ func (b *builder) earlyRets() {
 			continue
 		}
 		for _, st := range checktable.StepsOf(ck.Name) {
-			if st.Phase != checktable.BeforeCall || st.Once || st.Counts && b.o.NoUseCounts {
+			if st.Phase != checktable.BeforeCall || st.Once || st.Counts && !b.o.Identity.UseCounts() {
 				continue
 			}
 			b.ret[*ck.Ret].Early = true
@@ -258,7 +269,7 @@ func (b *builder) locIndex(loc Loc) int {
 // of FreshNotHeld: the same checks without a type assertion, and memory
 // compared where the runtime reports it.
 func (b *builder) anchored(s *Slot) bool {
-	return !s.List && !s.Type.Interface && b.o.AnchoredOf[s.Type.Origin().String()] && (b.o.NoUseCounts || s.Form == schema.TensorSingle)
+	return !s.List && !s.Type.Interface && b.o.AnchoredOf[s.Type.Origin().String()] && (!s.Identity.UseCounts() || s.Form == schema.TensorSingle)
 }
 
 // IfaceSuffix is "Tensor" for asserts.Tensor and []asserts.Tensor
@@ -273,12 +284,12 @@ func IfaceSuffix(t kernels.GoType) string {
 	return ""
 }
 
-// identSuffix is IfaceSuffix for a single tensor argument, or "Ident"
-// for a runtime without use counts: SaveIdent and AfterIdent also compare
-// the storage anchor, for same_storage (Optional and list arguments
-// compare the StorageImpl IDs only).
-func (b *builder) identSuffix(t kernels.GoType) string {
-	if suf := IfaceSuffix(t); suf != "" || !b.o.NoUseCounts {
+// identSuffix is IfaceSuffix for the single tensor argument of slot s,
+// or "Ident" for a slot of a kind without use counts: SaveIdent and
+// AfterIdent also compare the storage anchor, for same_storage (Optional
+// and list arguments compare the StorageImpl IDs only).
+func identSuffix(s *Slot) string {
+	if suf := IfaceSuffix(s.Type); suf != "" || s.Identity.UseCounts() {
 		return suf
 	}
 	return "Ident"

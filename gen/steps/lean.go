@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/assertgen/assertgen/plan"
 )
 
 // LeanPath is the lean path of a wrapper (asserts' lean.go): for a runtime
@@ -65,7 +67,7 @@ func (b *builder) lean() *LeanPath {
 	lp := &LeanPath{Index: map[*Slot]int{}, Reads: reads, Learned: *learned, Args: out.Args, Tensors: out.Post.Tensors, NLocs: len(out.Locs)}
 	for _, s := range out.Args {
 		switch {
-		case s.Mem:
+		case s.Identity == plan.Memory:
 			lp.Index[s] = lp.Off
 			lp.Off++
 		case s == learned.Slot:

@@ -81,7 +81,7 @@ func (b *builder) helpers() (pre, post stmts) {
 		off.method("ContentOff", Arg{Kind: ArgInt, N: b.contentN})
 		pre.block(Cond{Kind: CondContentOff}, off, b.contentPre)
 	}
-	if b.o.Foreign != nil {
+	if b.o.Identity == plan.Memory {
 		pre = plainListRows(pre)
 	}
 	var afters stmts
@@ -105,7 +105,7 @@ func (b *builder) helpers() (pre, post stmts) {
 // before the kernel (same_content, same_metadata and binding_context, one
 // after the other in pre) behind one test that runs them in one loop
 // when each only counts (wrap.PlainListRows): for a runtime whose
-// snapshots are taken from its memory (Options.Foreign), whose list
+// snapshots are taken from its memory (the kind plan.Memory), whose list
 // elements carry the metadata fingerprint that loop takes.
 func plainListRows(pre stmts) stmts {
 	rowOf := func(st *Stmt) (*Slot, checktable.ListRows) {
@@ -181,12 +181,12 @@ func learnedFirst(learned Stmt, afters stmts) (post, rest stmts) {
 // handles and anchors.
 func (b *builder) learned(afterCall, rows stmts) (Stmt, bool) {
 	st := Stmt{Kind: Learned}
-	if b.o.Foreign == nil || !b.o.NoUseCounts || len(afterCall) > 0 {
+	if b.o.Identity != plan.Memory || len(afterCall) > 0 {
 		return st, false
 	}
 	for _, s := range b.out.Args {
 		switch {
-		case s.Mem:
+		case s.Identity == plan.Memory:
 			st.Terms = append(st.Terms, Term{Kind: TermUnchanged, A: s})
 		case s.Adapt == AdaptList && s.Form == schema.TensorList && st.Slot == nil && !s.Type.Interface:
 			// one list of the foreign type: its counts are learned for
@@ -198,7 +198,7 @@ func (b *builder) learned(afterCall, rows stmts) (Stmt, bool) {
 		}
 	}
 	for _, s := range b.out.Rets {
-		if !s.Mem || s.Early {
+		if s.Identity != plan.Memory || s.Early {
 			return st, false
 		}
 		st.Terms = append(st.Terms, Term{Kind: TermDefined, R: s})
@@ -301,13 +301,13 @@ func (b *builder) saves(l *stmts) {
 		switch s.Form {
 		case schema.TensorSingle:
 			switch {
-			case s.Mem:
+			case s.Identity == plan.Memory:
 				readMemory(l, "SaveMemory", s)
 			case b.anchored(s):
 				l.method("Save", snapOf(s), tensorOf(s))
 				l.method("SaveAnchor", snapOf(s), anchorOf(s))
 			default:
-				l.method("Save"+b.identSuffix(s.Type), snapOf(s), tensorOf(s))
+				l.method("Save"+identSuffix(s), snapOf(s), tensorOf(s))
 			}
 		case schema.TensorOptional:
 			l.method("SaveOpt"+IfaceSuffix(s.Type), snapOf(s), tensorOf(s), Arg{Kind: ArgDefined, Slot: s})
@@ -367,23 +367,20 @@ func (b *builder) metadata(pre, rows *stmts, ck *plan.Check) {
 	b.step(rows, ck, phaseStep(ck.Name, checktable.AfterResult))
 }
 
-// afters completes the argument snapshots and snapshots the returns.
+// afters completes the argument snapshots and snapshots the returns,
+// each with the entries of its slot's kind (Slot.Identity).
 func (b *builder) afters(l *stmts) {
-	noUseCounts := b.o.NoUseCounts
-	result := "Result"
-	if noUseCounts {
-		result = "ResultIdent"
-	}
 	for _, s := range b.out.Args {
+		counted := s.Identity.UseCounts()
 		switch {
 		case s.List:
 			b.listCall(l, ListAfter, s)
-		case s.Form == schema.TensorOptional && noUseCounts:
+		case s.Form == schema.TensorOptional && !counted:
 			// saved without its anchor (SaveOpt): the IDs alone
 			l.method("After"+IfaceSuffix(s.Type), snapOf(s), tensorOf(s))
-		case s.Mem:
+		case s.Identity == plan.Memory:
 			readMemory(l, "AfterMemory", s)
-		case b.anchored(s) && noUseCounts:
+		case b.anchored(s) && !counted:
 			l.method("After", snapOf(s), tensorOf(s))
 			l.method("AfterAnchor", snapOf(s), anchorOf(s))
 		case b.anchored(s):
@@ -392,18 +389,22 @@ func (b *builder) afters(l *stmts) {
 			l.method("After", snapOf(s), tensorOf(s))
 			l.method("AfterRecycled", snapOf(s), anchorOf(s))
 		default:
-			l.method("After"+b.identSuffix(s.Type), snapOf(s), tensorOf(s))
+			l.method("After"+identSuffix(s), snapOf(s), tensorOf(s))
 		}
 	}
 	for _, s := range b.out.Rets {
+		result := "Result"
+		if !s.Identity.UseCounts() {
+			result = "ResultIdent"
+		}
 		switch {
-		case s.List && !noUseCounts:
+		case s.List && s.Identity.UseCounts():
 			b.listCall(l, ListResult, s)
 		case s.List && s.Type.Interface:
 			b.listCall(l, ListResultIdent, s) // wrap.ResultIdentList would call Ident on a nil element
 		case s.List:
 			l.fn(result+"List", Arg{Kind: ArgCall}, snapOf(s), tensorOf(s))
-		case s.Mem:
+		case s.Identity == plan.Memory:
 			readMemory(l, "ResultMemory", s)
 		default:
 			l.method(result, snapOf(s), tensorOf(s))
@@ -442,7 +443,7 @@ func (b *builder) check(pre, afterCall, rows *stmts, ck *plan.Check) {
 	}
 	for _, st := range checktable.StepsOf(ck.Name) {
 		switch {
-		case st.Once || st.Counts && b.o.NoUseCounts:
+		case st.Once || st.Counts && !b.o.Identity.UseCounts():
 			// made once per call (the pre helper's Once); or, for a
 			// runtime without use counts, not at all (the row is skipped
 			// under no_use_counts)
@@ -580,7 +581,7 @@ func (b *builder) unchanged(rows *stmts, a *Slot, written bool) {
 	} else {
 		run.method("SameImplStorageVersion", locOf(a), snapOf(a))
 	}
-	if !a.Mem {
+	if a.Identity != plan.Memory {
 		*rows = append(*rows, run...)
 		return
 	}
@@ -615,7 +616,7 @@ func (b *builder) keptWritten(cks []plan.Check) bool {
 		}
 	}
 	a, ok := b.arg[cks[0].Arg]
-	return ok && a.Mem
+	return ok && a.Identity == plan.Memory
 }
 
 // uncountedRow reports whether ck is a use-count row of a return read
@@ -628,7 +629,7 @@ func (b *builder) uncountedRow(ck *plan.Check) bool {
 		return false
 	}
 	r := b.ret[*ck.Ret]
-	return r != nil && r.Mem
+	return r != nil && r.Identity == plan.Memory
 }
 
 // pairRows returns how many rows at the start of cks are rows of check name

@@ -23,6 +23,7 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/kernels"
+	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -43,7 +44,7 @@ func (l Loc) String() string {
 }
 
 // Adapt says how a wrapper hands a tensor of a type without identities of
-// its own (Options.Foreign) to the helpers.
+// its own (the kind plan.Memory: Options.Foreign) to the helpers.
 type Adapt uint8
 
 const (
@@ -65,9 +66,12 @@ type Slot struct {
 	List  bool           // a SavedList rather than a Saved
 	Type  kernels.GoType // as the helpers take it
 	Adapt Adapt
-	// Mem: a single tensor of a type without identities of its own; the
-	// helpers read its memory once, into m<K>, and save and check from it.
-	Mem bool
+	// Identity is the kind the slot's snapshot entries are picked by:
+	// Options.Identity, but for the kind plan.Memory only a single tensor
+	// of the foreign type is plan.Memory (the helpers read its memory
+	// once, into m<K>, and save and check from it), and the op's other
+	// tensors plan.OwnIDs (see builder.adapt).
+	Identity plan.Identity
 	// Guard is the function that hands a single tensor of an interface
 	// type to asserts (a nil is the undefined tensor); "" for other types.
 	Guard string
@@ -140,7 +144,7 @@ func (a Arg) format(b *strings.Builder) {
 	case ArgRawTensor:
 		b.WriteString(a.Slot.tensor())
 	case ArgAnchor:
-		if a.Slot.Mem {
+		if a.Slot.Identity == plan.Memory {
 			b.WriteString("m" + strconv.Itoa(a.Slot.K) + ".Anchor()")
 			return
 		}
@@ -343,9 +347,9 @@ type Cond struct {
 
 // Read is the method a metadata test reads the fingerprint with: the
 // memory's m<K>.Metadata() for a slot whose memory the helper read
-// (Slot.Mem), the tensor's MetadataFingerprint() otherwise.
+// (Slot.Identity plan.Memory), the tensor's MetadataFingerprint() otherwise.
 func (c Cond) Read() string {
-	if c.Slots[0].Mem {
+	if c.Slots[0].Identity == plan.Memory {
 		return "Metadata"
 	}
 	return "MetadataFingerprint"
@@ -393,7 +397,7 @@ func (c Cond) format(b *strings.Builder) {
 	case CondMetadataTaken, CondMetadataKept:
 		s := c.Slots[0]
 		b.WriteString("fp,ok:=")
-		if s.Mem {
+		if s.Identity == plan.Memory {
 			b.WriteString("m" + strconv.Itoa(s.K))
 		} else {
 			Arg{Kind: ArgTensor, Slot: s}.format(b)
@@ -597,7 +601,7 @@ func (op *Op) String() string {
 		for _, f := range []struct {
 			on   bool
 			name string
-		}{{s.Early, "early"}, {s.Mem, "memory"}, {s.Adapt == AdaptOne, "adapted"}, {s.Adapt == AdaptList, "adapted-list"}, {s.Guard != "", "guard=" + s.Guard}} {
+		}{{s.Early, "early"}, {s.Identity == plan.Memory, "memory"}, {s.Adapt == AdaptOne, "adapted"}, {s.Adapt == AdaptList, "adapted-list"}, {s.Guard != "", "guard=" + s.Guard}} {
 			if f.on {
 				b.WriteString(" " + f.name)
 			}

@@ -50,6 +50,7 @@ func stepsText(t *testing.T, popts plan.Options, version string, tensor string, 
 		types = types.Merge(kernels.TypeMap{"Tensor": tt, "Tensor[]": lt, "Tensor?[]": lt})
 	}
 	o.Names = names{}
+	o.Identity = p.Identity // carried from the plan, as gen does
 	var b strings.Builder
 	for _, op := range p.Ops {
 		f := op.Src.Func
@@ -77,7 +78,7 @@ func stepsText(t *testing.T, popts plan.Options, version string, tensor string, 
 // TestGolden prints the steps of the small schema's ops (gen's golden
 // schema) under each profile, for a runtime with use counts and one
 // without, with a tensor type of its own, an anchored one, and a type
-// without identities (Foreign), and compares them with
+// without identities (plan.Memory), and compares them with
 // testdata/*.steps (go test -update rewrites them).
 func TestGolden(t *testing.T) {
 	rt := "*example.com/rt.Tensor"
@@ -92,11 +93,10 @@ func TestGolden(t *testing.T) {
 		{"strict", plan.Options{Profile: plan.Strict}, "", "", steps.Options{}},
 		{"pytorch", plan.Options{Profile: plan.PyTorch}, "", "", steps.Options{}},
 		{"strict-2.6.0-anchored", plan.Options{Profile: plan.Strict}, "2.6.0", rt, steps.Options{AnchoredOf: anchored, MetadataOf: anchored}},
-		{"strict-nousecounts-anchored", plan.Options{Profile: plan.Strict, NoUseCounts: true}, "", rt, steps.Options{NoUseCounts: true, AnchoredOf: anchored, MetadataOf: anchored}},
-		{"strict-nousecounts-foreign", plan.Options{Profile: plan.Strict, NoUseCounts: true}, "", rt, steps.Options{
-			NoUseCounts: true,
-			Foreign:     &steps.Foreign{Tensor: kernels.GoType{Prefix: "*", Path: "example.com/rt", Name: "Tensor"}, Adapter: kernels.GoType{Prefix: "*", Name: "ForeignTensor"}},
-			AnchoredOf:  map[string]bool{"*ForeignTensor": true}, MetadataOf: map[string]bool{"*ForeignTensor": true},
+		{"strict-nousecounts-anchored", plan.Options{Profile: plan.Strict, Identity: plan.OwnIDs}, "", rt, steps.Options{AnchoredOf: anchored, MetadataOf: anchored}},
+		{"strict-nousecounts-foreign", plan.Options{Profile: plan.Strict, Identity: plan.Memory}, "", rt, steps.Options{
+			Foreign:    steps.Foreign{Tensor: kernels.GoType{Prefix: "*", Path: "example.com/rt", Name: "Tensor"}, Adapter: kernels.GoType{Prefix: "*", Name: "ForeignTensor"}},
+			AnchoredOf: map[string]bool{"*ForeignTensor": true}, MetadataOf: map[string]bool{"*ForeignTensor": true},
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

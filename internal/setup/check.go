@@ -89,7 +89,7 @@ func checkTypeMap(c *config.Config, k *discover.Package) (*discover.TypeReport, 
 // does not fit it), a type without UseCounts while use_counts is on.
 func tensorProblems(c *config.Config, tensor kernels.GoType, rep *discover.TypeReport, k *discover.Package) ([]*schema.Error, error) {
 	var errs []*schema.Error
-	counted := !c.NoUseCounts()
+	counted := c.Identity().UseCounts()
 	lacksUseCounts := rep.LacksUseCounts
 	switch {
 	case !tensor.Nillable():

@@ -162,7 +162,7 @@ func Input(c *config.Config) (*schema.Schema, plan.Options, error) {
 // derivatives.yaml file if one is given, and returns the plan options.
 func options(c *config.Config, s *schema.Schema) (plan.Options, error) {
 	// The plan applies the lists of the release s was loaded with.
-	opts := plan.Options{Profile: plan.Strict, NoUseCounts: c.NoUseCounts(),
+	opts := plan.Options{Profile: plan.Strict, Identity: c.Identity(),
 		NoMetadata: c.Metadata != nil && !*c.Metadata}
 	if c.Profile != "" {
 		opts.Profile = plan.Profile(c.Profile) // Validate checked it
