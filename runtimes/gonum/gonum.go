@@ -1,8 +1,10 @@
 // Package gonum checks gonum.org/v1/gonum/mat as it is: its *mat.Dense is
-// the Tensor type, with no wrapper and no ids of its own; Memory says
-// where a Dense's elements are, and checked/assertgen.yaml binds each op
-// to gonum's own methods (out.Add(self, other)). What is here besides
-// Memory are the few operations gonum spells differently from a schema.
+// the Tensor type, with no wrapper and no ids of its own. assertgen init
+// -type wrote assertgen.yaml (each op bound to gonum's own methods where
+// their values are the op's) and AssertgenMemory; this file is what init
+// cannot know: Memory, which reads a Dense in place, and the few
+// operations gonum spells differently from a schema, which
+// checked/assertgen.yaml binds beside init's.
 package gonum
 
 import (
@@ -28,13 +30,7 @@ func Memory(m *mat.Dense) asserts.Memory {
 		raw := (*blas64.General)(unsafe.Pointer(m))
 		return asserts.SliceMemory(raw.Data).Matrix(raw.Rows, raw.Cols, raw.Stride, 1)
 	}
-	return memoryCopy(m)
-}
-
-// memoryCopy is Memory from the copy RawMatrix returns.
-func memoryCopy(m *mat.Dense) asserts.Memory {
-	raw := m.RawMatrix()
-	return asserts.SliceMemory(raw.Data).Matrix(raw.Rows, raw.Cols, raw.Stride, 1)
+	return AssertgenMemory(m) // init's, from the copy RawMatrix returns
 }
 
 // rawInPlace reports whether a Dense's first bytes are its RawMatrix:
@@ -47,11 +43,6 @@ var rawInPlace = func() bool {
 		got.Stride == want.Stride && len(got.Data) == len(want.Data) && cap(got.Data) == cap(want.Data) &&
 		unsafe.SliceData(got.Data) == unsafe.SliceData(want.Data)
 }()
-
-// Each lifts an elementwise function to Dense.Apply's form.
-func Each(f func(float64) float64) func(int, int, float64) float64 {
-	return func(_, _ int, v float64) float64 { return f(v) }
-}
 
 // Narrow is the view of rows (dim 0) or columns (dim 1, or -1) start to
 // start+length of m: Dense.Slice.
