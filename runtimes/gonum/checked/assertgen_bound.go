@@ -1205,6 +1205,9 @@ func boundInverseOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 // boundLinalgSolve is linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor, bound in the config.
 func boundLinalgSolve(A *mat.Dense, B *mat.Dense, left bool) *mat.Dense {
 	ret := new(mat.Dense)
+	if !left {
+		panic("gonum: Solve solves A X = B only (left=true)")
+	}
 	if err := ret.Solve(A, B); err != nil {
 		panic(err)
 	}
