@@ -57,29 +57,26 @@ func Narrow(m *mat.Dense, dim, start, length int64) *mat.Dense {
 // Slice is slice.Tensor: Narrow from start (default 0) to end (default
 // the size), with negative bounds from the end, step 1 only.
 func Slice(m *mat.Dense, dim int64, start, end *int64, step int64) *mat.Dense {
+	if step != 1 {
+		panic(fmt.Sprintf("gonum: slice with step %d: a Dense view has unit column stride", step))
+	}
 	r, c := m.Dims()
 	size := int64(c)
 	if dim == 0 || dim == -2 {
 		size = int64(r)
 	}
-	lo, hi := int64(0), size
-	if start != nil {
-		lo = min(max(*start+size*int64(btoi(*start < 0)), 0), size)
+	bound := func(b *int64, unset, lo int64) int64 {
+		if b == nil {
+			return unset
+		}
+		v := *b
+		if v < 0 {
+			v += size // from the end
+		}
+		return min(max(v, lo), size)
 	}
-	if end != nil {
-		hi = min(max(*end+size*int64(btoi(*end < 0)), lo), size)
-	}
-	if step != 1 {
-		panic(fmt.Sprintf("gonum: slice with step %d: a Dense view has unit column stride", step))
-	}
-	return Narrow(m, dim, lo, hi-lo)
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	lo := bound(start, 0, 0)
+	return Narrow(m, dim, lo, bound(end, size, lo)-lo)
 }
 
 // Cat concatenates ts along rows (dim 0 or -2) or columns (dim 1 or -1)
