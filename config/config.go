@@ -15,7 +15,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
@@ -25,10 +24,11 @@ import (
 
 // Config is an assertgen.yaml: everything `assertgen gen` and `assertgen
 // vet` need, in one file next to the code it generates. Every key is a
-// row of [Keys]; every key but sweep, bind and bind_imports has a flag of
-// the same meaning, and flags win. Relative paths are relative to the
-// directory of the config file.
+// row of [Keys]; every key but include, sweep, bind and bind_imports has
+// a flag of the same meaning, and flags win. Relative paths are relative
+// to the directory of the config file.
 //
+//	include: [../assertgen.yaml]    # configs whose keys this one adds to (see Load)
 //	schema: native_functions.yaml   # default: the embedded yaml of pytorch_version
 //	tags_yaml: tags.yaml            # default: tags.yaml next to the schema (tags: before)
 //	derivatives: derivatives.yaml   # pytorch profile only
@@ -62,10 +62,13 @@ import (
 // [Config.Validate] and [Config.CheckOps]); a value a flag set is named by
 // the flag.
 type Config struct {
-	Schema      string `yaml:"schema"`
-	Tags        string `yaml:"tags_yaml"`
-	Derivatives string `yaml:"derivatives"`
-	Profile     string `yaml:"profile"`
+	// Include names configs whose keys this one takes, relative to its
+	// directory ([Load] merges them).
+	Include     []string `yaml:"include"`
+	Schema      string   `yaml:"schema"`
+	Tags        string   `yaml:"tags_yaml"`
+	Derivatives string   `yaml:"derivatives"`
+	Profile     string   `yaml:"profile"`
 	// PyTorchVersion selects the PyTorch release ("1.13", "2.6", "2.14"): the
 	// torchgen rules the schema is read with, the embedded files when no
 	// schema is given, the lists of the built-in allowlist and, under the
@@ -168,7 +171,17 @@ func (c *Config) Identity() plan.Identity {
 
 // Load reads an assertgen.yaml. Unknown keys and values of the wrong
 // type are errors at their position.
-func Load(path string) (*Config, error) { return input.Parse(path, Parse) }
+//
+// With include:, Load reads each file it names (which may include
+// others; a cycle is an error) and adds its keys to the config: a key the
+// including file sets keeps its value there; a list (ops:, allowlists:,
+// bind_imports:) is the included file's entries, then the including
+// one's; a mapping (bind:, types:, type_params:) has the entries of both,
+// the including file's winning where both name one (a binding written
+// by hand over one a tool wrote). The included file's relative paths are
+// read from its own directory, and errors in its values are at their
+// place in it. Parse alone reads include: without reading the files.
+func Load(path string) (*Config, error) { return load(path, nil) }
 
 // Parse parses the text of an assertgen.yaml read from path: its
 // structure (keys, types of values, duplicates), not the values' meaning,
@@ -244,7 +257,7 @@ func Parse(path string, src []byte) (*Config, error) {
 			c.oldKeys[k.Value] = written
 		}
 		switch k.Value {
-		case "ops", "allowlists":
+		case "ops", "allowlists", "include":
 			for j, e := range v.Content {
 				c.Pos[fmt.Sprintf("%s.%d", k.Value, j)] = pos(e)
 			}

@@ -68,6 +68,7 @@ func (k *Key) BoolDefault() bool {
 // Keys is the table of assertgen.yaml's keys, in the order of Config's
 // doc and of the manual.
 var Keys = []Key{
+	{Name: "include", Kind: Files, Field: func(c *Config) any { return &c.Include }},
 	{Name: "schema", Kind: Path, Field: func(c *Config) any { return &c.Schema }, Plan: true, Explain: true,
 		Usage: "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded yaml of the -pytorch-version release"},
 	{Name: "tags_yaml", Kind: Path, Field: func(c *Config) any { return &c.Tags }, Plan: true, Explain: true,

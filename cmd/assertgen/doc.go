@@ -292,8 +292,8 @@
 // -config, and then apply the keys that shape the plan as gen and vet do
 // (schema, tags_yaml, derivatives, profile, pytorch_version, allowlists,
 // use_counts, memory, metadata), and plan its ops and backend too (its
-// other keys are checked, not used). Every key but sweep, bind and
-// bind_imports has a flag of the same meaning and name, _ written -
+// other keys are checked, not used). Every key but include, sweep, bind
+// and bind_imports has a flag of the same meaning and name, _ written -
 // (build_tag:, -build-tag), and flags win. plan and explain take the
 // flags of the keys that shape the plan, plan also -ops:
 //
@@ -513,6 +513,18 @@
 // cycle). The Tensor type's package may be hidden by a parameter of the
 // same name (addmv's mat with gonum's mat): gen then makes ret in a
 // function of its own, newBound<Op>.
+//
+// A config written by a tool (init -type's) stays as the tool wrote it
+// when what you add by hand is a config of its own that includes it:
+//
+//	include: [../assertgen.yaml]         # the keys of the file init wrote
+//	memory: example.com/rt.FastMemory    # a key set here wins over the included one
+//	ops: [narrow]                        # lists add to the included ones
+//	bind:                                # and so do mappings; here wins for an op in both
+//	  narrow: mylib.Narrow(self, dim, start, length)
+//
+// The included file's relative paths are read from its directory, its
+// errors are at their place in it, and an op listed in both is an error.
 //
 // Both modes write the checked rows into shape helpers (PREFIX_shapes.go,
 // with the build tag), shared by the ops whose rows differ only in names;

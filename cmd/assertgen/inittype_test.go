@@ -25,26 +25,8 @@ func TestInitLibraryType(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fetches Go 1.25.14 and gonum, builds them")
 	}
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
-	mod := t.TempDir()
-	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=go1.25.14")
-	run := func(dir string, args ...string) string {
-		t.Helper()
-		cmd := exec.Command(args[0], args[1:]...)
-		cmd.Dir, cmd.Env = dir, env
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
-	run(mod, "go", "mod", "init", "example.com/mylib")
-	run(mod, "go", "mod", "edit", "-replace", "github.com/assertgen/assertgen="+root, "-require", "github.com/assertgen/assertgen@v0.0.0")
-	// As docs/guide.md does: the module path is not on the proxy, and the
-	// replace answers for it.
-	run(mod, "env", "GOPROXY=https://proxy.golang.org|off", "go", "get", "-tool", "github.com/assertgen/assertgen/cmd/assertgen")
-	run(mod, "go", "get", "gonum.org/v1/gonum@v0.17.0")
+	mod, r := libraryModule(t, "example.com/mylib", "gonum.org/v1/gonum@v0.17.0")
+	run := func(dir string, args ...string) string { t.Helper(); return r.must(t, dir, args...) }
 	if v := run(mod, "go", "version"); !strings.Contains(v, "go1.25.14") {
 		t.Fatalf("go version: %s", v)
 	}
@@ -122,28 +104,8 @@ func TestInitLibraryTypeSpago(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fetches Go 1.25.14 and spago, builds them")
 	}
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
-	mod := t.TempDir()
-	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=go1.25.14")
-	run := func(dir string, args ...string) (string, error) {
-		cmd := exec.Command(args[0], args[1:]...)
-		cmd.Dir, cmd.Env = dir, env
-		out, err := cmd.CombinedOutput()
-		return string(out), err
-	}
-	must := func(dir string, args ...string) string {
-		t.Helper()
-		out, err := run(dir, args...)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return out
-	}
-	must(mod, "go", "mod", "init", "example.com/mynn")
-	must(mod, "go", "mod", "edit", "-replace", "github.com/assertgen/assertgen="+root, "-require", "github.com/assertgen/assertgen@v0.0.0")
-	must(mod, "env", "GOPROXY=https://proxy.golang.org|off", "go", "get", "-tool", "github.com/assertgen/assertgen/cmd/assertgen")
-	must(mod, "go", "get", "github.com/nlpodyssey/spago/mat@v1.1.0")
+	mod, run := libraryModule(t, "example.com/mynn", "github.com/nlpodyssey/spago/mat@v1.1.0")
+	must := func(dir string, args ...string) string { t.Helper(); return run.must(t, dir, args...) }
 	pkg := filepath.Join(mod, "nn")
 	if err := os.Mkdir(pkg, 0o755); err != nil {
 		t.Fatal(err)
@@ -179,4 +141,43 @@ func TestInitLibraryTypeSpago(t *testing.T) {
 	if err == nil || !strings.Contains(out, "MetadataFingerprint allocates (1 per call)") {
 		t.Errorf("TestMemory: %v, want the metadata case's allocation failure the report names:\n%s", err, out)
 	}
+}
+
+// A moduleRunner runs a command in a directory of a module libraryModule
+// made, in its environment, and returns its combined output.
+type moduleRunner func(dir string, args ...string) (string, error)
+
+// must runs the command and fails the test if it fails.
+func (run moduleRunner) must(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	out, err := run(dir, args...)
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
+// libraryModule makes a fresh module modPath, on Go 1.25.14, with the
+// assertgen tool of this checkout and the library lib (PATH@VERSION, from
+// the module proxy), as a user starts one; it returns the module's
+// directory and a runner of commands there.
+func libraryModule(t *testing.T, modPath, lib string) (string, moduleRunner) {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
+	mod := t.TempDir()
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=go1.25.14")
+	run := moduleRunner(func(dir string, args ...string) (string, error) {
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Dir, cmd.Env = dir, env
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	})
+	run.must(t, mod, "go", "mod", "init", modPath)
+	run.must(t, mod, "go", "mod", "edit", "-replace", "github.com/assertgen/assertgen="+root, "-require", "github.com/assertgen/assertgen@v0.0.0")
+	// As docs/guide.md does: the module path is not on the proxy, and the
+	// replace answers for it.
+	run.must(t, mod, "env", "GOPROXY=https://proxy.golang.org|off", "go", "get", "-tool", "github.com/assertgen/assertgen/cmd/assertgen")
+	run.must(t, mod, "go", "get", lib)
+	return mod, run
 }

@@ -1,14 +1,11 @@
 package library
 
 import (
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/assertgen/assertgen/schema"
 )
 
 // gonumModule returns a module requiring gonum v0.17.0 (from the module
@@ -55,14 +52,7 @@ func TestBindGonum(t *testing.T) {
 	if l.Ctor.Name != "NewDense" || l.Raw.Method != "RawMatrix" || l.Elem != "float64" {
 		t.Errorf("ctor %+v raw %+v elem %s", l.Ctor, l.Raw, l.Elem)
 	}
-	s, err := schema.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := bindAll(t, dir, l)
 	got := map[string]string{}
 	for _, b := range f.Bindings {
 		got[b.Op] = b.Code

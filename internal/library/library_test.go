@@ -82,26 +82,8 @@ func TestNameFits(t *testing.T) {
 // give the tensor they write a new buffer (Neg, for neg_ and neg.out)
 // are not, each with its reason.
 func TestBindFake(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the value check")
-	}
-	mod := t.TempDir()
-	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(mod, "user")
-	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := schema.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"})
+	f := bindAll(t, dir, l)
 	var got []string
 	for _, b := range f.Bindings {
 		got = append(got, b.Op+": "+b.Code)
@@ -144,33 +126,15 @@ func TestBindFake(t *testing.T) {
 // TestBindGeneric binds an instance of a generic type, fake.G[float64]:
 // its generic constructor is instantiated with -type's arguments.
 func TestBindGeneric(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the value check")
-	}
-	mod := t.TempDir()
-	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(mod, "user")
 	spec, _, err := ParseSpec("*example.com/fakemod/fake.G[float64]")
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := Load(dir, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, l := loadFake(t, spec)
 	if got := l.Ctor.Call("fake", "shape", "data"); got != "fake.NewG[float64](shape[0], shape[1], data)" || l.Qual() != "*fake.G[float64]" {
 		t.Errorf("constructor %s, type %s", got, l.Qual())
 	}
-	s, err := schema.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := bindAll(t, dir, l)
 	var got []string
 	for _, b := range f.Bindings {
 		got = append(got, b.Op+": "+b.Code)
@@ -186,32 +150,14 @@ func TestBindGeneric(t *testing.T) {
 // op is mapped over the elements by a method that returns a new value
 // (Apply), and an in-place method returns its receiver (ProdInPlace).
 func TestBindOptions(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the value check")
-	}
-	mod := t.TempDir()
-	if err := os.CopyFS(mod, os.DirFS("testdata/fakemod")); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(mod, "user")
-	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/optlib", Name: "D"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/optlib", Name: "D"})
 	if got := l.Ctor.Call("optlib", "shape", "data"); got != "optlib.New(optlib.WithShape(shape...), optlib.WithData(data))" {
 		t.Errorf("constructor %s", got)
 	}
 	if got := l.Raw.Slice("x"); got != "x.Data().F64()" || l.Raw.Shape != "Shape" {
 		t.Errorf("elements %s, sizes %s", got, l.Raw.Shape)
 	}
-	s, err := schema.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := bindAll(t, dir, l)
 	got := map[string]string{}
 	for _, b := range f.Bindings {
 		got[b.Op] = b.Code
@@ -232,6 +178,19 @@ func TestBindOptions(t *testing.T) {
 // TestCopyRefused: a type whose element access returns a copy cannot give
 // the memory function its buffer; init refuses it, saying so.
 func TestCopyRefused(t *testing.T) {
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "C"})
+	_, err := Bind(context.Background(), dir, l, nil)
+	if want := "-type *example.com/fakemod/fake.C: Raw reaches a copy of the elements (each read of the elements is a new slice): the memory function needs the tensor's own buffer"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}
+
+// loadFake copies testdata/fakemod into a new directory and loads the
+// type spec names from its package user, a package of the module that
+// does not declare it, as init does; it returns user's directory. With
+// -short the test is skipped: binding builds and runs a program.
+func loadFake(t *testing.T, spec Spec) (string, *Lib) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs the value check")
 	}
@@ -240,12 +199,24 @@ func TestCopyRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(mod, "user")
-	l, err := Load(dir, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "C"})
+	l, err := Load(dir, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Bind(context.Background(), dir, l, nil)
-	if want := "-type *example.com/fakemod/fake.C: Raw reaches a copy of the elements (each read of the elements is a new slice): the memory function needs the tensor's own buffer"; err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("got %v, want %q", err, want)
+	return dir, l
+}
+
+// bindAll binds l to the ops of the default schema its values may be,
+// from dir, as init does.
+func bindAll(t *testing.T, dir string, l *Lib) *Found {
+	t.Helper()
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
 	}
+	f, err := Bind(context.Background(), dir, l, Ops(s, l.Qual(), l.Elem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }

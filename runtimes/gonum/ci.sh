@@ -1,6 +1,7 @@
 #!/bin/sh
 # CI for the gonum runtime (the root .ci/run calls it): gonum.org/v1/gonum
-# v0.17.0 from the module proxy, the generated files fresh, vet, the tests
+# v0.17.0 from the module proxy, init -type's files and the generated files
+# fresh, vet, the tests
 # (release, debug with the sweep and the suite, -race), the benchmark
 # built. Prints its run time.
 set -eu
@@ -12,6 +13,8 @@ step() {
 cd "$(dirname "$0")"
 step "modules"
 go mod download
+step "init -type writes what is committed"
+./init.sh -check
 step "generated sources are fresh"
 # the command, built for this run alone (two runs at once must not share it)
 ag="${TMPDIR:-/tmp}/assertgen-gonum-ci-$$"

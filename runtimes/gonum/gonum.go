@@ -1,8 +1,10 @@
 // Package gonum checks gonum.org/v1/gonum/mat as it is: its *mat.Dense is
-// the Tensor type, with no wrapper and no ids of its own; Memory says
-// where a Dense's elements are, and checked/assertgen.yaml binds each op
-// to gonum's own methods (out.Add(self, other)). What is here besides
-// Memory are the few operations gonum spells differently from a schema.
+// the Tensor type, with no wrapper and no ids of its own. assertgen init
+// -type wrote assertgen.yaml (each op bound to gonum's own methods where
+// their values are the op's) and AssertgenMemory; this file is what init
+// cannot know: Memory, which reads a Dense in place, and the few
+// operations gonum spells differently from a schema, which
+// checked/assertgen.yaml binds beside init's.
 package gonum
 
 import (
@@ -28,13 +30,7 @@ func Memory(m *mat.Dense) asserts.Memory {
 		raw := (*blas64.General)(unsafe.Pointer(m))
 		return asserts.SliceMemory(raw.Data).Matrix(raw.Rows, raw.Cols, raw.Stride, 1)
 	}
-	return memoryCopy(m)
-}
-
-// memoryCopy is Memory from the copy RawMatrix returns.
-func memoryCopy(m *mat.Dense) asserts.Memory {
-	raw := m.RawMatrix()
-	return asserts.SliceMemory(raw.Data).Matrix(raw.Rows, raw.Cols, raw.Stride, 1)
+	return AssertgenMemory(m) // init's, from the copy RawMatrix returns
 }
 
 // rawInPlace reports whether a Dense's first bytes are its RawMatrix:
@@ -47,11 +43,6 @@ var rawInPlace = func() bool {
 		got.Stride == want.Stride && len(got.Data) == len(want.Data) && cap(got.Data) == cap(want.Data) &&
 		unsafe.SliceData(got.Data) == unsafe.SliceData(want.Data)
 }()
-
-// Each lifts an elementwise function to Dense.Apply's form.
-func Each(f func(float64) float64) func(int, int, float64) float64 {
-	return func(_, _ int, v float64) float64 { return f(v) }
-}
 
 // Narrow is the view of rows (dim 0) or columns (dim 1, or -1) start to
 // start+length of m: Dense.Slice.
@@ -66,29 +57,26 @@ func Narrow(m *mat.Dense, dim, start, length int64) *mat.Dense {
 // Slice is slice.Tensor: Narrow from start (default 0) to end (default
 // the size), with negative bounds from the end, step 1 only.
 func Slice(m *mat.Dense, dim int64, start, end *int64, step int64) *mat.Dense {
+	if step != 1 {
+		panic(fmt.Sprintf("gonum: slice with step %d: a Dense view has unit column stride", step))
+	}
 	r, c := m.Dims()
 	size := int64(c)
 	if dim == 0 || dim == -2 {
 		size = int64(r)
 	}
-	lo, hi := int64(0), size
-	if start != nil {
-		lo = min(max(*start+size*int64(btoi(*start < 0)), 0), size)
+	bound := func(b *int64, unset, lo int64) int64 {
+		if b == nil {
+			return unset
+		}
+		v := *b
+		if v < 0 {
+			v += size // from the end
+		}
+		return min(max(v, lo), size)
 	}
-	if end != nil {
-		hi = min(max(*end+size*int64(btoi(*end < 0)), lo), size)
-	}
-	if step != 1 {
-		panic(fmt.Sprintf("gonum: slice with step %d: a Dense view has unit column stride", step))
-	}
-	return Narrow(m, dim, lo, hi-lo)
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	lo := bound(start, 0, 0)
+	return Narrow(m, dim, lo, bound(end, size, lo)-lo)
 }
 
 // Cat concatenates ts along rows (dim 0 or -2) or columns (dim 1 or -1)

@@ -45,6 +45,12 @@ func boundClone(self *mat.Dense, memory_format *int) *mat.Dense {
 	return self
 }
 
+// boundCloneOut is clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundCloneOut(self *mat.Dense, memory_format *int, out *mat.Dense) *mat.Dense {
+	out.CloneFrom(self)
+	return out
+}
+
 // boundAlias is alias(Tensor(a) self) -> Tensor(a), bound in the config.
 func boundAlias(self *mat.Dense) *mat.Dense {
 	return self

@@ -172,6 +172,26 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 	return r0
 }
 
+var opCloneOut = wrap.Op{
+	Name:     "clone",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// CloneOut checks clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func CloneOut(self *mat.Dense, memory_format *int, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundCloneOut(self, memory_format, out)
+	}
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_12e6010826ec(&c, &opCloneOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundCloneOut(self, memory_format, out)
+	assertgenshapes.ChecksPost_314295f586a2(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",

@@ -36,6 +36,11 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 	return boundClone(self, memory_format)
 }
 
+// CloneOut calls boundCloneOut (bound in the config): clone.out is checked only in builds with -tags debugasserts.
+func CloneOut(self *mat.Dense, memory_format *int, out *mat.Dense) *mat.Dense {
+	return boundCloneOut(self, memory_format, out)
+}
+
 // Alias calls boundAlias (bound in the config): alias is checked only in builds with -tags debugasserts.
 func Alias(self *mat.Dense) *mat.Dense {
 	return boundAlias(self)

@@ -29,6 +29,7 @@ func TestCatalog(t *testing.T) {
 		{"neg_", func() { catalog.Neg_(m()) }, checks.ReturnsArg},
 		{"neg", func() { catalog.Neg(m()) }, checks.SameContent},
 		{"narrow", func() { catalog.Narrow(m(), 0, 0, 1) }, checks.SharesStorage},
+		{"clone.out", func() { catalog.CloneOut(m(), nil, m()) }, checks.SameStorage},
 	}
 	for _, c := range cases {
 		vs := asserts.Collect(c.call)

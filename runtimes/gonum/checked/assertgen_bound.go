@@ -11,19 +11,38 @@ import (
 // boundAbs is abs(Tensor self) -> Tensor, bound in the config.
 func boundAbs(self *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Apply(gonum.Each(math.Abs), self)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Abs(v) }, self)
 	return ret
 }
 
 // boundAbs_ is abs_(Tensor(a!) self) -> Tensor(a!), bound in the config.
 func boundAbs_(self *mat.Dense) *mat.Dense {
-	self.Apply(gonum.Each(math.Abs), self)
+	self.Apply(func(_, _ int, v float64) float64 { return math.Abs(v) }, self)
 	return self
 }
 
 // boundAbsOut is abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
 func boundAbsOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
-	out.Apply(gonum.Each(math.Abs), self)
+	out.Apply(func(_, _ int, v float64) float64 { return math.Abs(v) }, self)
+	return out
+}
+
+// boundAcos is acos(Tensor self) -> Tensor, bound in the config.
+func boundAcos(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Acos(v) }, self)
+	return ret
+}
+
+// boundAcos_ is acos_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundAcos_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Acos(v) }, self)
+	return self
+}
+
+// boundAcosOut is acos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundAcosOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Acos(v) }, self)
 	return out
 }
 
@@ -51,9 +70,142 @@ func boundAddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dens
 	return out
 }
 
+// boundAddScalar is add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor, bound in the config.
+func boundAddScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return v + alpha*other }, self)
+	return ret
+}
+
+// boundAdd_Scalar is add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!), bound in the config.
+func boundAdd_Scalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return v + alpha*other }, self)
+	return self
+}
+
+// boundAddScalarOut is add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundAddScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return v + alpha*other }, self)
+	return out
+}
+
+// boundAcosh is acosh(Tensor self) -> Tensor, bound in the config.
+func boundAcosh(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Acosh(v) }, self)
+	return ret
+}
+
+// boundAcosh_ is acosh_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundAcosh_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Acosh(v) }, self)
+	return self
+}
+
+// boundAcoshOut is acosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundAcoshOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Acosh(v) }, self)
+	return out
+}
+
+// boundAsinh is asinh(Tensor self) -> Tensor, bound in the config.
+func boundAsinh(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Asinh(v) }, self)
+	return ret
+}
+
+// boundAsinh_ is asinh_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundAsinh_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Asinh(v) }, self)
+	return self
+}
+
+// boundAsinhOut is asinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundAsinhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Asinh(v) }, self)
+	return out
+}
+
+// boundAtanh is atanh(Tensor self) -> Tensor, bound in the config.
+func boundAtanh(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Atanh(v) }, self)
+	return ret
+}
+
+// boundAtanh_ is atanh_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundAtanh_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Atanh(v) }, self)
+	return self
+}
+
+// boundAtanhOut is atanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundAtanhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Atanh(v) }, self)
+	return out
+}
+
+// boundAsin is asin(Tensor self) -> Tensor, bound in the config.
+func boundAsin(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Asin(v) }, self)
+	return ret
+}
+
+// boundAsin_ is asin_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundAsin_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Asin(v) }, self)
+	return self
+}
+
+// boundAsinOut is asin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundAsinOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Asin(v) }, self)
+	return out
+}
+
+// boundAtan is atan(Tensor self) -> Tensor, bound in the config.
+func boundAtan(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Atan(v) }, self)
+	return ret
+}
+
+// boundAtan_ is atan_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundAtan_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Atan(v) }, self)
+	return self
+}
+
+// boundAtanOut is atan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundAtanOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Atan(v) }, self)
+	return out
+}
+
 // boundCat is cat(Tensor[] tensors, int dim=0) -> Tensor, bound in the config.
 func boundCat(tensors []*mat.Dense, dim int64) *mat.Dense {
 	return gonum.Cat(tensors, dim)
+}
+
+// boundCeil is ceil(Tensor self) -> Tensor, bound in the config.
+func boundCeil(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Ceil(v) }, self)
+	return ret
+}
+
+// boundCeil_ is ceil_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundCeil_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Ceil(v) }, self)
+	return self
+}
+
+// boundCeilOut is ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundCeilOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Ceil(v) }, self)
+	return out
 }
 
 // boundCopy_ is copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!), bound in the config.
@@ -65,8 +217,39 @@ func boundCopy_(self *mat.Dense, src *mat.Dense, non_blocking bool) *mat.Dense {
 // boundCos is cos(Tensor self) -> Tensor, bound in the config.
 func boundCos(self *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Apply(gonum.Each(math.Cos), self)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Cos(v) }, self)
 	return ret
+}
+
+// boundCos_ is cos_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundCos_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Cos(v) }, self)
+	return self
+}
+
+// boundCosOut is cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundCosOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Cos(v) }, self)
+	return out
+}
+
+// boundCosh is cosh(Tensor self) -> Tensor, bound in the config.
+func boundCosh(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Cosh(v) }, self)
+	return ret
+}
+
+// boundCosh_ is cosh_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundCosh_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Cosh(v) }, self)
+	return self
+}
+
+// boundCoshOut is cosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundCoshOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Cosh(v) }, self)
+	return out
 }
 
 // boundDivTensor is div.Tensor(Tensor self, Tensor other) -> Tensor, bound in the config.
@@ -88,29 +271,175 @@ func boundDivOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	return out
 }
 
+// boundDivScalar is div.Scalar(Tensor self, Scalar other) -> Tensor, bound in the config.
+func boundDivScalar(self *mat.Dense, other float64) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return v / other }, self)
+	return ret
+}
+
+// boundDiv_Scalar is div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!), bound in the config.
+func boundDiv_Scalar(self *mat.Dense, other float64) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return v / other }, self)
+	return self
+}
+
+// boundDivScalarOut is div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundDivScalarOut(self *mat.Dense, other float64, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return v / other }, self)
+	return out
+}
+
+// boundErf is erf(Tensor self) -> Tensor, bound in the config.
+func boundErf(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Erf(v) }, self)
+	return ret
+}
+
+// boundErf_ is erf_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundErf_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Erf(v) }, self)
+	return self
+}
+
+// boundErfOut is erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundErfOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Erf(v) }, self)
+	return out
+}
+
+// boundErfc is erfc(Tensor self) -> Tensor, bound in the config.
+func boundErfc(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Erfc(v) }, self)
+	return ret
+}
+
+// boundErfc_ is erfc_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundErfc_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Erfc(v) }, self)
+	return self
+}
+
+// boundErfcOut is erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundErfcOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Erfc(v) }, self)
+	return out
+}
+
 // boundExp is exp(Tensor self) -> Tensor, bound in the config.
 func boundExp(self *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Apply(gonum.Each(math.Exp), self)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Exp(v) }, self)
 	return ret
 }
 
 // boundExp_ is exp_(Tensor(a!) self) -> Tensor(a!), bound in the config.
 func boundExp_(self *mat.Dense) *mat.Dense {
-	self.Apply(gonum.Each(math.Exp), self)
+	self.Apply(func(_, _ int, v float64) float64 { return math.Exp(v) }, self)
 	return self
 }
 
 // boundExpOut is exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
 func boundExpOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
-	out.Apply(gonum.Each(math.Exp), self)
+	out.Apply(func(_, _ int, v float64) float64 { return math.Exp(v) }, self)
 	return out
+}
+
+// boundExp2 is exp2(Tensor self) -> Tensor, bound in the config.
+func boundExp2(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Exp2(v) }, self)
+	return ret
+}
+
+// boundExp2_ is exp2_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundExp2_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Exp2(v) }, self)
+	return self
+}
+
+// boundExp2Out is exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundExp2Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Exp2(v) }, self)
+	return out
+}
+
+// boundExpm1 is expm1(Tensor self) -> Tensor, bound in the config.
+func boundExpm1(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Expm1(v) }, self)
+	return ret
+}
+
+// boundExpm1_ is expm1_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundExpm1_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Expm1(v) }, self)
+	return self
+}
+
+// boundExpm1Out is expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundExpm1Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Expm1(v) }, self)
+	return out
+}
+
+// boundFillScalar is fill.Scalar(Tensor self, Scalar value) -> Tensor, bound in the config.
+func boundFillScalar(self *mat.Dense, value float64) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return value }, self)
+	return ret
 }
 
 // boundFill_Scalar is fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!), bound in the config.
 func boundFill_Scalar(self *mat.Dense, value float64) *mat.Dense {
-	self.Apply(gonum.Each(func(float64) float64 { return value }), self)
+	self.Apply(func(_, _ int, v float64) float64 { return value }, self)
 	return self
+}
+
+// boundFillScalarOut is fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundFillScalarOut(self *mat.Dense, value float64, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return value }, self)
+	return out
+}
+
+// boundFloor is floor(Tensor self) -> Tensor, bound in the config.
+func boundFloor(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Floor(v) }, self)
+	return ret
+}
+
+// boundFloor_ is floor_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundFloor_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Floor(v) }, self)
+	return self
+}
+
+// boundFloorOut is floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundFloorOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Floor(v) }, self)
+	return out
+}
+
+// boundFrac is frac(Tensor self) -> Tensor, bound in the config.
+func boundFrac(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return v - math.Trunc(v) }, self)
+	return ret
+}
+
+// boundFrac_ is frac_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundFrac_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return v - math.Trunc(v) }, self)
+	return self
+}
+
+// boundFracOut is frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundFracOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return v - math.Trunc(v) }, self)
+	return out
 }
 
 // boundKron is kron(Tensor self, Tensor other) -> Tensor, bound in the config.
@@ -129,8 +458,77 @@ func boundKronOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense 
 // boundLog is log(Tensor self) -> Tensor, bound in the config.
 func boundLog(self *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Apply(gonum.Each(math.Log), self)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Log(v) }, self)
 	return ret
+}
+
+// boundLog_ is log_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundLog_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Log(v) }, self)
+	return self
+}
+
+// boundLogOut is log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundLogOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Log(v) }, self)
+	return out
+}
+
+// boundLog10 is log10(Tensor self) -> Tensor, bound in the config.
+func boundLog10(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Log10(v) }, self)
+	return ret
+}
+
+// boundLog10_ is log10_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundLog10_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Log10(v) }, self)
+	return self
+}
+
+// boundLog10Out is log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundLog10Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Log10(v) }, self)
+	return out
+}
+
+// boundLog1p is log1p(Tensor self) -> Tensor, bound in the config.
+func boundLog1p(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Log1p(v) }, self)
+	return ret
+}
+
+// boundLog1p_ is log1p_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundLog1p_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Log1p(v) }, self)
+	return self
+}
+
+// boundLog1pOut is log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundLog1pOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Log1p(v) }, self)
+	return out
+}
+
+// boundLog2 is log2(Tensor self) -> Tensor, bound in the config.
+func boundLog2(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Log2(v) }, self)
+	return ret
+}
+
+// boundLog2_ is log2_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundLog2_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Log2(v) }, self)
+	return self
+}
+
+// boundLog2Out is log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundLog2Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Log2(v) }, self)
+	return out
 }
 
 // boundMatmul is matmul(Tensor self, Tensor other) -> Tensor, bound in the config.
@@ -191,6 +589,12 @@ func boundMul_Scalar(self *mat.Dense, other float64) *mat.Dense {
 	return self
 }
 
+// boundMulScalarOut is mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundMulScalarOut(self *mat.Dense, other float64, out *mat.Dense) *mat.Dense {
+	out.Scale(other, self)
+	return out
+}
+
 // boundNarrow is narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a), bound in the config.
 func boundNarrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 	return gonum.Narrow(self, dim, start, length)
@@ -200,40 +604,173 @@ func boundNarrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Den
 func boundOnesLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *mat.Dense {
 	ret := new(mat.Dense)
 	ret.ReuseAs(self.Dims())
-	ret.Apply(gonum.Each(func(float64) float64 { return 1 }), ret)
+	ret.Apply(func(_, _ int, _ float64) float64 { return 1 }, ret)
 	return ret
+}
+
+// boundRad2deg is rad2deg(Tensor self) -> Tensor, bound in the config.
+func boundRad2deg(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return v * (180 / math.Pi) }, self)
+	return ret
+}
+
+// boundRad2deg_ is rad2deg_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundRad2deg_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return v * (180 / math.Pi) }, self)
+	return self
+}
+
+// boundRad2degOut is rad2deg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundRad2degOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return v * (180 / math.Pi) }, self)
+	return out
+}
+
+// boundDeg2rad is deg2rad(Tensor self) -> Tensor, bound in the config.
+func boundDeg2rad(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return v * (math.Pi / 180) }, self)
+	return ret
+}
+
+// boundDeg2rad_ is deg2rad_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundDeg2rad_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return v * (math.Pi / 180) }, self)
+	return self
+}
+
+// boundDeg2radOut is deg2rad.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundDeg2radOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return v * (math.Pi / 180) }, self)
+	return out
+}
+
+// boundReciprocal is reciprocal(Tensor self) -> Tensor, bound in the config.
+func boundReciprocal(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return 1 / v }, self)
+	return ret
+}
+
+// boundReciprocal_ is reciprocal_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundReciprocal_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return 1 / v }, self)
+	return self
+}
+
+// boundReciprocalOut is reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundReciprocalOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return 1 / v }, self)
+	return out
 }
 
 // boundNeg is neg(Tensor self) -> Tensor, bound in the config.
 func boundNeg(self *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Scale(-1, self)
+	ret.Apply(func(_, _ int, v float64) float64 { return -v }, self)
 	return ret
 }
 
 // boundNeg_ is neg_(Tensor(a!) self) -> Tensor(a!), bound in the config.
 func boundNeg_(self *mat.Dense) *mat.Dense {
-	self.Scale(-1, self)
+	self.Apply(func(_, _ int, v float64) float64 { return -v }, self)
 	return self
 }
 
 // boundNegOut is neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
 func boundNegOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
-	out.Scale(-1, self)
+	out.Apply(func(_, _ int, v float64) float64 { return -v }, self)
+	return out
+}
+
+// boundNegative is negative(Tensor self) -> Tensor, bound in the config.
+func boundNegative(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return -v }, self)
+	return ret
+}
+
+// boundNegative_ is negative_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundNegative_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return -v }, self)
+	return self
+}
+
+// boundNegativeOut is negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundNegativeOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return -v }, self)
+	return out
+}
+
+// boundRound is round(Tensor self) -> Tensor, bound in the config.
+func boundRound(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.RoundToEven(v) }, self)
+	return ret
+}
+
+// boundRound_ is round_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundRound_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.RoundToEven(v) }, self)
+	return self
+}
+
+// boundRoundOut is round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundRoundOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.RoundToEven(v) }, self)
 	return out
 }
 
 // boundRelu is relu(Tensor self) -> Tensor, bound in the config.
 func boundRelu(self *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Apply(gonum.Each(func(v float64) float64 { return max(v, 0) }), self)
+	ret.Apply(func(_, _ int, v float64) float64 { return max(v, 0) }, self)
 	return ret
 }
 
 // boundRelu_ is relu_(Tensor(a!) self) -> Tensor(a!), bound in the config.
 func boundRelu_(self *mat.Dense) *mat.Dense {
-	self.Apply(gonum.Each(func(v float64) float64 { return max(v, 0) }), self)
+	self.Apply(func(_, _ int, v float64) float64 { return max(v, 0) }, self)
 	return self
+}
+
+// boundReluOut is relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundReluOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return max(v, 0) }, self)
+	return out
+}
+
+// boundRelu6 is relu6(Tensor self) -> Tensor, bound in the config.
+func boundRelu6(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return min(max(v, 0), 6) }, self)
+	return ret
+}
+
+// boundRelu6_ is relu6_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundRelu6_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return min(max(v, 0), 6) }, self)
+	return self
+}
+
+// boundRsqrt is rsqrt(Tensor self) -> Tensor, bound in the config.
+func boundRsqrt(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return 1 / math.Sqrt(v) }, self)
+	return ret
+}
+
+// boundRsqrt_ is rsqrt_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundRsqrt_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return 1 / math.Sqrt(v) }, self)
+	return self
+}
+
+// boundRsqrtOut is rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundRsqrtOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return 1 / math.Sqrt(v) }, self)
+	return out
 }
 
 // boundSelectInt is select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a), bound in the config.
@@ -241,18 +778,80 @@ func boundSelectInt(self *mat.Dense, dim int64, index int64) *mat.Dense {
 	return gonum.Narrow(self, dim, index, 1)
 }
 
+// boundSilu is silu(Tensor self) -> Tensor, bound in the config.
+func boundSilu(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return v / (1 + math.Exp(-v)) }, self)
+	return ret
+}
+
+// boundSilu_ is silu_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundSilu_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return v / (1 + math.Exp(-v)) }, self)
+	return self
+}
+
+// boundSiluOut is silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundSiluOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return v / (1 + math.Exp(-v)) }, self)
+	return out
+}
+
 // boundSigmoid is sigmoid(Tensor self) -> Tensor, bound in the config.
 func boundSigmoid(self *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Apply(gonum.Each(func(v float64) float64 { return 1 / (1 + math.Exp(-v)) }), self)
+	ret.Apply(func(_, _ int, v float64) float64 { return 1 / (1 + math.Exp(-v)) }, self)
 	return ret
+}
+
+// boundSigmoid_ is sigmoid_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundSigmoid_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return 1 / (1 + math.Exp(-v)) }, self)
+	return self
+}
+
+// boundSigmoidOut is sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundSigmoidOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return 1 / (1 + math.Exp(-v)) }, self)
+	return out
 }
 
 // boundSin is sin(Tensor self) -> Tensor, bound in the config.
 func boundSin(self *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Apply(gonum.Each(math.Sin), self)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Sin(v) }, self)
 	return ret
+}
+
+// boundSin_ is sin_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundSin_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Sin(v) }, self)
+	return self
+}
+
+// boundSinOut is sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundSinOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Sin(v) }, self)
+	return out
+}
+
+// boundSinh is sinh(Tensor self) -> Tensor, bound in the config.
+func boundSinh(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Sinh(v) }, self)
+	return ret
+}
+
+// boundSinh_ is sinh_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundSinh_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Sinh(v) }, self)
+	return self
+}
+
+// boundSinhOut is sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundSinhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Sinh(v) }, self)
+	return out
 }
 
 // boundDetach is detach(Tensor(a) self) -> Tensor(a), bound in the config.
@@ -268,34 +867,115 @@ func boundSliceTensor(self *mat.Dense, dim int64, start *int64, end *int64, step
 // boundSqrt is sqrt(Tensor self) -> Tensor, bound in the config.
 func boundSqrt(self *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Apply(gonum.Each(math.Sqrt), self)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Sqrt(v) }, self)
 	return ret
 }
 
 // boundSqrt_ is sqrt_(Tensor(a!) self) -> Tensor(a!), bound in the config.
 func boundSqrt_(self *mat.Dense) *mat.Dense {
-	self.Apply(gonum.Each(math.Sqrt), self)
+	self.Apply(func(_, _ int, v float64) float64 { return math.Sqrt(v) }, self)
 	return self
+}
+
+// boundSqrtOut is sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundSqrtOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Sqrt(v) }, self)
+	return out
 }
 
 // boundSquare is square(Tensor self) -> Tensor, bound in the config.
 func boundSquare(self *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.MulElem(self, self)
+	ret.Apply(func(_, _ int, v float64) float64 { return v * v }, self)
 	return ret
+}
+
+// boundSquare_ is square_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundSquare_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return v * v }, self)
+	return self
+}
+
+// boundSquareOut is square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundSquareOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return v * v }, self)
+	return out
+}
+
+// boundTan is tan(Tensor self) -> Tensor, bound in the config.
+func boundTan(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Tan(v) }, self)
+	return ret
+}
+
+// boundTan_ is tan_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundTan_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Tan(v) }, self)
+	return self
+}
+
+// boundTanOut is tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundTanOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Tan(v) }, self)
+	return out
 }
 
 // boundTanh is tanh(Tensor self) -> Tensor, bound in the config.
 func boundTanh(self *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Apply(gonum.Each(math.Tanh), self)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Tanh(v) }, self)
 	return ret
 }
 
 // boundTanh_ is tanh_(Tensor(a!) self) -> Tensor(a!), bound in the config.
 func boundTanh_(self *mat.Dense) *mat.Dense {
-	self.Apply(gonum.Each(math.Tanh), self)
+	self.Apply(func(_, _ int, v float64) float64 { return math.Tanh(v) }, self)
 	return self
+}
+
+// boundTanhOut is tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundTanhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Tanh(v) }, self)
+	return out
+}
+
+// boundTrunc is trunc(Tensor self) -> Tensor, bound in the config.
+func boundTrunc(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Trunc(v) }, self)
+	return ret
+}
+
+// boundTrunc_ is trunc_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundTrunc_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Trunc(v) }, self)
+	return self
+}
+
+// boundTruncOut is trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundTruncOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Trunc(v) }, self)
+	return out
+}
+
+// boundFix is fix(Tensor self) -> Tensor, bound in the config.
+func boundFix(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Trunc(v) }, self)
+	return ret
+}
+
+// boundFix_ is fix_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundFix_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return math.Trunc(v) }, self)
+	return self
+}
+
+// boundFixOut is fix.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundFixOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Trunc(v) }, self)
+	return out
 }
 
 // boundZerosLike is zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor, bound in the config.
@@ -310,6 +990,12 @@ func boundClone(self *mat.Dense, memory_format *int) *mat.Dense {
 	ret := new(mat.Dense)
 	ret.CloneFrom(self)
 	return ret
+}
+
+// boundCloneOut is clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundCloneOut(self *mat.Dense, memory_format *int, out *mat.Dense) *mat.Dense {
+	out.Copy(self)
+	return out
 }
 
 // boundZero_ is zero_(Tensor(a!) self) -> Tensor(a!), bound in the config.
@@ -342,6 +1028,38 @@ func boundSub_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dens
 	return self
 }
 
+// boundSubScalar is sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor, bound in the config.
+func boundSubScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return v - alpha*other }, self)
+	return ret
+}
+
+// boundSub_Scalar is sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!), bound in the config.
+func boundSub_Scalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return v - alpha*other }, self)
+	return self
+}
+
+// boundSubScalarOut is sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundSubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return v - alpha*other }, self)
+	return out
+}
+
+// boundRsubScalar is rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor, bound in the config.
+func boundRsubScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return other - alpha*v }, self)
+	return ret
+}
+
+// boundRsubScalarOut is rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundRsubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return other - alpha*v }, self)
+	return out
+}
+
 // boundMaximum is maximum(Tensor self, Tensor other) -> Tensor, bound in the config.
 func boundMaximum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
@@ -356,16 +1074,98 @@ func boundMinimum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	return ret
 }
 
+// boundPowTensorScalarOut is pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundPowTensorScalarOut(self *mat.Dense, exponent float64, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return math.Pow(v, exponent) }, self)
+	return out
+}
+
 // boundPowTensorScalar is pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor, bound in the config.
 func boundPowTensorScalar(self *mat.Dense, exponent float64) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Apply(gonum.Each(func(v float64) float64 { return math.Pow(v, exponent) }), self)
+	ret.Apply(func(_, _ int, v float64) float64 { return math.Pow(v, exponent) }, self)
 	return ret
 }
 
 // boundAlias is alias(Tensor(a) self) -> Tensor(a), bound in the config.
 func boundAlias(self *mat.Dense) *mat.Dense {
 	return gonum.Narrow(self, 0, 0, int64(self.RawMatrix().Rows))
+}
+
+// boundHardsigmoidOut is hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundHardsigmoidOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return min(max(v/6+0.5, 0), 1) }, self)
+	return out
+}
+
+// boundHardsigmoid is hardsigmoid(Tensor self) -> Tensor, bound in the config.
+func boundHardsigmoid(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return min(max(v/6+0.5, 0), 1) }, self)
+	return ret
+}
+
+// boundHardsigmoid_ is hardsigmoid_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundHardsigmoid_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return min(max(v/6+0.5, 0), 1) }, self)
+	return self
+}
+
+// boundHardtanhOut is hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundHardtanhOut(self *mat.Dense, min_val float64, max_val float64, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return min(max(v, min_val), max_val) }, self)
+	return out
+}
+
+// boundHardtanh is hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor, bound in the config.
+func boundHardtanh(self *mat.Dense, min_val float64, max_val float64) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return min(max(v, min_val), max_val) }, self)
+	return ret
+}
+
+// boundHardtanh_ is hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!), bound in the config.
+func boundHardtanh_(self *mat.Dense, min_val float64, max_val float64) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return min(max(v, min_val), max_val) }, self)
+	return self
+}
+
+// boundHardswishOut is hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundHardswishOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return v * min(max(v+3, 0), 6) / 6 }, self)
+	return out
+}
+
+// boundHardswish is hardswish(Tensor self) -> Tensor, bound in the config.
+func boundHardswish(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return v * min(max(v+3, 0), 6) / 6 }, self)
+	return ret
+}
+
+// boundHardswish_ is hardswish_(Tensor(a!) self) -> Tensor(a!), bound in the config.
+func boundHardswish_(self *mat.Dense) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return v * min(max(v+3, 0), 6) / 6 }, self)
+	return self
+}
+
+// boundLeakyReluOut is leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundLeakyReluOut(self *mat.Dense, negative_slope float64, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 { return max(v, 0) + negative_slope*min(v, 0) }, self)
+	return out
+}
+
+// boundLeakyRelu is leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor, bound in the config.
+func boundLeakyRelu(self *mat.Dense, negative_slope float64) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return max(v, 0) + negative_slope*min(v, 0) }, self)
+	return ret
+}
+
+// boundLeakyRelu_ is leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!), bound in the config.
+func boundLeakyRelu_(self *mat.Dense, negative_slope float64) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 { return max(v, 0) + negative_slope*min(v, 0) }, self)
+	return self
 }
 
 // boundLinalgInv is linalg_inv(Tensor A) -> Tensor, bound in the config.
@@ -377,9 +1177,37 @@ func boundLinalgInv(A *mat.Dense) *mat.Dense {
 	return ret
 }
 
+// boundLinalgInvOut is linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundLinalgInvOut(A *mat.Dense, out *mat.Dense) *mat.Dense {
+	if err := out.Inverse(A); err != nil {
+		panic(err)
+	}
+	return out
+}
+
+// boundInverse is inverse(Tensor self) -> Tensor, bound in the config.
+func boundInverse(self *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	if err := ret.Inverse(self); err != nil {
+		panic(err)
+	}
+	return ret
+}
+
+// boundInverseOut is inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundInverseOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if err := out.Inverse(self); err != nil {
+		panic(err)
+	}
+	return out
+}
+
 // boundLinalgSolve is linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor, bound in the config.
 func boundLinalgSolve(A *mat.Dense, B *mat.Dense, left bool) *mat.Dense {
 	ret := new(mat.Dense)
+	if !left {
+		panic("gonum: Solve solves A X = B only (left=true)")
+	}
 	if err := ret.Solve(A, B); err != nil {
 		panic(err)
 	}

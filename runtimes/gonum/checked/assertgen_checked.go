@@ -88,6 +88,74 @@ func AbsOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	return r0
 }
 
+var opAcos = wrap.Op{
+	Name:     "acos",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Acos checks acos(Tensor self) -> Tensor
+func Acos(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAcos(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAcos, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundAcos(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAcos, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAcos, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundAcos(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAcos_ = wrap.Op{
+	Name:     "acos_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Acos_ checks acos_(Tensor(a!) self) -> Tensor(a!)
+func Acos_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAcos_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opAcos_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundAcos_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAcosOut = wrap.Op{
+	Name:     "acos",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// AcosOut checks acos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func AcosOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAcosOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAcosOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundAcosOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
@@ -156,6 +224,414 @@ func AddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 	return r0
 }
 
+var opAddScalar = wrap.Op{
+	Name:     "add",
+	Overload: "Scalar",
+	Policy:   checks.Strict,
+}
+
+// AddScalar checks add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
+func AddScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAddScalar(self, other, alpha)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAddScalar, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundAddScalar(self, other, alpha)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAddScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAddScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundAddScalar(self, other, alpha)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAdd_Scalar = wrap.Op{
+	Name:     "add_",
+	Overload: "Scalar",
+	Policy:   checks.Strict,
+}
+
+// Add_Scalar checks add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
+func Add_Scalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAdd_Scalar(self, other, alpha)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opAdd_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundAdd_Scalar(self, other, alpha)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAddScalarOut = wrap.Op{
+	Name:     "add",
+	Overload: "Scalar_out",
+	Policy:   checks.Strict,
+}
+
+// AddScalarOut checks add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
+func AddScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAddScalarOut(self, other, alpha, out)
+	}
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAddScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundAddScalarOut(self, other, alpha, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAcosh = wrap.Op{
+	Name:     "acosh",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Acosh checks acosh(Tensor self) -> Tensor
+func Acosh(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAcosh(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAcosh, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundAcosh(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAcosh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAcosh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundAcosh(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAcosh_ = wrap.Op{
+	Name:     "acosh_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Acosh_ checks acosh_(Tensor(a!) self) -> Tensor(a!)
+func Acosh_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAcosh_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opAcosh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundAcosh_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAcoshOut = wrap.Op{
+	Name:     "acosh",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// AcoshOut checks acosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func AcoshOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAcoshOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAcoshOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundAcoshOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAsinh = wrap.Op{
+	Name:     "asinh",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Asinh checks asinh(Tensor self) -> Tensor
+func Asinh(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAsinh(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAsinh, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundAsinh(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAsinh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAsinh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundAsinh(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAsinh_ = wrap.Op{
+	Name:     "asinh_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Asinh_ checks asinh_(Tensor(a!) self) -> Tensor(a!)
+func Asinh_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAsinh_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opAsinh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundAsinh_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAsinhOut = wrap.Op{
+	Name:     "asinh",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// AsinhOut checks asinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func AsinhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAsinhOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAsinhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundAsinhOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAtanh = wrap.Op{
+	Name:     "atanh",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Atanh checks atanh(Tensor self) -> Tensor
+func Atanh(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAtanh(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAtanh, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundAtanh(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAtanh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundAtanh(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAtanh_ = wrap.Op{
+	Name:     "atanh_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Atanh_ checks atanh_(Tensor(a!) self) -> Tensor(a!)
+func Atanh_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAtanh_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opAtanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundAtanh_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAtanhOut = wrap.Op{
+	Name:     "atanh",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// AtanhOut checks atanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func AtanhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAtanhOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAtanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundAtanhOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAsin = wrap.Op{
+	Name:     "asin",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Asin checks asin(Tensor self) -> Tensor
+func Asin(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAsin(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAsin, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundAsin(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAsin, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAsin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundAsin(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAsin_ = wrap.Op{
+	Name:     "asin_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Asin_ checks asin_(Tensor(a!) self) -> Tensor(a!)
+func Asin_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAsin_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opAsin_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundAsin_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAsinOut = wrap.Op{
+	Name:     "asin",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// AsinOut checks asin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func AsinOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAsinOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAsinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundAsinOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAtan = wrap.Op{
+	Name:     "atan",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Atan checks atan(Tensor self) -> Tensor
+func Atan(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAtan(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAtan, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundAtan(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAtan, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAtan, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundAtan(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAtan_ = wrap.Op{
+	Name:     "atan_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Atan_ checks atan_(Tensor(a!) self) -> Tensor(a!)
+func Atan_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAtan_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opAtan_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundAtan_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opAtanOut = wrap.Op{
+	Name:     "atan",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// AtanOut checks atan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func AtanOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundAtanOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAtanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundAtanOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
@@ -181,6 +657,74 @@ func Cat(tensors []*mat.Dense, dim int64) *mat.Dense {
 	c.Calibrate(&ln)
 	r0 := boundCat(tensors, dim)
 	assertgenshapes.ChecksPost_f4807d8d0c09(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opCeil = wrap.Op{
+	Name:     "ceil",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Ceil checks ceil(Tensor self) -> Tensor
+func Ceil(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundCeil(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opCeil, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundCeil(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opCeil, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opCeil, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundCeil(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opCeil_ = wrap.Op{
+	Name:     "ceil_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Ceil_ checks ceil_(Tensor(a!) self) -> Tensor(a!)
+func Ceil_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundCeil_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opCeil_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundCeil_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opCeilOut = wrap.Op{
+	Name:     "ceil",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// CeilOut checks ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func CeilOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundCeilOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opCeilOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundCeilOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -229,6 +773,114 @@ func Cos(self *mat.Dense) *mat.Dense {
 	c.Calibrate(&ln)
 	r0 := boundCos(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opCos_ = wrap.Op{
+	Name:     "cos_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Cos_ checks cos_(Tensor(a!) self) -> Tensor(a!)
+func Cos_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundCos_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opCos_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundCos_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opCosOut = wrap.Op{
+	Name:     "cos",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// CosOut checks cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func CosOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundCosOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opCosOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundCosOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opCosh = wrap.Op{
+	Name:     "cosh",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Cosh checks cosh(Tensor self) -> Tensor
+func Cosh(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundCosh(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opCosh, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundCosh(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opCosh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opCosh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundCosh(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opCosh_ = wrap.Op{
+	Name:     "cosh_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Cosh_ checks cosh_(Tensor(a!) self) -> Tensor(a!)
+func Cosh_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundCosh_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opCosh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundCosh_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opCoshOut = wrap.Op{
+	Name:     "cosh",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// CoshOut checks cosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func CoshOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundCoshOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opCoshOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundCoshOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -300,6 +952,210 @@ func DivOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	return r0
 }
 
+var opDivScalar = wrap.Op{
+	Name:     "div",
+	Overload: "Scalar",
+	Policy:   checks.Strict,
+}
+
+// DivScalar checks div.Scalar(Tensor self, Scalar other) -> Tensor
+func DivScalar(self *mat.Dense, other float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundDivScalar(self, other)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opDivScalar, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundDivScalar(self, other)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opDivScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opDivScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundDivScalar(self, other)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opDiv_Scalar = wrap.Op{
+	Name:     "div_",
+	Overload: "Scalar",
+	Policy:   checks.Strict,
+}
+
+// Div_Scalar checks div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func Div_Scalar(self *mat.Dense, other float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundDiv_Scalar(self, other)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opDiv_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundDiv_Scalar(self, other)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opDivScalarOut = wrap.Op{
+	Name:     "div",
+	Overload: "Scalar_out",
+	Policy:   checks.Strict,
+}
+
+// DivScalarOut checks div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func DivScalarOut(self *mat.Dense, other float64, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundDivScalarOut(self, other, out)
+	}
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opDivScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundDivScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opErf = wrap.Op{
+	Name:     "erf",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Erf checks erf(Tensor self) -> Tensor
+func Erf(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundErf(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opErf, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundErf(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opErf, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opErf, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundErf(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opErf_ = wrap.Op{
+	Name:     "erf_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
+func Erf_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundErf_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opErf_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundErf_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opErfOut = wrap.Op{
+	Name:     "erf",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ErfOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundErfOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opErfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundErfOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opErfc = wrap.Op{
+	Name:     "erfc",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Erfc checks erfc(Tensor self) -> Tensor
+func Erfc(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundErfc(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opErfc, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundErfc(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opErfc, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundErfc(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opErfc_ = wrap.Op{
+	Name:     "erfc_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
+func Erfc_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundErfc_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opErfc_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundErfc_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opErfcOut = wrap.Op{
+	Name:     "erfc",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ErfcOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundErfcOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opErfcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundErfcOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
@@ -368,6 +1224,170 @@ func ExpOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	return r0
 }
 
+var opExp2 = wrap.Op{
+	Name:     "exp2",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Exp2 checks exp2(Tensor self) -> Tensor
+func Exp2(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundExp2(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opExp2, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundExp2(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opExp2, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundExp2(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opExp2_ = wrap.Op{
+	Name:     "exp2_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
+func Exp2_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundExp2_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opExp2_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundExp2_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opExp2Out = wrap.Op{
+	Name:     "exp2",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Exp2Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundExp2Out(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opExp2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundExp2Out(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opExpm1 = wrap.Op{
+	Name:     "expm1",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Expm1 checks expm1(Tensor self) -> Tensor
+func Expm1(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundExpm1(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opExpm1, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundExpm1(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opExpm1, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundExpm1(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opExpm1_ = wrap.Op{
+	Name:     "expm1_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
+func Expm1_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundExpm1_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opExpm1_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundExpm1_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opExpm1Out = wrap.Op{
+	Name:     "expm1",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Expm1Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundExpm1Out(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opExpm1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundExpm1Out(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opFillScalar = wrap.Op{
+	Name:     "fill",
+	Overload: "Scalar",
+	Policy:   checks.Strict,
+}
+
+// FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
+func FillScalar(self *mat.Dense, value float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundFillScalar(self, value)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opFillScalar, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundFillScalar(self, value)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opFillScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opFillScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundFillScalar(self, value)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
@@ -385,6 +1405,162 @@ func Fill_Scalar(self *mat.Dense, value float64) *mat.Dense {
 	defer c.Abandon()
 	r0 := boundFill_Scalar(self, value)
 	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opFillScalarOut = wrap.Op{
+	Name:     "fill",
+	Overload: "Scalar_out",
+	Policy:   checks.Strict,
+}
+
+// FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
+func FillScalarOut(self *mat.Dense, value float64, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundFillScalarOut(self, value, out)
+	}
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opFillScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundFillScalarOut(self, value, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opFloor = wrap.Op{
+	Name:     "floor",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Floor checks floor(Tensor self) -> Tensor
+func Floor(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundFloor(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opFloor, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundFloor(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opFloor, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opFloor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundFloor(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opFloor_ = wrap.Op{
+	Name:     "floor_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
+func Floor_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundFloor_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opFloor_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundFloor_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opFloorOut = wrap.Op{
+	Name:     "floor",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func FloorOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundFloorOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opFloorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundFloorOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opFrac = wrap.Op{
+	Name:     "frac",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Frac checks frac(Tensor self) -> Tensor
+func Frac(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundFrac(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opFrac, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundFrac(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opFrac, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opFrac, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundFrac(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opFrac_ = wrap.Op{
+	Name:     "frac_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
+func Frac_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundFrac_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opFrac_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundFrac_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opFracOut = wrap.Op{
+	Name:     "frac",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func FracOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundFracOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opFracOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundFracOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -461,6 +1637,250 @@ func Log(self *mat.Dense) *mat.Dense {
 	c.Calibrate(&ln)
 	r0 := boundLog(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLog_ = wrap.Op{
+	Name:     "log_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Log_ checks log_(Tensor(a!) self) -> Tensor(a!)
+func Log_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLog_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opLog_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundLog_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLogOut = wrap.Op{
+	Name:     "log",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// LogOut checks log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func LogOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLogOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opLogOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundLogOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLog10 = wrap.Op{
+	Name:     "log10",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Log10 checks log10(Tensor self) -> Tensor
+func Log10(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLog10(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opLog10, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundLog10(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opLog10, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLog10, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundLog10(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLog10_ = wrap.Op{
+	Name:     "log10_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Log10_ checks log10_(Tensor(a!) self) -> Tensor(a!)
+func Log10_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLog10_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opLog10_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundLog10_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLog10Out = wrap.Op{
+	Name:     "log10",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// Log10Out checks log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Log10Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLog10Out(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opLog10Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundLog10Out(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLog1p = wrap.Op{
+	Name:     "log1p",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Log1p checks log1p(Tensor self) -> Tensor
+func Log1p(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLog1p(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opLog1p, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundLog1p(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opLog1p, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundLog1p(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLog1p_ = wrap.Op{
+	Name:     "log1p_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Log1p_ checks log1p_(Tensor(a!) self) -> Tensor(a!)
+func Log1p_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLog1p_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opLog1p_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundLog1p_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLog1pOut = wrap.Op{
+	Name:     "log1p",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// Log1pOut checks log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Log1pOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLog1pOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundLog1pOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLog2 = wrap.Op{
+	Name:     "log2",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Log2 checks log2(Tensor self) -> Tensor
+func Log2(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLog2(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opLog2, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundLog2(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opLog2, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLog2, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundLog2(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLog2_ = wrap.Op{
+	Name:     "log2_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Log2_ checks log2_(Tensor(a!) self) -> Tensor(a!)
+func Log2_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLog2_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opLog2_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundLog2_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLog2Out = wrap.Op{
+	Name:     "log2",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// Log2Out checks log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Log2Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLog2Out(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opLog2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundLog2Out(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -676,6 +2096,26 @@ func Mul_Scalar(self *mat.Dense, other float64) *mat.Dense {
 	return r0
 }
 
+var opMulScalarOut = wrap.Op{
+	Name:     "mul",
+	Overload: "Scalar_out",
+	Policy:   checks.Strict,
+}
+
+// MulScalarOut checks mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func MulScalarOut(self *mat.Dense, other float64, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundMulScalarOut(self, other, out)
+	}
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opMulScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundMulScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
@@ -729,6 +2169,210 @@ func OnesLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_memo
 	c.Calibrate(&ln)
 	r0 := boundOnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRad2deg = wrap.Op{
+	Name:     "rad2deg",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Rad2deg checks rad2deg(Tensor self) -> Tensor
+func Rad2deg(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRad2deg(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opRad2deg, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundRad2deg(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opRad2deg, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRad2deg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundRad2deg(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRad2deg_ = wrap.Op{
+	Name:     "rad2deg_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Rad2deg_ checks rad2deg_(Tensor(a!) self) -> Tensor(a!)
+func Rad2deg_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRad2deg_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opRad2deg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundRad2deg_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRad2degOut = wrap.Op{
+	Name:     "rad2deg",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// Rad2degOut checks rad2deg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Rad2degOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRad2degOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opRad2degOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundRad2degOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opDeg2rad = wrap.Op{
+	Name:     "deg2rad",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Deg2rad checks deg2rad(Tensor self) -> Tensor
+func Deg2rad(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundDeg2rad(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opDeg2rad, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundDeg2rad(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opDeg2rad, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opDeg2rad, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundDeg2rad(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opDeg2rad_ = wrap.Op{
+	Name:     "deg2rad_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Deg2rad_ checks deg2rad_(Tensor(a!) self) -> Tensor(a!)
+func Deg2rad_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundDeg2rad_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opDeg2rad_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundDeg2rad_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opDeg2radOut = wrap.Op{
+	Name:     "deg2rad",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// Deg2radOut checks deg2rad.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Deg2radOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundDeg2radOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opDeg2radOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundDeg2radOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opReciprocal = wrap.Op{
+	Name:     "reciprocal",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Reciprocal checks reciprocal(Tensor self) -> Tensor
+func Reciprocal(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundReciprocal(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opReciprocal, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundReciprocal(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opReciprocal, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opReciprocal, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundReciprocal(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opReciprocal_ = wrap.Op{
+	Name:     "reciprocal_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
+func Reciprocal_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundReciprocal_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opReciprocal_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundReciprocal_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opReciprocalOut = wrap.Op{
+	Name:     "reciprocal",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ReciprocalOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundReciprocalOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opReciprocalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundReciprocalOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -800,6 +2444,142 @@ func NegOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	return r0
 }
 
+var opNegative = wrap.Op{
+	Name:     "negative",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Negative checks negative(Tensor self) -> Tensor
+func Negative(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundNegative(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opNegative, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundNegative(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opNegative, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opNegative, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundNegative(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opNegative_ = wrap.Op{
+	Name:     "negative_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
+func Negative_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundNegative_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opNegative_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundNegative_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opNegativeOut = wrap.Op{
+	Name:     "negative",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func NegativeOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundNegativeOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opNegativeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundNegativeOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRound = wrap.Op{
+	Name:     "round",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Round checks round(Tensor self) -> Tensor
+func Round(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRound(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opRound, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundRound(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opRound, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRound, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundRound(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRound_ = wrap.Op{
+	Name:     "round_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
+func Round_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRound_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opRound_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundRound_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRoundOut = wrap.Op{
+	Name:     "round",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func RoundOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRoundOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundRoundOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
@@ -848,6 +2628,142 @@ func Relu_(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
+var opReluOut = wrap.Op{
+	Name:     "relu",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ReluOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundReluOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundReluOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRelu6 = wrap.Op{
+	Name:     "relu6",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Relu6 checks relu6(Tensor self) -> Tensor
+func Relu6(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRelu6(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opRelu6, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundRelu6(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opRelu6, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRelu6, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundRelu6(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRelu6_ = wrap.Op{
+	Name:     "relu6_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
+func Relu6_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRelu6_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opRelu6_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundRelu6_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRsqrt = wrap.Op{
+	Name:     "rsqrt",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Rsqrt checks rsqrt(Tensor self) -> Tensor
+func Rsqrt(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRsqrt(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opRsqrt, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundRsqrt(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opRsqrt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRsqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundRsqrt(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRsqrt_ = wrap.Op{
+	Name:     "rsqrt_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
+func Rsqrt_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRsqrt_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opRsqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundRsqrt_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRsqrtOut = wrap.Op{
+	Name:     "rsqrt",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func RsqrtOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRsqrtOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opRsqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundRsqrtOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
@@ -873,6 +2789,74 @@ func SelectInt(self *mat.Dense, dim int64, index int64) *mat.Dense {
 	c.Calibrate(&ln)
 	r0 := boundSelectInt(self, dim, index)
 	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSilu = wrap.Op{
+	Name:     "silu",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Silu checks silu(Tensor self) -> Tensor
+func Silu(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSilu(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSilu, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundSilu(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSilu, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSilu, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundSilu(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSilu_ = wrap.Op{
+	Name:     "silu_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Silu_ checks silu_(Tensor(a!) self) -> Tensor(a!)
+func Silu_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSilu_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opSilu_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundSilu_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSiluOut = wrap.Op{
+	Name:     "silu",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// SiluOut checks silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func SiluOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSiluOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSiluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundSiluOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -904,6 +2888,46 @@ func Sigmoid(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
+var opSigmoid_ = wrap.Op{
+	Name:     "sigmoid_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Sigmoid_ checks sigmoid_(Tensor(a!) self) -> Tensor(a!)
+func Sigmoid_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSigmoid_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opSigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundSigmoid_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSigmoidOut = wrap.Op{
+	Name:     "sigmoid",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// SigmoidOut checks sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func SigmoidOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSigmoidOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundSigmoidOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
@@ -929,6 +2953,114 @@ func Sin(self *mat.Dense) *mat.Dense {
 	c.Calibrate(&ln)
 	r0 := boundSin(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSin_ = wrap.Op{
+	Name:     "sin_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Sin_ checks sin_(Tensor(a!) self) -> Tensor(a!)
+func Sin_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSin_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opSin_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundSin_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSinOut = wrap.Op{
+	Name:     "sin",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// SinOut checks sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func SinOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSinOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundSinOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSinh = wrap.Op{
+	Name:     "sinh",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Sinh checks sinh(Tensor self) -> Tensor
+func Sinh(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSinh(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSinh, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundSinh(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSinh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundSinh(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSinh_ = wrap.Op{
+	Name:     "sinh_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Sinh_ checks sinh_(Tensor(a!) self) -> Tensor(a!)
+func Sinh_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSinh_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opSinh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundSinh_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSinhOut = wrap.Op{
+	Name:     "sinh",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// SinhOut checks sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func SinhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSinhOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSinhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundSinhOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1036,6 +3168,26 @@ func Sqrt_(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
+var opSqrtOut = wrap.Op{
+	Name:     "sqrt",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// SqrtOut checks sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func SqrtOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSqrtOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundSqrtOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
@@ -1061,6 +3213,114 @@ func Square(self *mat.Dense) *mat.Dense {
 	c.Calibrate(&ln)
 	r0 := boundSquare(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSquare_ = wrap.Op{
+	Name:     "square_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Square_ checks square_(Tensor(a!) self) -> Tensor(a!)
+func Square_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSquare_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opSquare_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundSquare_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSquareOut = wrap.Op{
+	Name:     "square",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// SquareOut checks square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func SquareOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSquareOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSquareOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundSquareOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opTan = wrap.Op{
+	Name:     "tan",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Tan checks tan(Tensor self) -> Tensor
+func Tan(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundTan(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opTan, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundTan(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opTan, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundTan(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opTan_ = wrap.Op{
+	Name:     "tan_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Tan_ checks tan_(Tensor(a!) self) -> Tensor(a!)
+func Tan_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundTan_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opTan_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundTan_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opTanOut = wrap.Op{
+	Name:     "tan",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// TanOut checks tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func TanOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundTanOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opTanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundTanOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1109,6 +3369,162 @@ func Tanh_(self *mat.Dense) *mat.Dense {
 	defer c.Abandon()
 	r0 := boundTanh_(self)
 	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opTanhOut = wrap.Op{
+	Name:     "tanh",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// TanhOut checks tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func TanhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundTanhOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opTanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundTanhOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opTrunc = wrap.Op{
+	Name:     "trunc",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Trunc checks trunc(Tensor self) -> Tensor
+func Trunc(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundTrunc(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opTrunc, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundTrunc(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundTrunc(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opTrunc_ = wrap.Op{
+	Name:     "trunc_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Trunc_ checks trunc_(Tensor(a!) self) -> Tensor(a!)
+func Trunc_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundTrunc_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opTrunc_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundTrunc_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opTruncOut = wrap.Op{
+	Name:     "trunc",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// TruncOut checks trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func TruncOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundTruncOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opTruncOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundTruncOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opFix = wrap.Op{
+	Name:     "fix",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Fix checks fix(Tensor self) -> Tensor
+func Fix(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundFix(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opFix, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundFix(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opFix, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundFix(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opFix_ = wrap.Op{
+	Name:     "fix_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Fix_ checks fix_(Tensor(a!) self) -> Tensor(a!)
+func Fix_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundFix_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opFix_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundFix_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opFixOut = wrap.Op{
+	Name:     "fix",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// FixOut checks fix.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func FixOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundFixOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opFixOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundFixOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1165,6 +3581,26 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 	c.Calibrate(&ln)
 	r0 := boundClone(self, memory_format)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opCloneOut = wrap.Op{
+	Name:     "clone",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// CloneOut checks clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func CloneOut(self *mat.Dense, memory_format *int, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundCloneOut(self, memory_format, out)
+	}
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opCloneOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundCloneOut(self, memory_format, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1256,6 +3692,122 @@ func Sub_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	return r0
 }
 
+var opSubScalar = wrap.Op{
+	Name:     "sub",
+	Overload: "Scalar",
+	Policy:   checks.Strict,
+}
+
+// SubScalar checks sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
+func SubScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSubScalar(self, other, alpha)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSubScalar, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundSubScalar(self, other, alpha)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundSubScalar(self, other, alpha)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSub_Scalar = wrap.Op{
+	Name:     "sub_",
+	Overload: "Scalar",
+	Policy:   checks.Strict,
+}
+
+// Sub_Scalar checks sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
+func Sub_Scalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSub_Scalar(self, other, alpha)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opSub_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundSub_Scalar(self, other, alpha)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opSubScalarOut = wrap.Op{
+	Name:     "sub",
+	Overload: "Scalar_out",
+	Policy:   checks.Strict,
+}
+
+// SubScalarOut checks sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
+func SubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundSubScalarOut(self, other, alpha, out)
+	}
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundSubScalarOut(self, other, alpha, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRsubScalar = wrap.Op{
+	Name:     "rsub",
+	Overload: "Scalar",
+	Policy:   checks.Strict,
+}
+
+// RsubScalar checks rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
+func RsubScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRsubScalar(self, other, alpha)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opRsubScalar, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundRsubScalar(self, other, alpha)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundRsubScalar(self, other, alpha)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRsubScalarOut = wrap.Op{
+	Name:     "rsub",
+	Overload: "Scalar_out",
+	Policy:   checks.Strict,
+}
+
+// RsubScalarOut checks rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
+func RsubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRsubScalarOut(self, other, alpha, out)
+	}
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opRsubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundRsubScalarOut(self, other, alpha, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
@@ -1309,6 +3861,26 @@ func Minimum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	c.Calibrate(&ln)
 	r0 := boundMinimum(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opPowTensorScalarOut = wrap.Op{
+	Name:     "pow",
+	Overload: "Tensor_Scalar_out",
+	Policy:   checks.Strict,
+}
+
+// PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
+func PowTensorScalarOut(self *mat.Dense, exponent float64, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundPowTensorScalarOut(self, exponent, out)
+	}
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opPowTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundPowTensorScalarOut(self, exponent, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1368,6 +3940,278 @@ func Alias(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
+var opHardsigmoidOut = wrap.Op{
+	Name:     "hardsigmoid",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func HardsigmoidOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundHardsigmoidOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opHardsigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundHardsigmoidOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opHardsigmoid = wrap.Op{
+	Name:     "hardsigmoid",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
+func Hardsigmoid(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundHardsigmoid(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opHardsigmoid, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundHardsigmoid(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundHardsigmoid(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opHardsigmoid_ = wrap.Op{
+	Name:     "hardsigmoid_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
+func Hardsigmoid_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundHardsigmoid_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opHardsigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundHardsigmoid_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opHardtanhOut = wrap.Op{
+	Name:     "hardtanh",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
+func HardtanhOut(self *mat.Dense, min_val float64, max_val float64, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundHardtanhOut(self, min_val, max_val, out)
+	}
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opHardtanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundHardtanhOut(self, min_val, max_val, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opHardtanh = wrap.Op{
+	Name:     "hardtanh",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
+func Hardtanh(self *mat.Dense, min_val float64, max_val float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundHardtanh(self, min_val, max_val)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opHardtanh, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundHardtanh(self, min_val, max_val)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundHardtanh(self, min_val, max_val)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opHardtanh_ = wrap.Op{
+	Name:     "hardtanh_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
+func Hardtanh_(self *mat.Dense, min_val float64, max_val float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundHardtanh_(self, min_val, max_val)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opHardtanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundHardtanh_(self, min_val, max_val)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opHardswishOut = wrap.Op{
+	Name:     "hardswish",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func HardswishOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundHardswishOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opHardswishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundHardswishOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opHardswish = wrap.Op{
+	Name:     "hardswish",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Hardswish checks hardswish(Tensor self) -> Tensor
+func Hardswish(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundHardswish(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opHardswish, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundHardswish(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundHardswish(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opHardswish_ = wrap.Op{
+	Name:     "hardswish_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
+func Hardswish_(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundHardswish_(self)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opHardswish_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundHardswish_(self)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLeakyReluOut = wrap.Op{
+	Name:     "leaky_relu",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
+func LeakyReluOut(self *mat.Dense, negative_slope float64, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLeakyReluOut(self, negative_slope, out)
+	}
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opLeakyReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundLeakyReluOut(self, negative_slope, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLeakyRelu = wrap.Op{
+	Name:     "leaky_relu",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
+func LeakyRelu(self *mat.Dense, negative_slope float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLeakyRelu(self, negative_slope)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opLeakyRelu, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundLeakyRelu(self, negative_slope)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundLeakyRelu(self, negative_slope)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLeakyRelu_ = wrap.Op{
+	Name:     "leaky_relu_",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
+func LeakyRelu_(self *mat.Dense, negative_slope float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLeakyRelu_(self, negative_slope)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_a79353a27746(&c, &opLeakyRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	defer c.Abandon()
+	r0 := boundLeakyRelu_(self, negative_slope)
+	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
@@ -1393,6 +4237,74 @@ func LinalgInv(A *mat.Dense) *mat.Dense {
 	c.Calibrate(&ln)
 	r0 := boundLinalgInv(A)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opLinalgInvOut = wrap.Op{
+	Name:     "linalg_inv",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// LinalgInvOut checks linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
+func LinalgInvOut(A *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundLinalgInvOut(A, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opLinalgInvOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundLinalgInvOut(A, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opInverse = wrap.Op{
+	Name:     "inverse",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Inverse checks inverse(Tensor self) -> Tensor
+func Inverse(self *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundInverse(self)
+	}
+	var ln wrap.Lean
+	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opInverse, (*assertgenshapes.ForeignDense)(self)) {
+		r0 := boundInverse(self)
+		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
+			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opInverse, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+		}
+		return r0
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	c.Calibrate(&ln)
+	r0 := boundInverse(self)
+	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opInverseOut = wrap.Op{
+	Name:     "inverse",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// InverseOut checks inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func InverseOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundInverseOut(self, out)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer c.Abandon()
+	r0 := boundInverseOut(self, out)
+	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 

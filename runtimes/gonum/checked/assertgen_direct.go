@@ -21,6 +21,21 @@ func AbsOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	return boundAbsOut(self, out)
 }
 
+// Acos calls boundAcos (bound in the config): acos is checked only in builds with -tags debugasserts.
+func Acos(self *mat.Dense) *mat.Dense {
+	return boundAcos(self)
+}
+
+// Acos_ calls boundAcos_ (bound in the config): acos_ is checked only in builds with -tags debugasserts.
+func Acos_(self *mat.Dense) *mat.Dense {
+	return boundAcos_(self)
+}
+
+// AcosOut calls boundAcosOut (bound in the config): acos.out is checked only in builds with -tags debugasserts.
+func AcosOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundAcosOut(self, out)
+}
+
 // AddTensor calls boundAddTensor (bound in the config): add.Tensor is checked only in builds with -tags debugasserts.
 func AddTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	return boundAddTensor(self, other, alpha)
@@ -36,9 +51,114 @@ func AddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 	return boundAddOut(self, other, alpha, out)
 }
 
+// AddScalar calls boundAddScalar (bound in the config): add.Scalar is checked only in builds with -tags debugasserts.
+func AddScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	return boundAddScalar(self, other, alpha)
+}
+
+// Add_Scalar calls boundAdd_Scalar (bound in the config): add_.Scalar is checked only in builds with -tags debugasserts.
+func Add_Scalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	return boundAdd_Scalar(self, other, alpha)
+}
+
+// AddScalarOut calls boundAddScalarOut (bound in the config): add.Scalar_out is checked only in builds with -tags debugasserts.
+func AddScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense) *mat.Dense {
+	return boundAddScalarOut(self, other, alpha, out)
+}
+
+// Acosh calls boundAcosh (bound in the config): acosh is checked only in builds with -tags debugasserts.
+func Acosh(self *mat.Dense) *mat.Dense {
+	return boundAcosh(self)
+}
+
+// Acosh_ calls boundAcosh_ (bound in the config): acosh_ is checked only in builds with -tags debugasserts.
+func Acosh_(self *mat.Dense) *mat.Dense {
+	return boundAcosh_(self)
+}
+
+// AcoshOut calls boundAcoshOut (bound in the config): acosh.out is checked only in builds with -tags debugasserts.
+func AcoshOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundAcoshOut(self, out)
+}
+
+// Asinh calls boundAsinh (bound in the config): asinh is checked only in builds with -tags debugasserts.
+func Asinh(self *mat.Dense) *mat.Dense {
+	return boundAsinh(self)
+}
+
+// Asinh_ calls boundAsinh_ (bound in the config): asinh_ is checked only in builds with -tags debugasserts.
+func Asinh_(self *mat.Dense) *mat.Dense {
+	return boundAsinh_(self)
+}
+
+// AsinhOut calls boundAsinhOut (bound in the config): asinh.out is checked only in builds with -tags debugasserts.
+func AsinhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundAsinhOut(self, out)
+}
+
+// Atanh calls boundAtanh (bound in the config): atanh is checked only in builds with -tags debugasserts.
+func Atanh(self *mat.Dense) *mat.Dense {
+	return boundAtanh(self)
+}
+
+// Atanh_ calls boundAtanh_ (bound in the config): atanh_ is checked only in builds with -tags debugasserts.
+func Atanh_(self *mat.Dense) *mat.Dense {
+	return boundAtanh_(self)
+}
+
+// AtanhOut calls boundAtanhOut (bound in the config): atanh.out is checked only in builds with -tags debugasserts.
+func AtanhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundAtanhOut(self, out)
+}
+
+// Asin calls boundAsin (bound in the config): asin is checked only in builds with -tags debugasserts.
+func Asin(self *mat.Dense) *mat.Dense {
+	return boundAsin(self)
+}
+
+// Asin_ calls boundAsin_ (bound in the config): asin_ is checked only in builds with -tags debugasserts.
+func Asin_(self *mat.Dense) *mat.Dense {
+	return boundAsin_(self)
+}
+
+// AsinOut calls boundAsinOut (bound in the config): asin.out is checked only in builds with -tags debugasserts.
+func AsinOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundAsinOut(self, out)
+}
+
+// Atan calls boundAtan (bound in the config): atan is checked only in builds with -tags debugasserts.
+func Atan(self *mat.Dense) *mat.Dense {
+	return boundAtan(self)
+}
+
+// Atan_ calls boundAtan_ (bound in the config): atan_ is checked only in builds with -tags debugasserts.
+func Atan_(self *mat.Dense) *mat.Dense {
+	return boundAtan_(self)
+}
+
+// AtanOut calls boundAtanOut (bound in the config): atan.out is checked only in builds with -tags debugasserts.
+func AtanOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundAtanOut(self, out)
+}
+
 // Cat calls boundCat (bound in the config): cat is checked only in builds with -tags debugasserts.
 func Cat(tensors []*mat.Dense, dim int64) *mat.Dense {
 	return boundCat(tensors, dim)
+}
+
+// Ceil calls boundCeil (bound in the config): ceil is checked only in builds with -tags debugasserts.
+func Ceil(self *mat.Dense) *mat.Dense {
+	return boundCeil(self)
+}
+
+// Ceil_ calls boundCeil_ (bound in the config): ceil_ is checked only in builds with -tags debugasserts.
+func Ceil_(self *mat.Dense) *mat.Dense {
+	return boundCeil_(self)
+}
+
+// CeilOut calls boundCeilOut (bound in the config): ceil.out is checked only in builds with -tags debugasserts.
+func CeilOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundCeilOut(self, out)
 }
 
 // Copy_ calls boundCopy_ (bound in the config): copy_ is checked only in builds with -tags debugasserts.
@@ -49,6 +169,31 @@ func Copy_(self *mat.Dense, src *mat.Dense, non_blocking bool) *mat.Dense {
 // Cos calls boundCos (bound in the config): cos is checked only in builds with -tags debugasserts.
 func Cos(self *mat.Dense) *mat.Dense {
 	return boundCos(self)
+}
+
+// Cos_ calls boundCos_ (bound in the config): cos_ is checked only in builds with -tags debugasserts.
+func Cos_(self *mat.Dense) *mat.Dense {
+	return boundCos_(self)
+}
+
+// CosOut calls boundCosOut (bound in the config): cos.out is checked only in builds with -tags debugasserts.
+func CosOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundCosOut(self, out)
+}
+
+// Cosh calls boundCosh (bound in the config): cosh is checked only in builds with -tags debugasserts.
+func Cosh(self *mat.Dense) *mat.Dense {
+	return boundCosh(self)
+}
+
+// Cosh_ calls boundCosh_ (bound in the config): cosh_ is checked only in builds with -tags debugasserts.
+func Cosh_(self *mat.Dense) *mat.Dense {
+	return boundCosh_(self)
+}
+
+// CoshOut calls boundCoshOut (bound in the config): cosh.out is checked only in builds with -tags debugasserts.
+func CoshOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundCoshOut(self, out)
 }
 
 // DivTensor calls boundDivTensor (bound in the config): div.Tensor is checked only in builds with -tags debugasserts.
@@ -66,6 +211,51 @@ func DivOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	return boundDivOut(self, other, out)
 }
 
+// DivScalar calls boundDivScalar (bound in the config): div.Scalar is checked only in builds with -tags debugasserts.
+func DivScalar(self *mat.Dense, other float64) *mat.Dense {
+	return boundDivScalar(self, other)
+}
+
+// Div_Scalar calls boundDiv_Scalar (bound in the config): div_.Scalar is checked only in builds with -tags debugasserts.
+func Div_Scalar(self *mat.Dense, other float64) *mat.Dense {
+	return boundDiv_Scalar(self, other)
+}
+
+// DivScalarOut calls boundDivScalarOut (bound in the config): div.Scalar_out is checked only in builds with -tags debugasserts.
+func DivScalarOut(self *mat.Dense, other float64, out *mat.Dense) *mat.Dense {
+	return boundDivScalarOut(self, other, out)
+}
+
+// Erf calls boundErf (bound in the config): erf is checked only in builds with -tags debugasserts.
+func Erf(self *mat.Dense) *mat.Dense {
+	return boundErf(self)
+}
+
+// Erf_ calls boundErf_ (bound in the config): erf_ is checked only in builds with -tags debugasserts.
+func Erf_(self *mat.Dense) *mat.Dense {
+	return boundErf_(self)
+}
+
+// ErfOut calls boundErfOut (bound in the config): erf.out is checked only in builds with -tags debugasserts.
+func ErfOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundErfOut(self, out)
+}
+
+// Erfc calls boundErfc (bound in the config): erfc is checked only in builds with -tags debugasserts.
+func Erfc(self *mat.Dense) *mat.Dense {
+	return boundErfc(self)
+}
+
+// Erfc_ calls boundErfc_ (bound in the config): erfc_ is checked only in builds with -tags debugasserts.
+func Erfc_(self *mat.Dense) *mat.Dense {
+	return boundErfc_(self)
+}
+
+// ErfcOut calls boundErfcOut (bound in the config): erfc.out is checked only in builds with -tags debugasserts.
+func ErfcOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundErfcOut(self, out)
+}
+
 // Exp calls boundExp (bound in the config): exp is checked only in builds with -tags debugasserts.
 func Exp(self *mat.Dense) *mat.Dense {
 	return boundExp(self)
@@ -81,9 +271,79 @@ func ExpOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	return boundExpOut(self, out)
 }
 
+// Exp2 calls boundExp2 (bound in the config): exp2 is checked only in builds with -tags debugasserts.
+func Exp2(self *mat.Dense) *mat.Dense {
+	return boundExp2(self)
+}
+
+// Exp2_ calls boundExp2_ (bound in the config): exp2_ is checked only in builds with -tags debugasserts.
+func Exp2_(self *mat.Dense) *mat.Dense {
+	return boundExp2_(self)
+}
+
+// Exp2Out calls boundExp2Out (bound in the config): exp2.out is checked only in builds with -tags debugasserts.
+func Exp2Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundExp2Out(self, out)
+}
+
+// Expm1 calls boundExpm1 (bound in the config): expm1 is checked only in builds with -tags debugasserts.
+func Expm1(self *mat.Dense) *mat.Dense {
+	return boundExpm1(self)
+}
+
+// Expm1_ calls boundExpm1_ (bound in the config): expm1_ is checked only in builds with -tags debugasserts.
+func Expm1_(self *mat.Dense) *mat.Dense {
+	return boundExpm1_(self)
+}
+
+// Expm1Out calls boundExpm1Out (bound in the config): expm1.out is checked only in builds with -tags debugasserts.
+func Expm1Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundExpm1Out(self, out)
+}
+
+// FillScalar calls boundFillScalar (bound in the config): fill.Scalar is checked only in builds with -tags debugasserts.
+func FillScalar(self *mat.Dense, value float64) *mat.Dense {
+	return boundFillScalar(self, value)
+}
+
 // Fill_Scalar calls boundFill_Scalar (bound in the config): fill_.Scalar is checked only in builds with -tags debugasserts.
 func Fill_Scalar(self *mat.Dense, value float64) *mat.Dense {
 	return boundFill_Scalar(self, value)
+}
+
+// FillScalarOut calls boundFillScalarOut (bound in the config): fill.Scalar_out is checked only in builds with -tags debugasserts.
+func FillScalarOut(self *mat.Dense, value float64, out *mat.Dense) *mat.Dense {
+	return boundFillScalarOut(self, value, out)
+}
+
+// Floor calls boundFloor (bound in the config): floor is checked only in builds with -tags debugasserts.
+func Floor(self *mat.Dense) *mat.Dense {
+	return boundFloor(self)
+}
+
+// Floor_ calls boundFloor_ (bound in the config): floor_ is checked only in builds with -tags debugasserts.
+func Floor_(self *mat.Dense) *mat.Dense {
+	return boundFloor_(self)
+}
+
+// FloorOut calls boundFloorOut (bound in the config): floor.out is checked only in builds with -tags debugasserts.
+func FloorOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundFloorOut(self, out)
+}
+
+// Frac calls boundFrac (bound in the config): frac is checked only in builds with -tags debugasserts.
+func Frac(self *mat.Dense) *mat.Dense {
+	return boundFrac(self)
+}
+
+// Frac_ calls boundFrac_ (bound in the config): frac_ is checked only in builds with -tags debugasserts.
+func Frac_(self *mat.Dense) *mat.Dense {
+	return boundFrac_(self)
+}
+
+// FracOut calls boundFracOut (bound in the config): frac.out is checked only in builds with -tags debugasserts.
+func FracOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundFracOut(self, out)
 }
 
 // Kron calls boundKron (bound in the config): kron is checked only in builds with -tags debugasserts.
@@ -99,6 +359,61 @@ func KronOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 // Log calls boundLog (bound in the config): log is checked only in builds with -tags debugasserts.
 func Log(self *mat.Dense) *mat.Dense {
 	return boundLog(self)
+}
+
+// Log_ calls boundLog_ (bound in the config): log_ is checked only in builds with -tags debugasserts.
+func Log_(self *mat.Dense) *mat.Dense {
+	return boundLog_(self)
+}
+
+// LogOut calls boundLogOut (bound in the config): log.out is checked only in builds with -tags debugasserts.
+func LogOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundLogOut(self, out)
+}
+
+// Log10 calls boundLog10 (bound in the config): log10 is checked only in builds with -tags debugasserts.
+func Log10(self *mat.Dense) *mat.Dense {
+	return boundLog10(self)
+}
+
+// Log10_ calls boundLog10_ (bound in the config): log10_ is checked only in builds with -tags debugasserts.
+func Log10_(self *mat.Dense) *mat.Dense {
+	return boundLog10_(self)
+}
+
+// Log10Out calls boundLog10Out (bound in the config): log10.out is checked only in builds with -tags debugasserts.
+func Log10Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundLog10Out(self, out)
+}
+
+// Log1p calls boundLog1p (bound in the config): log1p is checked only in builds with -tags debugasserts.
+func Log1p(self *mat.Dense) *mat.Dense {
+	return boundLog1p(self)
+}
+
+// Log1p_ calls boundLog1p_ (bound in the config): log1p_ is checked only in builds with -tags debugasserts.
+func Log1p_(self *mat.Dense) *mat.Dense {
+	return boundLog1p_(self)
+}
+
+// Log1pOut calls boundLog1pOut (bound in the config): log1p.out is checked only in builds with -tags debugasserts.
+func Log1pOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundLog1pOut(self, out)
+}
+
+// Log2 calls boundLog2 (bound in the config): log2 is checked only in builds with -tags debugasserts.
+func Log2(self *mat.Dense) *mat.Dense {
+	return boundLog2(self)
+}
+
+// Log2_ calls boundLog2_ (bound in the config): log2_ is checked only in builds with -tags debugasserts.
+func Log2_(self *mat.Dense) *mat.Dense {
+	return boundLog2_(self)
+}
+
+// Log2Out calls boundLog2Out (bound in the config): log2.out is checked only in builds with -tags debugasserts.
+func Log2Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundLog2Out(self, out)
 }
 
 // Matmul calls boundMatmul (bound in the config): matmul is checked only in builds with -tags debugasserts.
@@ -146,6 +461,11 @@ func Mul_Scalar(self *mat.Dense, other float64) *mat.Dense {
 	return boundMul_Scalar(self, other)
 }
 
+// MulScalarOut calls boundMulScalarOut (bound in the config): mul.Scalar_out is checked only in builds with -tags debugasserts.
+func MulScalarOut(self *mat.Dense, other float64, out *mat.Dense) *mat.Dense {
+	return boundMulScalarOut(self, other, out)
+}
+
 // Narrow calls boundNarrow (bound in the config): narrow is checked only in builds with -tags debugasserts.
 func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 	return boundNarrow(self, dim, start, length)
@@ -154,6 +474,51 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 // OnesLike calls boundOnesLike (bound in the config): ones_like is checked only in builds with -tags debugasserts.
 func OnesLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *mat.Dense {
 	return boundOnesLike(self, dtype, layout, device, pin_memory, memory_format)
+}
+
+// Rad2deg calls boundRad2deg (bound in the config): rad2deg is checked only in builds with -tags debugasserts.
+func Rad2deg(self *mat.Dense) *mat.Dense {
+	return boundRad2deg(self)
+}
+
+// Rad2deg_ calls boundRad2deg_ (bound in the config): rad2deg_ is checked only in builds with -tags debugasserts.
+func Rad2deg_(self *mat.Dense) *mat.Dense {
+	return boundRad2deg_(self)
+}
+
+// Rad2degOut calls boundRad2degOut (bound in the config): rad2deg.out is checked only in builds with -tags debugasserts.
+func Rad2degOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundRad2degOut(self, out)
+}
+
+// Deg2rad calls boundDeg2rad (bound in the config): deg2rad is checked only in builds with -tags debugasserts.
+func Deg2rad(self *mat.Dense) *mat.Dense {
+	return boundDeg2rad(self)
+}
+
+// Deg2rad_ calls boundDeg2rad_ (bound in the config): deg2rad_ is checked only in builds with -tags debugasserts.
+func Deg2rad_(self *mat.Dense) *mat.Dense {
+	return boundDeg2rad_(self)
+}
+
+// Deg2radOut calls boundDeg2radOut (bound in the config): deg2rad.out is checked only in builds with -tags debugasserts.
+func Deg2radOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundDeg2radOut(self, out)
+}
+
+// Reciprocal calls boundReciprocal (bound in the config): reciprocal is checked only in builds with -tags debugasserts.
+func Reciprocal(self *mat.Dense) *mat.Dense {
+	return boundReciprocal(self)
+}
+
+// Reciprocal_ calls boundReciprocal_ (bound in the config): reciprocal_ is checked only in builds with -tags debugasserts.
+func Reciprocal_(self *mat.Dense) *mat.Dense {
+	return boundReciprocal_(self)
+}
+
+// ReciprocalOut calls boundReciprocalOut (bound in the config): reciprocal.out is checked only in builds with -tags debugasserts.
+func ReciprocalOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundReciprocalOut(self, out)
 }
 
 // Neg calls boundNeg (bound in the config): neg is checked only in builds with -tags debugasserts.
@@ -171,6 +536,36 @@ func NegOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	return boundNegOut(self, out)
 }
 
+// Negative calls boundNegative (bound in the config): negative is checked only in builds with -tags debugasserts.
+func Negative(self *mat.Dense) *mat.Dense {
+	return boundNegative(self)
+}
+
+// Negative_ calls boundNegative_ (bound in the config): negative_ is checked only in builds with -tags debugasserts.
+func Negative_(self *mat.Dense) *mat.Dense {
+	return boundNegative_(self)
+}
+
+// NegativeOut calls boundNegativeOut (bound in the config): negative.out is checked only in builds with -tags debugasserts.
+func NegativeOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundNegativeOut(self, out)
+}
+
+// Round calls boundRound (bound in the config): round is checked only in builds with -tags debugasserts.
+func Round(self *mat.Dense) *mat.Dense {
+	return boundRound(self)
+}
+
+// Round_ calls boundRound_ (bound in the config): round_ is checked only in builds with -tags debugasserts.
+func Round_(self *mat.Dense) *mat.Dense {
+	return boundRound_(self)
+}
+
+// RoundOut calls boundRoundOut (bound in the config): round.out is checked only in builds with -tags debugasserts.
+func RoundOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundRoundOut(self, out)
+}
+
 // Relu calls boundRelu (bound in the config): relu is checked only in builds with -tags debugasserts.
 func Relu(self *mat.Dense) *mat.Dense {
 	return boundRelu(self)
@@ -181,9 +576,54 @@ func Relu_(self *mat.Dense) *mat.Dense {
 	return boundRelu_(self)
 }
 
+// ReluOut calls boundReluOut (bound in the config): relu.out is checked only in builds with -tags debugasserts.
+func ReluOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundReluOut(self, out)
+}
+
+// Relu6 calls boundRelu6 (bound in the config): relu6 is checked only in builds with -tags debugasserts.
+func Relu6(self *mat.Dense) *mat.Dense {
+	return boundRelu6(self)
+}
+
+// Relu6_ calls boundRelu6_ (bound in the config): relu6_ is checked only in builds with -tags debugasserts.
+func Relu6_(self *mat.Dense) *mat.Dense {
+	return boundRelu6_(self)
+}
+
+// Rsqrt calls boundRsqrt (bound in the config): rsqrt is checked only in builds with -tags debugasserts.
+func Rsqrt(self *mat.Dense) *mat.Dense {
+	return boundRsqrt(self)
+}
+
+// Rsqrt_ calls boundRsqrt_ (bound in the config): rsqrt_ is checked only in builds with -tags debugasserts.
+func Rsqrt_(self *mat.Dense) *mat.Dense {
+	return boundRsqrt_(self)
+}
+
+// RsqrtOut calls boundRsqrtOut (bound in the config): rsqrt.out is checked only in builds with -tags debugasserts.
+func RsqrtOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundRsqrtOut(self, out)
+}
+
 // SelectInt calls boundSelectInt (bound in the config): select.int is checked only in builds with -tags debugasserts.
 func SelectInt(self *mat.Dense, dim int64, index int64) *mat.Dense {
 	return boundSelectInt(self, dim, index)
+}
+
+// Silu calls boundSilu (bound in the config): silu is checked only in builds with -tags debugasserts.
+func Silu(self *mat.Dense) *mat.Dense {
+	return boundSilu(self)
+}
+
+// Silu_ calls boundSilu_ (bound in the config): silu_ is checked only in builds with -tags debugasserts.
+func Silu_(self *mat.Dense) *mat.Dense {
+	return boundSilu_(self)
+}
+
+// SiluOut calls boundSiluOut (bound in the config): silu.out is checked only in builds with -tags debugasserts.
+func SiluOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundSiluOut(self, out)
 }
 
 // Sigmoid calls boundSigmoid (bound in the config): sigmoid is checked only in builds with -tags debugasserts.
@@ -191,9 +631,44 @@ func Sigmoid(self *mat.Dense) *mat.Dense {
 	return boundSigmoid(self)
 }
 
+// Sigmoid_ calls boundSigmoid_ (bound in the config): sigmoid_ is checked only in builds with -tags debugasserts.
+func Sigmoid_(self *mat.Dense) *mat.Dense {
+	return boundSigmoid_(self)
+}
+
+// SigmoidOut calls boundSigmoidOut (bound in the config): sigmoid.out is checked only in builds with -tags debugasserts.
+func SigmoidOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundSigmoidOut(self, out)
+}
+
 // Sin calls boundSin (bound in the config): sin is checked only in builds with -tags debugasserts.
 func Sin(self *mat.Dense) *mat.Dense {
 	return boundSin(self)
+}
+
+// Sin_ calls boundSin_ (bound in the config): sin_ is checked only in builds with -tags debugasserts.
+func Sin_(self *mat.Dense) *mat.Dense {
+	return boundSin_(self)
+}
+
+// SinOut calls boundSinOut (bound in the config): sin.out is checked only in builds with -tags debugasserts.
+func SinOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundSinOut(self, out)
+}
+
+// Sinh calls boundSinh (bound in the config): sinh is checked only in builds with -tags debugasserts.
+func Sinh(self *mat.Dense) *mat.Dense {
+	return boundSinh(self)
+}
+
+// Sinh_ calls boundSinh_ (bound in the config): sinh_ is checked only in builds with -tags debugasserts.
+func Sinh_(self *mat.Dense) *mat.Dense {
+	return boundSinh_(self)
+}
+
+// SinhOut calls boundSinhOut (bound in the config): sinh.out is checked only in builds with -tags debugasserts.
+func SinhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundSinhOut(self, out)
 }
 
 // Detach calls boundDetach (bound in the config): detach is checked only in builds with -tags debugasserts.
@@ -216,9 +691,39 @@ func Sqrt_(self *mat.Dense) *mat.Dense {
 	return boundSqrt_(self)
 }
 
+// SqrtOut calls boundSqrtOut (bound in the config): sqrt.out is checked only in builds with -tags debugasserts.
+func SqrtOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundSqrtOut(self, out)
+}
+
 // Square calls boundSquare (bound in the config): square is checked only in builds with -tags debugasserts.
 func Square(self *mat.Dense) *mat.Dense {
 	return boundSquare(self)
+}
+
+// Square_ calls boundSquare_ (bound in the config): square_ is checked only in builds with -tags debugasserts.
+func Square_(self *mat.Dense) *mat.Dense {
+	return boundSquare_(self)
+}
+
+// SquareOut calls boundSquareOut (bound in the config): square.out is checked only in builds with -tags debugasserts.
+func SquareOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundSquareOut(self, out)
+}
+
+// Tan calls boundTan (bound in the config): tan is checked only in builds with -tags debugasserts.
+func Tan(self *mat.Dense) *mat.Dense {
+	return boundTan(self)
+}
+
+// Tan_ calls boundTan_ (bound in the config): tan_ is checked only in builds with -tags debugasserts.
+func Tan_(self *mat.Dense) *mat.Dense {
+	return boundTan_(self)
+}
+
+// TanOut calls boundTanOut (bound in the config): tan.out is checked only in builds with -tags debugasserts.
+func TanOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundTanOut(self, out)
 }
 
 // Tanh calls boundTanh (bound in the config): tanh is checked only in builds with -tags debugasserts.
@@ -231,6 +736,41 @@ func Tanh_(self *mat.Dense) *mat.Dense {
 	return boundTanh_(self)
 }
 
+// TanhOut calls boundTanhOut (bound in the config): tanh.out is checked only in builds with -tags debugasserts.
+func TanhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundTanhOut(self, out)
+}
+
+// Trunc calls boundTrunc (bound in the config): trunc is checked only in builds with -tags debugasserts.
+func Trunc(self *mat.Dense) *mat.Dense {
+	return boundTrunc(self)
+}
+
+// Trunc_ calls boundTrunc_ (bound in the config): trunc_ is checked only in builds with -tags debugasserts.
+func Trunc_(self *mat.Dense) *mat.Dense {
+	return boundTrunc_(self)
+}
+
+// TruncOut calls boundTruncOut (bound in the config): trunc.out is checked only in builds with -tags debugasserts.
+func TruncOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundTruncOut(self, out)
+}
+
+// Fix calls boundFix (bound in the config): fix is checked only in builds with -tags debugasserts.
+func Fix(self *mat.Dense) *mat.Dense {
+	return boundFix(self)
+}
+
+// Fix_ calls boundFix_ (bound in the config): fix_ is checked only in builds with -tags debugasserts.
+func Fix_(self *mat.Dense) *mat.Dense {
+	return boundFix_(self)
+}
+
+// FixOut calls boundFixOut (bound in the config): fix.out is checked only in builds with -tags debugasserts.
+func FixOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundFixOut(self, out)
+}
+
 // ZerosLike calls boundZerosLike (bound in the config): zeros_like is checked only in builds with -tags debugasserts.
 func ZerosLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *mat.Dense {
 	return boundZerosLike(self, dtype, layout, device, pin_memory, memory_format)
@@ -239,6 +779,11 @@ func ZerosLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_mem
 // Clone calls boundClone (bound in the config): clone is checked only in builds with -tags debugasserts.
 func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 	return boundClone(self, memory_format)
+}
+
+// CloneOut calls boundCloneOut (bound in the config): clone.out is checked only in builds with -tags debugasserts.
+func CloneOut(self *mat.Dense, memory_format *int, out *mat.Dense) *mat.Dense {
+	return boundCloneOut(self, memory_format, out)
 }
 
 // Zero_ calls boundZero_ (bound in the config): zero_ is checked only in builds with -tags debugasserts.
@@ -261,6 +806,31 @@ func Sub_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	return boundSub_Tensor(self, other, alpha)
 }
 
+// SubScalar calls boundSubScalar (bound in the config): sub.Scalar is checked only in builds with -tags debugasserts.
+func SubScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	return boundSubScalar(self, other, alpha)
+}
+
+// Sub_Scalar calls boundSub_Scalar (bound in the config): sub_.Scalar is checked only in builds with -tags debugasserts.
+func Sub_Scalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	return boundSub_Scalar(self, other, alpha)
+}
+
+// SubScalarOut calls boundSubScalarOut (bound in the config): sub.Scalar_out is checked only in builds with -tags debugasserts.
+func SubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense) *mat.Dense {
+	return boundSubScalarOut(self, other, alpha, out)
+}
+
+// RsubScalar calls boundRsubScalar (bound in the config): rsub.Scalar is checked only in builds with -tags debugasserts.
+func RsubScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
+	return boundRsubScalar(self, other, alpha)
+}
+
+// RsubScalarOut calls boundRsubScalarOut (bound in the config): rsub.Scalar_out is checked only in builds with -tags debugasserts.
+func RsubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense) *mat.Dense {
+	return boundRsubScalarOut(self, other, alpha, out)
+}
+
 // Maximum calls boundMaximum (bound in the config): maximum is checked only in builds with -tags debugasserts.
 func Maximum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	return boundMaximum(self, other)
@@ -269,6 +839,11 @@ func Maximum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 // Minimum calls boundMinimum (bound in the config): minimum is checked only in builds with -tags debugasserts.
 func Minimum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	return boundMinimum(self, other)
+}
+
+// PowTensorScalarOut calls boundPowTensorScalarOut (bound in the config): pow.Tensor_Scalar_out is checked only in builds with -tags debugasserts.
+func PowTensorScalarOut(self *mat.Dense, exponent float64, out *mat.Dense) *mat.Dense {
+	return boundPowTensorScalarOut(self, exponent, out)
 }
 
 // PowTensorScalar calls boundPowTensorScalar (bound in the config): pow.Tensor_Scalar is checked only in builds with -tags debugasserts.
@@ -281,9 +856,84 @@ func Alias(self *mat.Dense) *mat.Dense {
 	return boundAlias(self)
 }
 
+// HardsigmoidOut calls boundHardsigmoidOut (bound in the config): hardsigmoid.out is checked only in builds with -tags debugasserts.
+func HardsigmoidOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundHardsigmoidOut(self, out)
+}
+
+// Hardsigmoid calls boundHardsigmoid (bound in the config): hardsigmoid is checked only in builds with -tags debugasserts.
+func Hardsigmoid(self *mat.Dense) *mat.Dense {
+	return boundHardsigmoid(self)
+}
+
+// Hardsigmoid_ calls boundHardsigmoid_ (bound in the config): hardsigmoid_ is checked only in builds with -tags debugasserts.
+func Hardsigmoid_(self *mat.Dense) *mat.Dense {
+	return boundHardsigmoid_(self)
+}
+
+// HardtanhOut calls boundHardtanhOut (bound in the config): hardtanh.out is checked only in builds with -tags debugasserts.
+func HardtanhOut(self *mat.Dense, min_val float64, max_val float64, out *mat.Dense) *mat.Dense {
+	return boundHardtanhOut(self, min_val, max_val, out)
+}
+
+// Hardtanh calls boundHardtanh (bound in the config): hardtanh is checked only in builds with -tags debugasserts.
+func Hardtanh(self *mat.Dense, min_val float64, max_val float64) *mat.Dense {
+	return boundHardtanh(self, min_val, max_val)
+}
+
+// Hardtanh_ calls boundHardtanh_ (bound in the config): hardtanh_ is checked only in builds with -tags debugasserts.
+func Hardtanh_(self *mat.Dense, min_val float64, max_val float64) *mat.Dense {
+	return boundHardtanh_(self, min_val, max_val)
+}
+
+// HardswishOut calls boundHardswishOut (bound in the config): hardswish.out is checked only in builds with -tags debugasserts.
+func HardswishOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundHardswishOut(self, out)
+}
+
+// Hardswish calls boundHardswish (bound in the config): hardswish is checked only in builds with -tags debugasserts.
+func Hardswish(self *mat.Dense) *mat.Dense {
+	return boundHardswish(self)
+}
+
+// Hardswish_ calls boundHardswish_ (bound in the config): hardswish_ is checked only in builds with -tags debugasserts.
+func Hardswish_(self *mat.Dense) *mat.Dense {
+	return boundHardswish_(self)
+}
+
+// LeakyReluOut calls boundLeakyReluOut (bound in the config): leaky_relu.out is checked only in builds with -tags debugasserts.
+func LeakyReluOut(self *mat.Dense, negative_slope float64, out *mat.Dense) *mat.Dense {
+	return boundLeakyReluOut(self, negative_slope, out)
+}
+
+// LeakyRelu calls boundLeakyRelu (bound in the config): leaky_relu is checked only in builds with -tags debugasserts.
+func LeakyRelu(self *mat.Dense, negative_slope float64) *mat.Dense {
+	return boundLeakyRelu(self, negative_slope)
+}
+
+// LeakyRelu_ calls boundLeakyRelu_ (bound in the config): leaky_relu_ is checked only in builds with -tags debugasserts.
+func LeakyRelu_(self *mat.Dense, negative_slope float64) *mat.Dense {
+	return boundLeakyRelu_(self, negative_slope)
+}
+
 // LinalgInv calls boundLinalgInv (bound in the config): linalg_inv is checked only in builds with -tags debugasserts.
 func LinalgInv(A *mat.Dense) *mat.Dense {
 	return boundLinalgInv(A)
+}
+
+// LinalgInvOut calls boundLinalgInvOut (bound in the config): linalg_inv.out is checked only in builds with -tags debugasserts.
+func LinalgInvOut(A *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundLinalgInvOut(A, out)
+}
+
+// Inverse calls boundInverse (bound in the config): inverse is checked only in builds with -tags debugasserts.
+func Inverse(self *mat.Dense) *mat.Dense {
+	return boundInverse(self)
+}
+
+// InverseOut calls boundInverseOut (bound in the config): inverse.out is checked only in builds with -tags debugasserts.
+func InverseOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundInverseOut(self, out)
 }
 
 // LinalgSolve calls boundLinalgSolve (bound in the config): linalg_solve is checked only in builds with -tags debugasserts.

@@ -22,6 +22,7 @@ const (
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
 var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_25c235bf043b = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)}
 var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
 
 // ChecksLeanPost_07e847a28bd3 runs the lean path's tests after the kernel and ends the call, or reports false, for 3 op(s) of one shape (the first: narrow).
@@ -95,6 +96,50 @@ func ChecksLeanReplay_e3e9ce67e768(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t
 	}
 	c.Replay(ln)
 	ChecksPost_759596ad38d1(c, l, s0, t0, t1)
+}
+
+// ChecksPost_314295f586a2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clone.out).
+func ChecksPost_314295f586a2(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	m0 := t0.Memory()
+	m1 := t1.Memory()
+	m2 := m1
+	if unsafe.Pointer(t2) != unsafe.Pointer(t1) {
+		m2 = t2.Memory()
+	}
+	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t1) {
+		if c.Learned(0) {
+			c.EndLearned()
+			return
+		}
+		c.Learn(0)
+	}
+	var s2 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
+	if s0.Kept() {
+		c.KeptRows(1)
+	} else {
+		c.SameImplStorageVersion(l[0], s0)
+	}
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	if s1.Kept() {
+		c.KeptWrittenRows(1)
+	} else {
+		c.SameImpl(l[1], s1)
+		c.SameStorage(l[1], s1)
+	}
+	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
 }
 
 // ChecksPost_759596ad38d1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
@@ -265,6 +310,30 @@ func ChecksPost_d473c2256064(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 	}
 	c.ReturnsArg(l[1], &s1, l[0], s0)
 	c.End()
+}
+
+// ChecksPre_12e6010826ec begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clone.out).
+func ChecksPre_12e6010826ec(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	c.Begin(op)
+	m0 := t0.Memory()
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
+	c.Mutable(s1)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // ChecksPre_5b7099d2d8d5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg).

@@ -28,6 +28,7 @@ var Locs_50f193640cd2 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)}
 var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
 var Locs_a64677a65bc0 = [2]wrap.Loc{wrap.Arg("A"), wrap.Ret(0)}
 var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
+var Locs_d08bf1ffef91 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("out"), wrap.Ret(0)}
 var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
 var Locs_e8be540dc8dc = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
 var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
@@ -53,7 +54,7 @@ func ChecksLeanPost_80d0471cd699(ln *wrap.Lean, l *[3]wrap.Loc, t0 *ForeignDense
 	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && ln.Unchanged(1, unsafe.Pointer(t1), &m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() && ln.Fresh(l[2], unsafe.Pointer(t2), &m2) && ln.End()
 }
 
-// ChecksLeanPost_a57e03e6b527 runs the lean path's tests after the kernel and ends the call, or reports false, for 17 op(s) of one shape (the first: abs).
+// ChecksLeanPost_a57e03e6b527 runs the lean path's tests after the kernel and ends the call, or reports false, for 56 op(s) of one shape (the first: abs).
 func ChecksLeanPost_a57e03e6b527(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
@@ -79,7 +80,7 @@ func ChecksLeanPre_93ca510a0911(ln *wrap.Lean, op *wrap.Op, t0 []*ForeignDense) 
 	return ln.Begin(op, len(t0))
 }
 
-// ChecksLeanPre_ed5f7af3d62f keeps the arguments' handles and memory and reports whether the call takes the lean path, for 22 op(s) of one shape (the first: abs).
+// ChecksLeanPre_ed5f7af3d62f keeps the arguments' handles and memory and reports whether the call takes the lean path, for 61 op(s) of one shape (the first: abs).
 func ChecksLeanPre_ed5f7af3d62f(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
 	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
 	return ln.Begin(op, 0)
@@ -165,7 +166,7 @@ func ChecksLeanReplay_9f431d169702(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t
 	ChecksPost_f4807d8d0c09(c, l, s0, t0, t1)
 }
 
-// ChecksLeanReplay_c460f3488c7a replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 17 op(s) of one shape (the first: abs).
+// ChecksLeanReplay_c460f3488c7a replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 56 op(s) of one shape (the first: abs).
 func ChecksLeanReplay_c460f3488c7a(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
 	var vc wrap.Call
 	c := &vc
@@ -192,7 +193,7 @@ func ChecksLeanReplay_c460f3488c7a(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t
 	ChecksPost_a109a17dd3e3(c, l, s0, t0, t1)
 }
 
-// ChecksPost_1e2a1e187acb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: abs.out).
+// ChecksPost_1e2a1e187acb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 53 op(s) of one shape (the first: abs.out).
 func ChecksPost_1e2a1e187acb(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
@@ -236,7 +237,7 @@ func ChecksPost_1e2a1e187acb(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *w
 	c.End()
 }
 
-// ChecksPost_425c1da5c230 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: abs_).
+// ChecksPost_425c1da5c230 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 50 op(s) of one shape (the first: abs_).
 func ChecksPost_425c1da5c230(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	m0 := t0.Memory()
 	m1 := m0
@@ -383,7 +384,7 @@ func ChecksPost_74c3df85dde9(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *w
 	c.End()
 }
 
-// ChecksPost_a109a17dd3e3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
+// ChecksPost_a109a17dd3e3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 56 op(s) of one shape (the first: abs).
 func ChecksPost_a109a17dd3e3(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
@@ -660,7 +661,7 @@ func ChecksPre_950c8fbfa385(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.
 	}
 }
 
-// ChecksPre_a79353a27746 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: abs_).
+// ChecksPre_a79353a27746 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 50 op(s) of one shape (the first: abs_).
 func ChecksPre_a79353a27746(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
@@ -673,7 +674,7 @@ func ChecksPre_a79353a27746(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.
 	}
 }
 
-// ChecksPre_e86b46b12940 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 17 op(s) of one shape (the first: abs).
+// ChecksPre_e86b46b12940 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 56 op(s) of one shape (the first: abs).
 func ChecksPre_e86b46b12940(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	c.BeginFresh()
@@ -694,7 +695,7 @@ func ChecksPre_e86b46b12940(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.
 	}
 }
 
-// ChecksPre_ec9e1eedb503 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: abs.out).
+// ChecksPre_ec9e1eedb503 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 53 op(s) of one shape (the first: abs.out).
 func ChecksPre_ec9e1eedb503(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
