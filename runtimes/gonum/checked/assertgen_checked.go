@@ -24,6 +24,7 @@ var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:27:8",
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -52,6 +53,7 @@ var opAbs_ = wrap.Op{
 	Name:     "abs_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:55:9",
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
@@ -72,6 +74,7 @@ var opAbsOut = wrap.Op{
 	Name:     "abs",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:68:12",
 }
 
 // AbsOut checks abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -92,6 +95,7 @@ var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:21:15",
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -120,6 +124,7 @@ var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:49:16",
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -140,6 +145,7 @@ var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:63:12",
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -160,6 +166,7 @@ var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:46:8",
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -188,6 +195,7 @@ var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:62:10",
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -208,6 +216,7 @@ var opCos = wrap.Op{
 	Name:     "cos",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:33:8",
 }
 
 // Cos checks cos(Tensor self) -> Tensor
@@ -236,6 +245,7 @@ var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:24:15",
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -264,6 +274,7 @@ var opDiv_Tensor = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:52:16",
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -284,6 +295,7 @@ var opDivOut = wrap.Op{
 	Name:     "div",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:66:12",
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -304,6 +316,7 @@ var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:28:8",
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -332,6 +345,7 @@ var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:56:9",
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -352,6 +366,7 @@ var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:69:12",
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -372,6 +387,7 @@ var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:61:18",
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -392,6 +408,7 @@ var opKron = wrap.Op{
 	Name:     "kron",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:45:9",
 }
 
 // Kron checks kron(Tensor self, Tensor other) -> Tensor
@@ -420,6 +437,7 @@ var opKronOut = wrap.Op{
 	Name:     "kron",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:72:13",
 }
 
 // KronOut checks kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -440,6 +458,7 @@ var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:29:8",
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -468,6 +487,7 @@ var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:44:11",
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -496,6 +516,7 @@ var opMatmulOut = wrap.Op{
 	Name:     "matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:71:15",
 }
 
 // MatmulOut checks matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -516,6 +537,7 @@ var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:43:7",
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -544,6 +566,7 @@ var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:70:11",
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -564,6 +587,7 @@ var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:23:15",
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -592,6 +616,7 @@ var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:51:16",
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -612,6 +637,7 @@ var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:65:12",
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -632,6 +658,7 @@ var opMulScalar = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:25:15",
 }
 
 // MulScalar checks mul.Scalar(Tensor self, Scalar other) -> Tensor
@@ -660,6 +687,7 @@ var opMul_Scalar = wrap.Op{
 	Name:     "mul_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:53:16",
 }
 
 // Mul_Scalar checks mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -680,6 +708,7 @@ var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:73:11",
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -708,6 +737,7 @@ var opOnesLike = wrap.Op{
 	Name:     "ones_like",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:42:14",
 }
 
 // OnesLike checks ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -736,6 +766,7 @@ var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:26:8",
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -764,6 +795,7 @@ var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:54:9",
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -784,6 +816,7 @@ var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:67:12",
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -804,6 +837,7 @@ var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:35:10",
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -832,6 +866,7 @@ var opRelu_ = wrap.Op{
 	Name:     "relu_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:59:11",
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -852,6 +887,7 @@ var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:74:15",
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -880,6 +916,7 @@ var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:34:13",
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -908,6 +945,7 @@ var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:32:8",
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -936,6 +974,7 @@ var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:77:11",
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -964,6 +1003,7 @@ var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:75:17",
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -992,6 +1032,7 @@ var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:30:9",
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -1020,6 +1061,7 @@ var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:57:10",
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -1040,6 +1082,7 @@ var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:36:11",
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -1068,6 +1111,7 @@ var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:31:9",
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -1096,6 +1140,7 @@ var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:58:10",
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -1116,6 +1161,7 @@ var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:41:15",
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -1144,6 +1190,7 @@ var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:40:10",
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -1172,6 +1219,7 @@ var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:60:10",
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -1192,6 +1240,7 @@ var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:64:12",
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -1212,6 +1261,7 @@ var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:22:15",
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -1240,6 +1290,7 @@ var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:50:16",
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -1260,6 +1311,7 @@ var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:38:13",
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -1288,6 +1340,7 @@ var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:39:13",
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -1316,6 +1369,7 @@ var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:37:23",
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1344,6 +1398,7 @@ var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:76:10",
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -1372,6 +1427,7 @@ var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:47:16",
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -1400,6 +1456,7 @@ var opLinalgSolve = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:48:18",
 }
 
 // LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor
