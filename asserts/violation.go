@@ -20,10 +20,17 @@ import (
 // undefined (Released), Want is the argument's TensorImpl before the
 // kernel and Got is 0, whatever the check.
 type Violation struct {
-	Op       string        `json:"op"`
-	Overload string        `json:"overload,omitempty"`
-	Policy   checks.Policy `json:"policy"` // the skip policy the op ran under
-	Check    checks.Check  `json:"check"`
+	Op       string `json:"op"`
+	Overload string `json:"overload,omitempty"`
+	// Pos is where the code that broke the schema is, "file:line" of the
+	// kernel function's declaration, or "assertgen.yaml:line:col" of a
+	// bound op's binding; the file is relative to the root of the module
+	// under test (a kernel of another module is named by its package's
+	// import path). "" when the wrapper does not know (code generated
+	// before positions, interface mode). Error starts with it.
+	Pos    string        `json:"pos,omitempty"`
+	Policy checks.Policy `json:"policy"` // the skip policy the op ran under
+	Check  checks.Check  `json:"check"`
 	// Arg is the argument's name; empty for a return.
 	Arg string `json:"arg,omitempty"`
 	// Ret is the return's index; -1 for an argument.
@@ -103,11 +110,17 @@ func (v *Violation) OpName() string {
 	return v.Op + "." + v.Overload
 }
 
-// Error returns the violation as one line:
+// Error returns the violation as one line, starting with the position
+// of the code that broke the schema (Pos) when it is known, in the form
+// compilers print, which editors and CI annotations jump to:
 //
-//	add.Tensor: same_impl: argument self: kernel replaced the TensorImpl (before 0x1, after 0x7); hint: ...
+//	kernels/add.go:42: add.Tensor: same_impl: argument self: kernel replaced the TensorImpl (before 0x1, after 0x7); hint: ...
 func (v *Violation) Error() string {
 	var b strings.Builder
+	if v.Pos != "" {
+		b.WriteString(v.Pos)
+		b.WriteString(": ")
+	}
 	fmt.Fprintf(&b, "%s: %s: %s: %s", v.OpName(), v.Check, v.Where(), v.detail())
 	if v.Traits&^Versioned != 0 {
 		fmt.Fprintf(&b, " [%s]", v.Traits&^Versioned)

@@ -2,6 +2,7 @@ package docs
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,6 +60,11 @@ var last *Tensor
 	if err == nil || !strings.Contains(out, "add.Tensor: fresh_not_held: return 0: StorageImpl") ||
 		!strings.Contains(out, "came out fresh before, from add.Tensor return 0 (an earlier call, still alive), the fresh output before this one") {
 		t.Errorf("a cached AddTensor under -tags debugasserts: err %v, want a fresh_not_held failure:\n%s", err, out)
+	}
+	// The violation starts with the kernel's position, as the guide shows.
+	addAt := fmt.Sprintf("tensor/tensor.go:%d: add.Tensor: fresh_not_held: ", bytes.Count(b[:bytes.Index(b, []byte("func AddTensor("))], []byte("\n"))+1)
+	if g, _ := os.ReadFile("guide.md"); !strings.Contains(out, addAt) || !bytes.Contains(g, []byte("\n"+addAt)) {
+		t.Errorf("the violation of a cached AddTensor, and the guide, must start with %q:\n%s", addAt, out)
 	}
 	if strings.Contains(out, "fresh_no_alias") || strings.Contains(out, "same_content") {
 		t.Errorf("the cached AddTensor is reported by other checks too:\n%s", out)

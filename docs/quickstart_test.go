@@ -116,6 +116,12 @@ func TestGuideQuickStart(t *testing.T) {
 	if err == nil || !strings.Contains(out, "alias: shares_storage: return 0: does not share the StorageImpl of argument self") {
 		t.Errorf("a copying Alias under -tags debugasserts: err %v, want a shares_storage failure:\n%s", err, out)
 	}
+	// The violation starts with the kernel's position, as the guide shows.
+	aliasAt := fmt.Sprintf("tensor/tensor.go:%d: alias: shares_storage: ", bytes.Count(b[:bytes.Index(b, []byte("func Alias("))], []byte("\n"))+1)
+	g, _ := os.ReadFile("guide.md")
+	if !strings.Contains(out, aliasAt) || !bytes.Contains(g, []byte("\n"+aliasAt)) {
+		t.Errorf("the violation of a copying Alias, and the guide, must start with %q:\n%s", aliasAt, out)
+	}
 	if !strings.Contains(out, "TestAssertsContract/view") {
 		t.Errorf("a copying Alias, the conformance test's View: want its view case to fail:\n%s", out)
 	}

@@ -52,6 +52,11 @@ type Binding struct {
 	// return can hold, as the bound file type-checked shows
 	// (discover.CheckBound): an in-place or out= op then returns it.
 	ReturnsCall bool
+	// Site is what a violation of the op points at (wrap.Op.Pos): the
+	// binding's place in the config as "PATH:LINE:COL", the path relative
+	// to the root of the config's module, so that it is the same on every
+	// machine; "" for none.
+	Site string
 }
 
 // At returns the place in the config of the byte at offset off of Code:

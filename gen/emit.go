@@ -24,14 +24,53 @@ func qc(name string) *jen.Statement { return jen.Qual(ChecksPath, name) }
 // opVarName is the package-level wrap.Op of a wrapper.
 func opVarName(w *wrapper) string { return "op" + w.name }
 
-// genOpVar declares the wrapper's wrap.Op.
-func genOpVar(w *wrapper, profile jen.Code) jen.Code {
+// genOpVar declares the wrapper's wrap.Op. site is what a violation of
+// the op points at, when the wrapper knows (opSite): the kernel function
+// (Kernel), whose position the runtime finds from its PC only when it
+// reports a violation, so that no line of the kernel's file enters the
+// generated code; or a bound op's binding in the config (Pos).
+func genOpVar(w *wrapper, profile jen.Code, site opSite) jen.Code {
 	n := w.op.Src.Func.Name
-	return jen.Var().Id(opVarName(w)).Op("=").Qual(WrapPath, "Op").Values(jen.Dict{
+	d := jen.Dict{
 		jen.Id("Name"):     jen.Lit(n.Name.String()),
 		jen.Id("Overload"): jen.Lit(n.Overload),
 		jen.Id("Policy"):   profile,
-	})
+	}
+	switch {
+	case site.pos != "":
+		d[jen.Id("Pos")] = jen.Lit(site.pos)
+	case site.kernel != nil:
+		d[jen.Id("Kernel")] = site.kernel
+	}
+	return jen.Var().Id(opVarName(w)).Op("=").Qual(WrapPath, "Op").Values(d)
+}
+
+// An opSite is what an op's wrap.Op names of the code that computes it:
+// a kernel function, or a binding's position, or neither (interface mode:
+// the kernel is behind an interface).
+type opSite struct {
+	kernel jen.Code
+	pos    string
+}
+
+// functionSite is the site of w's kernel in function mode: its binding's
+// place (Binding.Site) for a bound op, else the kernel function,
+// instantiated for a generic kernel with the first type arguments the
+// config names (every instance has its declaration's position); none for
+// a generic kernel whose type parameters name no instance.
+func functionSite(w *wrapper, o Options) opSite {
+	if b, ok := o.Bound[w.op.Name]; ok {
+		return opSite{pos: b.Site}
+	}
+	insts := instances(w.tparams)
+	if len(insts) == 0 {
+		return opSite{}
+	}
+	targs := make([]jen.Code, len(w.targs))
+	for i, a := range w.targs {
+		targs[i] = typeCode(subst(a, insts[0]))
+	}
+	return opSite{kernel: withTypes(jen.Qual(o.Kernels.Path, w.name), targs)}
 }
 
 // params renders the wrapper's parameter list.

@@ -531,7 +531,7 @@ func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss 
 		if err != nil {
 			return nil, err
 		}
-		f.Add(genOpVar(w, profileCode(pl)))
+		f.Add(genOpVar(w, profileCode(pl), functionSite(w, o)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
 		withTypes(f.Func().Id(w.name), typeParamsDecl(w.tparams)).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
@@ -663,7 +663,7 @@ func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss
 		if err != nil {
 			return nil, err
 		}
-		f.Add(genOpVar(w, profileCode(pl)))
+		f.Add(genOpVar(w, profileCode(pl), opSite{}))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
 		f.Func().Params(jen.Id("k").Op("*").Add(o.generic("checked"))).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}

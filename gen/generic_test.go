@@ -72,6 +72,9 @@ func TestGoldenGeneric(t *testing.T) {
 			"func Add_Tensor[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.Tensor[T], alpha T) *kernels.Tensor[T] {",
 			"r0 := kernels.Add_Tensor[T](self, other, alpha)",
 			"assertgenshapes.ChecksPost_",
+			// The op's kernel, for a violation's position: an instance
+			// (the first element type the config names).
+			"var opAdd_Tensor = wrap.Op{\n\tKernel:   kernels.Add_Tensor[float32],\n",
 		},
 		"assertgen_direct.go": {
 			"return kernels.SplitTensor[T](self, split_size, dim)",
@@ -190,6 +193,11 @@ func TestGenericInterfaceMode(t *testing.T) {
 				t.Errorf("%s lacks %q:\n%s", name, w, files[name])
 			}
 		}
+	}
+	// The kernel is behind an interface: the Op names none (and its
+	// violations no position).
+	if strings.Contains(files["assertgen_checked.go"], "Kernel:") {
+		t.Errorf("an interface-mode wrap.Op names a kernel:\n%s", files["assertgen_checked.go"])
 	}
 	if testing.Short() {
 		return

@@ -21,6 +21,18 @@ type Op struct {
 	// Policy is the skip policy the wrapper runs under: the plan's
 	// (plan.Plan.Policy), which its profile and release decide.
 	Policy checks.Policy
+	// Kernel is the kernel function the wrapper calls (an instance of a
+	// generic one), or nil: a violation's position (asserts.Violation.Pos)
+	// is its declaration's, found from its entry PC when the violation is
+	// reported, so that the generated code does not change when lines
+	// above the kernel move. Generated code that leaves it out (written
+	// before it, or in interface mode, where the kernel is behind an
+	// interface) builds and runs, and its violations have no position.
+	Kernel any
+	// Pos, when set, is the violation's position as it is: a bound op's
+	// binding, "assertgen.yaml:LINE:COL" with the config's path relative
+	// to its module's root. It takes the place of Kernel's.
+	Pos string
 
 	st opStats
 }
@@ -675,6 +687,7 @@ func (c *Call) report(v *violation) {
 	op := c.op
 	op.st.violations[v.Check].Add(1)
 	v.Op, v.Overload, v.Policy = op.Name, op.Overload, op.Policy
+	v.Pos = op.pos()
 	v.Arg, v.Ret, v.Index = v.loc.name, int(v.loc.ret), int(v.loc.index)
 	if v.other != (Loc{}) {
 		v.Other = v.other.String()

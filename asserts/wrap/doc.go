@@ -28,6 +28,7 @@
 //
 //	// examples/refops/checked/assertgen_checked.go (//go:build debugasserts)
 //	var opAddTensor = wrap.Op{
+//		Kernel:   kernels.AddTensor,
 //		Name:     "add",
 //		Overload: "Tensor",
 //		Policy:   checks.Strict,

@@ -3,6 +3,7 @@ package setup
 import (
 	"fmt"
 	"maps"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -57,7 +58,7 @@ func (j *Job) bindings(c *config.Config, s *schema.Schema) error {
 			continue
 		}
 		at := c.BindAt[name]
-		bound[name] = gen.Binding{Code: c.Bind[name], Pos: at.At, Col: at.Exact, Places: at.Places}
+		bound[name] = gen.Binding{Code: c.Bind[name], Pos: at.At, Col: at.Exact, Places: at.Places, Site: bindingSite(at.At)}
 	}
 	if len(errs) > 0 {
 		return errs.Err()
@@ -226,4 +227,23 @@ func renamedNote(renamed map[string]string, msg string) string {
 		}
 	}
 	return ""
+}
+
+// bindingSite is a binding's place as violations name it (gen.Binding's
+// Site): the config's path relative to the root of its module, which is
+// the same on every machine, and the line and column of the binding's
+// code; the config's base name when it is in no module.
+func bindingSite(at schema.Position) string {
+	if at.Filename == "" || at.Line == 0 {
+		return ""
+	}
+	file := filepath.Base(at.Filename)
+	if abs, err := filepath.Abs(at.Filename); err == nil {
+		if _, dir, err := findModule(filepath.Dir(abs)); err == nil {
+			if rel, err := filepath.Rel(dir, abs); err == nil {
+				file = filepath.ToSlash(rel)
+			}
+		}
+	}
+	return fmt.Sprintf("%s:%d:%d", file, at.Line, at.Column)
 }

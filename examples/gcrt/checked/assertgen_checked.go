@@ -21,6 +21,7 @@ const (
 )
 
 var opAddTensor = wrap.Op{
+	Kernel:   kernels.AddTensor,
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -40,6 +41,7 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 }
 
 var opAdd_Tensor = wrap.Op{
+	Kernel:   kernels.Add_Tensor,
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -60,6 +62,7 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 }
 
 var opAddOut = wrap.Op{
+	Kernel:   kernels.AddOut,
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -80,6 +83,7 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 }
 
 var opCat = wrap.Op{
+	Kernel:   kernels.Cat,
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -99,6 +103,7 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 }
 
 var opContiguous = wrap.Op{
+	Kernel:   kernels.Contiguous,
 	Name:     "contiguous",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -118,6 +123,7 @@ func Contiguous(self *kernels.Tensor, memory_format int) *kernels.Tensor {
 }
 
 var opCopy_ = wrap.Op{
+	Kernel:   kernels.Copy_,
 	Name:     "copy_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -138,6 +144,7 @@ func Copy_(self *kernels.Tensor, src *kernels.Tensor, non_blocking bool) *kernel
 }
 
 var opMulTensor = wrap.Op{
+	Kernel:   kernels.MulTensor,
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -157,6 +164,7 @@ func MulTensor(self *kernels.Tensor, other *kernels.Tensor) *kernels.Tensor {
 }
 
 var opMul_Tensor = wrap.Op{
+	Kernel:   kernels.Mul_Tensor,
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -177,6 +185,7 @@ func Mul_Tensor(self *kernels.Tensor, other *kernels.Tensor) *kernels.Tensor {
 }
 
 var opNarrow = wrap.Op{
+	Kernel:   kernels.Narrow,
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -196,6 +205,7 @@ func Narrow(self *kernels.Tensor, dim int64, start int64, length int64) *kernels
 }
 
 var opNeg = wrap.Op{
+	Kernel:   kernels.Neg,
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -215,6 +225,7 @@ func Neg(self *kernels.Tensor) *kernels.Tensor {
 }
 
 var opReshape = wrap.Op{
+	Kernel:   kernels.Reshape,
 	Name:     "reshape",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -234,6 +245,7 @@ func Reshape(self *kernels.Tensor, shape []int64) *kernels.Tensor {
 }
 
 var opSelectInt = wrap.Op{
+	Kernel:   kernels.SelectInt,
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -253,6 +265,7 @@ func SelectInt(self *kernels.Tensor, dim int64, index int64) *kernels.Tensor {
 }
 
 var opT_ = wrap.Op{
+	Kernel:   kernels.T_,
 	Name:     "t_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -273,6 +286,7 @@ func T_(self *kernels.Tensor) *kernels.Tensor {
 }
 
 var opTransposeInt = wrap.Op{
+	Kernel:   kernels.TransposeInt,
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -292,6 +306,7 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 }
 
 var opUnsqueeze = wrap.Op{
+	Kernel:   kernels.Unsqueeze,
 	Name:     "unsqueeze",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -311,6 +326,7 @@ func Unsqueeze(self *kernels.Tensor, dim int64) *kernels.Tensor {
 }
 
 var opClone = wrap.Op{
+	Kernel:   kernels.Clone,
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -330,6 +346,7 @@ func Clone(self *kernels.Tensor, memory_format *int) *kernels.Tensor {
 }
 
 var opZero_ = wrap.Op{
+	Kernel:   kernels.Zero_,
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -350,6 +367,7 @@ func Zero_(self *kernels.Tensor) *kernels.Tensor {
 }
 
 var opSet_SourceStorage = wrap.Op{
+	Kernel:   kernels.Set_SourceStorage,
 	Name:     "set_",
 	Overload: "source_Storage",
 	Policy:   checks.Strict,
@@ -370,6 +388,7 @@ func Set_SourceStorage(self *kernels.Tensor, source *kernels.Storage) *kernels.T
 }
 
 var opSetSourceStorage = wrap.Op{
+	Kernel:   kernels.SetSourceStorage,
 	Name:     "set",
 	Overload: "source_Storage",
 	Policy:   checks.Strict,
@@ -389,6 +408,7 @@ func SetSourceStorage(self *kernels.Tensor, source *kernels.Storage) *kernels.Te
 }
 
 var opSet_SourceTensor = wrap.Op{
+	Kernel:   kernels.Set_SourceTensor,
 	Name:     "set_",
 	Overload: "source_Tensor",
 	Policy:   checks.Strict,
@@ -409,6 +429,7 @@ func Set_SourceTensor(self *kernels.Tensor, source *kernels.Tensor) *kernels.Ten
 }
 
 var opView = wrap.Op{
+	Kernel:   kernels.View,
 	Name:     "view",
 	Overload: "",
 	Policy:   checks.Strict,

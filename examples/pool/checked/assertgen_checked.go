@@ -21,6 +21,7 @@ const (
 )
 
 var opAddTensor = wrap.Op{
+	Kernel:   kernels.AddTensor[float32],
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -40,6 +41,7 @@ func AddTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 }
 
 var opAdd_Tensor = wrap.Op{
+	Kernel:   kernels.Add_Tensor[float32],
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -60,6 +62,7 @@ func Add_Tensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Ten
 }
 
 var opAddOut = wrap.Op{
+	Kernel:   kernels.AddOut[float32],
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -80,6 +83,7 @@ func AddOut[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tensor[
 }
 
 var opCat = wrap.Op{
+	Kernel:   kernels.Cat[float32],
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -99,6 +103,7 @@ func Cat[T float32 | float64](tensors []*kernels.Tensor[T], dim int64) *kernels.
 }
 
 var opContiguous = wrap.Op{
+	Kernel:   kernels.Contiguous[float32],
 	Name:     "contiguous",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -118,6 +123,7 @@ func Contiguous[T float32 | float64](self *kernels.Tensor[T], memory_format int)
 }
 
 var opCopy_ = wrap.Op{
+	Kernel:   kernels.Copy_[float32],
 	Name:     "copy_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -138,6 +144,7 @@ func Copy_[T float32 | float64](self *kernels.Tensor[T], src *kernels.Tensor[T],
 }
 
 var opExp = wrap.Op{
+	Kernel:   kernels.Exp[float32],
 	Name:     "exp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -157,6 +164,7 @@ func Exp[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 }
 
 var opMm = wrap.Op{
+	Kernel:   kernels.Mm[float32],
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -176,6 +184,7 @@ func Mm[T float32 | float64](self *kernels.Tensor[T], mat2 *kernels.Tensor[T]) *
 }
 
 var opMulTensor = wrap.Op{
+	Kernel:   kernels.MulTensor[float32],
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -195,6 +204,7 @@ func MulTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 }
 
 var opMul_Tensor = wrap.Op{
+	Kernel:   kernels.Mul_Tensor[float32],
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -215,6 +225,7 @@ func Mul_Tensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Ten
 }
 
 var opMulOut = wrap.Op{
+	Kernel:   kernels.MulOut[float32],
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -235,6 +246,7 @@ func MulOut[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tensor[
 }
 
 var opNeg = wrap.Op{
+	Kernel:   kernels.Neg[float32],
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -254,6 +266,7 @@ func Neg[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 }
 
 var opReshape = wrap.Op{
+	Kernel:   kernels.Reshape[float32],
 	Name:     "reshape",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -273,6 +286,7 @@ func Reshape[T float32 | float64](self *kernels.Tensor[T], shape []int64) *kerne
 }
 
 var opRelu = wrap.Op{
+	Kernel:   kernels.Relu[float32],
 	Name:     "relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -292,6 +306,7 @@ func Relu[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 }
 
 var opRelu_ = wrap.Op{
+	Kernel:   kernels.Relu_[float32],
 	Name:     "relu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -312,6 +327,7 @@ func Relu_[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 }
 
 var opSelectInt = wrap.Op{
+	Kernel:   kernels.SelectInt[float32],
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -331,6 +347,7 @@ func SelectInt[T float32 | float64](self *kernels.Tensor[T], dim int64, index in
 }
 
 var opSplitTensor = wrap.Op{
+	Kernel:   kernels.SplitTensor[float32],
 	Name:     "split",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -353,6 +370,7 @@ func SplitTensor[T float32 | float64](self *kernels.Tensor[T], split_size int64,
 }
 
 var opSum = wrap.Op{
+	Kernel:   kernels.Sum[float32],
 	Name:     "sum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -372,6 +390,7 @@ func Sum[T float32 | float64](self *kernels.Tensor[T], dtype *int) *kernels.Tens
 }
 
 var opT = wrap.Op{
+	Kernel:   kernels.T[float32],
 	Name:     "t",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -391,6 +410,7 @@ func T[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 }
 
 var opTransposeInt = wrap.Op{
+	Kernel:   kernels.TransposeInt[float32],
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -410,6 +430,7 @@ func TransposeInt[T float32 | float64](self *kernels.Tensor[T], dim0 int64, dim1
 }
 
 var opClone = wrap.Op{
+	Kernel:   kernels.Clone[float32],
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -429,6 +450,7 @@ func Clone[T float32 | float64](self *kernels.Tensor[T], memory_format *int) *ke
 }
 
 var opZero_ = wrap.Op{
+	Kernel:   kernels.Zero_[float32],
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -449,6 +471,7 @@ func Zero_[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 }
 
 var opSubTensor = wrap.Op{
+	Kernel:   kernels.SubTensor[float32],
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -468,6 +491,7 @@ func SubTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 }
 
 var opView = wrap.Op{
+	Kernel:   kernels.View[float32],
 	Name:     "view",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -487,6 +511,7 @@ func View[T float32 | float64](self *kernels.Tensor[T], size []int64) *kernels.T
 }
 
 var opAlias = wrap.Op{
+	Kernel:   kernels.Alias[float32],
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.Strict,

@@ -21,6 +21,7 @@ const (
 )
 
 var opAddTensor = wrap.Op{
+	Kernel:   kernels.AddTensor[float32],
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -40,6 +41,7 @@ func AddTensor(self *kernels.Tensor[float32], other *kernels.Tensor[float32], al
 }
 
 var opContiguous = wrap.Op{
+	Kernel:   kernels.Contiguous[float32],
 	Name:     "contiguous",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -59,6 +61,7 @@ func Contiguous(self *kernels.Tensor[float32], memory_format int) *kernels.Tenso
 }
 
 var opZero_ = wrap.Op{
+	Kernel:   kernels.Zero_[float32],
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -79,6 +82,7 @@ func Zero_(self *kernels.Tensor[float32]) *kernels.Tensor[float32] {
 }
 
 var opAlias = wrap.Op{
+	Kernel:   kernels.Alias[float32],
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.Strict,

@@ -22,6 +22,7 @@ const (
 )
 
 var opSetData = wrap.Op{
+	Kernel:   kernels.SetData,
 	Name:     "set_data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -42,6 +43,7 @@ func SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 }
 
 var opAddTensor = wrap.Op{
+	Kernel:   kernels.AddTensor,
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -61,6 +63,7 @@ func AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 }
 
 var opAdd_Tensor = wrap.Op{
+	Kernel:   kernels.Add_Tensor,
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -81,6 +84,7 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 }
 
 var opAddOut = wrap.Op{
+	Kernel:   kernels.AddOut,
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -101,6 +105,7 @@ func AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out 
 }
 
 var opAsStrided = wrap.Op{
+	Kernel:   kernels.AsStrided,
 	Name:     "as_strided",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -120,6 +125,7 @@ func AsStrided(self *reftensor.Tensor, size []int64, stride []int64, storage_off
 }
 
 var opAsStrided_ = wrap.Op{
+	Kernel:   kernels.AsStrided_,
 	Name:     "as_strided_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -140,6 +146,7 @@ func AsStrided_(self *reftensor.Tensor, size []int64, stride []int64, storage_of
 }
 
 var opCat = wrap.Op{
+	Kernel:   kernels.Cat,
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -159,6 +166,7 @@ func Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 }
 
 var opCatOut = wrap.Op{
+	Kernel:   kernels.CatOut,
 	Name:     "cat",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -182,6 +190,7 @@ func CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.Tensor) *reft
 }
 
 var opChunk = wrap.Op{
+	Kernel:   kernels.Chunk,
 	Name:     "chunk",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -201,6 +210,7 @@ func Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reftensor.Tensor 
 }
 
 var opClampTensor = wrap.Op{
+	Kernel:   kernels.ClampTensor,
 	Name:     "clamp",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -220,6 +230,7 @@ func ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max_ *reftensor
 }
 
 var opContiguous = wrap.Op{
+	Kernel:   kernels.Contiguous,
 	Name:     "contiguous",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -239,6 +250,7 @@ func Contiguous(self *reftensor.Tensor, memory_format int) *reftensor.Tensor {
 }
 
 var opCopy_ = wrap.Op{
+	Kernel:   kernels.Copy_,
 	Name:     "copy_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -259,6 +271,7 @@ func Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_blocking bool) *re
 }
 
 var opXCummaxHelper = wrap.Op{
+	Kernel:   kernels.XCummaxHelper,
 	Name:     "_cummax_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -279,6 +292,7 @@ func XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 }
 
 var opXCumminHelper = wrap.Op{
+	Kernel:   kernels.XCumminHelper,
 	Name:     "_cummin_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -299,6 +313,7 @@ func XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 }
 
 var opDiagonal = wrap.Op{
+	Kernel:   kernels.Diagonal,
 	Name:     "diagonal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -318,6 +333,7 @@ func Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2 int64) *ref
 }
 
 var opDivTensor = wrap.Op{
+	Kernel:   kernels.DivTensor,
 	Name:     "div",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -337,6 +353,7 @@ func DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 }
 
 var opResize_ = wrap.Op{
+	Kernel:   kernels.Resize_,
 	Name:     "resize_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -357,6 +374,7 @@ func Resize_(self *reftensor.Tensor, size []int64, memory_format *int) *reftenso
 }
 
 var opExpand = wrap.Op{
+	Kernel:   kernels.Expand,
 	Name:     "expand",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -376,6 +394,7 @@ func Expand(self *reftensor.Tensor, size []int64, implicit bool) *reftensor.Tens
 }
 
 var opFlattenUsingInts = wrap.Op{
+	Kernel:   kernels.FlattenUsingInts,
 	Name:     "flatten",
 	Overload: "using_ints",
 	Policy:   checks.Strict,
@@ -395,6 +414,7 @@ func FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_dim int64) *r
 }
 
 var opFill_Scalar = wrap.Op{
+	Kernel:   kernels.Fill_Scalar,
 	Name:     "fill_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -415,6 +435,7 @@ func Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.Tensor {
 }
 
 var opMaxDim = wrap.Op{
+	Kernel:   kernels.MaxDim,
 	Name:     "max",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -434,6 +455,7 @@ func MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reftensor.Tensor,
 }
 
 var opMaxDimMax = wrap.Op{
+	Kernel:   kernels.MaxDimMax,
 	Name:     "max",
 	Overload: "dim_max",
 	Policy:   checks.Strict,
@@ -454,6 +476,7 @@ func MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.
 }
 
 var opMm = wrap.Op{
+	Kernel:   kernels.Mm,
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -473,6 +496,7 @@ func Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.Tensor {
 }
 
 var opMmOut = wrap.Op{
+	Kernel:   kernels.MmOut,
 	Name:     "mm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -493,6 +517,7 @@ func MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *reftensor.Tensor
 }
 
 var opMulTensor = wrap.Op{
+	Kernel:   kernels.MulTensor,
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -512,6 +537,7 @@ func MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 }
 
 var opMul_Tensor = wrap.Op{
+	Kernel:   kernels.Mul_Tensor,
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -532,6 +558,7 @@ func Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tens
 }
 
 var opMulOut = wrap.Op{
+	Kernel:   kernels.MulOut,
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -552,6 +579,7 @@ func MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *reftensor.Tens
 }
 
 var opNarrow = wrap.Op{
+	Kernel:   kernels.Narrow,
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -571,6 +599,7 @@ func Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *refte
 }
 
 var opPermute = wrap.Op{
+	Kernel:   kernels.Permute,
 	Name:     "permute",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -590,6 +619,7 @@ func Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor {
 }
 
 var opNeg = wrap.Op{
+	Kernel:   kernels.Neg,
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -609,6 +639,7 @@ func Neg(self *reftensor.Tensor) *reftensor.Tensor {
 }
 
 var opNeg_ = wrap.Op{
+	Kernel:   kernels.Neg_,
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -629,6 +660,7 @@ func Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 }
 
 var opNegOut = wrap.Op{
+	Kernel:   kernels.NegOut,
 	Name:     "neg",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -649,6 +681,7 @@ func NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 }
 
 var opReshape = wrap.Op{
+	Kernel:   kernels.Reshape,
 	Name:     "reshape",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -668,6 +701,7 @@ func Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tensor {
 }
 
 var opSelectInt = wrap.Op{
+	Kernel:   kernels.SelectInt,
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -687,6 +721,7 @@ func SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor
 }
 
 var opDetach = wrap.Op{
+	Kernel:   kernels.Detach,
 	Name:     "detach",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -706,6 +741,7 @@ func Detach(self *reftensor.Tensor) *reftensor.Tensor {
 }
 
 var opDetach_ = wrap.Op{
+	Kernel:   kernels.Detach_,
 	Name:     "detach_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -726,6 +762,7 @@ func Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 }
 
 var opSliceTensor = wrap.Op{
+	Kernel:   kernels.SliceTensor,
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -745,6 +782,7 @@ func SliceTensor(self *reftensor.Tensor, dim int64, start *int64, end *int64, st
 }
 
 var opSplitTensor = wrap.Op{
+	Kernel:   kernels.SplitTensor,
 	Name:     "split",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -767,6 +805,7 @@ func SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftens
 }
 
 var opSplitWithSizes = wrap.Op{
+	Kernel:   kernels.SplitWithSizes,
 	Name:     "split_with_sizes",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -789,6 +828,7 @@ func SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*r
 }
 
 var opSqueeze = wrap.Op{
+	Kernel:   kernels.Squeeze,
 	Name:     "squeeze",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -808,6 +848,7 @@ func Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 }
 
 var opSqueezeDim = wrap.Op{
+	Kernel:   kernels.SqueezeDim,
 	Name:     "squeeze",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -827,6 +868,7 @@ func SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 }
 
 var opSqueeze_Dim = wrap.Op{
+	Kernel:   kernels.Squeeze_Dim,
 	Name:     "squeeze_",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -847,6 +889,7 @@ func Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 }
 
 var opStack = wrap.Op{
+	Kernel:   kernels.Stack,
 	Name:     "stack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -866,6 +909,7 @@ func Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 }
 
 var opSum = wrap.Op{
+	Kernel:   kernels.Sum,
 	Name:     "sum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -885,6 +929,7 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 }
 
 var opSumDimIntList = wrap.Op{
+	Kernel:   kernels.SumDimIntList,
 	Name:     "sum",
 	Overload: "dim_IntList",
 	Policy:   checks.Strict,
@@ -904,6 +949,7 @@ func SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 }
 
 var opSumIntListOut = wrap.Op{
+	Kernel:   kernels.SumIntListOut,
 	Name:     "sum",
 	Overload: "IntList_out",
 	Policy:   checks.Strict,
@@ -924,6 +970,7 @@ func SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 }
 
 var opT = wrap.Op{
+	Kernel:   kernels.T,
 	Name:     "t",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -943,6 +990,7 @@ func T(self *reftensor.Tensor) *reftensor.Tensor {
 }
 
 var opT_ = wrap.Op{
+	Kernel:   kernels.T_,
 	Name:     "t_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -963,6 +1011,7 @@ func T_(self *reftensor.Tensor) *reftensor.Tensor {
 }
 
 var opTransposeInt = wrap.Op{
+	Kernel:   kernels.TransposeInt,
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -982,6 +1031,7 @@ func TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Ten
 }
 
 var opTranspose_ = wrap.Op{
+	Kernel:   kernels.Transpose_,
 	Name:     "transpose_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1002,6 +1052,7 @@ func Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tenso
 }
 
 var opUnsqueeze = wrap.Op{
+	Kernel:   kernels.Unsqueeze,
 	Name:     "unsqueeze",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1021,6 +1072,7 @@ func Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 }
 
 var opUnsqueeze_ = wrap.Op{
+	Kernel:   kernels.Unsqueeze_,
 	Name:     "unsqueeze_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1041,6 +1093,7 @@ func Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 }
 
 var opClone = wrap.Op{
+	Kernel:   kernels.Clone,
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1060,6 +1113,7 @@ func Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Tensor {
 }
 
 var opZero_ = wrap.Op{
+	Kernel:   kernels.Zero_,
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1080,6 +1134,7 @@ func Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 }
 
 var opSubTensor = wrap.Op{
+	Kernel:   kernels.SubTensor,
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1099,6 +1154,7 @@ func SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 }
 
 var opSub_Tensor = wrap.Op{
+	Kernel:   kernels.Sub_Tensor,
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1119,6 +1175,7 @@ func Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 }
 
 var opToDense = wrap.Op{
+	Kernel:   kernels.ToDense,
 	Name:     "to_dense",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1138,6 +1195,7 @@ func ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 }
 
 var opXValues = wrap.Op{
+	Kernel:   kernels.XValues,
 	Name:     "_values",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1157,6 +1215,7 @@ func XValues(self *reftensor.Tensor) *reftensor.Tensor {
 }
 
 var opUnbindInt = wrap.Op{
+	Kernel:   kernels.UnbindInt,
 	Name:     "unbind",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -1179,6 +1238,7 @@ func UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
 }
 
 var opSet_SourceStorage = wrap.Op{
+	Kernel:   kernels.Set_SourceStorage,
 	Name:     "set_",
 	Overload: "source_Storage",
 	Policy:   checks.Strict,
@@ -1199,6 +1259,7 @@ func Set_SourceStorage(self *reftensor.Tensor, source *reftensor.StorageImpl) *r
 }
 
 var opSet_SourceTensor = wrap.Op{
+	Kernel:   kernels.Set_SourceTensor,
 	Name:     "set_",
 	Overload: "source_Tensor",
 	Policy:   checks.Strict,
@@ -1219,6 +1280,7 @@ func Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tensor) *reftens
 }
 
 var opView = wrap.Op{
+	Kernel:   kernels.View,
 	Name:     "view",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1238,6 +1300,7 @@ func View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 }
 
 var opSortValues = wrap.Op{
+	Kernel:   kernels.SortValues,
 	Name:     "sort",
 	Overload: "values",
 	Policy:   checks.Strict,
@@ -1258,6 +1321,7 @@ func SortValues(self *reftensor.Tensor, dim int64, descending bool, values *reft
 }
 
 var opSort = wrap.Op{
+	Kernel:   kernels.Sort,
 	Name:     "sort",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1277,6 +1341,7 @@ func Sort(self *reftensor.Tensor, dim int64, descending bool) (*reftensor.Tensor
 }
 
 var opAlias = wrap.Op{
+	Kernel:   kernels.Alias,
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1296,6 +1361,7 @@ func Alias(self *reftensor.Tensor) *reftensor.Tensor {
 }
 
 var opXForeachAddScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddScalar,
 	Name:     "_foreach_add",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1315,6 +1381,7 @@ func XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*reftensor.Te
 }
 
 var opXForeachAdd_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAdd_Scalar,
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1335,6 +1402,7 @@ func XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 }
 
 var opXForeachZero_ = wrap.Op{
+	Kernel:   kernels.XForeachZero_,
 	Name:     "_foreach_zero_",
 	Overload: "",
 	Policy:   checks.Strict,

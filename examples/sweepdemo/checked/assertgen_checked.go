@@ -22,6 +22,7 @@ const (
 )
 
 var opAdd_Tensor = wrap.Op{
+	Kernel:   kernels.Add_Tensor,
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -42,6 +43,7 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 }
 
 var opSum = wrap.Op{
+	Kernel:   kernels.Sum,
 	Name:     "sum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -61,6 +63,7 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 }
 
 var opOuter = wrap.Op{
+	Kernel:   kernels.Outer,
 	Name:     "outer",
 	Overload: "",
 	Policy:   checks.Strict,

@@ -24,6 +24,7 @@ var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "catalog/assertgen.yaml:15:12",
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -44,6 +45,7 @@ var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "catalog/assertgen.yaml:18:11",
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -72,6 +74,7 @@ var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "catalog/assertgen.yaml:17:8",
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -100,6 +103,7 @@ var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "catalog/assertgen.yaml:16:9",
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -120,6 +124,7 @@ var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "catalog/assertgen.yaml:12:6",
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -148,6 +153,7 @@ var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "catalog/assertgen.yaml:14:10",
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -196,6 +202,7 @@ var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "catalog/assertgen.yaml:13:10",
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)

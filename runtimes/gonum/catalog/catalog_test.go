@@ -3,6 +3,9 @@
 package catalog_test
 
 import (
+	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -37,10 +40,33 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("%s: no violation, want %s", c.name, c.want)
 			continue
 		}
+		at := bindingAt(t, c.name)
 		for _, v := range vs {
 			if v.Check != c.want {
 				t.Errorf("%s: %s, want only %s", c.name, v.Error(), c.want)
 			}
+			// The violation points at the wrong binding (issue 58 item 4).
+			if v.Pos != at || !strings.HasPrefix(v.Error(), at+": ") {
+				t.Errorf("%s: %s: Pos %q, want the binding's place %s", c.name, v.Error(), v.Pos, at)
+			}
 		}
 	}
+}
+
+// bindingAt is op's binding in this directory's assertgen.yaml as a
+// violation names it: the config's path from the module's root, the
+// line, and the column of the binding's code.
+func bindingAt(t *testing.T, op string) string {
+	t.Helper()
+	b, err := os.ReadFile("assertgen.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(l, "  "+op+":"); ok {
+			return fmt.Sprintf("catalog/assertgen.yaml:%d:%d", i+1, len(l)-len(strings.TrimLeft(rest, " "))+1)
+		}
+	}
+	t.Fatalf("no binding of %s in assertgen.yaml", op)
+	return ""
 }

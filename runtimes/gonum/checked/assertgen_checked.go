@@ -24,6 +24,7 @@ var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:27:8",
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -52,6 +53,7 @@ var opAbs_ = wrap.Op{
 	Name:     "abs_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:55:9",
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
@@ -72,6 +74,7 @@ var opAbsOut = wrap.Op{
 	Name:     "abs",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:68:12",
 }
 
 // AbsOut checks abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -160,6 +163,7 @@ var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:21:15",
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -188,6 +192,7 @@ var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:49:16",
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -208,6 +213,7 @@ var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:63:12",
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -636,6 +642,7 @@ var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:46:8",
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -732,6 +739,7 @@ var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:62:10",
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -752,6 +760,7 @@ var opCos = wrap.Op{
 	Name:     "cos",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:33:8",
 }
 
 // Cos checks cos(Tensor self) -> Tensor
@@ -888,6 +897,7 @@ var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:24:15",
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -916,6 +926,7 @@ var opDiv_Tensor = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:52:16",
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -936,6 +947,7 @@ var opDivOut = wrap.Op{
 	Name:     "div",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:66:12",
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1160,6 +1172,7 @@ var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:28:8",
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -1188,6 +1201,7 @@ var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:56:9",
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -1208,6 +1222,7 @@ var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:69:12",
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1392,6 +1407,7 @@ var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:61:18",
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -1568,6 +1584,7 @@ var opKron = wrap.Op{
 	Name:     "kron",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:45:9",
 }
 
 // Kron checks kron(Tensor self, Tensor other) -> Tensor
@@ -1596,6 +1613,7 @@ var opKronOut = wrap.Op{
 	Name:     "kron",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:72:13",
 }
 
 // KronOut checks kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1616,6 +1634,7 @@ var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:29:8",
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -1888,6 +1907,7 @@ var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:44:11",
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -1916,6 +1936,7 @@ var opMatmulOut = wrap.Op{
 	Name:     "matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:71:15",
 }
 
 // MatmulOut checks matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1936,6 +1957,7 @@ var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:43:7",
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -1964,6 +1986,7 @@ var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:70:11",
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -1984,6 +2007,7 @@ var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:23:15",
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2012,6 +2036,7 @@ var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:51:16",
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2032,6 +2057,7 @@ var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:65:12",
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2052,6 +2078,7 @@ var opMulScalar = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:25:15",
 }
 
 // MulScalar checks mul.Scalar(Tensor self, Scalar other) -> Tensor
@@ -2080,6 +2107,7 @@ var opMul_Scalar = wrap.Op{
 	Name:     "mul_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:53:16",
 }
 
 // Mul_Scalar checks mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2120,6 +2148,7 @@ var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:73:11",
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -2148,6 +2177,7 @@ var opOnesLike = wrap.Op{
 	Name:     "ones_like",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:42:14",
 }
 
 // OnesLike checks ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -2380,6 +2410,7 @@ var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:26:8",
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -2408,6 +2439,7 @@ var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:54:9",
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -2428,6 +2460,7 @@ var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:67:12",
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2584,6 +2617,7 @@ var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:35:10",
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -2612,6 +2646,7 @@ var opRelu_ = wrap.Op{
 	Name:     "relu_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:59:11",
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -2768,6 +2803,7 @@ var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:74:15",
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -2864,6 +2900,7 @@ var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:34:13",
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -2932,6 +2969,7 @@ var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:32:8",
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -3068,6 +3106,7 @@ var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:77:11",
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -3096,6 +3135,7 @@ var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:75:17",
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -3124,6 +3164,7 @@ var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:30:9",
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -3152,6 +3193,7 @@ var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:57:10",
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -3192,6 +3234,7 @@ var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:36:11",
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -3328,6 +3371,7 @@ var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:31:9",
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -3356,6 +3400,7 @@ var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:58:10",
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3532,6 +3577,7 @@ var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:41:15",
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -3560,6 +3606,7 @@ var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:40:10",
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -3608,6 +3655,7 @@ var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:60:10",
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -3628,6 +3676,7 @@ var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:64:12",
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3648,6 +3697,7 @@ var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:22:15",
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -3676,6 +3726,7 @@ var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:50:16",
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -3812,6 +3863,7 @@ var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:38:13",
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -3840,6 +3892,7 @@ var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:39:13",
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -3888,6 +3941,7 @@ var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:37:23",
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -3916,6 +3970,7 @@ var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:76:10",
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -4216,6 +4271,7 @@ var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:47:16",
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -4312,6 +4368,7 @@ var opLinalgSolve = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "checked/assertgen.yaml:48:18",
 }
 
 // LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor

@@ -22,6 +22,7 @@ const (
 )
 
 var opAbs = wrap.Op{
+	Kernel:   kernels.Abs,
 	Name:     "abs",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -50,6 +51,7 @@ func Abs(self *tensor.Dense) *tensor.Dense {
 }
 
 var opAbs_ = wrap.Op{
+	Kernel:   kernels.Abs_,
 	Name:     "abs_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -70,6 +72,7 @@ func Abs_(self *tensor.Dense) *tensor.Dense {
 }
 
 var opAddTensor = wrap.Op{
+	Kernel:   kernels.AddTensor,
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -98,6 +101,7 @@ func AddTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.D
 }
 
 var opAdd_Tensor = wrap.Op{
+	Kernel:   kernels.Add_Tensor,
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -118,6 +122,7 @@ func Add_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.
 }
 
 var opAddOut = wrap.Op{
+	Kernel:   kernels.AddOut,
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -138,6 +143,7 @@ func AddOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.
 }
 
 var opArgmax = wrap.Op{
+	Kernel:   kernels.Argmax,
 	Name:     "argmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -166,6 +172,7 @@ func Argmax(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 }
 
 var opArgmin = wrap.Op{
+	Kernel:   kernels.Argmin,
 	Name:     "argmin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -194,6 +201,7 @@ func Argmin(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 }
 
 var opCat = wrap.Op{
+	Kernel:   kernels.Cat,
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -222,6 +230,7 @@ func Cat(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 }
 
 var opClamp = wrap.Op{
+	Kernel:   kernels.Clamp,
 	Name:     "clamp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -250,6 +259,7 @@ func Clamp(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 }
 
 var opClamp_ = wrap.Op{
+	Kernel:   kernels.Clamp_,
 	Name:     "clamp_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -270,6 +280,7 @@ func Clamp_(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 }
 
 var opContiguous = wrap.Op{
+	Kernel:   kernels.Contiguous,
 	Name:     "contiguous",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -289,6 +300,7 @@ func Contiguous(self *tensor.Dense, memory_format int) *tensor.Dense {
 }
 
 var opCopy_ = wrap.Op{
+	Kernel:   kernels.Copy_,
 	Name:     "copy_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -309,6 +321,7 @@ func Copy_(self *tensor.Dense, src *tensor.Dense, non_blocking bool) *tensor.Den
 }
 
 var opDivTensor = wrap.Op{
+	Kernel:   kernels.DivTensor,
 	Name:     "div",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -337,6 +350,7 @@ func DivTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 }
 
 var opDiv_Tensor = wrap.Op{
+	Kernel:   kernels.Div_Tensor,
 	Name:     "div_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -357,6 +371,7 @@ func Div_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 }
 
 var opDivOut = wrap.Op{
+	Kernel:   kernels.DivOut,
 	Name:     "div",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -377,6 +392,7 @@ func DivOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.
 }
 
 var opDot = wrap.Op{
+	Kernel:   kernels.Dot,
 	Name:     "dot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -405,6 +421,7 @@ func Dot(self *tensor.Dense, tensor *tensor.Dense) *tensor.Dense {
 }
 
 var opExp = wrap.Op{
+	Kernel:   kernels.Exp,
 	Name:     "exp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -433,6 +450,7 @@ func Exp(self *tensor.Dense) *tensor.Dense {
 }
 
 var opExp_ = wrap.Op{
+	Kernel:   kernels.Exp_,
 	Name:     "exp_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -453,6 +471,7 @@ func Exp_(self *tensor.Dense) *tensor.Dense {
 }
 
 var opExpOut = wrap.Op{
+	Kernel:   kernels.ExpOut,
 	Name:     "exp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -473,6 +492,7 @@ func ExpOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 }
 
 var opFlattenUsingInts = wrap.Op{
+	Kernel:   kernels.FlattenUsingInts,
 	Name:     "flatten",
 	Overload: "using_ints",
 	Policy:   checks.Strict,
@@ -492,6 +512,7 @@ func FlattenUsingInts(self *tensor.Dense, start_dim int64, end_dim int64) *tenso
 }
 
 var opFill_Scalar = wrap.Op{
+	Kernel:   kernels.Fill_Scalar,
 	Name:     "fill_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -512,6 +533,7 @@ func Fill_Scalar(self *tensor.Dense, value float64) *tensor.Dense {
 }
 
 var opLog = wrap.Op{
+	Kernel:   kernels.Log,
 	Name:     "log",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -540,6 +562,7 @@ func Log(self *tensor.Dense) *tensor.Dense {
 }
 
 var opMatmul = wrap.Op{
+	Kernel:   kernels.Matmul,
 	Name:     "matmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -568,6 +591,7 @@ func Matmul(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 }
 
 var opMm = wrap.Op{
+	Kernel:   kernels.Mm,
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -596,6 +620,7 @@ func Mm(self *tensor.Dense, mat2 *tensor.Dense) *tensor.Dense {
 }
 
 var opMmOut = wrap.Op{
+	Kernel:   kernels.MmOut,
 	Name:     "mm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -616,6 +641,7 @@ func MmOut(self *tensor.Dense, mat2 *tensor.Dense, out *tensor.Dense) *tensor.De
 }
 
 var opMulTensor = wrap.Op{
+	Kernel:   kernels.MulTensor,
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -644,6 +670,7 @@ func MulTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 }
 
 var opMul_Tensor = wrap.Op{
+	Kernel:   kernels.Mul_Tensor,
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -664,6 +691,7 @@ func Mul_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 }
 
 var opMulOut = wrap.Op{
+	Kernel:   kernels.MulOut,
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -684,6 +712,7 @@ func MulOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.
 }
 
 var opMv = wrap.Op{
+	Kernel:   kernels.Mv,
 	Name:     "mv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -712,6 +741,7 @@ func Mv(self *tensor.Dense, vec *tensor.Dense) *tensor.Dense {
 }
 
 var opNarrow = wrap.Op{
+	Kernel:   kernels.Narrow,
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -740,6 +770,7 @@ func Narrow(self *tensor.Dense, dim int64, start int64, length int64) *tensor.De
 }
 
 var opPermute = wrap.Op{
+	Kernel:   kernels.Permute,
 	Name:     "permute",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -768,6 +799,7 @@ func Permute(self *tensor.Dense, dims []int64) *tensor.Dense {
 }
 
 var opNeg = wrap.Op{
+	Kernel:   kernels.Neg,
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -796,6 +828,7 @@ func Neg(self *tensor.Dense) *tensor.Dense {
 }
 
 var opNeg_ = wrap.Op{
+	Kernel:   kernels.Neg_,
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -816,6 +849,7 @@ func Neg_(self *tensor.Dense) *tensor.Dense {
 }
 
 var opNegOut = wrap.Op{
+	Kernel:   kernels.NegOut,
 	Name:     "neg",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -836,6 +870,7 @@ func NegOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 }
 
 var opReshape = wrap.Op{
+	Kernel:   kernels.Reshape,
 	Name:     "reshape",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -855,6 +890,7 @@ func Reshape(self *tensor.Dense, shape []int64) *tensor.Dense {
 }
 
 var opSelectInt = wrap.Op{
+	Kernel:   kernels.SelectInt,
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -883,6 +919,7 @@ func SelectInt(self *tensor.Dense, dim int64, index int64) *tensor.Dense {
 }
 
 var opDetach = wrap.Op{
+	Kernel:   kernels.Detach,
 	Name:     "detach",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -911,6 +948,7 @@ func Detach(self *tensor.Dense) *tensor.Dense {
 }
 
 var opSliceTensor = wrap.Op{
+	Kernel:   kernels.SliceTensor,
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -939,6 +977,7 @@ func SliceTensor(self *tensor.Dense, dim int64, start *int64, end *int64, step i
 }
 
 var opSoftmaxInt = wrap.Op{
+	Kernel:   kernels.SoftmaxInt,
 	Name:     "softmax",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -967,6 +1006,7 @@ func SoftmaxInt(self *tensor.Dense, dim int64, dtype *int) *tensor.Dense {
 }
 
 var opSqueezeDim = wrap.Op{
+	Kernel:   kernels.SqueezeDim,
 	Name:     "squeeze",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -995,6 +1035,7 @@ func SqueezeDim(self *tensor.Dense, dim int64) *tensor.Dense {
 }
 
 var opStack = wrap.Op{
+	Kernel:   kernels.Stack,
 	Name:     "stack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1023,6 +1064,7 @@ func Stack(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 }
 
 var opSum = wrap.Op{
+	Kernel:   kernels.Sum,
 	Name:     "sum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1051,6 +1093,7 @@ func Sum(self *tensor.Dense, dtype *int) *tensor.Dense {
 }
 
 var opSumDimIntList = wrap.Op{
+	Kernel:   kernels.SumDimIntList,
 	Name:     "sum",
 	Overload: "dim_IntList",
 	Policy:   checks.Strict,
@@ -1079,6 +1122,7 @@ func SumDimIntList(self *tensor.Dense, dim []int64, keepdim bool, dtype *int) *t
 }
 
 var opSqrt = wrap.Op{
+	Kernel:   kernels.Sqrt,
 	Name:     "sqrt",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1107,6 +1151,7 @@ func Sqrt(self *tensor.Dense) *tensor.Dense {
 }
 
 var opSqrt_ = wrap.Op{
+	Kernel:   kernels.Sqrt_,
 	Name:     "sqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1127,6 +1172,7 @@ func Sqrt_(self *tensor.Dense) *tensor.Dense {
 }
 
 var opSquare = wrap.Op{
+	Kernel:   kernels.Square,
 	Name:     "square",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1155,6 +1201,7 @@ func Square(self *tensor.Dense) *tensor.Dense {
 }
 
 var opT = wrap.Op{
+	Kernel:   kernels.T,
 	Name:     "t",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1183,6 +1230,7 @@ func T(self *tensor.Dense) *tensor.Dense {
 }
 
 var opTanh = wrap.Op{
+	Kernel:   kernels.Tanh,
 	Name:     "tanh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1211,6 +1259,7 @@ func Tanh(self *tensor.Dense) *tensor.Dense {
 }
 
 var opTanh_ = wrap.Op{
+	Kernel:   kernels.Tanh_,
 	Name:     "tanh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1231,6 +1280,7 @@ func Tanh_(self *tensor.Dense) *tensor.Dense {
 }
 
 var opTransposeInt = wrap.Op{
+	Kernel:   kernels.TransposeInt,
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -1259,6 +1309,7 @@ func TransposeInt(self *tensor.Dense, dim0 int64, dim1 int64) *tensor.Dense {
 }
 
 var opUnsqueeze = wrap.Op{
+	Kernel:   kernels.Unsqueeze,
 	Name:     "unsqueeze",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1287,6 +1338,7 @@ func Unsqueeze(self *tensor.Dense, dim int64) *tensor.Dense {
 }
 
 var opClone = wrap.Op{
+	Kernel:   kernels.Clone,
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1315,6 +1367,7 @@ func Clone(self *tensor.Dense, memory_format *int) *tensor.Dense {
 }
 
 var opZero_ = wrap.Op{
+	Kernel:   kernels.Zero_,
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1335,6 +1388,7 @@ func Zero_(self *tensor.Dense) *tensor.Dense {
 }
 
 var opSubOut = wrap.Op{
+	Kernel:   kernels.SubOut,
 	Name:     "sub",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1355,6 +1409,7 @@ func SubOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.
 }
 
 var opSubTensor = wrap.Op{
+	Kernel:   kernels.SubTensor,
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1383,6 +1438,7 @@ func SubTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.D
 }
 
 var opSub_Tensor = wrap.Op{
+	Kernel:   kernels.Sub_Tensor,
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1403,6 +1459,7 @@ func Sub_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.
 }
 
 var opView = wrap.Op{
+	Kernel:   kernels.View,
 	Name:     "view",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1431,6 +1488,7 @@ func View(self *tensor.Dense, size []int64) *tensor.Dense {
 }
 
 var opEqTensor = wrap.Op{
+	Kernel:   kernels.EqTensor,
 	Name:     "eq",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1459,6 +1517,7 @@ func EqTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 }
 
 var opMin = wrap.Op{
+	Kernel:   kernels.Min,
 	Name:     "min",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1487,6 +1546,7 @@ func Min(self *tensor.Dense) *tensor.Dense {
 }
 
 var opMax = wrap.Op{
+	Kernel:   kernels.Max,
 	Name:     "max",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1515,6 +1575,7 @@ func Max(self *tensor.Dense) *tensor.Dense {
 }
 
 var opMaximum = wrap.Op{
+	Kernel:   kernels.Maximum,
 	Name:     "maximum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1543,6 +1604,7 @@ func Maximum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 }
 
 var opMinimum = wrap.Op{
+	Kernel:   kernels.Minimum,
 	Name:     "minimum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1571,6 +1633,7 @@ func Minimum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 }
 
 var opPowTensorScalar = wrap.Op{
+	Kernel:   kernels.PowTensorScalar,
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -1599,6 +1662,7 @@ func PowTensorScalar(self *tensor.Dense, exponent float64) *tensor.Dense {
 }
 
 var opAlias = wrap.Op{
+	Kernel:   kernels.Alias,
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.Strict,

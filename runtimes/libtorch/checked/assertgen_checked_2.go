@@ -14,6 +14,7 @@ import (
 )
 
 var opHingeEmbeddingLoss = wrap.Op{
+	Kernel:   kernels.HingeEmbeddingLoss,
 	Name:     "hinge_embedding_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -33,6 +34,7 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 }
 
 var opGroupNorm = wrap.Op{
+	Kernel:   kernels.GroupNorm,
 	Name:     "group_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -52,6 +54,7 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 }
 
 var opNativeGroupNorm = wrap.Op{
+	Kernel:   kernels.NativeGroupNorm,
 	Name:     "native_group_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -71,6 +74,7 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opNativeGroupNormOut = wrap.Op{
+	Kernel:   kernels.NativeGroupNormOut,
 	Name:     "native_group_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -91,6 +95,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opNativeGroupNormBackward = wrap.Op{
+	Kernel:   kernels.NativeGroupNormBackward,
 	Name:     "native_group_norm_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -110,6 +115,7 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 }
 
 var opNativeGroupNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeGroupNormBackwardOut,
 	Name:     "native_group_norm_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -130,6 +136,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 }
 
 var opXFftR2c = wrap.Op{
+	Kernel:   kernels.XFftR2c,
 	Name:     "_fft_r2c",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -149,6 +156,7 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 }
 
 var opXFftR2cOut = wrap.Op{
+	Kernel:   kernels.XFftR2cOut,
 	Name:     "_fft_r2c",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -169,6 +177,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 }
 
 var opXFftC2r = wrap.Op{
+	Kernel:   kernels.XFftC2r,
 	Name:     "_fft_c2r",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -188,6 +197,7 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 }
 
 var opXFftC2rOut = wrap.Op{
+	Kernel:   kernels.XFftC2rOut,
 	Name:     "_fft_c2r",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -208,6 +218,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 }
 
 var opXFftC2c = wrap.Op{
+	Kernel:   kernels.XFftC2c,
 	Name:     "_fft_c2c",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -227,6 +238,7 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 }
 
 var opXFftC2cOut = wrap.Op{
+	Kernel:   kernels.XFftC2cOut,
 	Name:     "_fft_c2c",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -247,6 +259,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 }
 
 var opXValidateCompressedSparseIndices = wrap.Op{
+	Kernel:   kernels.XValidateCompressedSparseIndices,
 	Name:     "_validate_compressed_sparse_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -266,6 +279,7 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 }
 
 var opXCufftGetPlanCacheSize = wrap.Op{
+	Kernel:   kernels.XCufftGetPlanCacheSize,
 	Name:     "_cufft_get_plan_cache_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -284,6 +298,7 @@ func XCufftGetPlanCacheSize(device_index int64) int64 {
 }
 
 var opXCufftGetPlanCacheMaxSize = wrap.Op{
+	Kernel:   kernels.XCufftGetPlanCacheMaxSize,
 	Name:     "_cufft_get_plan_cache_max_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -302,6 +317,7 @@ func XCufftGetPlanCacheMaxSize(device_index int64) int64 {
 }
 
 var opXCufftSetPlanCacheMaxSize = wrap.Op{
+	Kernel:   kernels.XCufftSetPlanCacheMaxSize,
 	Name:     "_cufft_set_plan_cache_max_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -320,6 +336,7 @@ func XCufftSetPlanCacheMaxSize(device_index int64, max_size int64) {
 }
 
 var opXCufftClearPlanCache = wrap.Op{
+	Kernel:   kernels.XCufftClearPlanCache,
 	Name:     "_cufft_clear_plan_cache",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -338,6 +355,7 @@ func XCufftClearPlanCache(device_index int64) {
 }
 
 var opIndexTensor = wrap.Op{
+	Kernel:   kernels.IndexTensor,
 	Name:     "index",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -360,6 +378,7 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 }
 
 var opIndexTensorOut = wrap.Op{
+	Kernel:   kernels.IndexTensorOut,
 	Name:     "index",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -383,6 +402,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 }
 
 var opIndexCopyOut = wrap.Op{
+	Kernel:   kernels.IndexCopyOut,
 	Name:     "index_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -403,6 +423,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 }
 
 var opIndexCopy_ = wrap.Op{
+	Kernel:   kernels.IndexCopy_,
 	Name:     "index_copy_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -423,6 +444,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 }
 
 var opIndexCopy = wrap.Op{
+	Kernel:   kernels.IndexCopy,
 	Name:     "index_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -442,6 +464,7 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 }
 
 var opIndexCopy_Dimname = wrap.Op{
+	Kernel:   kernels.IndexCopy_Dimname,
 	Name:     "index_copy_",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -462,6 +485,7 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 }
 
 var opIndexCopyDimname = wrap.Op{
+	Kernel:   kernels.IndexCopyDimname,
 	Name:     "index_copy",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -481,6 +505,7 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 }
 
 var opIndexPut_ = wrap.Op{
+	Kernel:   kernels.IndexPut_,
 	Name:     "index_put_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -504,6 +529,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 }
 
 var opIndexPutOut = wrap.Op{
+	Kernel:   kernels.IndexPutOut,
 	Name:     "index_put",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -527,6 +553,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 }
 
 var opIndexPut = wrap.Op{
+	Kernel:   kernels.IndexPut,
 	Name:     "index_put",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -549,6 +576,7 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 }
 
 var opXIndexPutImpl_ = wrap.Op{
+	Kernel:   kernels.XIndexPutImpl_,
 	Name:     "_index_put_impl_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -572,6 +600,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 }
 
 var opXIndexPutImplOut = wrap.Op{
+	Kernel:   kernels.XIndexPutImplOut,
 	Name:     "_index_put_impl",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -595,6 +624,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 }
 
 var opXIndexPutImpl = wrap.Op{
+	Kernel:   kernels.XIndexPutImpl,
 	Name:     "_index_put_impl",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -617,6 +647,7 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 }
 
 var opInstanceNorm = wrap.Op{
+	Kernel:   kernels.InstanceNorm,
 	Name:     "instance_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -636,6 +667,7 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 }
 
 var opIsclose = wrap.Op{
+	Kernel:   kernels.Isclose,
 	Name:     "isclose",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -655,6 +687,7 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 }
 
 var opIsinTensorTensorOut = wrap.Op{
+	Kernel:   kernels.IsinTensorTensorOut,
 	Name:     "isin",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.Strict,
@@ -675,6 +708,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 }
 
 var opIsinTensorTensor = wrap.Op{
+	Kernel:   kernels.IsinTensorTensor,
 	Name:     "isin",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.Strict,
@@ -694,6 +728,7 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 }
 
 var opIsinTensorScalarOut = wrap.Op{
+	Kernel:   kernels.IsinTensorScalarOut,
 	Name:     "isin",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -714,6 +749,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 }
 
 var opIsinTensorScalar = wrap.Op{
+	Kernel:   kernels.IsinTensorScalar,
 	Name:     "isin",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -733,6 +769,7 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 }
 
 var opIsinScalarTensorOut = wrap.Op{
+	Kernel:   kernels.IsinScalarTensorOut,
 	Name:     "isin",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -753,6 +790,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 }
 
 var opIsinScalarTensor = wrap.Op{
+	Kernel:   kernels.IsinScalarTensor,
 	Name:     "isin",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -772,6 +810,7 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 }
 
 var opIsnan = wrap.Op{
+	Kernel:   kernels.Isnan,
 	Name:     "isnan",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -791,6 +830,7 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsnanOut = wrap.Op{
+	Kernel:   kernels.IsnanOut,
 	Name:     "isnan",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -811,6 +851,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsDistributed = wrap.Op{
+	Kernel:   kernels.IsDistributed,
 	Name:     "is_distributed",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -830,6 +871,7 @@ func IsDistributed(self *torch.Tensor) bool {
 }
 
 var opIsFloatingPoint = wrap.Op{
+	Kernel:   kernels.IsFloatingPoint,
 	Name:     "is_floating_point",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -849,6 +891,7 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 }
 
 var opIsComplex = wrap.Op{
+	Kernel:   kernels.IsComplex,
 	Name:     "is_complex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -868,6 +911,7 @@ func IsComplex(self *torch.Tensor) bool {
 }
 
 var opIsConj = wrap.Op{
+	Kernel:   kernels.IsConj,
 	Name:     "is_conj",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -887,6 +931,7 @@ func IsConj(self *torch.Tensor) bool {
 }
 
 var opXIsZerotensor = wrap.Op{
+	Kernel:   kernels.XIsZerotensor,
 	Name:     "_is_zerotensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -906,6 +951,7 @@ func XIsZerotensor(self *torch.Tensor) bool {
 }
 
 var opIsNeg = wrap.Op{
+	Kernel:   kernels.IsNeg,
 	Name:     "is_neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -925,6 +971,7 @@ func IsNeg(self *torch.Tensor) bool {
 }
 
 var opIsreal = wrap.Op{
+	Kernel:   kernels.Isreal,
 	Name:     "isreal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -944,6 +991,7 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsNonzero = wrap.Op{
+	Kernel:   kernels.IsNonzero,
 	Name:     "is_nonzero",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -963,6 +1011,7 @@ func IsNonzero(self *torch.Tensor) bool {
 }
 
 var opIsSameSize = wrap.Op{
+	Kernel:   kernels.IsSameSize,
 	Name:     "is_same_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -982,6 +1031,7 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opIsSigned = wrap.Op{
+	Kernel:   kernels.IsSigned,
 	Name:     "is_signed",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1001,6 +1051,7 @@ func IsSigned(self *torch.Tensor) bool {
 }
 
 var opIsInference = wrap.Op{
+	Kernel:   kernels.IsInference,
 	Name:     "is_inference",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1020,6 +1071,7 @@ func IsInference(self *torch.Tensor) bool {
 }
 
 var opKlDiv = wrap.Op{
+	Kernel:   kernels.KlDiv,
 	Name:     "kl_div",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1039,6 +1091,7 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 }
 
 var opKron = wrap.Op{
+	Kernel:   kernels.Kron,
 	Name:     "kron",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1058,6 +1111,7 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opKronOut = wrap.Op{
+	Kernel:   kernels.KronOut,
 	Name:     "kron",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1078,6 +1132,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opKthvalue = wrap.Op{
+	Kernel:   kernels.Kthvalue,
 	Name:     "kthvalue",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1097,6 +1152,7 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 }
 
 var opKthvalueValues = wrap.Op{
+	Kernel:   kernels.KthvalueValues,
 	Name:     "kthvalue",
 	Overload: "values",
 	Policy:   checks.Strict,
@@ -1117,6 +1173,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 }
 
 var opKthvalueDimname = wrap.Op{
+	Kernel:   kernels.KthvalueDimname,
 	Name:     "kthvalue",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -1136,6 +1193,7 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 }
 
 var opKthvalueDimnameOut = wrap.Op{
+	Kernel:   kernels.KthvalueDimnameOut,
 	Name:     "kthvalue",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -1156,6 +1214,7 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 }
 
 var opLayerNorm = wrap.Op{
+	Kernel:   kernels.LayerNorm,
 	Name:     "layer_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1175,6 +1234,7 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 }
 
 var opNativeLayerNorm = wrap.Op{
+	Kernel:   kernels.NativeLayerNorm,
 	Name:     "native_layer_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1194,6 +1254,7 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 }
 
 var opNativeLayerNormOut = wrap.Op{
+	Kernel:   kernels.NativeLayerNormOut,
 	Name:     "native_layer_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1214,6 +1275,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 }
 
 var opNativeLayerNormBackward = wrap.Op{
+	Kernel:   kernels.NativeLayerNormBackward,
 	Name:     "native_layer_norm_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1233,6 +1295,7 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 }
 
 var opNativeLayerNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeLayerNormBackwardOut,
 	Name:     "native_layer_norm_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1253,6 +1316,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 }
 
 var opNanToNum = wrap.Op{
+	Kernel:   kernels.NanToNum,
 	Name:     "nan_to_num",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1272,6 +1336,7 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 }
 
 var opNanToNum_ = wrap.Op{
+	Kernel:   kernels.NanToNum_,
 	Name:     "nan_to_num_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1292,6 +1357,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 }
 
 var opNanToNumOut = wrap.Op{
+	Kernel:   kernels.NanToNumOut,
 	Name:     "nan_to_num",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1312,6 +1378,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 }
 
 var opLinear = wrap.Op{
+	Kernel:   kernels.Linear,
 	Name:     "linear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1331,6 +1398,7 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 }
 
 var opLinearBackward = wrap.Op{
+	Kernel:   kernels.LinearBackward,
 	Name:     "linear_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1350,6 +1418,7 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 }
 
 var opLinearBackwardOut = wrap.Op{
+	Kernel:   kernels.LinearBackwardOut,
 	Name:     "linear_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1370,6 +1439,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 }
 
 var opLinearOut = wrap.Op{
+	Kernel:   kernels.LinearOut,
 	Name:     "linear",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1390,6 +1460,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 }
 
 var opMkldnnLinear = wrap.Op{
+	Kernel:   kernels.MkldnnLinear,
 	Name:     "mkldnn_linear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1409,6 +1480,7 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 }
 
 var opMkldnnLinearOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearOut,
 	Name:     "mkldnn_linear",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1429,6 +1501,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opMkldnnLinearBackwardInput = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardInput,
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1448,6 +1521,7 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 }
 
 var opMkldnnLinearBackwardInputOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardInputOut,
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1468,6 +1542,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 }
 
 var opMkldnnLinearBackwardWeights = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardWeights,
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1487,6 +1562,7 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 }
 
 var opMkldnnLinearBackwardWeightsOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardWeightsOut,
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1507,6 +1583,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 }
 
 var opMkldnnLinearBackward = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackward,
 	Name:     "mkldnn_linear_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1526,6 +1603,7 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 }
 
 var opMkldnnLinearBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardOut,
 	Name:     "mkldnn_linear_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1546,6 +1624,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 }
 
 var opFbgemmLinearInt8WeightFp32Activation = wrap.Op{
+	Kernel:   kernels.FbgemmLinearInt8WeightFp32Activation,
 	Name:     "fbgemm_linear_int8_weight_fp32_activation",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1565,6 +1644,7 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 }
 
 var opFbgemmLinearInt8Weight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearInt8Weight,
 	Name:     "fbgemm_linear_int8_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1584,6 +1664,7 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 }
 
 var opFbgemmLinearQuantizeWeight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearQuantizeWeight,
 	Name:     "fbgemm_linear_quantize_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1603,6 +1684,7 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 }
 
 var opFbgemmPackGemmMatrixFp16 = wrap.Op{
+	Kernel:   kernels.FbgemmPackGemmMatrixFp16,
 	Name:     "fbgemm_pack_gemm_matrix_fp16",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1622,6 +1704,7 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 }
 
 var opFbgemmLinearFp16WeightFp32Activation = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16WeightFp32Activation,
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1641,6 +1724,7 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 }
 
 var opFbgemmLinearFp16Weight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16Weight,
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1660,6 +1744,7 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 }
 
 var opFbgemmPackQuantizedMatrix = wrap.Op{
+	Kernel:   kernels.FbgemmPackQuantizedMatrix,
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1679,6 +1764,7 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 }
 
 var opFbgemmPackQuantizedMatrixKN = wrap.Op{
+	Kernel:   kernels.FbgemmPackQuantizedMatrixKN,
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "KN",
 	Policy:   checks.Strict,
@@ -1698,6 +1784,7 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 }
 
 var opLdexpTensor = wrap.Op{
+	Kernel:   kernels.LdexpTensor,
 	Name:     "ldexp",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1717,6 +1804,7 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLdexp_ = wrap.Op{
+	Kernel:   kernels.Ldexp_,
 	Name:     "ldexp_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1737,6 +1825,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLdexpOut = wrap.Op{
+	Kernel:   kernels.LdexpOut,
 	Name:     "ldexp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1757,6 +1846,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opLinspace = wrap.Op{
+	Kernel:   kernels.Linspace,
 	Name:     "linspace",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1775,6 +1865,7 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 }
 
 var opLinspaceOut = wrap.Op{
+	Kernel:   kernels.LinspaceOut,
 	Name:     "linspace",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1795,6 +1886,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 }
 
 var opLog = wrap.Op{
+	Kernel:   kernels.Log,
 	Name:     "log",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1814,6 +1906,7 @@ func Log(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog_ = wrap.Op{
+	Kernel:   kernels.Log_,
 	Name:     "log_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1834,6 +1927,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogOut = wrap.Op{
+	Kernel:   kernels.LogOut,
 	Name:     "log",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1854,6 +1948,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10 = wrap.Op{
+	Kernel:   kernels.Log10,
 	Name:     "log10",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1873,6 +1968,7 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10_ = wrap.Op{
+	Kernel:   kernels.Log10_,
 	Name:     "log10_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1893,6 +1989,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10Out = wrap.Op{
+	Kernel:   kernels.Log10Out,
 	Name:     "log10",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1913,6 +2010,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1p = wrap.Op{
+	Kernel:   kernels.Log1p,
 	Name:     "log1p",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1932,6 +2030,7 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1p_ = wrap.Op{
+	Kernel:   kernels.Log1p_,
 	Name:     "log1p_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1952,6 +2051,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1pOut = wrap.Op{
+	Kernel:   kernels.Log1pOut,
 	Name:     "log1p",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1972,6 +2072,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2 = wrap.Op{
+	Kernel:   kernels.Log2,
 	Name:     "log2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1991,6 +2092,7 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2_ = wrap.Op{
+	Kernel:   kernels.Log2_,
 	Name:     "log2_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2011,6 +2113,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2Out = wrap.Op{
+	Kernel:   kernels.Log2Out,
 	Name:     "log2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2031,6 +2134,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogaddexpOut = wrap.Op{
+	Kernel:   kernels.LogaddexpOut,
 	Name:     "logaddexp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2051,6 +2155,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opLogaddexp = wrap.Op{
+	Kernel:   kernels.Logaddexp,
 	Name:     "logaddexp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2070,6 +2175,7 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogaddexp2Out = wrap.Op{
+	Kernel:   kernels.Logaddexp2Out,
 	Name:     "logaddexp2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2090,6 +2196,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLogaddexp2 = wrap.Op{
+	Kernel:   kernels.Logaddexp2,
 	Name:     "logaddexp2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2109,6 +2216,7 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyTensor = wrap.Op{
+	Kernel:   kernels.XlogyTensor,
 	Name:     "xlogy",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2128,6 +2236,7 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyScalarSelf = wrap.Op{
+	Kernel:   kernels.XlogyScalarSelf,
 	Name:     "xlogy",
 	Overload: "Scalar_Self",
 	Policy:   checks.Strict,
@@ -2147,6 +2256,7 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyScalarOther = wrap.Op{
+	Kernel:   kernels.XlogyScalarOther,
 	Name:     "xlogy",
 	Overload: "Scalar_Other",
 	Policy:   checks.Strict,
@@ -2166,6 +2276,7 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opXlogy_Tensor = wrap.Op{
+	Kernel:   kernels.Xlogy_Tensor,
 	Name:     "xlogy_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2186,6 +2297,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogy_ScalarOther = wrap.Op{
+	Kernel:   kernels.Xlogy_ScalarOther,
 	Name:     "xlogy_",
 	Overload: "Scalar_Other",
 	Policy:   checks.Strict,
@@ -2206,6 +2318,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opXlogyOutTensor = wrap.Op{
+	Kernel:   kernels.XlogyOutTensor,
 	Name:     "xlogy",
 	Overload: "OutTensor",
 	Policy:   checks.Strict,
@@ -2226,6 +2339,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opXlogyOutScalarSelf = wrap.Op{
+	Kernel:   kernels.XlogyOutScalarSelf,
 	Name:     "xlogy",
 	Overload: "OutScalar_Self",
 	Policy:   checks.Strict,
@@ -2246,6 +2360,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 }
 
 var opXlogyOutScalarOther = wrap.Op{
+	Kernel:   kernels.XlogyOutScalarOther,
 	Name:     "xlogy",
 	Overload: "OutScalar_Other",
 	Policy:   checks.Strict,
@@ -2266,6 +2381,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opLogspace = wrap.Op{
+	Kernel:   kernels.Logspace,
 	Name:     "logspace",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2284,6 +2400,7 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 }
 
 var opLogspaceOut = wrap.Op{
+	Kernel:   kernels.LogspaceOut,
 	Name:     "logspace",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2304,6 +2421,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 }
 
 var opLogSoftmaxInt = wrap.Op{
+	Kernel:   kernels.LogSoftmaxInt,
 	Name:     "log_softmax",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -2323,6 +2441,7 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opLogSoftmaxIntOut = wrap.Op{
+	Kernel:   kernels.LogSoftmaxIntOut,
 	Name:     "log_softmax",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -2343,6 +2462,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 }
 
 var opLogSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.LogSoftmaxDimname,
 	Name:     "log_softmax",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -2362,6 +2482,7 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 }
 
 var opXLogSoftmax = wrap.Op{
+	Kernel:   kernels.XLogSoftmax,
 	Name:     "_log_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2381,6 +2502,7 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 }
 
 var opXLogSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxOut,
 	Name:     "_log_softmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2401,6 +2523,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 }
 
 var opXLogSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxBackwardData,
 	Name:     "_log_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2420,6 +2543,7 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 }
 
 var opXLogSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxBackwardDataOut,
 	Name:     "_log_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2440,6 +2564,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opXLogcumsumexp = wrap.Op{
+	Kernel:   kernels.XLogcumsumexp,
 	Name:     "_logcumsumexp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2459,6 +2584,7 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXLogcumsumexpOut = wrap.Op{
+	Kernel:   kernels.XLogcumsumexpOut,
 	Name:     "_logcumsumexp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2479,6 +2605,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 }
 
 var opLogcumsumexp = wrap.Op{
+	Kernel:   kernels.Logcumsumexp,
 	Name:     "logcumsumexp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2498,6 +2625,7 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opLogcumsumexpOut = wrap.Op{
+	Kernel:   kernels.LogcumsumexpOut,
 	Name:     "logcumsumexp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2518,6 +2646,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 }
 
 var opLogcumsumexpDimname = wrap.Op{
+	Kernel:   kernels.LogcumsumexpDimname,
 	Name:     "logcumsumexp",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -2537,6 +2666,7 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opLogcumsumexpDimnameOut = wrap.Op{
+	Kernel:   kernels.LogcumsumexpDimnameOut,
 	Name:     "logcumsumexp",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -2557,6 +2687,7 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 }
 
 var opLogsumexp = wrap.Op{
+	Kernel:   kernels.Logsumexp,
 	Name:     "logsumexp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2576,6 +2707,7 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opLogsumexpOut = wrap.Op{
+	Kernel:   kernels.LogsumexpOut,
 	Name:     "logsumexp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2596,6 +2728,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 }
 
 var opLogsumexpNames = wrap.Op{
+	Kernel:   kernels.LogsumexpNames,
 	Name:     "logsumexp",
 	Overload: "names",
 	Policy:   checks.Strict,
@@ -2615,6 +2748,7 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 }
 
 var opLogsumexpNamesOut = wrap.Op{
+	Kernel:   kernels.LogsumexpNamesOut,
 	Name:     "logsumexp",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -2635,6 +2769,7 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 }
 
 var opMarginRankingLoss = wrap.Op{
+	Kernel:   kernels.MarginRankingLoss,
 	Name:     "margin_ranking_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2654,6 +2789,7 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 }
 
 var opMatmul = wrap.Op{
+	Kernel:   kernels.Matmul,
 	Name:     "matmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2673,6 +2809,7 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMatmulBackward = wrap.Op{
+	Kernel:   kernels.MatmulBackward,
 	Name:     "matmul_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2692,6 +2829,7 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 }
 
 var opMatmulBackwardOut = wrap.Op{
+	Kernel:   kernels.MatmulBackwardOut,
 	Name:     "matmul_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2712,6 +2850,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 }
 
 var opMatmulOut = wrap.Op{
+	Kernel:   kernels.MatmulOut,
 	Name:     "matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2732,6 +2871,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opMatrixPower = wrap.Op{
+	Kernel:   kernels.MatrixPower,
 	Name:     "matrix_power",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2751,6 +2891,7 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opMatrixPowerOut = wrap.Op{
+	Kernel:   kernels.MatrixPowerOut,
 	Name:     "matrix_power",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2771,6 +2912,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opMatrixExp = wrap.Op{
+	Kernel:   kernels.MatrixExp,
 	Name:     "matrix_exp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2790,6 +2932,7 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMatrixExpBackward = wrap.Op{
+	Kernel:   kernels.MatrixExpBackward,
 	Name:     "matrix_exp_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2809,6 +2952,7 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 }
 
 var opXAminmax = wrap.Op{
+	Kernel:   kernels.XAminmax,
 	Name:     "_aminmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2828,6 +2972,7 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opXAminmaxOut = wrap.Op{
+	Kernel:   kernels.XAminmaxOut,
 	Name:     "_aminmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2848,6 +2993,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 }
 
 var opXAminmaxDim = wrap.Op{
+	Kernel:   kernels.XAminmaxDim,
 	Name:     "_aminmax",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -2867,6 +3013,7 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 }
 
 var opXAminmaxDimOut = wrap.Op{
+	Kernel:   kernels.XAminmaxDimOut,
 	Name:     "_aminmax",
 	Overload: "dim_out",
 	Policy:   checks.Strict,
@@ -2887,6 +3034,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 }
 
 var opAminmax = wrap.Op{
+	Kernel:   kernels.Aminmax,
 	Name:     "aminmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2906,6 +3054,7 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 }
 
 var opAminmaxOut = wrap.Op{
+	Kernel:   kernels.AminmaxOut,
 	Name:     "aminmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2926,6 +3075,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 }
 
 var opXComputeLinearCombination = wrap.Op{
+	Kernel:   kernels.XComputeLinearCombination,
 	Name:     "_compute_linear_combination",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2945,6 +3095,7 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 }
 
 var opXComputeLinearCombinationOut = wrap.Op{
+	Kernel:   kernels.XComputeLinearCombinationOut,
 	Name:     "_compute_linear_combination",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2965,6 +3116,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 }
 
 var opMaxDim = wrap.Op{
+	Kernel:   kernels.MaxDim,
 	Name:     "max",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -2984,6 +3136,7 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 }
 
 var opMaxDimMax = wrap.Op{
+	Kernel:   kernels.MaxDimMax,
 	Name:     "max",
 	Overload: "dim_max",
 	Policy:   checks.Strict,
@@ -3004,6 +3157,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 }
 
 var opMaxNamesDim = wrap.Op{
+	Kernel:   kernels.MaxNamesDim,
 	Name:     "max",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -3023,6 +3177,7 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 }
 
 var opMaxNamesDimMax = wrap.Op{
+	Kernel:   kernels.MaxNamesDimMax,
 	Name:     "max",
 	Overload: "names_dim_max",
 	Policy:   checks.Strict,
@@ -3043,6 +3198,7 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 }
 
 var opValueSelectingReductionBackward = wrap.Op{
+	Kernel:   kernels.ValueSelectingReductionBackward,
 	Name:     "value_selecting_reduction_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3062,6 +3218,7 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 }
 
 var opAmax = wrap.Op{
+	Kernel:   kernels.Amax,
 	Name:     "amax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3081,6 +3238,7 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAmaxOut = wrap.Op{
+	Kernel:   kernels.AmaxOut,
 	Name:     "amax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3101,6 +3259,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 }
 
 var opMaxPool1dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool1dWithIndices,
 	Name:     "max_pool1d_with_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3120,6 +3279,7 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool1d = wrap.Op{
+	Kernel:   kernels.MaxPool1d,
 	Name:     "max_pool1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3139,6 +3299,7 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMaxPool2d = wrap.Op{
+	Kernel:   kernels.MaxPool2d,
 	Name:     "max_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3158,6 +3319,7 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opXMpsMaxPool2d = wrap.Op{
+	Kernel:   kernels.XMpsMaxPool2d,
 	Name:     "_mps_max_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3177,6 +3339,7 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 }
 
 var opXMpsMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.XMpsMaxPool2dOut,
 	Name:     "_mps_max_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3197,6 +3360,7 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 }
 
 var opMpsMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.MpsMaxPool2dBackward,
 	Name:     "mps_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3216,6 +3380,7 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 }
 
 var opMpsMaxPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MpsMaxPool2dBackwardOut,
 	Name:     "mps_max_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3236,6 +3401,7 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 }
 
 var opMkldnnMaxPool2d = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2d,
 	Name:     "mkldnn_max_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3255,6 +3421,7 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 }
 
 var opMkldnnMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dOut,
 	Name:     "mkldnn_max_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3275,6 +3442,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opMkldnnMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dBackward,
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3294,6 +3462,7 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 }
 
 var opMkldnnMaxPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dBackwardOut,
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3314,6 +3483,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opMkldnnMaxPool3d = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3d,
 	Name:     "mkldnn_max_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3333,6 +3503,7 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 }
 
 var opMkldnnMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dOut,
 	Name:     "mkldnn_max_pool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3353,6 +3524,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opMkldnnMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dBackward,
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3372,6 +3544,7 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 }
 
 var opMkldnnMaxPool3dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dBackwardOut,
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3392,6 +3565,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opQuantizedMaxPool1d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool1d,
 	Name:     "quantized_max_pool1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3411,6 +3585,7 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool1dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool1dOut,
 	Name:     "quantized_max_pool1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3431,6 +3606,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opQuantizedMaxPool2d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool2d,
 	Name:     "quantized_max_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3450,6 +3626,7 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool2dOut,
 	Name:     "quantized_max_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3470,6 +3647,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opMaxPool3d = wrap.Op{
+	Kernel:   kernels.MaxPool3d,
 	Name:     "max_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3489,6 +3667,7 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMean = wrap.Op{
+	Kernel:   kernels.Mean,
 	Name:     "mean",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3508,6 +3687,7 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opMeanDim = wrap.Op{
+	Kernel:   kernels.MeanDim,
 	Name:     "mean",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -3527,6 +3707,7 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 }
 
 var opMeanOut = wrap.Op{
+	Kernel:   kernels.MeanOut,
 	Name:     "mean",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3547,6 +3728,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 }
 
 var opMeanNamesDim = wrap.Op{
+	Kernel:   kernels.MeanNamesDim,
 	Name:     "mean",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -3566,6 +3748,7 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 }
 
 var opMeanNamesOut = wrap.Op{
+	Kernel:   kernels.MeanNamesOut,
 	Name:     "mean",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -3586,6 +3769,7 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 }
 
 var opNanmean = wrap.Op{
+	Kernel:   kernels.Nanmean,
 	Name:     "nanmean",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3605,6 +3789,7 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 }
 
 var opNanmeanOut = wrap.Op{
+	Kernel:   kernels.NanmeanOut,
 	Name:     "nanmean",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3625,6 +3810,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 }
 
 var opMedian = wrap.Op{
+	Kernel:   kernels.Median,
 	Name:     "median",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3644,6 +3830,7 @@ func Median(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMedianOut = wrap.Op{
+	Kernel:   kernels.MedianOut,
 	Name:     "median",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3664,6 +3851,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMedianDim = wrap.Op{
+	Kernel:   kernels.MedianDim,
 	Name:     "median",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -3683,6 +3871,7 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 }
 
 var opMedianDimValues = wrap.Op{
+	Kernel:   kernels.MedianDimValues,
 	Name:     "median",
 	Overload: "dim_values",
 	Policy:   checks.Strict,
@@ -3703,6 +3892,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 }
 
 var opMedianNamesDim = wrap.Op{
+	Kernel:   kernels.MedianNamesDim,
 	Name:     "median",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -3722,6 +3912,7 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 }
 
 var opMedianNamesDimValues = wrap.Op{
+	Kernel:   kernels.MedianNamesDimValues,
 	Name:     "median",
 	Overload: "names_dim_values",
 	Policy:   checks.Strict,
@@ -3742,6 +3933,7 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 }
 
 var opNanmedian = wrap.Op{
+	Kernel:   kernels.Nanmedian,
 	Name:     "nanmedian",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3761,6 +3953,7 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNanmedianOut = wrap.Op{
+	Kernel:   kernels.NanmedianOut,
 	Name:     "nanmedian",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3781,6 +3974,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNanmedianDim = wrap.Op{
+	Kernel:   kernels.NanmedianDim,
 	Name:     "nanmedian",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -3800,6 +3994,7 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 }
 
 var opNanmedianDimValues = wrap.Op{
+	Kernel:   kernels.NanmedianDimValues,
 	Name:     "nanmedian",
 	Overload: "dim_values",
 	Policy:   checks.Strict,
@@ -3820,6 +4015,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 }
 
 var opNanmedianNamesDim = wrap.Op{
+	Kernel:   kernels.NanmedianNamesDim,
 	Name:     "nanmedian",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -3839,6 +4035,7 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 }
 
 var opNanmedianNamesDimValues = wrap.Op{
+	Kernel:   kernels.NanmedianNamesDimValues,
 	Name:     "nanmedian",
 	Overload: "names_dim_values",
 	Policy:   checks.Strict,
@@ -3859,6 +4056,7 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 }
 
 var opMinDim = wrap.Op{
+	Kernel:   kernels.MinDim,
 	Name:     "min",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -3878,6 +4076,7 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 }
 
 var opMinDimMin = wrap.Op{
+	Kernel:   kernels.MinDimMin,
 	Name:     "min",
 	Overload: "dim_min",
 	Policy:   checks.Strict,
@@ -3898,6 +4097,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 }
 
 var opMinNamesDim = wrap.Op{
+	Kernel:   kernels.MinNamesDim,
 	Name:     "min",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -3917,6 +4117,7 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 }
 
 var opMinNamesDimMin = wrap.Op{
+	Kernel:   kernels.MinNamesDimMin,
 	Name:     "min",
 	Overload: "names_dim_min",
 	Policy:   checks.Strict,
@@ -3937,6 +4138,7 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 }
 
 var opAmin = wrap.Op{
+	Kernel:   kernels.Amin,
 	Name:     "amin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3956,6 +4158,7 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAminOut = wrap.Op{
+	Kernel:   kernels.AminOut,
 	Name:     "amin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3976,6 +4179,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 }
 
 var opXMpsConvolution = wrap.Op{
+	Kernel:   kernels.XMpsConvolution,
 	Name:     "_mps_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3995,6 +4199,7 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opXMpsConvolutionOut = wrap.Op{
+	Kernel:   kernels.XMpsConvolutionOut,
 	Name:     "_mps_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4015,6 +4220,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opMpsConvolutionBackward = wrap.Op{
+	Kernel:   kernels.MpsConvolutionBackward,
 	Name:     "mps_convolution_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4034,6 +4240,7 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 }
 
 var opMpsConvolutionBackwardOut = wrap.Op{
+	Kernel:   kernels.MpsConvolutionBackwardOut,
 	Name:     "mps_convolution_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4054,6 +4261,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 }
 
 var opMkldnnConvolution = wrap.Op{
+	Kernel:   kernels.MkldnnConvolution,
 	Name:     "mkldnn_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4073,6 +4281,7 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opMkldnnConvolutionOut = wrap.Op{
+	Kernel:   kernels.MkldnnConvolutionOut,
 	Name:     "mkldnn_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4093,6 +4302,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opMiopenBatchNorm = wrap.Op{
+	Kernel:   kernels.MiopenBatchNorm,
 	Name:     "miopen_batch_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4112,6 +4322,7 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opMiopenBatchNormOut = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormOut,
 	Name:     "miopen_batch_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4132,6 +4343,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opMiopenBatchNormBackward = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormBackward,
 	Name:     "miopen_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4151,6 +4363,7 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 }
 
 var opMiopenBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormBackwardOut,
 	Name:     "miopen_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4171,6 +4384,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 }
 
 var opMiopenConvolution = wrap.Op{
+	Kernel:   kernels.MiopenConvolution,
 	Name:     "miopen_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4190,6 +4404,7 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opMiopenConvolutionOut = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionOut,
 	Name:     "miopen_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4210,6 +4425,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opMiopenConvolutionTranspose = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionTranspose,
 	Name:     "miopen_convolution_transpose",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4229,6 +4445,7 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opMiopenConvolutionTransposeOut = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionTransposeOut,
 	Name:     "miopen_convolution_transpose",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4249,6 +4466,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opMiopenDepthwiseConvolution = wrap.Op{
+	Kernel:   kernels.MiopenDepthwiseConvolution,
 	Name:     "miopen_depthwise_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4268,6 +4486,7 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opMiopenDepthwiseConvolutionOut = wrap.Op{
+	Kernel:   kernels.MiopenDepthwiseConvolutionOut,
 	Name:     "miopen_depthwise_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4288,6 +4507,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opMiopenConvolutionRelu = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionRelu,
 	Name:     "miopen_convolution_relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4307,6 +4527,7 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opMiopenConvolutionAddRelu = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionAddRelu,
 	Name:     "miopen_convolution_add_relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4326,6 +4547,7 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 }
 
 var opMiopenRnn = wrap.Op{
+	Kernel:   kernels.MiopenRnn,
 	Name:     "miopen_rnn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4348,6 +4570,7 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 }
 
 var opMiopenRnnOut = wrap.Op{
+	Kernel:   kernels.MiopenRnnOut,
 	Name:     "miopen_rnn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4371,6 +4594,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 }
 
 var opMiopenRnnBackward = wrap.Op{
+	Kernel:   kernels.MiopenRnnBackward,
 	Name:     "miopen_rnn_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4393,6 +4617,7 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 }
 
 var opMiopenRnnBackwardOut = wrap.Op{
+	Kernel:   kernels.MiopenRnnBackwardOut,
 	Name:     "miopen_rnn_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4416,6 +4641,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 }
 
 var opMm = wrap.Op{
+	Kernel:   kernels.Mm,
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4435,6 +4661,7 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opMmOut = wrap.Op{
+	Kernel:   kernels.MmOut,
 	Name:     "mm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4455,6 +4682,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 }
 
 var opXSparseMm = wrap.Op{
+	Kernel:   kernels.XSparseMm,
 	Name:     "_sparse_mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4474,6 +4702,7 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 }
 
 var opXSparseSparseMatmul = wrap.Op{
+	Kernel:   kernels.XSparseSparseMatmul,
 	Name:     "_sparse_sparse_matmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4493,6 +4722,7 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opXSparseSparseMatmulOut = wrap.Op{
+	Kernel:   kernels.XSparseSparseMatmulOut,
 	Name:     "_sparse_sparse_matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4513,6 +4743,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 }
 
 var opXSparseMaskHelper = wrap.Op{
+	Kernel:   kernels.XSparseMaskHelper,
 	Name:     "_sparse_mask_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4532,6 +4763,7 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 }
 
 var opXSparseMaskHelperOut = wrap.Op{
+	Kernel:   kernels.XSparseMaskHelperOut,
 	Name:     "_sparse_mask_helper",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4552,6 +4784,7 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 }
 
 var opMode = wrap.Op{
+	Kernel:   kernels.Mode,
 	Name:     "mode",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4571,6 +4804,7 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 }
 
 var opModeValues = wrap.Op{
+	Kernel:   kernels.ModeValues,
 	Name:     "mode",
 	Overload: "values",
 	Policy:   checks.Strict,
@@ -4591,6 +4825,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 }
 
 var opModeDimname = wrap.Op{
+	Kernel:   kernels.ModeDimname,
 	Name:     "mode",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -4610,6 +4845,7 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 }
 
 var opModeDimnameOut = wrap.Op{
+	Kernel:   kernels.ModeDimnameOut,
 	Name:     "mode",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -4630,6 +4866,7 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 }
 
 var opMulTensor = wrap.Op{
+	Kernel:   kernels.MulTensor,
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4649,6 +4886,7 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMul_Tensor = wrap.Op{
+	Kernel:   kernels.Mul_Tensor,
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4669,6 +4907,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMulOut = wrap.Op{
+	Kernel:   kernels.MulOut,
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4689,6 +4928,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMulScalar = wrap.Op{
+	Kernel:   kernels.MulScalar,
 	Name:     "mul",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4708,6 +4948,7 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMul_Scalar = wrap.Op{
+	Kernel:   kernels.Mul_Scalar,
 	Name:     "mul_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4728,6 +4969,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMulScalarOut = wrap.Op{
+	Kernel:   kernels.MulScalarOut,
 	Name:     "mul",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4748,6 +4990,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 }
 
 var opMultiplyTensor = wrap.Op{
+	Kernel:   kernels.MultiplyTensor,
 	Name:     "multiply",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4767,6 +5010,7 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMultiply_Tensor = wrap.Op{
+	Kernel:   kernels.Multiply_Tensor,
 	Name:     "multiply_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4787,6 +5031,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMultiplyOut = wrap.Op{
+	Kernel:   kernels.MultiplyOut,
 	Name:     "multiply",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4807,6 +5052,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opMultiplyScalar = wrap.Op{
+	Kernel:   kernels.MultiplyScalar,
 	Name:     "multiply",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4826,6 +5072,7 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMultiply_Scalar = wrap.Op{
+	Kernel:   kernels.Multiply_Scalar,
 	Name:     "multiply_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4846,6 +5093,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMv = wrap.Op{
+	Kernel:   kernels.Mv,
 	Name:     "mv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4865,6 +5113,7 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 }
 
 var opMvOut = wrap.Op{
+	Kernel:   kernels.MvOut,
 	Name:     "mv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4885,6 +5134,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opMvlgammaOut = wrap.Op{
+	Kernel:   kernels.MvlgammaOut,
 	Name:     "mvlgamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4905,6 +5155,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMvlgamma = wrap.Op{
+	Kernel:   kernels.Mvlgamma,
 	Name:     "mvlgamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4924,6 +5175,7 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opMvlgamma_ = wrap.Op{
+	Kernel:   kernels.Mvlgamma_,
 	Name:     "mvlgamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4944,6 +5196,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opNarrowCopy = wrap.Op{
+	Kernel:   kernels.NarrowCopy,
 	Name:     "narrow_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4963,6 +5216,7 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 }
 
 var opNarrowCopyOut = wrap.Op{
+	Kernel:   kernels.NarrowCopyOut,
 	Name:     "narrow_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4983,6 +5237,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 }
 
 var opNarrow = wrap.Op{
+	Kernel:   kernels.Narrow,
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5002,6 +5257,7 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 }
 
 var opNarrowTensor = wrap.Op{
+	Kernel:   kernels.NarrowTensor,
 	Name:     "narrow",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5021,6 +5277,7 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 }
 
 var opNativeBatchNorm = wrap.Op{
+	Kernel:   kernels.NativeBatchNorm,
 	Name:     "native_batch_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5040,6 +5297,7 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opNativeBatchNormOut = wrap.Op{
+	Kernel:   kernels.NativeBatchNormOut,
 	Name:     "native_batch_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5060,6 +5318,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opBatchNormStats = wrap.Op{
+	Kernel:   kernels.BatchNormStats,
 	Name:     "batch_norm_stats",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5079,6 +5338,7 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 }
 
 var opBatchNormStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormStatsOut,
 	Name:     "batch_norm_stats",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5099,6 +5359,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 }
 
 var opBatchNormElemt = wrap.Op{
+	Kernel:   kernels.BatchNormElemt,
 	Name:     "batch_norm_elemt",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5118,6 +5379,7 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opBatchNormElemtOut = wrap.Op{
+	Kernel:   kernels.BatchNormElemtOut,
 	Name:     "batch_norm_elemt",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5138,6 +5400,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opBatchNormGatherStats = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStats,
 	Name:     "batch_norm_gather_stats",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5157,6 +5420,7 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 }
 
 var opBatchNormGatherStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsOut,
 	Name:     "batch_norm_gather_stats",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5177,6 +5441,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 }
 
 var opBatchNormGatherStatsWithCounts = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsWithCounts,
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5196,6 +5461,7 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 }
 
 var opBatchNormGatherStatsWithCountsOut = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsWithCountsOut,
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5216,6 +5482,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 }
 
 var opNativeBatchNormBackward = wrap.Op{
+	Kernel:   kernels.NativeBatchNormBackward,
 	Name:     "native_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5235,6 +5502,7 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 }
 
 var opNativeBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeBatchNormBackwardOut,
 	Name:     "native_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5255,6 +5523,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 }
 
 var opBatchNormBackwardReduce = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardReduce,
 	Name:     "batch_norm_backward_reduce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5274,6 +5543,7 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 }
 
 var opBatchNormBackwardReduceOut = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardReduceOut,
 	Name:     "batch_norm_backward_reduce",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5294,6 +5564,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 }
 
 var opBatchNormBackwardElemt = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardElemt,
 	Name:     "batch_norm_backward_elemt",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5313,6 +5584,7 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 }
 
 var opBatchNormBackwardElemtOut = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardElemtOut,
 	Name:     "batch_norm_backward_elemt",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5333,6 +5605,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 }
 
 var opBatchNormUpdateStats = wrap.Op{
+	Kernel:   kernels.BatchNormUpdateStats,
 	Name:     "batch_norm_update_stats",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5352,6 +5625,7 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 }
 
 var opBatchNormUpdateStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormUpdateStatsOut,
 	Name:     "batch_norm_update_stats",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5372,6 +5646,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 }
 
 var opIsVulkanAvailable = wrap.Op{
+	Kernel:   kernels.IsVulkanAvailable,
 	Name:     "is_vulkan_available",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5390,6 +5665,7 @@ func IsVulkanAvailable() bool {
 }
 
 var opXNnpackAvailable = wrap.Op{
+	Kernel:   kernels.XNnpackAvailable,
 	Name:     "_nnpack_available",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5408,6 +5684,7 @@ func XNnpackAvailable() bool {
 }
 
 var opXNnpackSpatialConvolution = wrap.Op{
+	Kernel:   kernels.XNnpackSpatialConvolution,
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5427,6 +5704,7 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opXNnpackSpatialConvolutionOut = wrap.Op{
+	Kernel:   kernels.XNnpackSpatialConvolutionOut,
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5447,6 +5725,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opOnesNames = wrap.Op{
+	Kernel:   kernels.OnesNames,
 	Name:     "ones",
 	Overload: "names",
 	Policy:   checks.Strict,
@@ -5465,6 +5744,7 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 }
 
 var opOnesNamesOut = wrap.Op{
+	Kernel:   kernels.OnesNamesOut,
 	Name:     "ones",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -5485,6 +5765,7 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 }
 
 var opOnes = wrap.Op{
+	Kernel:   kernels.Ones,
 	Name:     "ones",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5503,6 +5784,7 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 }
 
 var opOnesOut = wrap.Op{
+	Kernel:   kernels.OnesOut,
 	Name:     "ones",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5523,6 +5805,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opOnesLike = wrap.Op{
+	Kernel:   kernels.OnesLike,
 	Name:     "ones_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5542,6 +5825,7 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 }
 
 var opOnesLikeOut = wrap.Op{
+	Kernel:   kernels.OnesLikeOut,
 	Name:     "ones_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5562,6 +5846,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 }
 
 var opPairwiseDistance = wrap.Op{
+	Kernel:   kernels.PairwiseDistance,
 	Name:     "pairwise_distance",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5581,6 +5866,7 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 }
 
 var opCdist = wrap.Op{
+	Kernel:   kernels.Cdist,
 	Name:     "cdist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5600,6 +5886,7 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 }
 
 var opXEuclideanDist = wrap.Op{
+	Kernel:   kernels.XEuclideanDist,
 	Name:     "_euclidean_dist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5619,6 +5906,7 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 }
 
 var opXEuclideanDistOut = wrap.Op{
+	Kernel:   kernels.XEuclideanDistOut,
 	Name:     "_euclidean_dist",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5639,6 +5927,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opXCdistForward = wrap.Op{
+	Kernel:   kernels.XCdistForward,
 	Name:     "_cdist_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5658,6 +5947,7 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 }
 
 var opXCdistForwardOut = wrap.Op{
+	Kernel:   kernels.XCdistForwardOut,
 	Name:     "_cdist_forward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5678,6 +5968,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 }
 
 var opXCdistBackward = wrap.Op{
+	Kernel:   kernels.XCdistBackward,
 	Name:     "_cdist_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5697,6 +5988,7 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 }
 
 var opXCdistBackwardOut = wrap.Op{
+	Kernel:   kernels.XCdistBackwardOut,
 	Name:     "_cdist_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5717,6 +6009,7 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 }
 
 var opPdist = wrap.Op{
+	Kernel:   kernels.Pdist,
 	Name:     "pdist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5736,6 +6029,7 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 }
 
 var opXPdistForward = wrap.Op{
+	Kernel:   kernels.XPdistForward,
 	Name:     "_pdist_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5755,6 +6049,7 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 }
 
 var opXPdistForwardOut = wrap.Op{
+	Kernel:   kernels.XPdistForwardOut,
 	Name:     "_pdist_forward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5775,6 +6070,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 }
 
 var opXPdistBackward = wrap.Op{
+	Kernel:   kernels.XPdistBackward,
 	Name:     "_pdist_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5794,6 +6090,7 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 }
 
 var opXPdistBackwardOut = wrap.Op{
+	Kernel:   kernels.XPdistBackwardOut,
 	Name:     "_pdist_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5814,6 +6111,7 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 }
 
 var opCosineSimilarity = wrap.Op{
+	Kernel:   kernels.CosineSimilarity,
 	Name:     "cosine_similarity",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5833,6 +6131,7 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 }
 
 var opPermute = wrap.Op{
+	Kernel:   kernels.Permute,
 	Name:     "permute",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5852,6 +6151,7 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opMovedimIntlist = wrap.Op{
+	Kernel:   kernels.MovedimIntlist,
 	Name:     "movedim",
 	Overload: "intlist",
 	Policy:   checks.Strict,
@@ -5871,6 +6171,7 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 }
 
 var opMovedimInt = wrap.Op{
+	Kernel:   kernels.MovedimInt,
 	Name:     "movedim",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -5890,6 +6191,7 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 }
 
 var opMoveaxisIntlist = wrap.Op{
+	Kernel:   kernels.MoveaxisIntlist,
 	Name:     "moveaxis",
 	Overload: "intlist",
 	Policy:   checks.Strict,
@@ -5909,6 +6211,7 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 }
 
 var opMoveaxisInt = wrap.Op{
+	Kernel:   kernels.MoveaxisInt,
 	Name:     "moveaxis",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -5928,6 +6231,7 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 }
 
 var opNumpyT = wrap.Op{
+	Kernel:   kernels.NumpyT,
 	Name:     "numpy_T",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5947,6 +6251,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMatrixH = wrap.Op{
+	Kernel:   kernels.MatrixH,
 	Name:     "matrix_H",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5966,6 +6271,7 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMT = wrap.Op{
+	Kernel:   kernels.MT,
 	Name:     "mT",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5985,6 +6291,7 @@ func MT(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMH = wrap.Op{
+	Kernel:   kernels.MH,
 	Name:     "mH",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6004,6 +6311,7 @@ func MH(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAdjoint = wrap.Op{
+	Kernel:   kernels.Adjoint,
 	Name:     "adjoint",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6023,6 +6331,7 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPixelShuffle = wrap.Op{
+	Kernel:   kernels.PixelShuffle,
 	Name:     "pixel_shuffle",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6042,6 +6351,7 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 }
 
 var opPixelShuffleOut = wrap.Op{
+	Kernel:   kernels.PixelShuffleOut,
 	Name:     "pixel_shuffle",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6062,6 +6372,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 }
 
 var opPixelUnshuffle = wrap.Op{
+	Kernel:   kernels.PixelUnshuffle,
 	Name:     "pixel_unshuffle",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6081,6 +6392,7 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 }
 
 var opPixelUnshuffleOut = wrap.Op{
+	Kernel:   kernels.PixelUnshuffleOut,
 	Name:     "pixel_unshuffle",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6101,6 +6413,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 }
 
 var opChannelShuffle = wrap.Op{
+	Kernel:   kernels.ChannelShuffle,
 	Name:     "channel_shuffle",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6120,6 +6433,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 }
 
 var opChannelShuffleOut = wrap.Op{
+	Kernel:   kernels.ChannelShuffleOut,
 	Name:     "channel_shuffle",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6140,6 +6454,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 }
 
 var opNativeChannelShuffle = wrap.Op{
+	Kernel:   kernels.NativeChannelShuffle,
 	Name:     "native_channel_shuffle",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6159,6 +6474,7 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 }
 
 var opIsPinned = wrap.Op{
+	Kernel:   kernels.IsPinned,
 	Name:     "is_pinned",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6178,6 +6494,7 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 }
 
 var opPinMemory = wrap.Op{
+	Kernel:   kernels.PinMemory,
 	Name:     "pin_memory",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6197,6 +6514,7 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 }
 
 var opXPinMemory = wrap.Op{
+	Kernel:   kernels.XPinMemory,
 	Name:     "_pin_memory",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6216,6 +6534,7 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 }
 
 var opXPinMemoryOut = wrap.Op{
+	Kernel:   kernels.XPinMemoryOut,
 	Name:     "_pin_memory",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6236,6 +6555,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 }
 
 var opPinverse = wrap.Op{
+	Kernel:   kernels.Pinverse,
 	Name:     "pinverse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6255,6 +6575,7 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 }
 
 var opPoissonNllLoss = wrap.Op{
+	Kernel:   kernels.PoissonNllLoss,
 	Name:     "poisson_nll_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6274,6 +6595,7 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 }
 
 var opRad2deg = wrap.Op{
+	Kernel:   kernels.Rad2deg,
 	Name:     "rad2deg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6293,6 +6615,7 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRad2deg_ = wrap.Op{
+	Kernel:   kernels.Rad2deg_,
 	Name:     "rad2deg_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6313,6 +6636,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRad2degOut = wrap.Op{
+	Kernel:   kernels.Rad2degOut,
 	Name:     "rad2deg",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6333,6 +6657,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2rad = wrap.Op{
+	Kernel:   kernels.Deg2rad,
 	Name:     "deg2rad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6352,6 +6677,7 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2rad_ = wrap.Op{
+	Kernel:   kernels.Deg2rad_,
 	Name:     "deg2rad_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6372,6 +6698,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2radOut = wrap.Op{
+	Kernel:   kernels.Deg2radOut,
 	Name:     "deg2rad",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6392,6 +6719,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opScalarTensor = wrap.Op{
+	Kernel:   kernels.ScalarTensor,
 	Name:     "scalar_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6410,6 +6738,7 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 }
 
 var opScalarTensorOut = wrap.Op{
+	Kernel:   kernels.ScalarTensorOut,
 	Name:     "scalar_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6430,6 +6759,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandNames = wrap.Op{
+	Kernel:   kernels.RandNames,
 	Name:     "rand",
 	Overload: "names",
 	Policy:   checks.Strict,
@@ -6448,6 +6778,7 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 }
 
 var opRandNamesOut = wrap.Op{
+	Kernel:   kernels.RandNamesOut,
 	Name:     "rand",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -6468,6 +6799,7 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 }
 
 var opRandGeneratorWithNames = wrap.Op{
+	Kernel:   kernels.RandGeneratorWithNames,
 	Name:     "rand",
 	Overload: "generator_with_names",
 	Policy:   checks.Strict,
@@ -6486,6 +6818,7 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 }
 
 var opRandGeneratorWithNamesOut = wrap.Op{
+	Kernel:   kernels.RandGeneratorWithNamesOut,
 	Name:     "rand",
 	Overload: "generator_with_names_out",
 	Policy:   checks.Strict,
@@ -6506,6 +6839,7 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 }
 
 var opRand = wrap.Op{
+	Kernel:   kernels.Rand,
 	Name:     "rand",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6524,6 +6858,7 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 }
 
 var opRandGenerator = wrap.Op{
+	Kernel:   kernels.RandGenerator,
 	Name:     "rand",
 	Overload: "generator",
 	Policy:   checks.Strict,
@@ -6542,6 +6877,7 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 }
 
 var opRandOut = wrap.Op{
+	Kernel:   kernels.RandOut,
 	Name:     "rand",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6562,6 +6898,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandGeneratorOut,
 	Name:     "rand",
 	Overload: "generator_out",
 	Policy:   checks.Strict,
@@ -6582,6 +6919,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 }
 
 var opRandLike = wrap.Op{
+	Kernel:   kernels.RandLike,
 	Name:     "rand_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6601,6 +6939,7 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 }
 
 var opRandLikeOut = wrap.Op{
+	Kernel:   kernels.RandLikeOut,
 	Name:     "rand_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6621,6 +6960,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 }
 
 var opRandint = wrap.Op{
+	Kernel:   kernels.Randint,
 	Name:     "randint",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6639,6 +6979,7 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 }
 
 var opRandintGenerator = wrap.Op{
+	Kernel:   kernels.RandintGenerator,
 	Name:     "randint",
 	Overload: "generator",
 	Policy:   checks.Strict,
@@ -6657,6 +6998,7 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 }
 
 var opRandintLow = wrap.Op{
+	Kernel:   kernels.RandintLow,
 	Name:     "randint",
 	Overload: "low",
 	Policy:   checks.Strict,
@@ -6675,6 +7017,7 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 }
 
 var opRandintLowGenerator = wrap.Op{
+	Kernel:   kernels.RandintLowGenerator,
 	Name:     "randint",
 	Overload: "low_generator",
 	Policy:   checks.Strict,
@@ -6693,6 +7036,7 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 }
 
 var opRandintOut = wrap.Op{
+	Kernel:   kernels.RandintOut,
 	Name:     "randint",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6713,6 +7057,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandintGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintGeneratorOut,
 	Name:     "randint",
 	Overload: "generator_out",
 	Policy:   checks.Strict,
@@ -6733,6 +7078,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 }
 
 var opRandintLowOut = wrap.Op{
+	Kernel:   kernels.RandintLowOut,
 	Name:     "randint",
 	Overload: "low_out",
 	Policy:   checks.Strict,
@@ -6753,6 +7099,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 }
 
 var opRandintLowGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintLowGeneratorOut,
 	Name:     "randint",
 	Overload: "low_generator_out",
 	Policy:   checks.Strict,
@@ -6773,6 +7120,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 }
 
 var opRandintLike = wrap.Op{
+	Kernel:   kernels.RandintLike,
 	Name:     "randint_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6792,6 +7140,7 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 }
 
 var opRandintLikeOut = wrap.Op{
+	Kernel:   kernels.RandintLikeOut,
 	Name:     "randint_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6812,6 +7161,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 }
 
 var opRandintLikeLowDtype = wrap.Op{
+	Kernel:   kernels.RandintLikeLowDtype,
 	Name:     "randint_like",
 	Overload: "low_dtype",
 	Policy:   checks.Strict,
@@ -6831,6 +7181,7 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 }
 
 var opRandintLikeLowDtypeOut = wrap.Op{
+	Kernel:   kernels.RandintLikeLowDtypeOut,
 	Name:     "randint_like",
 	Overload: "low_dtype_out",
 	Policy:   checks.Strict,
@@ -6851,6 +7202,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 }
 
 var opRandn = wrap.Op{
+	Kernel:   kernels.Randn,
 	Name:     "randn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6869,6 +7221,7 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 }
 
 var opRandnGenerator = wrap.Op{
+	Kernel:   kernels.RandnGenerator,
 	Name:     "randn",
 	Overload: "generator",
 	Policy:   checks.Strict,
@@ -6887,6 +7240,7 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 }
 
 var opRandnNames = wrap.Op{
+	Kernel:   kernels.RandnNames,
 	Name:     "randn",
 	Overload: "names",
 	Policy:   checks.Strict,
@@ -6905,6 +7259,7 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 }
 
 var opRandnNamesOut = wrap.Op{
+	Kernel:   kernels.RandnNamesOut,
 	Name:     "randn",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -6925,6 +7280,7 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 }
 
 var opRandnGeneratorWithNames = wrap.Op{
+	Kernel:   kernels.RandnGeneratorWithNames,
 	Name:     "randn",
 	Overload: "generator_with_names",
 	Policy:   checks.Strict,
@@ -6943,6 +7299,7 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 }
 
 var opRandnGeneratorWithNamesOut = wrap.Op{
+	Kernel:   kernels.RandnGeneratorWithNamesOut,
 	Name:     "randn",
 	Overload: "generator_with_names_out",
 	Policy:   checks.Strict,
@@ -6963,6 +7320,7 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 }
 
 var opRandnOut = wrap.Op{
+	Kernel:   kernels.RandnOut,
 	Name:     "randn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6983,6 +7341,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandnGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandnGeneratorOut,
 	Name:     "randn",
 	Overload: "generator_out",
 	Policy:   checks.Strict,
@@ -7003,6 +7362,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 }
 
 var opRandnLike = wrap.Op{
+	Kernel:   kernels.RandnLike,
 	Name:     "randn_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7022,6 +7382,7 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opRandnLikeOut = wrap.Op{
+	Kernel:   kernels.RandnLikeOut,
 	Name:     "randn_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7042,6 +7403,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opRandperm = wrap.Op{
+	Kernel:   kernels.Randperm,
 	Name:     "randperm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7060,6 +7422,7 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 }
 
 var opRandpermGenerator = wrap.Op{
+	Kernel:   kernels.RandpermGenerator,
 	Name:     "randperm",
 	Overload: "generator",
 	Policy:   checks.Strict,
@@ -7078,6 +7441,7 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 }
 
 var opRandpermOut = wrap.Op{
+	Kernel:   kernels.RandpermOut,
 	Name:     "randperm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7098,6 +7462,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandpermGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandpermGeneratorOut,
 	Name:     "randperm",
 	Overload: "generator_out",
 	Policy:   checks.Strict,
@@ -7118,6 +7483,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 }
 
 var opRangeStep = wrap.Op{
+	Kernel:   kernels.RangeStep,
 	Name:     "range",
 	Overload: "step",
 	Policy:   checks.Strict,
@@ -7136,6 +7502,7 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 }
 
 var opRange = wrap.Op{
+	Kernel:   kernels.Range,
 	Name:     "range",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7154,6 +7521,7 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 }
 
 var opRangeOut_ = wrap.Op{
+	Kernel:   kernels.RangeOut_,
 	Name:     "range",
 	Overload: "out_",
 	Policy:   checks.Strict,
@@ -7174,6 +7542,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 }
 
 var opRangeOut = wrap.Op{
+	Kernel:   kernels.RangeOut,
 	Name:     "range",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7194,6 +7563,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 }
 
 var opRavel = wrap.Op{
+	Kernel:   kernels.Ravel,
 	Name:     "ravel",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7213,6 +7583,7 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocal = wrap.Op{
+	Kernel:   kernels.Reciprocal,
 	Name:     "reciprocal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7232,6 +7603,7 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocal_ = wrap.Op{
+	Kernel:   kernels.Reciprocal_,
 	Name:     "reciprocal_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7252,6 +7624,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocalOut = wrap.Op{
+	Kernel:   kernels.ReciprocalOut,
 	Name:     "reciprocal",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7272,6 +7645,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNeg = wrap.Op{
+	Kernel:   kernels.Neg,
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7291,6 +7665,7 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNeg_ = wrap.Op{
+	Kernel:   kernels.Neg_,
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7311,6 +7686,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegOut = wrap.Op{
+	Kernel:   kernels.NegOut,
 	Name:     "neg",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7331,6 +7707,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNegative = wrap.Op{
+	Kernel:   kernels.Negative,
 	Name:     "negative",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7350,6 +7727,7 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegative_ = wrap.Op{
+	Kernel:   kernels.Negative_,
 	Name:     "negative_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7370,6 +7748,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegativeOut = wrap.Op{
+	Kernel:   kernels.NegativeOut,
 	Name:     "negative",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7390,6 +7769,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRepeat = wrap.Op{
+	Kernel:   kernels.Repeat,
 	Name:     "repeat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7409,6 +7789,7 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 }
 
 var opRepeatOut = wrap.Op{
+	Kernel:   kernels.RepeatOut,
 	Name:     "repeat",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7429,6 +7810,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 }
 
 var opRepeatInterleaveTensor = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveTensor,
 	Name:     "repeat_interleave",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7448,6 +7830,7 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 }
 
 var opRepeatInterleaveTensorOut = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveTensorOut,
 	Name:     "repeat_interleave",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7468,6 +7851,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 }
 
 var opRepeatInterleaveSelfTensor = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveSelfTensor,
 	Name:     "repeat_interleave",
 	Overload: "self_Tensor",
 	Policy:   checks.Strict,
@@ -7487,6 +7871,7 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 }
 
 var opRepeatInterleaveSelfInt = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveSelfInt,
 	Name:     "repeat_interleave",
 	Overload: "self_int",
 	Policy:   checks.Strict,
@@ -7506,6 +7891,7 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 }
 
 var opReshape = wrap.Op{
+	Kernel:   kernels.Reshape,
 	Name:     "reshape",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7525,6 +7911,7 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 }
 
 var opXReshapeAlias = wrap.Op{
+	Kernel:   kernels.XReshapeAlias,
 	Name:     "_reshape_alias",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7544,6 +7931,7 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 }
 
 var opXMkldnnReshape = wrap.Op{
+	Kernel:   kernels.XMkldnnReshape,
 	Name:     "_mkldnn_reshape",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7563,6 +7951,7 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 }
 
 var opXMkldnnReshapeOut = wrap.Op{
+	Kernel:   kernels.XMkldnnReshapeOut,
 	Name:     "_mkldnn_reshape",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7583,6 +7972,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 }
 
 var opReshapeAs = wrap.Op{
+	Kernel:   kernels.ReshapeAs,
 	Name:     "reshape_as",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7602,6 +7992,7 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRound = wrap.Op{
+	Kernel:   kernels.Round,
 	Name:     "round",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7621,6 +8012,7 @@ func Round(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRound_ = wrap.Op{
+	Kernel:   kernels.Round_,
 	Name:     "round_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7641,6 +8033,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRoundOut = wrap.Op{
+	Kernel:   kernels.RoundOut,
 	Name:     "round",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7661,6 +8054,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRoundDecimals = wrap.Op{
+	Kernel:   kernels.RoundDecimals,
 	Name:     "round",
 	Overload: "decimals",
 	Policy:   checks.Strict,
@@ -7680,6 +8074,7 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opRound_Decimals = wrap.Op{
+	Kernel:   kernels.Round_Decimals,
 	Name:     "round_",
 	Overload: "decimals",
 	Policy:   checks.Strict,
@@ -7700,6 +8095,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opRoundDecimalsOut = wrap.Op{
+	Kernel:   kernels.RoundDecimalsOut,
 	Name:     "round",
 	Overload: "decimals_out",
 	Policy:   checks.Strict,
@@ -7720,6 +8116,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 }
 
 var opRrelu = wrap.Op{
+	Kernel:   kernels.Rrelu,
 	Name:     "rrelu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7739,6 +8136,7 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 }
 
 var opRrelu_ = wrap.Op{
+	Kernel:   kernels.Rrelu_,
 	Name:     "rrelu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7759,6 +8157,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 }
 
 var opRelu = wrap.Op{
+	Kernel:   kernels.Relu,
 	Name:     "relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7778,6 +8177,7 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu_ = wrap.Op{
+	Kernel:   kernels.Relu_,
 	Name:     "relu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7798,6 +8198,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReluOut = wrap.Op{
+	Kernel:   kernels.ReluOut,
 	Name:     "relu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7818,6 +8219,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu6 = wrap.Op{
+	Kernel:   kernels.Relu6,
 	Name:     "relu6",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7837,6 +8239,7 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu6_ = wrap.Op{
+	Kernel:   kernels.Relu6_,
 	Name:     "relu6_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7857,6 +8260,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPrelu = wrap.Op{
+	Kernel:   kernels.Prelu,
 	Name:     "prelu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7876,6 +8280,7 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 }
 
 var opPreluOut = wrap.Op{
+	Kernel:   kernels.PreluOut,
 	Name:     "prelu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7896,6 +8301,7 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opPreluBackward = wrap.Op{
+	Kernel:   kernels.PreluBackward,
 	Name:     "prelu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7915,6 +8321,7 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 }
 
 var opPreluBackwardOut = wrap.Op{
+	Kernel:   kernels.PreluBackwardOut,
 	Name:     "prelu_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7935,6 +8342,7 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 }
 
 var opGeluOut = wrap.Op{
+	Kernel:   kernels.GeluOut,
 	Name:     "gelu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7955,6 +8363,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 }
 
 var opGelu_ = wrap.Op{
+	Kernel:   kernels.Gelu_,
 	Name:     "gelu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7975,6 +8384,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 }
 
 var opGelu = wrap.Op{
+	Kernel:   kernels.Gelu,
 	Name:     "gelu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7994,6 +8404,7 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 }
 
 var opGeluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.GeluBackwardGradInput,
 	Name:     "gelu_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8014,6 +8425,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 }
 
 var opGeluBackward = wrap.Op{
+	Kernel:   kernels.GeluBackward,
 	Name:     "gelu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8033,6 +8445,7 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 }
 
 var opInfinitelyDifferentiableGeluBackward = wrap.Op{
+	Kernel:   kernels.InfinitelyDifferentiableGeluBackward,
 	Name:     "infinitely_differentiable_gelu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8052,6 +8465,7 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 }
 
 var opHardshrinkOut = wrap.Op{
+	Kernel:   kernels.HardshrinkOut,
 	Name:     "hardshrink",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8072,6 +8486,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 }
 
 var opHardshrink = wrap.Op{
+	Kernel:   kernels.Hardshrink,
 	Name:     "hardshrink",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8091,6 +8506,7 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 }
 
 var opHardshrinkBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardshrinkBackwardGradInput,
 	Name:     "hardshrink_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8111,6 +8527,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 }
 
 var opHardshrinkBackward = wrap.Op{
+	Kernel:   kernels.HardshrinkBackward,
 	Name:     "hardshrink_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8130,6 +8547,7 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 }
 
 var opRsqrt = wrap.Op{
+	Kernel:   kernels.Rsqrt,
 	Name:     "rsqrt",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8149,6 +8567,7 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRsqrt_ = wrap.Op{
+	Kernel:   kernels.Rsqrt_,
 	Name:     "rsqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8169,6 +8588,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRsqrtOut = wrap.Op{
+	Kernel:   kernels.RsqrtOut,
 	Name:     "rsqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8189,6 +8609,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSelectDimname = wrap.Op{
+	Kernel:   kernels.SelectDimname,
 	Name:     "select",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -8208,6 +8629,7 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 }
 
 var opSelectInt = wrap.Op{
+	Kernel:   kernels.SelectInt,
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -8227,6 +8649,7 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 }
 
 var opSelectBackward = wrap.Op{
+	Kernel:   kernels.SelectBackward,
 	Name:     "select_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8246,6 +8669,7 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 }
 
 var opSelectBackwardOut = wrap.Op{
+	Kernel:   kernels.SelectBackwardOut,
 	Name:     "select_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8266,6 +8690,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 }
 
 var opXNestedSelectBackward = wrap.Op{
+	Kernel:   kernels.XNestedSelectBackward,
 	Name:     "_nested_select_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8285,6 +8710,7 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 }
 
 var opSelu = wrap.Op{
+	Kernel:   kernels.Selu,
 	Name:     "selu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8304,6 +8730,7 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSelu_ = wrap.Op{
+	Kernel:   kernels.Selu_,
 	Name:     "selu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8324,6 +8751,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCelu = wrap.Op{
+	Kernel:   kernels.Celu,
 	Name:     "celu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8343,6 +8771,7 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 }
 
 var opCelu_ = wrap.Op{
+	Kernel:   kernels.Celu_,
 	Name:     "celu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8363,6 +8792,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 }
 
 var opCeluOut = wrap.Op{
+	Kernel:   kernels.CeluOut,
 	Name:     "celu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8383,6 +8813,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 }
 
 var opSilu = wrap.Op{
+	Kernel:   kernels.Silu,
 	Name:     "silu",
 	Overload: "",
 	Policy:   checks.Strict,

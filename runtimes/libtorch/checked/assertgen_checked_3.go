@@ -14,6 +14,7 @@ import (
 )
 
 var opSilu_ = wrap.Op{
+	Kernel:   kernels.Silu_,
 	Name:     "silu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -34,6 +35,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSiluOut = wrap.Op{
+	Kernel:   kernels.SiluOut,
 	Name:     "silu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -54,6 +56,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSiluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SiluBackwardGradInput,
 	Name:     "silu_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -74,6 +77,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 }
 
 var opSiluBackward = wrap.Op{
+	Kernel:   kernels.SiluBackward,
 	Name:     "silu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -93,6 +97,7 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 }
 
 var opMish = wrap.Op{
+	Kernel:   kernels.Mish,
 	Name:     "mish",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -112,6 +117,7 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMish_ = wrap.Op{
+	Kernel:   kernels.Mish_,
 	Name:     "mish_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -132,6 +138,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMishOut = wrap.Op{
+	Kernel:   kernels.MishOut,
 	Name:     "mish",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -152,6 +159,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMishBackward = wrap.Op{
+	Kernel:   kernels.MishBackward,
 	Name:     "mish_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -171,6 +179,7 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoid = wrap.Op{
+	Kernel:   kernels.Sigmoid,
 	Name:     "sigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -190,6 +199,7 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoid_ = wrap.Op{
+	Kernel:   kernels.Sigmoid_,
 	Name:     "sigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -210,6 +220,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoidOut = wrap.Op{
+	Kernel:   kernels.SigmoidOut,
 	Name:     "sigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -230,6 +241,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogit = wrap.Op{
+	Kernel:   kernels.Logit,
 	Name:     "logit",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -249,6 +261,7 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opLogit_ = wrap.Op{
+	Kernel:   kernels.Logit_,
 	Name:     "logit_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -269,6 +282,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opLogitOut = wrap.Op{
+	Kernel:   kernels.LogitOut,
 	Name:     "logit",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -289,6 +303,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 }
 
 var opSin = wrap.Op{
+	Kernel:   kernels.Sin,
 	Name:     "sin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -308,6 +323,7 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSin_ = wrap.Op{
+	Kernel:   kernels.Sin_,
 	Name:     "sin_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -328,6 +344,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinOut = wrap.Op{
+	Kernel:   kernels.SinOut,
 	Name:     "sin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -348,6 +365,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSinc = wrap.Op{
+	Kernel:   kernels.Sinc,
 	Name:     "sinc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -367,6 +385,7 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinc_ = wrap.Op{
+	Kernel:   kernels.Sinc_,
 	Name:     "sinc_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -387,6 +406,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSincOut = wrap.Op{
+	Kernel:   kernels.SincOut,
 	Name:     "sinc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -407,6 +427,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSinh = wrap.Op{
+	Kernel:   kernels.Sinh,
 	Name:     "sinh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -426,6 +447,7 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinh_ = wrap.Op{
+	Kernel:   kernels.Sinh_,
 	Name:     "sinh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -446,6 +468,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinhOut = wrap.Op{
+	Kernel:   kernels.SinhOut,
 	Name:     "sinh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -466,6 +489,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDetach = wrap.Op{
+	Kernel:   kernels.Detach,
 	Name:     "detach",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -485,6 +509,7 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDetach_ = wrap.Op{
+	Kernel:   kernels.Detach_,
 	Name:     "detach_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -505,6 +530,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSizeInt = wrap.Op{
+	Kernel:   kernels.SizeInt,
 	Name:     "size",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -524,6 +550,7 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opSizeDimname = wrap.Op{
+	Kernel:   kernels.SizeDimname,
 	Name:     "size",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -543,6 +570,7 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 }
 
 var opSliceTensor = wrap.Op{
+	Kernel:   kernels.SliceTensor,
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -562,6 +590,7 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 }
 
 var opSliceBackward = wrap.Op{
+	Kernel:   kernels.SliceBackward,
 	Name:     "slice_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -581,6 +610,7 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 }
 
 var opSliceBackwardOut = wrap.Op{
+	Kernel:   kernels.SliceBackwardOut,
 	Name:     "slice_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -601,6 +631,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 }
 
 var opSliceScatter = wrap.Op{
+	Kernel:   kernels.SliceScatter,
 	Name:     "slice_scatter",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -620,6 +651,7 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 }
 
 var opSliceScatterOut = wrap.Op{
+	Kernel:   kernels.SliceScatterOut,
 	Name:     "slice_scatter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -640,6 +672,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 }
 
 var opSelectScatter = wrap.Op{
+	Kernel:   kernels.SelectScatter,
 	Name:     "select_scatter",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -659,6 +692,7 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 }
 
 var opSelectScatterOut = wrap.Op{
+	Kernel:   kernels.SelectScatterOut,
 	Name:     "select_scatter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -679,6 +713,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 }
 
 var opDiagonalScatter = wrap.Op{
+	Kernel:   kernels.DiagonalScatter,
 	Name:     "diagonal_scatter",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -698,6 +733,7 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 }
 
 var opDiagonalScatterOut = wrap.Op{
+	Kernel:   kernels.DiagonalScatterOut,
 	Name:     "diagonal_scatter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -718,6 +754,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 }
 
 var opAsStridedScatter = wrap.Op{
+	Kernel:   kernels.AsStridedScatter,
 	Name:     "as_strided_scatter",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -737,6 +774,7 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 }
 
 var opAsStridedScatterOut = wrap.Op{
+	Kernel:   kernels.AsStridedScatterOut,
 	Name:     "as_strided_scatter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -757,6 +795,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 }
 
 var opSmm = wrap.Op{
+	Kernel:   kernels.Smm,
 	Name:     "smm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -776,6 +815,7 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opSoftmaxInt = wrap.Op{
+	Kernel:   kernels.SoftmaxInt,
 	Name:     "softmax",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -795,6 +835,7 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opSoftmaxIntOut = wrap.Op{
+	Kernel:   kernels.SoftmaxIntOut,
 	Name:     "softmax",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -815,6 +856,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 }
 
 var opSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.SoftmaxDimname,
 	Name:     "softmax",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -834,6 +876,7 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 }
 
 var opXSoftmax = wrap.Op{
+	Kernel:   kernels.XSoftmax,
 	Name:     "_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -853,6 +896,7 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 }
 
 var opXSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSoftmaxOut,
 	Name:     "_softmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -873,6 +917,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 }
 
 var opXSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSoftmaxBackwardData,
 	Name:     "_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -892,6 +937,7 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 }
 
 var opXSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSoftmaxBackwardDataOut,
 	Name:     "_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -912,6 +958,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 }
 
 var opUnsafeSplitTensor = wrap.Op{
+	Kernel:   kernels.UnsafeSplitTensor,
 	Name:     "unsafe_split",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -931,6 +978,7 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 }
 
 var opUnsafeSplitTensorOut = wrap.Op{
+	Kernel:   kernels.UnsafeSplitTensorOut,
 	Name:     "unsafe_split",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -954,6 +1002,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 }
 
 var opSplitTensor = wrap.Op{
+	Kernel:   kernels.SplitTensor,
 	Name:     "split",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -976,6 +1025,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 }
 
 var opSplitSizes = wrap.Op{
+	Kernel:   kernels.SplitSizes,
 	Name:     "split",
 	Overload: "sizes",
 	Policy:   checks.Strict,
@@ -995,6 +1045,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 }
 
 var opUnsafeSplitWithSizes = wrap.Op{
+	Kernel:   kernels.UnsafeSplitWithSizes,
 	Name:     "unsafe_split_with_sizes",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1014,6 +1065,7 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 }
 
 var opUnsafeSplitWithSizesOut = wrap.Op{
+	Kernel:   kernels.UnsafeSplitWithSizesOut,
 	Name:     "unsafe_split_with_sizes",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1037,6 +1089,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 }
 
 var opSplitWithSizes = wrap.Op{
+	Kernel:   kernels.SplitWithSizes,
 	Name:     "split_with_sizes",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1059,6 +1112,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 }
 
 var opHsplitInt = wrap.Op{
+	Kernel:   kernels.HsplitInt,
 	Name:     "hsplit",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -1078,6 +1132,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opHsplitArray = wrap.Op{
+	Kernel:   kernels.HsplitArray,
 	Name:     "hsplit",
 	Overload: "array",
 	Policy:   checks.Strict,
@@ -1097,6 +1152,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opVsplitInt = wrap.Op{
+	Kernel:   kernels.VsplitInt,
 	Name:     "vsplit",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -1116,6 +1172,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opVsplitArray = wrap.Op{
+	Kernel:   kernels.VsplitArray,
 	Name:     "vsplit",
 	Overload: "array",
 	Policy:   checks.Strict,
@@ -1135,6 +1192,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opDsplitInt = wrap.Op{
+	Kernel:   kernels.DsplitInt,
 	Name:     "dsplit",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -1154,6 +1212,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opDsplitArray = wrap.Op{
+	Kernel:   kernels.DsplitArray,
 	Name:     "dsplit",
 	Overload: "array",
 	Policy:   checks.Strict,
@@ -1173,6 +1232,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opSqueeze = wrap.Op{
+	Kernel:   kernels.Squeeze,
 	Name:     "squeeze",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1192,6 +1252,7 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeDim = wrap.Op{
+	Kernel:   kernels.SqueezeDim,
 	Name:     "squeeze",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -1211,6 +1272,7 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueezeDimname = wrap.Op{
+	Kernel:   kernels.SqueezeDimname,
 	Name:     "squeeze",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -1230,6 +1292,7 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opSqueeze_ = wrap.Op{
+	Kernel:   kernels.Squeeze_,
 	Name:     "squeeze_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1250,6 +1313,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueeze_Dim = wrap.Op{
+	Kernel:   kernels.Squeeze_Dim,
 	Name:     "squeeze_",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -1270,6 +1334,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueeze_Dimname = wrap.Op{
+	Kernel:   kernels.Squeeze_Dimname,
 	Name:     "squeeze_",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -1290,6 +1355,7 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opSspaddmm = wrap.Op{
+	Kernel:   kernels.Sspaddmm,
 	Name:     "sspaddmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1309,6 +1375,7 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 }
 
 var opSspaddmmOut = wrap.Op{
+	Kernel:   kernels.SspaddmmOut,
 	Name:     "sspaddmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1329,6 +1396,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 }
 
 var opStack = wrap.Op{
+	Kernel:   kernels.Stack,
 	Name:     "stack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1348,6 +1416,7 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opStackOut = wrap.Op{
+	Kernel:   kernels.StackOut,
 	Name:     "stack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1371,6 +1440,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 }
 
 var opXStack = wrap.Op{
+	Kernel:   kernels.XStack,
 	Name:     "_stack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1390,6 +1460,7 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXStackOut = wrap.Op{
+	Kernel:   kernels.XStackOut,
 	Name:     "_stack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1413,6 +1484,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 }
 
 var opHstack = wrap.Op{
+	Kernel:   kernels.Hstack,
 	Name:     "hstack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1432,6 +1504,7 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opHstackOut = wrap.Op{
+	Kernel:   kernels.HstackOut,
 	Name:     "hstack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1455,6 +1528,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opVstack = wrap.Op{
+	Kernel:   kernels.Vstack,
 	Name:     "vstack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1474,6 +1548,7 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opVstackOut = wrap.Op{
+	Kernel:   kernels.VstackOut,
 	Name:     "vstack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1497,6 +1572,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDstack = wrap.Op{
+	Kernel:   kernels.Dstack,
 	Name:     "dstack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1516,6 +1592,7 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opDstackOut = wrap.Op{
+	Kernel:   kernels.DstackOut,
 	Name:     "dstack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1539,6 +1616,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opStft = wrap.Op{
+	Kernel:   kernels.Stft,
 	Name:     "stft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1558,6 +1636,7 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 }
 
 var opStftCenter = wrap.Op{
+	Kernel:   kernels.StftCenter,
 	Name:     "stft",
 	Overload: "center",
 	Policy:   checks.Strict,
@@ -1577,6 +1656,7 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 }
 
 var opIstft = wrap.Op{
+	Kernel:   kernels.Istft,
 	Name:     "istft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1596,6 +1676,7 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 }
 
 var opStrideInt = wrap.Op{
+	Kernel:   kernels.StrideInt,
 	Name:     "stride",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -1615,6 +1696,7 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opStrideDimname = wrap.Op{
+	Kernel:   kernels.StrideDimname,
 	Name:     "stride",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -1634,6 +1716,7 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 }
 
 var opSum = wrap.Op{
+	Kernel:   kernels.Sum,
 	Name:     "sum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1653,6 +1736,7 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opSumOut = wrap.Op{
+	Kernel:   kernels.SumOut,
 	Name:     "sum",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1673,6 +1757,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSumDimIntList = wrap.Op{
+	Kernel:   kernels.SumDimIntList,
 	Name:     "sum",
 	Overload: "dim_IntList",
 	Policy:   checks.Strict,
@@ -1692,6 +1777,7 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 }
 
 var opSumDimDimnameList = wrap.Op{
+	Kernel:   kernels.SumDimDimnameList,
 	Name:     "sum",
 	Overload: "dim_DimnameList",
 	Policy:   checks.Strict,
@@ -1711,6 +1797,7 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 }
 
 var opSumIntListOut = wrap.Op{
+	Kernel:   kernels.SumIntListOut,
 	Name:     "sum",
 	Overload: "IntList_out",
 	Policy:   checks.Strict,
@@ -1731,6 +1818,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 }
 
 var opSumDimnameListOut = wrap.Op{
+	Kernel:   kernels.SumDimnameListOut,
 	Name:     "sum",
 	Overload: "DimnameList_out",
 	Policy:   checks.Strict,
@@ -1751,6 +1839,7 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 }
 
 var opXNestedSumBackward = wrap.Op{
+	Kernel:   kernels.XNestedSumBackward,
 	Name:     "_nested_sum_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1770,6 +1859,7 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 }
 
 var opNansum = wrap.Op{
+	Kernel:   kernels.Nansum,
 	Name:     "nansum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1789,6 +1879,7 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 }
 
 var opNansumOut = wrap.Op{
+	Kernel:   kernels.NansumOut,
 	Name:     "nansum",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1809,6 +1900,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 }
 
 var opSumToSize = wrap.Op{
+	Kernel:   kernels.SumToSize,
 	Name:     "sum_to_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1828,6 +1920,7 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opSqrt = wrap.Op{
+	Kernel:   kernels.Sqrt,
 	Name:     "sqrt",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1847,6 +1940,7 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqrt_ = wrap.Op{
+	Kernel:   kernels.Sqrt_,
 	Name:     "sqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1867,6 +1961,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqrtOut = wrap.Op{
+	Kernel:   kernels.SqrtOut,
 	Name:     "sqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1887,6 +1982,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSquare = wrap.Op{
+	Kernel:   kernels.Square,
 	Name:     "square",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1906,6 +2002,7 @@ func Square(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSquare_ = wrap.Op{
+	Kernel:   kernels.Square_,
 	Name:     "square_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1926,6 +2023,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSquareOut = wrap.Op{
+	Kernel:   kernels.SquareOut,
 	Name:     "square",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1946,6 +2044,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opStd = wrap.Op{
+	Kernel:   kernels.Std,
 	Name:     "std",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1965,6 +2064,7 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 }
 
 var opStdDim = wrap.Op{
+	Kernel:   kernels.StdDim,
 	Name:     "std",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -1984,6 +2084,7 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 }
 
 var opStdCorrection = wrap.Op{
+	Kernel:   kernels.StdCorrection,
 	Name:     "std",
 	Overload: "correction",
 	Policy:   checks.Strict,
@@ -2003,6 +2104,7 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 }
 
 var opStdMean = wrap.Op{
+	Kernel:   kernels.StdMean,
 	Name:     "std_mean",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2022,6 +2124,7 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opStdMeanDim = wrap.Op{
+	Kernel:   kernels.StdMeanDim,
 	Name:     "std_mean",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -2041,6 +2144,7 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 }
 
 var opStdMeanCorrection = wrap.Op{
+	Kernel:   kernels.StdMeanCorrection,
 	Name:     "std_mean",
 	Overload: "correction",
 	Policy:   checks.Strict,
@@ -2060,6 +2164,7 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 }
 
 var opStdMeanCorrectionOut = wrap.Op{
+	Kernel:   kernels.StdMeanCorrectionOut,
 	Name:     "std_mean",
 	Overload: "correction_out",
 	Policy:   checks.Strict,
@@ -2080,6 +2185,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 }
 
 var opStdMeanNamesDim = wrap.Op{
+	Kernel:   kernels.StdMeanNamesDim,
 	Name:     "std_mean",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -2099,6 +2205,7 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 }
 
 var opStdMeanCorrectionNames = wrap.Op{
+	Kernel:   kernels.StdMeanCorrectionNames,
 	Name:     "std_mean",
 	Overload: "correction_names",
 	Policy:   checks.Strict,
@@ -2118,6 +2225,7 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 }
 
 var opStdOut = wrap.Op{
+	Kernel:   kernels.StdOut,
 	Name:     "std",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2138,6 +2246,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 }
 
 var opStdCorrectionOut = wrap.Op{
+	Kernel:   kernels.StdCorrectionOut,
 	Name:     "std",
 	Overload: "correction_out",
 	Policy:   checks.Strict,
@@ -2158,6 +2267,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 }
 
 var opStdNamesDim = wrap.Op{
+	Kernel:   kernels.StdNamesDim,
 	Name:     "std",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -2177,6 +2287,7 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 }
 
 var opStdNamesOut = wrap.Op{
+	Kernel:   kernels.StdNamesOut,
 	Name:     "std",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -2197,6 +2308,7 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 }
 
 var opStdCorrectionNames = wrap.Op{
+	Kernel:   kernels.StdCorrectionNames,
 	Name:     "std",
 	Overload: "correction_names",
 	Policy:   checks.Strict,
@@ -2216,6 +2328,7 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 }
 
 var opStdCorrectionNamesOut = wrap.Op{
+	Kernel:   kernels.StdCorrectionNamesOut,
 	Name:     "std",
 	Overload: "correction_names_out",
 	Policy:   checks.Strict,
@@ -2236,6 +2349,7 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 }
 
 var opProd = wrap.Op{
+	Kernel:   kernels.Prod,
 	Name:     "prod",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2255,6 +2369,7 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opProdOut = wrap.Op{
+	Kernel:   kernels.ProdOut,
 	Name:     "prod",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2275,6 +2390,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 }
 
 var opProdDimInt = wrap.Op{
+	Kernel:   kernels.ProdDimInt,
 	Name:     "prod",
 	Overload: "dim_int",
 	Policy:   checks.Strict,
@@ -2294,6 +2410,7 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 }
 
 var opProdIntOut = wrap.Op{
+	Kernel:   kernels.ProdIntOut,
 	Name:     "prod",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -2314,6 +2431,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 }
 
 var opProdDimDimname = wrap.Op{
+	Kernel:   kernels.ProdDimDimname,
 	Name:     "prod",
 	Overload: "dim_Dimname",
 	Policy:   checks.Strict,
@@ -2333,6 +2451,7 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 }
 
 var opProdDimnameOut = wrap.Op{
+	Kernel:   kernels.ProdDimnameOut,
 	Name:     "prod",
 	Overload: "Dimname_out",
 	Policy:   checks.Strict,
@@ -2353,6 +2472,7 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 }
 
 var opT = wrap.Op{
+	Kernel:   kernels.T,
 	Name:     "t",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2372,6 +2492,7 @@ func T(self *torch.Tensor) *torch.Tensor {
 }
 
 var opT_ = wrap.Op{
+	Kernel:   kernels.T_,
 	Name:     "t_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2392,6 +2513,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTan = wrap.Op{
+	Kernel:   kernels.Tan,
 	Name:     "tan",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2411,6 +2533,7 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTan_ = wrap.Op{
+	Kernel:   kernels.Tan_,
 	Name:     "tan_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2431,6 +2554,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanOut = wrap.Op{
+	Kernel:   kernels.TanOut,
 	Name:     "tan",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2451,6 +2575,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTanh = wrap.Op{
+	Kernel:   kernels.Tanh,
 	Name:     "tanh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2470,6 +2595,7 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanh_ = wrap.Op{
+	Kernel:   kernels.Tanh_,
 	Name:     "tanh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2490,6 +2616,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanhOut = wrap.Op{
+	Kernel:   kernels.TanhOut,
 	Name:     "tanh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2510,6 +2637,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTensordot = wrap.Op{
+	Kernel:   kernels.Tensordot,
 	Name:     "tensordot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2529,6 +2657,7 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 }
 
 var opTensordotOut = wrap.Op{
+	Kernel:   kernels.TensordotOut,
 	Name:     "tensordot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2549,6 +2678,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 }
 
 var opThreshold = wrap.Op{
+	Kernel:   kernels.Threshold,
 	Name:     "threshold",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2568,6 +2698,7 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 }
 
 var opThreshold_ = wrap.Op{
+	Kernel:   kernels.Threshold_,
 	Name:     "threshold_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2588,6 +2719,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 }
 
 var opThresholdOut = wrap.Op{
+	Kernel:   kernels.ThresholdOut,
 	Name:     "threshold",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2608,6 +2740,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 }
 
 var opThresholdBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ThresholdBackwardGradInput,
 	Name:     "threshold_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -2628,6 +2761,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opThresholdBackward = wrap.Op{
+	Kernel:   kernels.ThresholdBackward,
 	Name:     "threshold_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2647,6 +2781,7 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 }
 
 var opTile = wrap.Op{
+	Kernel:   kernels.Tile,
 	Name:     "tile",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2666,6 +2801,7 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opTransposeInt = wrap.Op{
+	Kernel:   kernels.TransposeInt,
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -2685,6 +2821,7 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opTransposeDimname = wrap.Op{
+	Kernel:   kernels.TransposeDimname,
 	Name:     "transpose",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -2704,6 +2841,7 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 }
 
 var opXMkldnnTranspose = wrap.Op{
+	Kernel:   kernels.XMkldnnTranspose,
 	Name:     "_mkldnn_transpose",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2723,6 +2861,7 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 }
 
 var opTranspose_ = wrap.Op{
+	Kernel:   kernels.Transpose_,
 	Name:     "transpose_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2743,6 +2882,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opXMkldnnTranspose_ = wrap.Op{
+	Kernel:   kernels.XMkldnnTranspose_,
 	Name:     "_mkldnn_transpose_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2763,6 +2903,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 }
 
 var opXMkldnnTransposeOut = wrap.Op{
+	Kernel:   kernels.XMkldnnTransposeOut,
 	Name:     "_mkldnn_transpose",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2783,6 +2924,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 }
 
 var opOneHot = wrap.Op{
+	Kernel:   kernels.OneHot,
 	Name:     "one_hot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2802,6 +2944,7 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 }
 
 var opFlip = wrap.Op{
+	Kernel:   kernels.Flip,
 	Name:     "flip",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2821,6 +2964,7 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opFlipOut = wrap.Op{
+	Kernel:   kernels.FlipOut,
 	Name:     "flip",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2841,6 +2985,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 }
 
 var opFliplr = wrap.Op{
+	Kernel:   kernels.Fliplr,
 	Name:     "fliplr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2860,6 +3005,7 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFlipud = wrap.Op{
+	Kernel:   kernels.Flipud,
 	Name:     "flipud",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2879,6 +3025,7 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRoll = wrap.Op{
+	Kernel:   kernels.Roll,
 	Name:     "roll",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2898,6 +3045,7 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 }
 
 var opRollOut = wrap.Op{
+	Kernel:   kernels.RollOut,
 	Name:     "roll",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2918,6 +3066,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 }
 
 var opRot90 = wrap.Op{
+	Kernel:   kernels.Rot90,
 	Name:     "rot90",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2937,6 +3086,7 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 }
 
 var opRot90Out = wrap.Op{
+	Kernel:   kernels.Rot90Out,
 	Name:     "rot90",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2957,6 +3107,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 }
 
 var opTrapezoidX = wrap.Op{
+	Kernel:   kernels.TrapezoidX,
 	Name:     "trapezoid",
 	Overload: "x",
 	Policy:   checks.Strict,
@@ -2976,6 +3127,7 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opTrapezoidDx = wrap.Op{
+	Kernel:   kernels.TrapezoidDx,
 	Name:     "trapezoid",
 	Overload: "dx",
 	Policy:   checks.Strict,
@@ -2995,6 +3147,7 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 }
 
 var opTrapzX = wrap.Op{
+	Kernel:   kernels.TrapzX,
 	Name:     "trapz",
 	Overload: "x",
 	Policy:   checks.Strict,
@@ -3014,6 +3167,7 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opTrapzDx = wrap.Op{
+	Kernel:   kernels.TrapzDx,
 	Name:     "trapz",
 	Overload: "dx",
 	Policy:   checks.Strict,
@@ -3033,6 +3187,7 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 }
 
 var opXTransformBiasRescaleQkv = wrap.Op{
+	Kernel:   kernels.XTransformBiasRescaleQkv,
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3052,6 +3207,7 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 }
 
 var opXTransformBiasRescaleQkvOut = wrap.Op{
+	Kernel:   kernels.XTransformBiasRescaleQkvOut,
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3072,6 +3228,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 }
 
 var opXNestedTensorFromMask = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMask,
 	Name:     "_nested_tensor_from_mask",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3091,6 +3248,7 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 }
 
 var opXNestedTensorFromMaskOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMaskOut,
 	Name:     "_nested_tensor_from_mask",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3111,6 +3269,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 }
 
 var opXNestedTensorFromMaskLeftAligned = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMaskLeftAligned,
 	Name:     "_nested_tensor_from_mask_left_aligned",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3130,6 +3289,7 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 }
 
 var opXNestedFromPadded = wrap.Op{
+	Kernel:   kernels.XNestedFromPadded,
 	Name:     "_nested_from_padded",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3149,6 +3309,7 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 }
 
 var opXNestedFromPaddedOut = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedOut,
 	Name:     "_nested_from_padded",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3169,6 +3330,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 }
 
 var opXNestedTensorSize = wrap.Op{
+	Kernel:   kernels.XNestedTensorSize,
 	Name:     "_nested_tensor_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3188,6 +3350,7 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorSizeOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorSizeOut,
 	Name:     "_nested_tensor_size",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3208,6 +3371,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStrides = wrap.Op{
+	Kernel:   kernels.XNestedTensorStrides,
 	Name:     "_nested_tensor_strides",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3227,6 +3391,7 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStridesOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorStridesOut,
 	Name:     "_nested_tensor_strides",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3247,6 +3412,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 }
 
 var opXNestedFromPaddedAndNestedExample = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedAndNestedExample,
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3266,6 +3432,7 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 }
 
 var opXNestedFromPaddedAndNestedExampleOut = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedAndNestedExampleOut,
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3286,6 +3453,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 }
 
 var opXNestedViewFromBuffer = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBuffer,
 	Name:     "_nested_view_from_buffer",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3305,6 +3473,7 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 }
 
 var opXNestedViewFromBufferCopy = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBufferCopy,
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3324,6 +3493,7 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 }
 
 var opXNestedViewFromBufferCopyOut = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBufferCopyOut,
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3344,6 +3514,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 }
 
 var opXTrilinear = wrap.Op{
+	Kernel:   kernels.XTrilinear,
 	Name:     "_trilinear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3363,6 +3534,7 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 }
 
 var opXTrilinearOut = wrap.Op{
+	Kernel:   kernels.XTrilinearOut,
 	Name:     "_trilinear",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3383,6 +3555,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 }
 
 var opTripletMarginLoss = wrap.Op{
+	Kernel:   kernels.TripletMarginLoss,
 	Name:     "triplet_margin_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3402,6 +3575,7 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 }
 
 var opTrunc = wrap.Op{
+	Kernel:   kernels.Trunc,
 	Name:     "trunc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3421,6 +3595,7 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTrunc_ = wrap.Op{
+	Kernel:   kernels.Trunc_,
 	Name:     "trunc_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3441,6 +3616,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTruncOut = wrap.Op{
+	Kernel:   kernels.TruncOut,
 	Name:     "trunc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3461,6 +3637,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFix = wrap.Op{
+	Kernel:   kernels.Fix,
 	Name:     "fix",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3480,6 +3657,7 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFix_ = wrap.Op{
+	Kernel:   kernels.Fix_,
 	Name:     "fix_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3500,6 +3678,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFixOut = wrap.Op{
+	Kernel:   kernels.FixOut,
 	Name:     "fix",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3520,6 +3699,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTypeAs = wrap.Op{
+	Kernel:   kernels.TypeAs,
 	Name:     "type_as",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3539,6 +3719,7 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXHasCompatibleShallowCopyType = wrap.Op{
+	Kernel:   kernels.XHasCompatibleShallowCopyType,
 	Name:     "_has_compatible_shallow_copy_type",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3558,6 +3739,7 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 }
 
 var opXUnique = wrap.Op{
+	Kernel:   kernels.XUnique,
 	Name:     "_unique",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3577,6 +3759,7 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 }
 
 var opXUniqueOut = wrap.Op{
+	Kernel:   kernels.XUniqueOut,
 	Name:     "_unique",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3597,6 +3780,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 }
 
 var opUniqueDim = wrap.Op{
+	Kernel:   kernels.UniqueDim,
 	Name:     "unique_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3616,6 +3800,7 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 }
 
 var opUniqueDimOut = wrap.Op{
+	Kernel:   kernels.UniqueDimOut,
 	Name:     "unique_dim",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3636,6 +3821,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 }
 
 var opUniqueConsecutive = wrap.Op{
+	Kernel:   kernels.UniqueConsecutive,
 	Name:     "unique_consecutive",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3655,6 +3841,7 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 }
 
 var opUniqueConsecutiveOut = wrap.Op{
+	Kernel:   kernels.UniqueConsecutiveOut,
 	Name:     "unique_consecutive",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3675,6 +3862,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 }
 
 var opUniqueDimConsecutive = wrap.Op{
+	Kernel:   kernels.UniqueDimConsecutive,
 	Name:     "unique_dim_consecutive",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3694,6 +3882,7 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 }
 
 var opUniqueDimConsecutiveOut = wrap.Op{
+	Kernel:   kernels.UniqueDimConsecutiveOut,
 	Name:     "unique_dim_consecutive",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3714,6 +3903,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 }
 
 var opXUnique2 = wrap.Op{
+	Kernel:   kernels.XUnique2,
 	Name:     "_unique2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3733,6 +3923,7 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 }
 
 var opXUnique2Out = wrap.Op{
+	Kernel:   kernels.XUnique2Out,
 	Name:     "_unique2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3753,6 +3944,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 }
 
 var opXUnsafeView = wrap.Op{
+	Kernel:   kernels.XUnsafeView,
 	Name:     "_unsafe_view",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3772,6 +3964,7 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXUnsafeViewOut = wrap.Op{
+	Kernel:   kernels.XUnsafeViewOut,
 	Name:     "_unsafe_view",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3792,6 +3985,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 }
 
 var opUnsqueeze = wrap.Op{
+	Kernel:   kernels.Unsqueeze,
 	Name:     "unsqueeze",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3811,6 +4005,7 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opUnsqueeze_ = wrap.Op{
+	Kernel:   kernels.Unsqueeze_,
 	Name:     "unsqueeze_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3831,6 +4026,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opVander = wrap.Op{
+	Kernel:   kernels.Vander,
 	Name:     "vander",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3850,6 +4046,7 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 }
 
 var opVar = wrap.Op{
+	Kernel:   kernels.Var,
 	Name:     "var",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3869,6 +4066,7 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 }
 
 var opVarDim = wrap.Op{
+	Kernel:   kernels.VarDim,
 	Name:     "var",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -3888,6 +4086,7 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 }
 
 var opVarCorrection = wrap.Op{
+	Kernel:   kernels.VarCorrection,
 	Name:     "var",
 	Overload: "correction",
 	Policy:   checks.Strict,
@@ -3907,6 +4106,7 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 }
 
 var opVarOut = wrap.Op{
+	Kernel:   kernels.VarOut,
 	Name:     "var",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3927,6 +4127,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 }
 
 var opVarCorrectionOut = wrap.Op{
+	Kernel:   kernels.VarCorrectionOut,
 	Name:     "var",
 	Overload: "correction_out",
 	Policy:   checks.Strict,
@@ -3947,6 +4148,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 }
 
 var opVarNamesDim = wrap.Op{
+	Kernel:   kernels.VarNamesDim,
 	Name:     "var",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -3966,6 +4168,7 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 }
 
 var opVarNamesOut = wrap.Op{
+	Kernel:   kernels.VarNamesOut,
 	Name:     "var",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -3986,6 +4189,7 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 }
 
 var opVarCorrectionNames = wrap.Op{
+	Kernel:   kernels.VarCorrectionNames,
 	Name:     "var",
 	Overload: "correction_names",
 	Policy:   checks.Strict,
@@ -4005,6 +4209,7 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 }
 
 var opVarCorrectionNamesOut = wrap.Op{
+	Kernel:   kernels.VarCorrectionNamesOut,
 	Name:     "var",
 	Overload: "correction_names_out",
 	Policy:   checks.Strict,
@@ -4025,6 +4230,7 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 }
 
 var opVarMean = wrap.Op{
+	Kernel:   kernels.VarMean,
 	Name:     "var_mean",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4044,6 +4250,7 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opVarMeanDim = wrap.Op{
+	Kernel:   kernels.VarMeanDim,
 	Name:     "var_mean",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -4063,6 +4270,7 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 }
 
 var opVarMeanCorrection = wrap.Op{
+	Kernel:   kernels.VarMeanCorrection,
 	Name:     "var_mean",
 	Overload: "correction",
 	Policy:   checks.Strict,
@@ -4082,6 +4290,7 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 }
 
 var opVarMeanCorrectionOut = wrap.Op{
+	Kernel:   kernels.VarMeanCorrectionOut,
 	Name:     "var_mean",
 	Overload: "correction_out",
 	Policy:   checks.Strict,
@@ -4102,6 +4311,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 }
 
 var opVarMeanNamesDim = wrap.Op{
+	Kernel:   kernels.VarMeanNamesDim,
 	Name:     "var_mean",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -4121,6 +4331,7 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 }
 
 var opVarMeanCorrectionNames = wrap.Op{
+	Kernel:   kernels.VarMeanCorrectionNames,
 	Name:     "var_mean",
 	Overload: "correction_names",
 	Policy:   checks.Strict,
@@ -4140,6 +4351,7 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 }
 
 var opViewAs = wrap.Op{
+	Kernel:   kernels.ViewAs,
 	Name:     "view_as",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4159,6 +4371,7 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opWhereSelf = wrap.Op{
+	Kernel:   kernels.WhereSelf,
 	Name:     "where",
 	Overload: "self",
 	Policy:   checks.Strict,
@@ -4178,6 +4391,7 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 }
 
 var opWhereSelfOut = wrap.Op{
+	Kernel:   kernels.WhereSelfOut,
 	Name:     "where",
 	Overload: "self_out",
 	Policy:   checks.Strict,
@@ -4198,6 +4412,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 }
 
 var opWhereScalarSelf = wrap.Op{
+	Kernel:   kernels.WhereScalarSelf,
 	Name:     "where",
 	Overload: "ScalarSelf",
 	Policy:   checks.Strict,
@@ -4217,6 +4432,7 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 }
 
 var opWhereScalarOther = wrap.Op{
+	Kernel:   kernels.WhereScalarOther,
 	Name:     "where",
 	Overload: "ScalarOther",
 	Policy:   checks.Strict,
@@ -4236,6 +4452,7 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 }
 
 var opWhereScalar = wrap.Op{
+	Kernel:   kernels.WhereScalar,
 	Name:     "where",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4255,6 +4472,7 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 }
 
 var opWhere = wrap.Op{
+	Kernel:   kernels.Where,
 	Name:     "where",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4274,6 +4492,7 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 }
 
 var opNormExceptDim = wrap.Op{
+	Kernel:   kernels.NormExceptDim,
 	Name:     "norm_except_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4293,6 +4512,7 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 }
 
 var opXWeightNorm = wrap.Op{
+	Kernel:   kernels.XWeightNorm,
 	Name:     "_weight_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4312,6 +4532,7 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXWeightNormInterface = wrap.Op{
+	Kernel:   kernels.XWeightNormInterface,
 	Name:     "_weight_norm_interface",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4331,6 +4552,7 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 }
 
 var opXWeightNormInterfaceOut = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceOut,
 	Name:     "_weight_norm_interface",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4351,6 +4573,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 }
 
 var opXWeightNormInterfaceBackward = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceBackward,
 	Name:     "_weight_norm_interface_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4370,6 +4593,7 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 }
 
 var opXWeightNormInterfaceBackwardOut = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceBackwardOut,
 	Name:     "_weight_norm_interface_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4390,6 +4614,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 }
 
 var opXWeightNormDifferentiableBackward = wrap.Op{
+	Kernel:   kernels.XWeightNormDifferentiableBackward,
 	Name:     "_weight_norm_differentiable_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4409,6 +4634,7 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 }
 
 var opZerosNames = wrap.Op{
+	Kernel:   kernels.ZerosNames,
 	Name:     "zeros",
 	Overload: "names",
 	Policy:   checks.Strict,
@@ -4427,6 +4653,7 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 }
 
 var opZerosNamesOut = wrap.Op{
+	Kernel:   kernels.ZerosNamesOut,
 	Name:     "zeros",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -4447,6 +4674,7 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 }
 
 var opXEfficientzerotensor = wrap.Op{
+	Kernel:   kernels.XEfficientzerotensor,
 	Name:     "_efficientzerotensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4465,6 +4693,7 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 }
 
 var opXEfficientzerotensorOut = wrap.Op{
+	Kernel:   kernels.XEfficientzerotensorOut,
 	Name:     "_efficientzerotensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4485,6 +4714,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZeros = wrap.Op{
+	Kernel:   kernels.Zeros,
 	Name:     "zeros",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4503,6 +4733,7 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 }
 
 var opZerosOut = wrap.Op{
+	Kernel:   kernels.ZerosOut,
 	Name:     "zeros",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4523,6 +4754,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZerosLike = wrap.Op{
+	Kernel:   kernels.ZerosLike,
 	Name:     "zeros_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4542,6 +4774,7 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opZerosLikeOut = wrap.Op{
+	Kernel:   kernels.ZerosLikeOut,
 	Name:     "zeros_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4562,6 +4795,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opXStandardGammaGrad = wrap.Op{
+	Kernel:   kernels.XStandardGammaGrad,
 	Name:     "_standard_gamma_grad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4581,6 +4815,7 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 }
 
 var opXStandardGammaGradOut = wrap.Op{
+	Kernel:   kernels.XStandardGammaGradOut,
 	Name:     "_standard_gamma_grad",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4601,6 +4836,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 }
 
 var opXStandardGamma = wrap.Op{
+	Kernel:   kernels.XStandardGamma,
 	Name:     "_standard_gamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4620,6 +4856,7 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opXStandardGammaOut = wrap.Op{
+	Kernel:   kernels.XStandardGammaOut,
 	Name:     "_standard_gamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4640,6 +4877,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 }
 
 var opXDirichletGrad = wrap.Op{
+	Kernel:   kernels.XDirichletGrad,
 	Name:     "_dirichlet_grad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4659,6 +4897,7 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 }
 
 var opXDirichletGradOut = wrap.Op{
+	Kernel:   kernels.XDirichletGradOut,
 	Name:     "_dirichlet_grad",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4679,6 +4918,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 }
 
 var opXSampleDirichlet = wrap.Op{
+	Kernel:   kernels.XSampleDirichlet,
 	Name:     "_sample_dirichlet",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4698,6 +4938,7 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opXSampleDirichletOut = wrap.Op{
+	Kernel:   kernels.XSampleDirichletOut,
 	Name:     "_sample_dirichlet",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4718,6 +4959,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 }
 
 var opPoisson = wrap.Op{
+	Kernel:   kernels.Poisson,
 	Name:     "poisson",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4737,6 +4979,7 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opPoissonOut = wrap.Op{
+	Kernel:   kernels.PoissonOut,
 	Name:     "poisson",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4757,6 +5000,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 }
 
 var opBinomial = wrap.Op{
+	Kernel:   kernels.Binomial,
 	Name:     "binomial",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4776,6 +5020,7 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 }
 
 var opBinomialOut = wrap.Op{
+	Kernel:   kernels.BinomialOut,
 	Name:     "binomial",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4796,6 +5041,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 }
 
 var opNativeNorm = wrap.Op{
+	Kernel:   kernels.NativeNorm,
 	Name:     "native_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4815,6 +5061,7 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 }
 
 var opNativeNormOut = wrap.Op{
+	Kernel:   kernels.NativeNormOut,
 	Name:     "native_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4835,6 +5082,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 }
 
 var opNativeNormScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NativeNormScalarOptDimDtype,
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype",
 	Policy:   checks.Strict,
@@ -4854,6 +5102,7 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 }
 
 var opNativeNormScalarOptDimDtypeOut = wrap.Op{
+	Kernel:   kernels.NativeNormScalarOptDimDtypeOut,
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype_out",
 	Policy:   checks.Strict,
@@ -4874,6 +5123,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 }
 
 var opXSparseSum = wrap.Op{
+	Kernel:   kernels.XSparseSum,
 	Name:     "_sparse_sum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4893,6 +5143,7 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXSparseSumDtype = wrap.Op{
+	Kernel:   kernels.XSparseSumDtype,
 	Name:     "_sparse_sum",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -4912,6 +5163,7 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opXSparseSumDim = wrap.Op{
+	Kernel:   kernels.XSparseSumDim,
 	Name:     "_sparse_sum",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -4931,6 +5183,7 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opXSparseSumDimOut = wrap.Op{
+	Kernel:   kernels.XSparseSumDimOut,
 	Name:     "_sparse_sum",
 	Overload: "dim_out",
 	Policy:   checks.Strict,
@@ -4951,6 +5204,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 }
 
 var opXSparseSumDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseSumDimDtype,
 	Name:     "_sparse_sum",
 	Overload: "dim_dtype",
 	Policy:   checks.Strict,
@@ -4970,6 +5224,7 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 }
 
 var opXSparseSumBackward = wrap.Op{
+	Kernel:   kernels.XSparseSumBackward,
 	Name:     "_sparse_sum_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4989,6 +5244,7 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 }
 
 var opXSparseSumBackwardOut = wrap.Op{
+	Kernel:   kernels.XSparseSumBackwardOut,
 	Name:     "_sparse_sum_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5009,6 +5265,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 }
 
 var opXSparseCsrSumDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseCsrSumDimDtype,
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype",
 	Policy:   checks.Strict,
@@ -5028,6 +5285,7 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 }
 
 var opXSparseCsrSumDimDtypeOut = wrap.Op{
+	Kernel:   kernels.XSparseCsrSumDimDtypeOut,
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype_out",
 	Policy:   checks.Strict,
@@ -5048,6 +5306,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 }
 
 var opXSparseCsrProdDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseCsrProdDimDtype,
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype",
 	Policy:   checks.Strict,
@@ -5067,6 +5326,7 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 }
 
 var opXSparseCsrProdDimDtypeOut = wrap.Op{
+	Kernel:   kernels.XSparseCsrProdDimDtypeOut,
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype_out",
 	Policy:   checks.Strict,
@@ -5087,6 +5347,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 }
 
 var opXSparseSoftmaxInt = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxInt,
 	Name:     "_sparse_softmax",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -5106,6 +5367,7 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 }
 
 var opXSparseSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxDimname,
 	Name:     "_sparse_softmax",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -5125,6 +5387,7 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 }
 
 var opXSparseSoftmax = wrap.Op{
+	Kernel:   kernels.XSparseSoftmax,
 	Name:     "_sparse_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5144,6 +5407,7 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 }
 
 var opXSparseSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxOut,
 	Name:     "_sparse_softmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5164,6 +5428,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 }
 
 var opXSparseSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxBackwardData,
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5183,6 +5448,7 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opXSparseSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxBackwardDataOut,
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5203,6 +5469,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 }
 
 var opXSparseLogSoftmaxInt = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxInt,
 	Name:     "_sparse_log_softmax",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -5222,6 +5489,7 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 }
 
 var opXSparseLogSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxDimname,
 	Name:     "_sparse_log_softmax",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -5241,6 +5509,7 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 }
 
 var opXSparseLogSoftmax = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmax,
 	Name:     "_sparse_log_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5260,6 +5529,7 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 }
 
 var opXSparseLogSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxOut,
 	Name:     "_sparse_log_softmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5280,6 +5550,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 }
 
 var opXSparseLogSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxBackwardData,
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5299,6 +5570,7 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 }
 
 var opXSparseLogSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxBackwardDataOut,
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5319,6 +5591,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 }
 
 var opXSpdiags = wrap.Op{
+	Kernel:   kernels.XSpdiags,
 	Name:     "_spdiags",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5338,6 +5611,7 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 }
 
 var opXSpdiagsOut = wrap.Op{
+	Kernel:   kernels.XSpdiagsOut,
 	Name:     "_spdiags",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5358,6 +5632,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 }
 
 var opNormScalarOptDtype = wrap.Op{
+	Kernel:   kernels.NormScalarOptDtype,
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype",
 	Policy:   checks.Strict,
@@ -5377,6 +5652,7 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 }
 
 var opNormScalarOptDtypeOut = wrap.Op{
+	Kernel:   kernels.NormScalarOptDtypeOut,
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype_out",
 	Policy:   checks.Strict,
@@ -5397,6 +5673,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 }
 
 var opNormScalar = wrap.Op{
+	Kernel:   kernels.NormScalar,
 	Name:     "norm",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5416,6 +5693,7 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 }
 
 var opNormScalarOut = wrap.Op{
+	Kernel:   kernels.NormScalarOut,
 	Name:     "norm",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -5436,6 +5714,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 }
 
 var opNormScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NormScalarOptDimDtype,
 	Name:     "norm",
 	Overload: "ScalarOpt_dim_dtype",
 	Policy:   checks.Strict,
@@ -5455,6 +5734,7 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 }
 
 var opNormScalarOptDim = wrap.Op{
+	Kernel:   kernels.NormScalarOptDim,
 	Name:     "norm",
 	Overload: "ScalarOpt_dim",
 	Policy:   checks.Strict,
@@ -5474,6 +5754,7 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 }
 
 var opNormDtypeOut = wrap.Op{
+	Kernel:   kernels.NormDtypeOut,
 	Name:     "norm",
 	Overload: "dtype_out",
 	Policy:   checks.Strict,
@@ -5494,6 +5775,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 }
 
 var opNormOut = wrap.Op{
+	Kernel:   kernels.NormOut,
 	Name:     "norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5514,6 +5796,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 }
 
 var opNormNamesScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NormNamesScalarOptDimDtype,
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim_dtype",
 	Policy:   checks.Strict,
@@ -5533,6 +5816,7 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 }
 
 var opNormNamesScalarOptDim = wrap.Op{
+	Kernel:   kernels.NormNamesScalarOptDim,
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim",
 	Policy:   checks.Strict,
@@ -5552,6 +5836,7 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 }
 
 var opNormNamesDtypeOut = wrap.Op{
+	Kernel:   kernels.NormNamesDtypeOut,
 	Name:     "norm",
 	Overload: "names_dtype_out",
 	Policy:   checks.Strict,
@@ -5572,6 +5857,7 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 }
 
 var opNormNamesOut = wrap.Op{
+	Kernel:   kernels.NormNamesOut,
 	Name:     "norm",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -5592,6 +5878,7 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 }
 
 var opFrexpTensor = wrap.Op{
+	Kernel:   kernels.FrexpTensor,
 	Name:     "frexp",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5611,6 +5898,7 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opFrexpTensorOut = wrap.Op{
+	Kernel:   kernels.FrexpTensorOut,
 	Name:     "frexp",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5631,6 +5919,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 }
 
 var opFrobeniusNorm = wrap.Op{
+	Kernel:   kernels.FrobeniusNorm,
 	Name:     "frobenius_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5650,6 +5939,7 @@ func FrobeniusNorm(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFrobeniusNormDim = wrap.Op{
+	Kernel:   kernels.FrobeniusNormDim,
 	Name:     "frobenius_norm",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -5669,6 +5959,7 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 }
 
 var opFrobeniusNormOut = wrap.Op{
+	Kernel:   kernels.FrobeniusNormOut,
 	Name:     "frobenius_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5689,6 +5980,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 }
 
 var opNuclearNorm = wrap.Op{
+	Kernel:   kernels.NuclearNorm,
 	Name:     "nuclear_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5708,6 +6000,7 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 }
 
 var opNuclearNormOut = wrap.Op{
+	Kernel:   kernels.NuclearNormOut,
 	Name:     "nuclear_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5728,6 +6021,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 }
 
 var opNuclearNormDim = wrap.Op{
+	Kernel:   kernels.NuclearNormDim,
 	Name:     "nuclear_norm",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -5747,6 +6041,7 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 }
 
 var opNuclearNormDimOut = wrap.Op{
+	Kernel:   kernels.NuclearNormDimOut,
 	Name:     "nuclear_norm",
 	Overload: "dim_out",
 	Policy:   checks.Strict,
@@ -5767,6 +6062,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 }
 
 var opClone = wrap.Op{
+	Kernel:   kernels.Clone,
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5786,6 +6082,7 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 }
 
 var opCloneOut = wrap.Op{
+	Kernel:   kernels.CloneOut,
 	Name:     "clone",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5806,6 +6103,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 }
 
 var opPositive = wrap.Op{
+	Kernel:   kernels.Positive,
 	Name:     "positive",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5825,6 +6123,7 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 }
 
 var opResizeAs_ = wrap.Op{
+	Kernel:   kernels.ResizeAs_,
 	Name:     "resize_as_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5845,6 +6144,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 }
 
 var opResizeAsOut = wrap.Op{
+	Kernel:   kernels.ResizeAsOut,
 	Name:     "resize_as",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5865,6 +6165,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 }
 
 var opResizeAs = wrap.Op{
+	Kernel:   kernels.ResizeAs,
 	Name:     "resize_as",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5884,6 +6185,7 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 }
 
 var opResizeAsSparse_ = wrap.Op{
+	Kernel:   kernels.ResizeAsSparse_,
 	Name:     "resize_as_sparse_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5904,6 +6206,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 }
 
 var opResizeAsSparseOut = wrap.Op{
+	Kernel:   kernels.ResizeAsSparseOut,
 	Name:     "resize_as_sparse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5924,6 +6227,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 }
 
 var opResizeAsSparse = wrap.Op{
+	Kernel:   kernels.ResizeAsSparse,
 	Name:     "resize_as_sparse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5943,6 +6247,7 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 }
 
 var opZero_ = wrap.Op{
+	Kernel:   kernels.Zero_,
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5963,6 +6268,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opZeroOut = wrap.Op{
+	Kernel:   kernels.ZeroOut,
 	Name:     "zero",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5983,6 +6289,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZero = wrap.Op{
+	Kernel:   kernels.Zero,
 	Name:     "zero",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6002,6 +6309,7 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSubOut = wrap.Op{
+	Kernel:   kernels.SubOut,
 	Name:     "sub",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6022,6 +6330,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 }
 
 var opSubTensor = wrap.Op{
+	Kernel:   kernels.SubTensor,
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6041,6 +6350,7 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 }
 
 var opSub_Tensor = wrap.Op{
+	Kernel:   kernels.Sub_Tensor,
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6061,6 +6371,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opSubScalar = wrap.Op{
+	Kernel:   kernels.SubScalar,
 	Name:     "sub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6080,6 +6391,7 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 }
 
 var opSub_Scalar = wrap.Op{
+	Kernel:   kernels.Sub_Scalar,
 	Name:     "sub_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6100,6 +6412,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opSubScalarOut = wrap.Op{
+	Kernel:   kernels.SubScalarOut,
 	Name:     "sub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -6120,6 +6433,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 }
 
 var opSubtractOut = wrap.Op{
+	Kernel:   kernels.SubtractOut,
 	Name:     "subtract",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6140,6 +6454,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 }
 
 var opSubtractTensor = wrap.Op{
+	Kernel:   kernels.SubtractTensor,
 	Name:     "subtract",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6159,6 +6474,7 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 }
 
 var opSubtract_Tensor = wrap.Op{
+	Kernel:   kernels.Subtract_Tensor,
 	Name:     "subtract_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6179,6 +6495,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 }
 
 var opSubtractScalar = wrap.Op{
+	Kernel:   kernels.SubtractScalar,
 	Name:     "subtract",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6198,6 +6515,7 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 }
 
 var opSubtract_Scalar = wrap.Op{
+	Kernel:   kernels.Subtract_Scalar,
 	Name:     "subtract_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6218,6 +6536,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 }
 
 var opRsubTensor = wrap.Op{
+	Kernel:   kernels.RsubTensor,
 	Name:     "rsub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6237,6 +6556,7 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opRsubTensorOut = wrap.Op{
+	Kernel:   kernels.RsubTensorOut,
 	Name:     "rsub",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -6257,6 +6577,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 }
 
 var opHeavisideOut = wrap.Op{
+	Kernel:   kernels.HeavisideOut,
 	Name:     "heaviside",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6277,6 +6598,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 }
 
 var opHeaviside = wrap.Op{
+	Kernel:   kernels.Heaviside,
 	Name:     "heaviside",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6296,6 +6618,7 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 }
 
 var opHeaviside_ = wrap.Op{
+	Kernel:   kernels.Heaviside_,
 	Name:     "heaviside_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6316,6 +6639,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 }
 
 var opRsubScalar = wrap.Op{
+	Kernel:   kernels.RsubScalar,
 	Name:     "rsub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6335,6 +6659,7 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opRsubScalarOut = wrap.Op{
+	Kernel:   kernels.RsubScalarOut,
 	Name:     "rsub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -6355,6 +6680,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 }
 
 var opXSparseAddmm = wrap.Op{
+	Kernel:   kernels.XSparseAddmm,
 	Name:     "_sparse_addmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6374,6 +6700,7 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 }
 
 var opXSparseAddmmOut = wrap.Op{
+	Kernel:   kernels.XSparseAddmmOut,
 	Name:     "_sparse_addmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6394,6 +6721,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 }
 
 var opSparseSampledAddmmOut = wrap.Op{
+	Kernel:   kernels.SparseSampledAddmmOut,
 	Name:     "sparse_sampled_addmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6414,6 +6742,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 }
 
 var opSparseSampledAddmm = wrap.Op{
+	Kernel:   kernels.SparseSampledAddmm,
 	Name:     "sparse_sampled_addmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6433,6 +6762,7 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 }
 
 var opAddmmOut = wrap.Op{
+	Kernel:   kernels.AddmmOut,
 	Name:     "addmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6453,6 +6783,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 }
 
 var opAddmm = wrap.Op{
+	Kernel:   kernels.Addmm,
 	Name:     "addmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6472,6 +6803,7 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 }
 
 var opAddmm_ = wrap.Op{
+	Kernel:   kernels.Addmm_,
 	Name:     "addmm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6492,6 +6824,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 }
 
 var opXAddmmActivationOut = wrap.Op{
+	Kernel:   kernels.XAddmmActivationOut,
 	Name:     "_addmm_activation",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6512,6 +6845,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 }
 
 var opXAddmmActivation = wrap.Op{
+	Kernel:   kernels.XAddmmActivation,
 	Name:     "_addmm_activation",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6531,6 +6865,7 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 }
 
 var opSparseCompressedTensorCompPlainValueSize = wrap.Op{
+	Kernel:   kernels.SparseCompressedTensorCompPlainValueSize,
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value_size",
 	Policy:   checks.Strict,
@@ -6550,6 +6885,7 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 }
 
 var opSparseCsrTensorCrowColValueSize = wrap.Op{
+	Kernel:   kernels.SparseCsrTensorCrowColValueSize,
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value_size",
 	Policy:   checks.Strict,
@@ -6569,6 +6905,7 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 }
 
 var opSparseCscTensorCcolRowValueSize = wrap.Op{
+	Kernel:   kernels.SparseCscTensorCcolRowValueSize,
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value_size",
 	Policy:   checks.Strict,
@@ -6588,6 +6925,7 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 }
 
 var opSparseBsrTensorCrowColValueSize = wrap.Op{
+	Kernel:   kernels.SparseBsrTensorCrowColValueSize,
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value_size",
 	Policy:   checks.Strict,
@@ -6607,6 +6945,7 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 }
 
 var opSparseBscTensorCcolRowValueSize = wrap.Op{
+	Kernel:   kernels.SparseBscTensorCcolRowValueSize,
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value_size",
 	Policy:   checks.Strict,
@@ -6626,6 +6965,7 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 }
 
 var opSparseCompressedTensorCompPlainValue = wrap.Op{
+	Kernel:   kernels.SparseCompressedTensorCompPlainValue,
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value",
 	Policy:   checks.Strict,
@@ -6645,6 +6985,7 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 }
 
 var opSparseCsrTensorCrowColValue = wrap.Op{
+	Kernel:   kernels.SparseCsrTensorCrowColValue,
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value",
 	Policy:   checks.Strict,
@@ -6664,6 +7005,7 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opSparseCscTensorCcolRowValue = wrap.Op{
+	Kernel:   kernels.SparseCscTensorCcolRowValue,
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value",
 	Policy:   checks.Strict,
@@ -6683,6 +7025,7 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 }
 
 var opSparseBsrTensorCrowColValue = wrap.Op{
+	Kernel:   kernels.SparseBsrTensorCrowColValue,
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value",
 	Policy:   checks.Strict,
@@ -6702,6 +7045,7 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opSparseBscTensorCcolRowValue = wrap.Op{
+	Kernel:   kernels.SparseBscTensorCcolRowValue,
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value",
 	Policy:   checks.Strict,
@@ -6721,6 +7065,7 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 }
 
 var opXSparseCompressedTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCompressedTensorUnsafe,
 	Name:     "_sparse_compressed_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6740,6 +7085,7 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 }
 
 var opXSparseCsrTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCsrTensorUnsafe,
 	Name:     "_sparse_csr_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6759,6 +7105,7 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 }
 
 var opXSparseCscTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCscTensorUnsafe,
 	Name:     "_sparse_csc_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6778,6 +7125,7 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 }
 
 var opXSparseBsrTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseBsrTensorUnsafe,
 	Name:     "_sparse_bsr_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6797,6 +7145,7 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 }
 
 var opXSparseBscTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseBscTensorUnsafe,
 	Name:     "_sparse_bsc_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6816,6 +7165,7 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 }
 
 var opSparseCooTensorSize = wrap.Op{
+	Kernel:   kernels.SparseCooTensorSize,
 	Name:     "sparse_coo_tensor",
 	Overload: "size",
 	Policy:   checks.Strict,
@@ -6834,6 +7184,7 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 }
 
 var opSparseCooTensorSizeOut = wrap.Op{
+	Kernel:   kernels.SparseCooTensorSizeOut,
 	Name:     "sparse_coo_tensor",
 	Overload: "size_out",
 	Policy:   checks.Strict,
@@ -6854,6 +7205,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSparseCooTensorIndices = wrap.Op{
+	Kernel:   kernels.SparseCooTensorIndices,
 	Name:     "sparse_coo_tensor",
 	Overload: "indices",
 	Policy:   checks.Strict,
@@ -6873,6 +7225,7 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 }
 
 var opSparseCooTensorIndicesSize = wrap.Op{
+	Kernel:   kernels.SparseCooTensorIndicesSize,
 	Name:     "sparse_coo_tensor",
 	Overload: "indices_size",
 	Policy:   checks.Strict,
@@ -6892,6 +7245,7 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 }
 
 var opXSparseCooTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorUnsafe,
 	Name:     "_sparse_coo_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6911,6 +7265,7 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 }
 
 var opXValidateSparseCooTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCooTensorArgs,
 	Name:     "_validate_sparse_coo_tensor_args",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6930,6 +7285,7 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 }
 
 var opXValidateSparseCompressedTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCompressedTensorArgs,
 	Name:     "_validate_sparse_compressed_tensor_args",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6949,6 +7305,7 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 }
 
 var opXValidateSparseCsrTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCsrTensorArgs,
 	Name:     "_validate_sparse_csr_tensor_args",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6968,6 +7325,7 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 }
 
 var opXValidateSparseCscTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCscTensorArgs,
 	Name:     "_validate_sparse_csc_tensor_args",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6987,6 +7345,7 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 }
 
 var opXValidateSparseBsrTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseBsrTensorArgs,
 	Name:     "_validate_sparse_bsr_tensor_args",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7006,6 +7365,7 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 }
 
 var opXValidateSparseBscTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseBscTensorArgs,
 	Name:     "_validate_sparse_bsc_tensor_args",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7025,6 +7385,7 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 }
 
 var opXSparseCooTensorWithDims = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDims,
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7043,6 +7404,7 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 }
 
 var opXSparseCooTensorWithDimsOut = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsOut,
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7063,6 +7425,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 }
 
 var opXSparseCooTensorWithDimsAndTensors = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsAndTensors,
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7082,6 +7445,7 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 }
 
 var opXSparseCooTensorWithDimsAndTensorsOut = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsAndTensorsOut,
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7102,6 +7466,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 }
 
 var opSparseResize_ = wrap.Op{
+	Kernel:   kernels.SparseResize_,
 	Name:     "sparse_resize_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7122,6 +7487,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 }
 
 var opSparseResizeOut = wrap.Op{
+	Kernel:   kernels.SparseResizeOut,
 	Name:     "sparse_resize",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7142,6 +7508,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 }
 
 var opSparseResize = wrap.Op{
+	Kernel:   kernels.SparseResize,
 	Name:     "sparse_resize",
 	Overload: "",
 	Policy:   checks.Strict,

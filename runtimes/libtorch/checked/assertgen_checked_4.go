@@ -14,6 +14,7 @@ import (
 )
 
 var opSparseResizeAndClear_ = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClear_,
 	Name:     "sparse_resize_and_clear_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -34,6 +35,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 }
 
 var opSparseResizeAndClearOut = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClearOut,
 	Name:     "sparse_resize_and_clear",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -54,6 +56,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 }
 
 var opSparseResizeAndClear = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClear,
 	Name:     "sparse_resize_and_clear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -73,6 +76,7 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 }
 
 var opSparseMask = wrap.Op{
+	Kernel:   kernels.SparseMask,
 	Name:     "sparse_mask",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -92,6 +96,7 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 }
 
 var opSparseMaskOut = wrap.Op{
+	Kernel:   kernels.SparseMaskOut,
 	Name:     "sparse_mask",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -112,6 +117,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opXToCpu = wrap.Op{
+	Kernel:   kernels.XToCpu,
 	Name:     "_to_cpu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -131,6 +137,7 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opToDense = wrap.Op{
+	Kernel:   kernels.ToDense,
 	Name:     "to_dense",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -150,6 +157,7 @@ func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opXToDense = wrap.Op{
+	Kernel:   kernels.XToDense,
 	Name:     "_to_dense",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -169,6 +177,7 @@ func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opXToDenseOut = wrap.Op{
+	Kernel:   kernels.XToDenseOut,
 	Name:     "_to_dense",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -189,6 +198,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 }
 
 var opToDenseBackward = wrap.Op{
+	Kernel:   kernels.ToDenseBackward,
 	Name:     "to_dense_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -208,6 +218,7 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 }
 
 var opSparseDim = wrap.Op{
+	Kernel:   kernels.SparseDim,
 	Name:     "sparse_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -227,6 +238,7 @@ func SparseDim(self *torch.Tensor) int64 {
 }
 
 var opXDimI = wrap.Op{
+	Kernel:   kernels.XDimI,
 	Name:     "_dimI",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -246,6 +258,7 @@ func XDimI(self *torch.Tensor) int64 {
 }
 
 var opDenseDim = wrap.Op{
+	Kernel:   kernels.DenseDim,
 	Name:     "dense_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -265,6 +278,7 @@ func DenseDim(self *torch.Tensor) int64 {
 }
 
 var opXDimV = wrap.Op{
+	Kernel:   kernels.XDimV,
 	Name:     "_dimV",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -284,6 +298,7 @@ func XDimV(self *torch.Tensor) int64 {
 }
 
 var opXNnz = wrap.Op{
+	Kernel:   kernels.XNnz,
 	Name:     "_nnz",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -303,6 +318,7 @@ func XNnz(self *torch.Tensor) int64 {
 }
 
 var opCoalesce = wrap.Op{
+	Kernel:   kernels.Coalesce,
 	Name:     "coalesce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -322,6 +338,7 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesce = wrap.Op{
+	Kernel:   kernels.XCoalesce,
 	Name:     "_coalesce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -341,6 +358,7 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesceOut = wrap.Op{
+	Kernel:   kernels.XCoalesceOut,
 	Name:     "_coalesce",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -361,6 +379,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsCoalesced = wrap.Op{
+	Kernel:   kernels.IsCoalesced,
 	Name:     "is_coalesced",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -380,6 +399,7 @@ func IsCoalesced(self *torch.Tensor) bool {
 }
 
 var opXIndices = wrap.Op{
+	Kernel:   kernels.XIndices,
 	Name:     "_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -399,6 +419,7 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXValues = wrap.Op{
+	Kernel:   kernels.XValues,
 	Name:     "_values",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -418,6 +439,7 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesced_ = wrap.Op{
+	Kernel:   kernels.XCoalesced_,
 	Name:     "_coalesced_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -438,6 +460,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 }
 
 var opXCoalescedOut = wrap.Op{
+	Kernel:   kernels.XCoalescedOut,
 	Name:     "_coalesced",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -458,6 +481,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 }
 
 var opXCoalesced = wrap.Op{
+	Kernel:   kernels.XCoalesced,
 	Name:     "_coalesced",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -477,6 +501,7 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 }
 
 var opIndices = wrap.Op{
+	Kernel:   kernels.Indices,
 	Name:     "indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -496,6 +521,7 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opValues = wrap.Op{
+	Kernel:   kernels.Values,
 	Name:     "values",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -515,6 +541,7 @@ func Values(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndices = wrap.Op{
+	Kernel:   kernels.CrowIndices,
 	Name:     "crow_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -534,6 +561,7 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndices = wrap.Op{
+	Kernel:   kernels.ColIndices,
 	Name:     "col_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -553,6 +581,7 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndices = wrap.Op{
+	Kernel:   kernels.CcolIndices,
 	Name:     "ccol_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -572,6 +601,7 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndices = wrap.Op{
+	Kernel:   kernels.RowIndices,
 	Name:     "row_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -591,6 +621,7 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHspmmOut = wrap.Op{
+	Kernel:   kernels.HspmmOut,
 	Name:     "hspmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -611,6 +642,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opHspmm = wrap.Op{
+	Kernel:   kernels.Hspmm,
 	Name:     "hspmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -630,6 +662,7 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opCopySparseToSparse_ = wrap.Op{
+	Kernel:   kernels.CopySparseToSparse_,
 	Name:     "copy_sparse_to_sparse_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -650,6 +683,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 }
 
 var opCopySparseToSparseOut = wrap.Op{
+	Kernel:   kernels.CopySparseToSparseOut,
 	Name:     "copy_sparse_to_sparse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -670,6 +704,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 }
 
 var opCopySparseToSparse = wrap.Op{
+	Kernel:   kernels.CopySparseToSparse,
 	Name:     "copy_sparse_to_sparse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -689,6 +724,7 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 }
 
 var opUnbindInt = wrap.Op{
+	Kernel:   kernels.UnbindInt,
 	Name:     "unbind",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -711,6 +747,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 }
 
 var opUnbindDimname = wrap.Op{
+	Kernel:   kernels.UnbindDimname,
 	Name:     "unbind",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -730,6 +767,7 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 }
 
 var opToSparseSparseDim = wrap.Op{
+	Kernel:   kernels.ToSparseSparseDim,
 	Name:     "to_sparse",
 	Overload: "sparse_dim",
 	Policy:   checks.Strict,
@@ -749,6 +787,7 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 }
 
 var opToSparseSparseDimOut = wrap.Op{
+	Kernel:   kernels.ToSparseSparseDimOut,
 	Name:     "to_sparse",
 	Overload: "sparse_dim_out",
 	Policy:   checks.Strict,
@@ -769,6 +808,7 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 }
 
 var opToSparse = wrap.Op{
+	Kernel:   kernels.ToSparse,
 	Name:     "to_sparse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -788,6 +828,7 @@ func ToSparse(self *torch.Tensor) *torch.Tensor {
 }
 
 var opToSparseOut = wrap.Op{
+	Kernel:   kernels.ToSparseOut,
 	Name:     "to_sparse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -808,6 +849,7 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opToSparseCsr = wrap.Op{
+	Kernel:   kernels.ToSparseCsr,
 	Name:     "to_sparse_csr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -827,6 +869,7 @@ func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opToSparseCsrOut = wrap.Op{
+	Kernel:   kernels.ToSparseCsrOut,
 	Name:     "to_sparse_csr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -847,6 +890,7 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opToSparseCsc = wrap.Op{
+	Kernel:   kernels.ToSparseCsc,
 	Name:     "to_sparse_csc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -866,6 +910,7 @@ func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opToSparseCscOut = wrap.Op{
+	Kernel:   kernels.ToSparseCscOut,
 	Name:     "to_sparse_csc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -886,6 +931,7 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opToSparseBsr = wrap.Op{
+	Kernel:   kernels.ToSparseBsr,
 	Name:     "to_sparse_bsr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -905,6 +951,7 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 }
 
 var opToSparseBsrOut = wrap.Op{
+	Kernel:   kernels.ToSparseBsrOut,
 	Name:     "to_sparse_bsr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -925,6 +972,7 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 }
 
 var opToSparseBsc = wrap.Op{
+	Kernel:   kernels.ToSparseBsc,
 	Name:     "to_sparse_bsc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -944,6 +992,7 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 }
 
 var opToSparseBscOut = wrap.Op{
+	Kernel:   kernels.ToSparseBscOut,
 	Name:     "to_sparse_bsc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -964,6 +1013,7 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 }
 
 var opToMkldnn = wrap.Op{
+	Kernel:   kernels.ToMkldnn,
 	Name:     "to_mkldnn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -983,6 +1033,7 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opToMkldnnOut = wrap.Op{
+	Kernel:   kernels.ToMkldnnOut,
 	Name:     "to_mkldnn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1003,6 +1054,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 }
 
 var opMkldnnReorderConv2dWeight = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv2dWeight,
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1022,6 +1074,7 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 }
 
 var opMkldnnReorderConv2dWeightOut = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv2dWeightOut,
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1042,6 +1095,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 }
 
 var opMkldnnReorderConv3dWeight = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv3dWeight,
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1061,6 +1115,7 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 }
 
 var opMkldnnReorderConv3dWeightOut = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv3dWeightOut,
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1081,6 +1136,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 }
 
 var opToMkldnnBackward = wrap.Op{
+	Kernel:   kernels.ToMkldnnBackward,
 	Name:     "to_mkldnn_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1100,6 +1156,7 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 }
 
 var opQuantizePerTensorDynamic = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorDynamic,
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1119,6 +1176,7 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 }
 
 var opQuantizePerTensorDynamicOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorDynamicOut,
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1139,6 +1197,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 }
 
 var opQuantizePerTensor = wrap.Op{
+	Kernel:   kernels.QuantizePerTensor,
 	Name:     "quantize_per_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1158,6 +1217,7 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 }
 
 var opQuantizePerTensorOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorOut,
 	Name:     "quantize_per_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1178,6 +1238,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 }
 
 var opQuantizePerTensorTensorQparams = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorQparams,
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams",
 	Policy:   checks.Strict,
@@ -1197,6 +1258,7 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 }
 
 var opQuantizePerTensorTensorQparamsOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorQparamsOut,
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams_out",
 	Policy:   checks.Strict,
@@ -1217,6 +1279,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 }
 
 var opQuantizePerTensorTensors = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensors,
 	Name:     "quantize_per_tensor",
 	Overload: "tensors",
 	Policy:   checks.Strict,
@@ -1239,6 +1302,7 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 }
 
 var opQuantizePerTensorTensorsOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorsOut,
 	Name:     "quantize_per_tensor",
 	Overload: "tensors_out",
 	Policy:   checks.Strict,
@@ -1262,6 +1326,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 }
 
 var opQuantizePerChannel = wrap.Op{
+	Kernel:   kernels.QuantizePerChannel,
 	Name:     "quantize_per_channel",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1281,6 +1346,7 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 }
 
 var opQuantizePerChannelOut = wrap.Op{
+	Kernel:   kernels.QuantizePerChannelOut,
 	Name:     "quantize_per_channel",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1301,6 +1367,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 }
 
 var opDequantizeSelf = wrap.Op{
+	Kernel:   kernels.DequantizeSelf,
 	Name:     "dequantize",
 	Overload: "self",
 	Policy:   checks.Strict,
@@ -1320,6 +1387,7 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDequantizeSelfOut = wrap.Op{
+	Kernel:   kernels.DequantizeSelfOut,
 	Name:     "dequantize",
 	Overload: "self_out",
 	Policy:   checks.Strict,
@@ -1340,6 +1408,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDequantizeTensors = wrap.Op{
+	Kernel:   kernels.DequantizeTensors,
 	Name:     "dequantize",
 	Overload: "tensors",
 	Policy:   checks.Strict,
@@ -1359,6 +1428,7 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opDequantizeTensorsOut = wrap.Op{
+	Kernel:   kernels.DequantizeTensorsOut,
 	Name:     "dequantize",
 	Overload: "tensors_out",
 	Policy:   checks.Strict,
@@ -1379,6 +1449,7 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opQScale = wrap.Op{
+	Kernel:   kernels.QScale,
 	Name:     "q_scale",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1398,6 +1469,7 @@ func QScale(self *torch.Tensor) float64 {
 }
 
 var opQZeroPoint = wrap.Op{
+	Kernel:   kernels.QZeroPoint,
 	Name:     "q_zero_point",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1417,6 +1489,7 @@ func QZeroPoint(self *torch.Tensor) int64 {
 }
 
 var opQPerChannelScales = wrap.Op{
+	Kernel:   kernels.QPerChannelScales,
 	Name:     "q_per_channel_scales",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1436,6 +1509,7 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelScalesOut = wrap.Op{
+	Kernel:   kernels.QPerChannelScalesOut,
 	Name:     "q_per_channel_scales",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1456,6 +1530,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelZeroPoints = wrap.Op{
+	Kernel:   kernels.QPerChannelZeroPoints,
 	Name:     "q_per_channel_zero_points",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1475,6 +1550,7 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelZeroPointsOut = wrap.Op{
+	Kernel:   kernels.QPerChannelZeroPointsOut,
 	Name:     "q_per_channel_zero_points",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1495,6 +1571,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opQPerChannelAxis = wrap.Op{
+	Kernel:   kernels.QPerChannelAxis,
 	Name:     "q_per_channel_axis",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1514,6 +1591,7 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 }
 
 var opIntRepr = wrap.Op{
+	Kernel:   kernels.IntRepr,
 	Name:     "int_repr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1533,6 +1611,7 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIntReprOut = wrap.Op{
+	Kernel:   kernels.IntReprOut,
 	Name:     "int_repr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1553,6 +1632,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXMakePerTensorQuantizedTensor = wrap.Op{
+	Kernel:   kernels.XMakePerTensorQuantizedTensor,
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1572,6 +1652,7 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 }
 
 var opXMakePerTensorQuantizedTensorOut = wrap.Op{
+	Kernel:   kernels.XMakePerTensorQuantizedTensorOut,
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1592,6 +1673,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 }
 
 var opXMakePerChannelQuantizedTensor = wrap.Op{
+	Kernel:   kernels.XMakePerChannelQuantizedTensor,
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1611,6 +1693,7 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 }
 
 var opXMakePerChannelQuantizedTensorOut = wrap.Op{
+	Kernel:   kernels.XMakePerChannelQuantizedTensorOut,
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1631,6 +1714,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 }
 
 var opQscheme = wrap.Op{
+	Kernel:   kernels.Qscheme,
 	Name:     "qscheme",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1650,6 +1734,7 @@ func Qscheme(self *torch.Tensor) int {
 }
 
 var opFakeQuantizePerTensorAffine = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffine,
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1669,6 +1754,7 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 }
 
 var opFakeQuantizePerTensorAffineTensorQparams = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineTensorQparams,
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "tensor_qparams",
 	Policy:   checks.Strict,
@@ -1688,6 +1774,7 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 }
 
 var opFakeQuantizePerTensorAffineCachemask = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemask,
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1707,6 +1794,7 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 }
 
 var opFakeQuantizePerTensorAffineCachemaskOut = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemaskOut,
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1727,6 +1815,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 }
 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = wrap.Op{
+	Kernel:   kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams,
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1746,6 +1835,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 }
 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut,
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1766,6 +1856,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 }
 
 var opFakeQuantizePerTensorAffineCachemaskBackward = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemaskBackward,
 	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1785,6 +1876,7 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 }
 
 var opXFakeQuantizeLearnablePerTensorAffine = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffine,
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1804,6 +1896,7 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 }
 
 var opXFakeQuantizeLearnablePerTensorAffineOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffineOut,
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1824,6 +1917,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 }
 
 var opXFakeQuantizeLearnablePerTensorAffineBackward = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffineBackward,
 	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1843,6 +1937,7 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 }
 
 var opFakeQuantizePerChannelAffine = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffine,
 	Name:     "fake_quantize_per_channel_affine",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1862,6 +1957,7 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 }
 
 var opFakeQuantizePerChannelAffineCachemask = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemask,
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1881,6 +1977,7 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 }
 
 var opFakeQuantizePerChannelAffineCachemaskOut = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemaskOut,
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1901,6 +1998,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 }
 
 var opFakeQuantizePerChannelAffineCachemaskBackward = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemaskBackward,
 	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1920,6 +2018,7 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 }
 
 var opXFakeQuantizeLearnablePerChannelAffine = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffine,
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1939,6 +2038,7 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 }
 
 var opXFakeQuantizeLearnablePerChannelAffineOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffineOut,
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1959,6 +2059,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 }
 
 var opXFakeQuantizeLearnablePerChannelAffineBackward = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffineBackward,
 	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1978,6 +2079,7 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 }
 
 var opFusedMovingAvgObsFakeQuant = wrap.Op{
+	Kernel:   kernels.FusedMovingAvgObsFakeQuant,
 	Name:     "fused_moving_avg_obs_fake_quant",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1998,6 +2100,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 }
 
 var opXFusedMovingAvgObsFqHelper = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelper,
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2018,6 +2121,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 }
 
 var opXFusedMovingAvgObsFqHelperOut = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelperOut,
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2038,6 +2142,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 }
 
 var opXFusedMovingAvgObsFqHelperFunctional = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelperFunctional,
 	Name:     "_fused_moving_avg_obs_fq_helper_functional",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2057,6 +2162,7 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 }
 
 var opXChooseQparamsPerTensor = wrap.Op{
+	Kernel:   kernels.XChooseQparamsPerTensor,
 	Name:     "_choose_qparams_per_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2076,6 +2182,7 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 }
 
 var opXSaturateWeightToFp16 = wrap.Op{
+	Kernel:   kernels.XSaturateWeightToFp16,
 	Name:     "_saturate_weight_to_fp16",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2095,6 +2202,7 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 }
 
 var opChooseQparamsOptimized = wrap.Op{
+	Kernel:   kernels.ChooseQparamsOptimized,
 	Name:     "choose_qparams_optimized",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2114,6 +2222,7 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 }
 
 var opXAutocastToReducedPrecision = wrap.Op{
+	Kernel:   kernels.XAutocastToReducedPrecision,
 	Name:     "_autocast_to_reduced_precision",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2133,6 +2242,7 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 }
 
 var opXAutocastToFullPrecision = wrap.Op{
+	Kernel:   kernels.XAutocastToFullPrecision,
 	Name:     "_autocast_to_full_precision",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2152,6 +2262,7 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 }
 
 var opXToCopy = wrap.Op{
+	Kernel:   kernels.XToCopy,
 	Name:     "_to_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2171,6 +2282,7 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 }
 
 var opXToCopyOut = wrap.Op{
+	Kernel:   kernels.XToCopyOut,
 	Name:     "_to_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2191,6 +2303,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 }
 
 var opToDtypeLayout = wrap.Op{
+	Kernel:   kernels.ToDtypeLayout,
 	Name:     "to",
 	Overload: "dtype_layout",
 	Policy:   checks.Strict,
@@ -2210,6 +2323,7 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 }
 
 var opToDevice = wrap.Op{
+	Kernel:   kernels.ToDevice,
 	Name:     "to",
 	Overload: "device",
 	Policy:   checks.Strict,
@@ -2229,6 +2343,7 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 }
 
 var opToDtype = wrap.Op{
+	Kernel:   kernels.ToDtype,
 	Name:     "to",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -2248,6 +2363,7 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 }
 
 var opToOther = wrap.Op{
+	Kernel:   kernels.ToOther,
 	Name:     "to",
 	Overload: "other",
 	Policy:   checks.Strict,
@@ -2267,6 +2383,7 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 }
 
 var opMeshgrid = wrap.Op{
+	Kernel:   kernels.Meshgrid,
 	Name:     "meshgrid",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2286,6 +2403,7 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opMeshgridIndexing = wrap.Op{
+	Kernel:   kernels.MeshgridIndexing,
 	Name:     "meshgrid",
 	Overload: "indexing",
 	Policy:   checks.Strict,
@@ -2305,6 +2423,7 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 }
 
 var opCartesianProd = wrap.Op{
+	Kernel:   kernels.CartesianProd,
 	Name:     "cartesian_prod",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2324,6 +2443,7 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opCombinations = wrap.Op{
+	Kernel:   kernels.Combinations,
 	Name:     "combinations",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2343,6 +2463,7 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 }
 
 var opItem = wrap.Op{
+	Kernel:   kernels.Item,
 	Name:     "item",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2362,6 +2483,7 @@ func Item(self *torch.Tensor) torch.Scalar {
 }
 
 var opResultTypeTensor = wrap.Op{
+	Kernel:   kernels.ResultTypeTensor,
 	Name:     "result_type",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2381,6 +2503,7 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 }
 
 var opResultTypeScalar = wrap.Op{
+	Kernel:   kernels.ResultTypeScalar,
 	Name:     "result_type",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2400,6 +2523,7 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 }
 
 var opResultTypeScalarTensor = wrap.Op{
+	Kernel:   kernels.ResultTypeScalarTensor,
 	Name:     "result_type",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -2419,6 +2543,7 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 }
 
 var opResultTypeScalarScalar = wrap.Op{
+	Kernel:   kernels.ResultTypeScalarScalar,
 	Name:     "result_type",
 	Overload: "Scalar_Scalar",
 	Policy:   checks.Strict,
@@ -2437,6 +2562,7 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 }
 
 var opCanCast = wrap.Op{
+	Kernel:   kernels.CanCast,
 	Name:     "can_cast",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2455,6 +2581,7 @@ func CanCast(from int, to int) bool {
 }
 
 var opPromoteTypes = wrap.Op{
+	Kernel:   kernels.PromoteTypes,
 	Name:     "promote_types",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2473,6 +2600,7 @@ func PromoteTypes(type1 int, type2 int) int {
 }
 
 var opXLocalScalarDense = wrap.Op{
+	Kernel:   kernels.XLocalScalarDense,
 	Name:     "_local_scalar_dense",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2492,6 +2620,7 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 }
 
 var opXLstmMps = wrap.Op{
+	Kernel:   kernels.XLstmMps,
 	Name:     "_lstm_mps",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2514,6 +2643,7 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 }
 
 var opXLstmMpsOut = wrap.Op{
+	Kernel:   kernels.XLstmMpsOut,
 	Name:     "_lstm_mps",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2537,6 +2667,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 }
 
 var opLstmMpsBackward = wrap.Op{
+	Kernel:   kernels.LstmMpsBackward,
 	Name:     "lstm_mps_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2559,6 +2690,7 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 }
 
 var opLstmMpsBackwardOut = wrap.Op{
+	Kernel:   kernels.LstmMpsBackwardOut,
 	Name:     "lstm_mps_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2582,6 +2714,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 }
 
 var opXThnnFusedLstmCell = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCell,
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2601,6 +2734,7 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 }
 
 var opXThnnFusedLstmCellOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellOut,
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2621,6 +2755,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 }
 
 var opXThnnFusedLstmCellBackwardImpl = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackwardImpl,
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2640,6 +2775,7 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 }
 
 var opXThnnFusedLstmCellBackwardImplOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackwardImplOut,
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2660,6 +2796,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 }
 
 var opXThnnFusedLstmCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackward,
 	Name:     "_thnn_fused_lstm_cell_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2679,6 +2816,7 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 }
 
 var opXThnnDifferentiableLstmCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnDifferentiableLstmCellBackward,
 	Name:     "_thnn_differentiable_lstm_cell_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2698,6 +2836,7 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 }
 
 var opXThnnFusedGruCell = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCell,
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2717,6 +2856,7 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 }
 
 var opXThnnFusedGruCellOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellOut,
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2737,6 +2877,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 }
 
 var opXThnnFusedGruCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellBackward,
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2756,6 +2897,7 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 }
 
 var opXThnnFusedGruCellBackwardOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellBackwardOut,
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2776,6 +2918,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 }
 
 var opXThnnDifferentiableGruCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnDifferentiableGruCellBackward,
 	Name:     "_thnn_differentiable_gru_cell_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2795,6 +2938,7 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 }
 
 var opLstmInput = wrap.Op{
+	Kernel:   kernels.LstmInput,
 	Name:     "lstm",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -2817,6 +2961,7 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 }
 
 var opLstmData = wrap.Op{
+	Kernel:   kernels.LstmData,
 	Name:     "lstm",
 	Overload: "data",
 	Policy:   checks.Strict,
@@ -2839,6 +2984,7 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 }
 
 var opGruInput = wrap.Op{
+	Kernel:   kernels.GruInput,
 	Name:     "gru",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -2861,6 +3007,7 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 }
 
 var opGruData = wrap.Op{
+	Kernel:   kernels.GruData,
 	Name:     "gru",
 	Overload: "data",
 	Policy:   checks.Strict,
@@ -2883,6 +3030,7 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 }
 
 var opRnnTanhInput = wrap.Op{
+	Kernel:   kernels.RnnTanhInput,
 	Name:     "rnn_tanh",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -2905,6 +3053,7 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 }
 
 var opRnnTanhData = wrap.Op{
+	Kernel:   kernels.RnnTanhData,
 	Name:     "rnn_tanh",
 	Overload: "data",
 	Policy:   checks.Strict,
@@ -2927,6 +3076,7 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 }
 
 var opRnnReluInput = wrap.Op{
+	Kernel:   kernels.RnnReluInput,
 	Name:     "rnn_relu",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -2949,6 +3099,7 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 }
 
 var opRnnReluData = wrap.Op{
+	Kernel:   kernels.RnnReluData,
 	Name:     "rnn_relu",
 	Overload: "data",
 	Policy:   checks.Strict,
@@ -2971,6 +3122,7 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 }
 
 var opLstmCell = wrap.Op{
+	Kernel:   kernels.LstmCell,
 	Name:     "lstm_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2993,6 +3145,7 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 }
 
 var opGruCell = wrap.Op{
+	Kernel:   kernels.GruCell,
 	Name:     "gru_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3012,6 +3165,7 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 }
 
 var opRnnTanhCell = wrap.Op{
+	Kernel:   kernels.RnnTanhCell,
 	Name:     "rnn_tanh_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3031,6 +3185,7 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 }
 
 var opRnnReluCell = wrap.Op{
+	Kernel:   kernels.RnnReluCell,
 	Name:     "rnn_relu_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3050,6 +3205,7 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 }
 
 var opQuantizedLstmCell = wrap.Op{
+	Kernel:   kernels.QuantizedLstmCell,
 	Name:     "quantized_lstm_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3072,6 +3228,7 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 }
 
 var opQuantizedGruCell = wrap.Op{
+	Kernel:   kernels.QuantizedGruCell,
 	Name:     "quantized_gru_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3091,6 +3248,7 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 }
 
 var opQuantizedRnnReluCell = wrap.Op{
+	Kernel:   kernels.QuantizedRnnReluCell,
 	Name:     "quantized_rnn_relu_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3110,6 +3268,7 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 }
 
 var opQuantizedRnnTanhCell = wrap.Op{
+	Kernel:   kernels.QuantizedRnnTanhCell,
 	Name:     "quantized_rnn_tanh_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3129,6 +3288,7 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 }
 
 var opXPackPaddedSequence = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequence,
 	Name:     "_pack_padded_sequence",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3148,6 +3308,7 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 }
 
 var opXPackPaddedSequenceOut = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequenceOut,
 	Name:     "_pack_padded_sequence",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3168,6 +3329,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 }
 
 var opXPackPaddedSequenceBackward = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequenceBackward,
 	Name:     "_pack_padded_sequence_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3187,6 +3349,7 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 }
 
 var opXPadPackedSequence = wrap.Op{
+	Kernel:   kernels.XPadPackedSequence,
 	Name:     "_pad_packed_sequence",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3206,6 +3369,7 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 }
 
 var opSet_SourceTensorStorageOffset = wrap.Op{
+	Kernel:   kernels.Set_SourceTensorStorageOffset,
 	Name:     "set_",
 	Overload: "source_Tensor_storage_offset",
 	Policy:   checks.Strict,
@@ -3226,6 +3390,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 }
 
 var opSet_SourceTensor = wrap.Op{
+	Kernel:   kernels.Set_SourceTensor,
 	Name:     "set_",
 	Overload: "source_Tensor",
 	Policy:   checks.Strict,
@@ -3246,6 +3411,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 }
 
 var opSetSourceTensorOut = wrap.Op{
+	Kernel:   kernels.SetSourceTensorOut,
 	Name:     "set",
 	Overload: "source_Tensor_out",
 	Policy:   checks.Strict,
@@ -3266,6 +3432,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 }
 
 var opSetSourceTensor = wrap.Op{
+	Kernel:   kernels.SetSourceTensor,
 	Name:     "set",
 	Overload: "source_Tensor",
 	Policy:   checks.Strict,
@@ -3285,6 +3452,7 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 }
 
 var opSet_ = wrap.Op{
+	Kernel:   kernels.Set_,
 	Name:     "set_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3305,6 +3473,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSetOut = wrap.Op{
+	Kernel:   kernels.SetOut,
 	Name:     "set",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3325,6 +3494,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSet = wrap.Op{
+	Kernel:   kernels.Set,
 	Name:     "set",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3344,6 +3514,7 @@ func Set(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLift = wrap.Op{
+	Kernel:   kernels.Lift,
 	Name:     "lift",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3363,6 +3534,7 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftOut = wrap.Op{
+	Kernel:   kernels.LiftOut,
 	Name:     "lift",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3383,6 +3555,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFresh = wrap.Op{
+	Kernel:   kernels.LiftFresh,
 	Name:     "lift_fresh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3402,6 +3575,7 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFreshCopy = wrap.Op{
+	Kernel:   kernels.LiftFreshCopy,
 	Name:     "lift_fresh_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3421,6 +3595,7 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFreshCopyOut = wrap.Op{
+	Kernel:   kernels.LiftFreshCopyOut,
 	Name:     "lift_fresh_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3441,6 +3616,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsSetTo = wrap.Op{
+	Kernel:   kernels.IsSetTo,
 	Name:     "is_set_to",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3460,6 +3636,7 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 }
 
 var opMaskedFill_Scalar = wrap.Op{
+	Kernel:   kernels.MaskedFill_Scalar,
 	Name:     "masked_fill_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3480,6 +3657,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 }
 
 var opMaskedFillScalarOut = wrap.Op{
+	Kernel:   kernels.MaskedFillScalarOut,
 	Name:     "masked_fill",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -3500,6 +3678,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 }
 
 var opMaskedFillScalar = wrap.Op{
+	Kernel:   kernels.MaskedFillScalar,
 	Name:     "masked_fill",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3519,6 +3698,7 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 }
 
 var opMaskedFill_Tensor = wrap.Op{
+	Kernel:   kernels.MaskedFill_Tensor,
 	Name:     "masked_fill_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3539,6 +3719,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 }
 
 var opMaskedFillTensorOut = wrap.Op{
+	Kernel:   kernels.MaskedFillTensorOut,
 	Name:     "masked_fill",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -3559,6 +3740,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 }
 
 var opMaskedFillTensor = wrap.Op{
+	Kernel:   kernels.MaskedFillTensor,
 	Name:     "masked_fill",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3578,6 +3760,7 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 }
 
 var opMaskedScatter_ = wrap.Op{
+	Kernel:   kernels.MaskedScatter_,
 	Name:     "masked_scatter_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3598,6 +3781,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 }
 
 var opMaskedScatterOut = wrap.Op{
+	Kernel:   kernels.MaskedScatterOut,
 	Name:     "masked_scatter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3618,6 +3802,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 }
 
 var opMaskedScatter = wrap.Op{
+	Kernel:   kernels.MaskedScatter,
 	Name:     "masked_scatter",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3637,6 +3822,7 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 }
 
 var opXMaskedSoftmax = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmax,
 	Name:     "_masked_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3656,6 +3842,7 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 }
 
 var opXMaskedSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxOut,
 	Name:     "_masked_softmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3676,6 +3863,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 }
 
 var opXMaskedSoftmaxBackward = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxBackward,
 	Name:     "_masked_softmax_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3695,6 +3883,7 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 }
 
 var opXMaskedSoftmaxBackwardOut = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxBackwardOut,
 	Name:     "_masked_softmax_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3715,6 +3904,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 }
 
 var opView = wrap.Op{
+	Kernel:   kernels.View,
 	Name:     "view",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3734,6 +3924,7 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opViewDtype = wrap.Op{
+	Kernel:   kernels.ViewDtype,
 	Name:     "view",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -3753,6 +3944,7 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opPut_ = wrap.Op{
+	Kernel:   kernels.Put_,
 	Name:     "put_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3773,6 +3965,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 }
 
 var opPutOut = wrap.Op{
+	Kernel:   kernels.PutOut,
 	Name:     "put",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3793,6 +3986,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 }
 
 var opPut = wrap.Op{
+	Kernel:   kernels.Put,
 	Name:     "put",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3812,6 +4006,7 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 }
 
 var opIndexAddOut = wrap.Op{
+	Kernel:   kernels.IndexAddOut,
 	Name:     "index_add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3832,6 +4027,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 }
 
 var opIndexAdd_ = wrap.Op{
+	Kernel:   kernels.IndexAdd_,
 	Name:     "index_add_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3852,6 +4048,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 }
 
 var opIndexAdd = wrap.Op{
+	Kernel:   kernels.IndexAdd,
 	Name:     "index_add",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3871,6 +4068,7 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 }
 
 var opIndexAddDimname = wrap.Op{
+	Kernel:   kernels.IndexAddDimname,
 	Name:     "index_add",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -3890,6 +4088,7 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 }
 
 var opIndexReduceOut = wrap.Op{
+	Kernel:   kernels.IndexReduceOut,
 	Name:     "index_reduce",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3910,6 +4109,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 }
 
 var opIndexReduce_ = wrap.Op{
+	Kernel:   kernels.IndexReduce_,
 	Name:     "index_reduce_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3930,6 +4130,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 }
 
 var opIndexReduce = wrap.Op{
+	Kernel:   kernels.IndexReduce,
 	Name:     "index_reduce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3949,6 +4150,7 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 }
 
 var opIndexFill_IntScalar = wrap.Op{
+	Kernel:   kernels.IndexFill_IntScalar,
 	Name:     "index_fill_",
 	Overload: "int_Scalar",
 	Policy:   checks.Strict,
@@ -3969,6 +4171,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opIndexFillIntScalarOut = wrap.Op{
+	Kernel:   kernels.IndexFillIntScalarOut,
 	Name:     "index_fill",
 	Overload: "int_Scalar_out",
 	Policy:   checks.Strict,
@@ -3989,6 +4192,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opIndexFillIntScalar = wrap.Op{
+	Kernel:   kernels.IndexFillIntScalar,
 	Name:     "index_fill",
 	Overload: "int_Scalar",
 	Policy:   checks.Strict,
@@ -4008,6 +4212,7 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opIndexFill_IntTensor = wrap.Op{
+	Kernel:   kernels.IndexFill_IntTensor,
 	Name:     "index_fill_",
 	Overload: "int_Tensor",
 	Policy:   checks.Strict,
@@ -4028,6 +4233,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opIndexFillIntTensorOut = wrap.Op{
+	Kernel:   kernels.IndexFillIntTensorOut,
 	Name:     "index_fill",
 	Overload: "int_Tensor_out",
 	Policy:   checks.Strict,
@@ -4048,6 +4254,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opIndexFillIntTensor = wrap.Op{
+	Kernel:   kernels.IndexFillIntTensor,
 	Name:     "index_fill",
 	Overload: "int_Tensor",
 	Policy:   checks.Strict,
@@ -4067,6 +4274,7 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opIndexFill_DimnameScalar = wrap.Op{
+	Kernel:   kernels.IndexFill_DimnameScalar,
 	Name:     "index_fill_",
 	Overload: "Dimname_Scalar",
 	Policy:   checks.Strict,
@@ -4087,6 +4295,7 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 }
 
 var opIndexFill_DimnameTensor = wrap.Op{
+	Kernel:   kernels.IndexFill_DimnameTensor,
 	Name:     "index_fill_",
 	Overload: "Dimname_Tensor",
 	Policy:   checks.Strict,
@@ -4107,6 +4316,7 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 }
 
 var opIndexFillDimnameScalar = wrap.Op{
+	Kernel:   kernels.IndexFillDimnameScalar,
 	Name:     "index_fill",
 	Overload: "Dimname_Scalar",
 	Policy:   checks.Strict,
@@ -4126,6 +4336,7 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 }
 
 var opIndexFillDimnameTensor = wrap.Op{
+	Kernel:   kernels.IndexFillDimnameTensor,
 	Name:     "index_fill",
 	Overload: "Dimname_Tensor",
 	Policy:   checks.Strict,
@@ -4145,6 +4356,7 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 }
 
 var opScatterSrc = wrap.Op{
+	Kernel:   kernels.ScatterSrc,
 	Name:     "scatter",
 	Overload: "src",
 	Policy:   checks.Strict,
@@ -4164,6 +4376,7 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 }
 
 var opScatter_Src = wrap.Op{
+	Kernel:   kernels.Scatter_Src,
 	Name:     "scatter_",
 	Overload: "src",
 	Policy:   checks.Strict,
@@ -4184,6 +4397,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 }
 
 var opScatterSrcOut = wrap.Op{
+	Kernel:   kernels.ScatterSrcOut,
 	Name:     "scatter",
 	Overload: "src_out",
 	Policy:   checks.Strict,
@@ -4204,6 +4418,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatterValue = wrap.Op{
+	Kernel:   kernels.ScatterValue,
 	Name:     "scatter",
 	Overload: "value",
 	Policy:   checks.Strict,
@@ -4223,6 +4438,7 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 }
 
 var opScatter_Value = wrap.Op{
+	Kernel:   kernels.Scatter_Value,
 	Name:     "scatter_",
 	Overload: "value",
 	Policy:   checks.Strict,
@@ -4243,6 +4459,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 }
 
 var opScatterValueOut = wrap.Op{
+	Kernel:   kernels.ScatterValueOut,
 	Name:     "scatter",
 	Overload: "value_out",
 	Policy:   checks.Strict,
@@ -4263,6 +4480,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 }
 
 var opScatterReduce = wrap.Op{
+	Kernel:   kernels.ScatterReduce,
 	Name:     "scatter",
 	Overload: "reduce",
 	Policy:   checks.Strict,
@@ -4282,6 +4500,7 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatter_Reduce = wrap.Op{
+	Kernel:   kernels.Scatter_Reduce,
 	Name:     "scatter_",
 	Overload: "reduce",
 	Policy:   checks.Strict,
@@ -4302,6 +4521,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 }
 
 var opScatterReduceOut = wrap.Op{
+	Kernel:   kernels.ScatterReduceOut,
 	Name:     "scatter",
 	Overload: "reduce_out",
 	Policy:   checks.Strict,
@@ -4322,6 +4542,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 }
 
 var opScatterValueReduce = wrap.Op{
+	Kernel:   kernels.ScatterValueReduce,
 	Name:     "scatter",
 	Overload: "value_reduce",
 	Policy:   checks.Strict,
@@ -4341,6 +4562,7 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opScatter_ValueReduce = wrap.Op{
+	Kernel:   kernels.Scatter_ValueReduce,
 	Name:     "scatter_",
 	Overload: "value_reduce",
 	Policy:   checks.Strict,
@@ -4361,6 +4583,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opScatterValueReduceOut = wrap.Op{
+	Kernel:   kernels.ScatterValueReduceOut,
 	Name:     "scatter",
 	Overload: "value_reduce_out",
 	Policy:   checks.Strict,
@@ -4381,6 +4604,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opScatterDimnameSrc = wrap.Op{
+	Kernel:   kernels.ScatterDimnameSrc,
 	Name:     "scatter",
 	Overload: "dimname_src",
 	Policy:   checks.Strict,
@@ -4400,6 +4624,7 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 }
 
 var opScatterDimnameValue = wrap.Op{
+	Kernel:   kernels.ScatterDimnameValue,
 	Name:     "scatter",
 	Overload: "dimname_value",
 	Policy:   checks.Strict,
@@ -4419,6 +4644,7 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 }
 
 var opScatterAdd = wrap.Op{
+	Kernel:   kernels.ScatterAdd,
 	Name:     "scatter_add",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4438,6 +4664,7 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 }
 
 var opScatterAdd_ = wrap.Op{
+	Kernel:   kernels.ScatterAdd_,
 	Name:     "scatter_add_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4458,6 +4685,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 }
 
 var opScatterAddOut = wrap.Op{
+	Kernel:   kernels.ScatterAddOut,
 	Name:     "scatter_add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4478,6 +4706,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatterAddDimname = wrap.Op{
+	Kernel:   kernels.ScatterAddDimname,
 	Name:     "scatter_add",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -4497,6 +4726,7 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 }
 
 var opScatterReduceTwo = wrap.Op{
+	Kernel:   kernels.ScatterReduceTwo,
 	Name:     "scatter_reduce",
 	Overload: "two",
 	Policy:   checks.Strict,
@@ -4516,6 +4746,7 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 }
 
 var opScatterReduce_Two = wrap.Op{
+	Kernel:   kernels.ScatterReduce_Two,
 	Name:     "scatter_reduce_",
 	Overload: "two",
 	Policy:   checks.Strict,
@@ -4536,6 +4767,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 }
 
 var opScatterReduceTwoOut = wrap.Op{
+	Kernel:   kernels.ScatterReduceTwoOut,
 	Name:     "scatter_reduce",
 	Overload: "two_out",
 	Policy:   checks.Strict,
@@ -4556,6 +4788,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 }
 
 var opEq_Scalar = wrap.Op{
+	Kernel:   kernels.Eq_Scalar,
 	Name:     "eq_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4576,6 +4809,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opEq_Tensor = wrap.Op{
+	Kernel:   kernels.Eq_Tensor,
 	Name:     "eq_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4596,6 +4830,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseAndTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndTensorOut,
 	Name:     "bitwise_and",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -4616,6 +4851,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opBitwiseAndScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarOut,
 	Name:     "bitwise_and",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4636,6 +4872,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opBitwiseAndScalar = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalar,
 	Name:     "bitwise_and",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4655,6 +4892,7 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseAndScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarTensor,
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -4674,6 +4912,7 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opBitwiseAndScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarTensorOut,
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -4694,6 +4933,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opBitwiseAndTensor = wrap.Op{
+	Kernel:   kernels.BitwiseAndTensor,
 	Name:     "bitwise_and",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4713,6 +4953,7 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseAnd_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseAnd_Scalar,
 	Name:     "bitwise_and_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4733,6 +4974,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseAnd_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseAnd_Tensor,
 	Name:     "bitwise_and_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4753,6 +4995,7 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderAndScalar = wrap.Op{
+	Kernel:   kernels.DunderAndScalar,
 	Name:     "__and__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4772,6 +5015,7 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderAndTensor = wrap.Op{
+	Kernel:   kernels.DunderAndTensor,
 	Name:     "__and__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4791,6 +5035,7 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIandScalar = wrap.Op{
+	Kernel:   kernels.DunderIandScalar,
 	Name:     "__iand__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4811,6 +5056,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIandTensor = wrap.Op{
+	Kernel:   kernels.DunderIandTensor,
 	Name:     "__iand__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4831,6 +5077,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseOrTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrTensorOut,
 	Name:     "bitwise_or",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -4851,6 +5098,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opBitwiseOrScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarOut,
 	Name:     "bitwise_or",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4871,6 +5119,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opBitwiseOrScalar = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalar,
 	Name:     "bitwise_or",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4890,6 +5139,7 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseOrScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarTensor,
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -4909,6 +5159,7 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opBitwiseOrScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarTensorOut,
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -4929,6 +5180,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opBitwiseOrTensor = wrap.Op{
+	Kernel:   kernels.BitwiseOrTensor,
 	Name:     "bitwise_or",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4948,6 +5200,7 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseOr_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseOr_Scalar,
 	Name:     "bitwise_or_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4968,6 +5221,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseOr_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseOr_Tensor,
 	Name:     "bitwise_or_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4988,6 +5242,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderOrScalar = wrap.Op{
+	Kernel:   kernels.DunderOrScalar,
 	Name:     "__or__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5007,6 +5262,7 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderOrTensor = wrap.Op{
+	Kernel:   kernels.DunderOrTensor,
 	Name:     "__or__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5026,6 +5282,7 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIorScalar = wrap.Op{
+	Kernel:   kernels.DunderIorScalar,
 	Name:     "__ior__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5046,6 +5303,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIorTensor = wrap.Op{
+	Kernel:   kernels.DunderIorTensor,
 	Name:     "__ior__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5066,6 +5324,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseXorTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorTensorOut,
 	Name:     "bitwise_xor",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5086,6 +5345,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opBitwiseXorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarOut,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -5106,6 +5366,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opBitwiseXorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalar,
 	Name:     "bitwise_xor",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5125,6 +5386,7 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseXorScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarTensor,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -5144,6 +5406,7 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opBitwiseXorScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarTensorOut,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -5164,6 +5427,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opBitwiseXorTensor = wrap.Op{
+	Kernel:   kernels.BitwiseXorTensor,
 	Name:     "bitwise_xor",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5183,6 +5447,7 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseXor_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseXor_Scalar,
 	Name:     "bitwise_xor_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5203,6 +5468,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseXor_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseXor_Tensor,
 	Name:     "bitwise_xor_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5223,6 +5489,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderXorScalar = wrap.Op{
+	Kernel:   kernels.DunderXorScalar,
 	Name:     "__xor__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5242,6 +5509,7 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderXorTensor = wrap.Op{
+	Kernel:   kernels.DunderXorTensor,
 	Name:     "__xor__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5261,6 +5529,7 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIxorScalar = wrap.Op{
+	Kernel:   kernels.DunderIxorScalar,
 	Name:     "__ixor__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5281,6 +5550,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIxorTensor = wrap.Op{
+	Kernel:   kernels.DunderIxorTensor,
 	Name:     "__ixor__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5301,6 +5571,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderLshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderLshiftScalar,
 	Name:     "__lshift__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5320,6 +5591,7 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderLshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderLshiftTensor,
 	Name:     "__lshift__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5339,6 +5611,7 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIlshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderIlshiftScalar,
 	Name:     "__ilshift__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5359,6 +5632,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderLshiftScalarOut = wrap.Op{
+	Kernel:   kernels.DunderLshiftScalarOut,
 	Name:     "__lshift__",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -5379,6 +5653,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opDunderIlshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderIlshiftTensor,
 	Name:     "__ilshift__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5399,6 +5674,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opDunderLshiftTensorOut = wrap.Op{
+	Kernel:   kernels.DunderLshiftTensorOut,
 	Name:     "__lshift__",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5419,6 +5695,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opBitwiseLeftShiftTensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensor,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5438,6 +5715,7 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 }
 
 var opBitwiseLeftShift_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShift_Tensor,
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5458,6 +5736,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 }
 
 var opBitwiseLeftShiftTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5478,6 +5757,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 }
 
 var opBitwiseLeftShiftTensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorScalar,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -5497,6 +5777,7 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 }
 
 var opBitwiseLeftShift_TensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShift_TensorScalar,
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -5517,6 +5798,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 }
 
 var opBitwiseLeftShiftTensorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorScalarOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -5537,6 +5819,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 }
 
 var opBitwiseLeftShiftScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftScalarTensor,
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -5556,6 +5839,7 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 }
 
 var opBitwiseLeftShiftScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftScalarTensorOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -5576,6 +5860,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 }
 
 var opDunderRshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderRshiftScalar,
 	Name:     "__rshift__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5595,6 +5880,7 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderRshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderRshiftTensor,
 	Name:     "__rshift__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5614,6 +5900,7 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIrshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderIrshiftScalar,
 	Name:     "__irshift__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5634,6 +5921,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderRshiftScalarOut = wrap.Op{
+	Kernel:   kernels.DunderRshiftScalarOut,
 	Name:     "__rshift__",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -5654,6 +5942,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opDunderIrshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderIrshiftTensor,
 	Name:     "__irshift__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5674,6 +5963,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opDunderRshiftTensorOut = wrap.Op{
+	Kernel:   kernels.DunderRshiftTensorOut,
 	Name:     "__rshift__",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5694,6 +5984,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opBitwiseRightShiftTensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensor,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5713,6 +6004,7 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 }
 
 var opBitwiseRightShift_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShift_Tensor,
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5733,6 +6025,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 }
 
 var opBitwiseRightShiftTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5753,6 +6046,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 }
 
 var opBitwiseRightShiftTensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorScalar,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -5772,6 +6066,7 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 }
 
 var opBitwiseRightShift_TensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseRightShift_TensorScalar,
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -5792,6 +6087,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 }
 
 var opBitwiseRightShiftTensorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorScalarOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -5812,6 +6108,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 }
 
 var opBitwiseRightShiftScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftScalarTensor,
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -5831,6 +6128,7 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 }
 
 var opBitwiseRightShiftScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftScalarTensorOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -5851,6 +6149,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 }
 
 var opTril_ = wrap.Op{
+	Kernel:   kernels.Tril_,
 	Name:     "tril_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5871,6 +6170,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTriu_ = wrap.Op{
+	Kernel:   kernels.Triu_,
 	Name:     "triu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5891,6 +6191,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opDigamma_ = wrap.Op{
+	Kernel:   kernels.Digamma_,
 	Name:     "digamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5911,6 +6212,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLerp_Scalar = wrap.Op{
+	Kernel:   kernels.Lerp_Scalar,
 	Name:     "lerp_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5931,6 +6233,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 }
 
 var opLerp_Tensor = wrap.Op{
+	Kernel:   kernels.Lerp_Tensor,
 	Name:     "lerp_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5951,6 +6254,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 }
 
 var opAddbmm_ = wrap.Op{
+	Kernel:   kernels.Addbmm_,
 	Name:     "addbmm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5971,6 +6275,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 }
 
 var opAddbmmOut = wrap.Op{
+	Kernel:   kernels.AddbmmOut,
 	Name:     "addbmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5991,6 +6296,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 }
 
 var opAddbmm = wrap.Op{
+	Kernel:   kernels.Addbmm,
 	Name:     "addbmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6010,6 +6316,7 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 }
 
 var opRandom_From = wrap.Op{
+	Kernel:   kernels.Random_From,
 	Name:     "random_",
 	Overload: "from",
 	Policy:   checks.Strict,
@@ -6030,6 +6337,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 }
 
 var opRandomFromOut = wrap.Op{
+	Kernel:   kernels.RandomFromOut,
 	Name:     "random",
 	Overload: "from_out",
 	Policy:   checks.Strict,
@@ -6050,6 +6358,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 }
 
 var opRandomFrom = wrap.Op{
+	Kernel:   kernels.RandomFrom,
 	Name:     "random",
 	Overload: "from",
 	Policy:   checks.Strict,
@@ -6069,6 +6378,7 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 }
 
 var opRandom_To = wrap.Op{
+	Kernel:   kernels.Random_To,
 	Name:     "random_",
 	Overload: "to",
 	Policy:   checks.Strict,
@@ -6089,6 +6399,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 }
 
 var opRandomToOut = wrap.Op{
+	Kernel:   kernels.RandomToOut,
 	Name:     "random",
 	Overload: "to_out",
 	Policy:   checks.Strict,
@@ -6109,6 +6420,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 }
 
 var opRandomTo = wrap.Op{
+	Kernel:   kernels.RandomTo,
 	Name:     "random",
 	Overload: "to",
 	Policy:   checks.Strict,
@@ -6128,6 +6440,7 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 }
 
 var opRandom_ = wrap.Op{
+	Kernel:   kernels.Random_,
 	Name:     "random_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6148,6 +6461,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opRandomOut = wrap.Op{
+	Kernel:   kernels.RandomOut,
 	Name:     "random",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6168,6 +6482,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 }
 
 var opRandom = wrap.Op{
+	Kernel:   kernels.Random,
 	Name:     "random",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6187,6 +6502,7 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opUniform_ = wrap.Op{
+	Kernel:   kernels.Uniform_,
 	Name:     "uniform_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6207,6 +6523,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 }
 
 var opUniformOut = wrap.Op{
+	Kernel:   kernels.UniformOut,
 	Name:     "uniform",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6227,6 +6544,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 }
 
 var opUniform = wrap.Op{
+	Kernel:   kernels.Uniform,
 	Name:     "uniform",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6246,6 +6564,7 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 }
 
 var opCauchy_ = wrap.Op{
+	Kernel:   kernels.Cauchy_,
 	Name:     "cauchy_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6266,6 +6585,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 }
 
 var opCauchyOut = wrap.Op{
+	Kernel:   kernels.CauchyOut,
 	Name:     "cauchy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6286,6 +6606,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 }
 
 var opCauchy = wrap.Op{
+	Kernel:   kernels.Cauchy,
 	Name:     "cauchy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6305,6 +6626,7 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 }
 
 var opLogNormal_ = wrap.Op{
+	Kernel:   kernels.LogNormal_,
 	Name:     "log_normal_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6325,6 +6647,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 }
 
 var opLogNormalOut = wrap.Op{
+	Kernel:   kernels.LogNormalOut,
 	Name:     "log_normal",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6345,6 +6668,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 }
 
 var opLogNormal = wrap.Op{
+	Kernel:   kernels.LogNormal,
 	Name:     "log_normal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6364,6 +6688,7 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 }
 
 var opExponential_ = wrap.Op{
+	Kernel:   kernels.Exponential_,
 	Name:     "exponential_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6384,6 +6709,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 }
 
 var opExponentialOut = wrap.Op{
+	Kernel:   kernels.ExponentialOut,
 	Name:     "exponential",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6404,6 +6730,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 }
 
 var opExponential = wrap.Op{
+	Kernel:   kernels.Exponential,
 	Name:     "exponential",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6423,6 +6750,7 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 }
 
 var opGeometric_ = wrap.Op{
+	Kernel:   kernels.Geometric_,
 	Name:     "geometric_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6443,6 +6771,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opGeometricOut = wrap.Op{
+	Kernel:   kernels.GeometricOut,
 	Name:     "geometric",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6463,6 +6792,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 }
 
 var opGeometric = wrap.Op{
+	Kernel:   kernels.Geometric,
 	Name:     "geometric",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6482,6 +6812,7 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opDiagOut = wrap.Op{
+	Kernel:   kernels.DiagOut,
 	Name:     "diag",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6502,6 +6833,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opDiag = wrap.Op{
+	Kernel:   kernels.Diag,
 	Name:     "diag",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6521,6 +6853,7 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opDiagBackward = wrap.Op{
+	Kernel:   kernels.DiagBackward,
 	Name:     "diag_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6540,6 +6873,7 @@ func DiagBackward(grad *torch.Tensor, input_sizes []int64, diagonal int64) *torc
 }
 
 var opCrossOut = wrap.Op{
+	Kernel:   kernels.CrossOut,
 	Name:     "cross",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6560,6 +6894,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 }
 
 var opCross = wrap.Op{
+	Kernel:   kernels.Cross,
 	Name:     "cross",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6579,6 +6914,7 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 }
 
 var opTriuOut = wrap.Op{
+	Kernel:   kernels.TriuOut,
 	Name:     "triu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6599,6 +6935,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opTriu = wrap.Op{
+	Kernel:   kernels.Triu,
 	Name:     "triu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6618,6 +6955,7 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTrilOut = wrap.Op{
+	Kernel:   kernels.TrilOut,
 	Name:     "tril",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6638,6 +6976,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opTril = wrap.Op{
+	Kernel:   kernels.Tril,
 	Name:     "tril",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6657,6 +6996,7 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTrilIndices = wrap.Op{
+	Kernel:   kernels.TrilIndices,
 	Name:     "tril_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6675,6 +7015,7 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 }
 
 var opTrilIndicesOut = wrap.Op{
+	Kernel:   kernels.TrilIndicesOut,
 	Name:     "tril_indices",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6695,6 +7036,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 }
 
 var opTriuIndices = wrap.Op{
+	Kernel:   kernels.TriuIndices,
 	Name:     "triu_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6713,6 +7055,7 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 }
 
 var opTriuIndicesOut = wrap.Op{
+	Kernel:   kernels.TriuIndicesOut,
 	Name:     "triu_indices",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6733,6 +7076,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 }
 
 var opTrace = wrap.Op{
+	Kernel:   kernels.Trace,
 	Name:     "trace",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6752,6 +7096,7 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTraceOut = wrap.Op{
+	Kernel:   kernels.TraceOut,
 	Name:     "trace",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6772,6 +7117,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTraceBackward = wrap.Op{
+	Kernel:   kernels.TraceBackward,
 	Name:     "trace_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6791,6 +7137,7 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 }
 
 var opNeScalarOut = wrap.Op{
+	Kernel:   kernels.NeScalarOut,
 	Name:     "ne",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -6811,6 +7158,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opNeScalar = wrap.Op{
+	Kernel:   kernels.NeScalar,
 	Name:     "ne",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6830,6 +7178,7 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNeTensorOut = wrap.Op{
+	Kernel:   kernels.NeTensorOut,
 	Name:     "ne",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -6850,6 +7199,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opNeTensor = wrap.Op{
+	Kernel:   kernels.NeTensor,
 	Name:     "ne",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6869,6 +7219,7 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNe_Scalar = wrap.Op{
+	Kernel:   kernels.Ne_Scalar,
 	Name:     "ne_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6889,6 +7240,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNe_Tensor = wrap.Op{
+	Kernel:   kernels.Ne_Tensor,
 	Name:     "ne_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6909,6 +7261,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNotEqualScalarOut = wrap.Op{
+	Kernel:   kernels.NotEqualScalarOut,
 	Name:     "not_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -6929,6 +7282,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 }
 
 var opNotEqualScalar = wrap.Op{
+	Kernel:   kernels.NotEqualScalar,
 	Name:     "not_equal",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6948,6 +7302,7 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNotEqualTensorOut = wrap.Op{
+	Kernel:   kernels.NotEqualTensorOut,
 	Name:     "not_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -6968,6 +7323,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 }
 
 var opNotEqualTensor = wrap.Op{
+	Kernel:   kernels.NotEqualTensor,
 	Name:     "not_equal",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6987,6 +7343,7 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNotEqual_Scalar = wrap.Op{
+	Kernel:   kernels.NotEqual_Scalar,
 	Name:     "not_equal_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7007,6 +7364,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNotEqual_Tensor = wrap.Op{
+	Kernel:   kernels.NotEqual_Tensor,
 	Name:     "not_equal_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7027,6 +7385,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opEqScalarOut = wrap.Op{
+	Kernel:   kernels.EqScalarOut,
 	Name:     "eq",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7047,6 +7406,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opEqScalar = wrap.Op{
+	Kernel:   kernels.EqScalar,
 	Name:     "eq",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7066,6 +7426,7 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opEqTensorOut = wrap.Op{
+	Kernel:   kernels.EqTensorOut,
 	Name:     "eq",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7086,6 +7447,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opEqTensor = wrap.Op{
+	Kernel:   kernels.EqTensor,
 	Name:     "eq",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7105,6 +7467,7 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGeScalarOut = wrap.Op{
+	Kernel:   kernels.GeScalarOut,
 	Name:     "ge",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7125,6 +7488,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opGeScalar = wrap.Op{
+	Kernel:   kernels.GeScalar,
 	Name:     "ge",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7144,6 +7508,7 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGeTensorOut = wrap.Op{
+	Kernel:   kernels.GeTensorOut,
 	Name:     "ge",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7164,6 +7529,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opGeTensor = wrap.Op{
+	Kernel:   kernels.GeTensor,
 	Name:     "ge",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7183,6 +7549,7 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGe_Scalar = wrap.Op{
+	Kernel:   kernels.Ge_Scalar,
 	Name:     "ge_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7203,6 +7570,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGe_Tensor = wrap.Op{
+	Kernel:   kernels.Ge_Tensor,
 	Name:     "ge_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7223,6 +7591,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterEqualScalarOut = wrap.Op{
+	Kernel:   kernels.GreaterEqualScalarOut,
 	Name:     "greater_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7243,6 +7612,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opGreaterEqualScalar = wrap.Op{
+	Kernel:   kernels.GreaterEqualScalar,
 	Name:     "greater_equal",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7262,6 +7632,7 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterEqualTensorOut = wrap.Op{
+	Kernel:   kernels.GreaterEqualTensorOut,
 	Name:     "greater_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7282,6 +7653,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opGreaterEqualTensor = wrap.Op{
+	Kernel:   kernels.GreaterEqualTensor,
 	Name:     "greater_equal",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7301,6 +7673,7 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterEqual_Scalar = wrap.Op{
+	Kernel:   kernels.GreaterEqual_Scalar,
 	Name:     "greater_equal_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7321,6 +7694,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterEqual_Tensor = wrap.Op{
+	Kernel:   kernels.GreaterEqual_Tensor,
 	Name:     "greater_equal_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7341,6 +7715,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opLeScalarOut = wrap.Op{
+	Kernel:   kernels.LeScalarOut,
 	Name:     "le",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7361,6 +7736,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opLeScalar = wrap.Op{
+	Kernel:   kernels.LeScalar,
 	Name:     "le",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7380,6 +7756,7 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLeTensorOut = wrap.Op{
+	Kernel:   kernels.LeTensorOut,
 	Name:     "le",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7400,6 +7777,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opLeTensor = wrap.Op{
+	Kernel:   kernels.LeTensor,
 	Name:     "le",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7419,6 +7797,7 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLe_Scalar = wrap.Op{
+	Kernel:   kernels.Le_Scalar,
 	Name:     "le_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7439,6 +7818,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLe_Tensor = wrap.Op{
+	Kernel:   kernels.Le_Tensor,
 	Name:     "le_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7459,6 +7839,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessEqualScalarOut = wrap.Op{
+	Kernel:   kernels.LessEqualScalarOut,
 	Name:     "less_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7479,6 +7860,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opLessEqualScalar = wrap.Op{
+	Kernel:   kernels.LessEqualScalar,
 	Name:     "less_equal",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7498,6 +7880,7 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessEqualTensorOut = wrap.Op{
+	Kernel:   kernels.LessEqualTensorOut,
 	Name:     "less_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7518,6 +7901,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opLessEqualTensor = wrap.Op{
+	Kernel:   kernels.LessEqualTensor,
 	Name:     "less_equal",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7537,6 +7921,7 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessEqual_Scalar = wrap.Op{
+	Kernel:   kernels.LessEqual_Scalar,
 	Name:     "less_equal_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7557,6 +7942,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessEqual_Tensor = wrap.Op{
+	Kernel:   kernels.LessEqual_Tensor,
 	Name:     "less_equal_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7577,6 +7963,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGtScalarOut = wrap.Op{
+	Kernel:   kernels.GtScalarOut,
 	Name:     "gt",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7597,6 +7984,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opGtScalar = wrap.Op{
+	Kernel:   kernels.GtScalar,
 	Name:     "gt",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7616,6 +8004,7 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGtTensorOut = wrap.Op{
+	Kernel:   kernels.GtTensorOut,
 	Name:     "gt",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7636,6 +8025,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opGtTensor = wrap.Op{
+	Kernel:   kernels.GtTensor,
 	Name:     "gt",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7655,6 +8045,7 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGt_Scalar = wrap.Op{
+	Kernel:   kernels.Gt_Scalar,
 	Name:     "gt_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7675,6 +8066,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGt_Tensor = wrap.Op{
+	Kernel:   kernels.Gt_Tensor,
 	Name:     "gt_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7695,6 +8087,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterScalarOut = wrap.Op{
+	Kernel:   kernels.GreaterScalarOut,
 	Name:     "greater",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7715,6 +8108,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 }
 
 var opGreaterScalar = wrap.Op{
+	Kernel:   kernels.GreaterScalar,
 	Name:     "greater",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7734,6 +8128,7 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterTensorOut = wrap.Op{
+	Kernel:   kernels.GreaterTensorOut,
 	Name:     "greater",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7754,6 +8149,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 }
 
 var opGreaterTensor = wrap.Op{
+	Kernel:   kernels.GreaterTensor,
 	Name:     "greater",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7773,6 +8169,7 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreater_Scalar = wrap.Op{
+	Kernel:   kernels.Greater_Scalar,
 	Name:     "greater_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7793,6 +8190,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreater_Tensor = wrap.Op{
+	Kernel:   kernels.Greater_Tensor,
 	Name:     "greater_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7813,6 +8211,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLtScalarOut = wrap.Op{
+	Kernel:   kernels.LtScalarOut,
 	Name:     "lt",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7833,6 +8232,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opLtScalar = wrap.Op{
+	Kernel:   kernels.LtScalar,
 	Name:     "lt",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7852,6 +8252,7 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLtTensorOut = wrap.Op{
+	Kernel:   kernels.LtTensorOut,
 	Name:     "lt",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7872,6 +8273,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opLtTensor = wrap.Op{
+	Kernel:   kernels.LtTensor,
 	Name:     "lt",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7891,6 +8293,7 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLt_Scalar = wrap.Op{
+	Kernel:   kernels.Lt_Scalar,
 	Name:     "lt_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7911,6 +8314,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLt_Tensor = wrap.Op{
+	Kernel:   kernels.Lt_Tensor,
 	Name:     "lt_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7931,6 +8335,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessScalarOut = wrap.Op{
+	Kernel:   kernels.LessScalarOut,
 	Name:     "less",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7951,6 +8356,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 }
 
 var opLessScalar = wrap.Op{
+	Kernel:   kernels.LessScalar,
 	Name:     "less",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7970,6 +8376,7 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessTensorOut = wrap.Op{
+	Kernel:   kernels.LessTensorOut,
 	Name:     "less",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7990,6 +8397,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLessTensor = wrap.Op{
+	Kernel:   kernels.LessTensor,
 	Name:     "less",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8009,6 +8417,7 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLess_Scalar = wrap.Op{
+	Kernel:   kernels.Less_Scalar,
 	Name:     "less_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -8029,6 +8438,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLess_Tensor = wrap.Op{
+	Kernel:   kernels.Less_Tensor,
 	Name:     "less_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8049,6 +8459,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opTakeOut = wrap.Op{
+	Kernel:   kernels.TakeOut,
 	Name:     "take",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8069,6 +8480,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opTake = wrap.Op{
+	Kernel:   kernels.Take,
 	Name:     "take",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8088,6 +8500,7 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 }
 
 var opTakeAlongDimOut = wrap.Op{
+	Kernel:   kernels.TakeAlongDimOut,
 	Name:     "take_along_dim",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8108,6 +8521,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 }
 
 var opTakeAlongDim = wrap.Op{
+	Kernel:   kernels.TakeAlongDim,
 	Name:     "take_along_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8127,6 +8541,7 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 }
 
 var opIndexSelectOut = wrap.Op{
+	Kernel:   kernels.IndexSelectOut,
 	Name:     "index_select",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8147,6 +8562,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 }
 
 var opIndexSelect = wrap.Op{
+	Kernel:   kernels.IndexSelect,
 	Name:     "index_select",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8166,6 +8582,7 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 }
 
 var opIndexSelectDimnameOut = wrap.Op{
+	Kernel:   kernels.IndexSelectDimnameOut,
 	Name:     "index_select",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -8186,6 +8603,7 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 }
 
 var opIndexSelectDimname = wrap.Op{
+	Kernel:   kernels.IndexSelectDimname,
 	Name:     "index_select",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -8205,6 +8623,7 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 }
 
 var opIndexSelectBackward = wrap.Op{
+	Kernel:   kernels.IndexSelectBackward,
 	Name:     "index_select_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8224,6 +8643,7 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 }
 
 var opMaskedSelectOut = wrap.Op{
+	Kernel:   kernels.MaskedSelectOut,
 	Name:     "masked_select",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8244,6 +8664,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 }
 
 var opMaskedSelect = wrap.Op{
+	Kernel:   kernels.MaskedSelect,
 	Name:     "masked_select",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8263,6 +8684,7 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 }
 
 var opMaskedSelectBackward = wrap.Op{
+	Kernel:   kernels.MaskedSelectBackward,
 	Name:     "masked_select_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8282,6 +8704,7 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 }
 
 var opNonzeroOut = wrap.Op{
+	Kernel:   kernels.NonzeroOut,
 	Name:     "nonzero",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8302,6 +8725,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNonzero = wrap.Op{
+	Kernel:   kernels.Nonzero,
 	Name:     "nonzero",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8321,6 +8745,7 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNonzeroNumpy = wrap.Op{
+	Kernel:   kernels.NonzeroNumpy,
 	Name:     "nonzero_numpy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8340,6 +8765,7 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 }
 
 var opArgwhere = wrap.Op{
+	Kernel:   kernels.Argwhere,
 	Name:     "argwhere",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8359,6 +8785,7 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 }
 
 var opGatherOut = wrap.Op{
+	Kernel:   kernels.GatherOut,
 	Name:     "gather",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8379,6 +8806,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 }
 
 var opGather = wrap.Op{
+	Kernel:   kernels.Gather,
 	Name:     "gather",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8398,6 +8826,7 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 }
 
 var opGatherBackward = wrap.Op{
+	Kernel:   kernels.GatherBackward,
 	Name:     "gather_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8417,6 +8846,7 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 }
 
 var opGatherDimnameOut = wrap.Op{
+	Kernel:   kernels.GatherDimnameOut,
 	Name:     "gather",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -8437,6 +8867,7 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 }
 
 var opGatherDimname = wrap.Op{
+	Kernel:   kernels.GatherDimname,
 	Name:     "gather",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -8456,6 +8887,7 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 }
 
 var opXGatherSparseBackward = wrap.Op{
+	Kernel:   kernels.XGatherSparseBackward,
 	Name:     "_gather_sparse_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8475,6 +8907,7 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 }
 
 var opAddcmulOut = wrap.Op{
+	Kernel:   kernels.AddcmulOut,
 	Name:     "addcmul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8495,6 +8928,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 }
 
 var opAddcmul = wrap.Op{
+	Kernel:   kernels.Addcmul,
 	Name:     "addcmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8514,6 +8948,7 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 }
 
 var opAddcmul_ = wrap.Op{
+	Kernel:   kernels.Addcmul_,
 	Name:     "addcmul_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8534,6 +8969,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 }
 
 var opAddcdivOut = wrap.Op{
+	Kernel:   kernels.AddcdivOut,
 	Name:     "addcdiv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8554,6 +8990,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 }
 
 var opAddcdiv = wrap.Op{
+	Kernel:   kernels.Addcdiv,
 	Name:     "addcdiv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8573,6 +9010,7 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 }
 
 var opAddcdiv_ = wrap.Op{
+	Kernel:   kernels.Addcdiv_,
 	Name:     "addcdiv_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8593,6 +9031,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 }
 
 var opCrossEntropyLoss = wrap.Op{
+	Kernel:   kernels.CrossEntropyLoss,
 	Name:     "cross_entropy_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8612,6 +9051,7 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 }
 
 var opTriangularSolveX = wrap.Op{
+	Kernel:   kernels.TriangularSolveX,
 	Name:     "triangular_solve",
 	Overload: "X",
 	Policy:   checks.Strict,
@@ -8632,6 +9072,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 }
 
 var opTriangularSolve = wrap.Op{
+	Kernel:   kernels.TriangularSolve,
 	Name:     "triangular_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8651,6 +9092,7 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 }
 
 var opXLinalgCheckErrors = wrap.Op{
+	Kernel:   kernels.XLinalgCheckErrors,
 	Name:     "_linalg_check_errors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8670,6 +9112,7 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 }
 
 var opLinalgSolveTriangularOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveTriangularOut,
 	Name:     "linalg_solve_triangular",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8690,6 +9133,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 }
 
 var opLinalgSolveTriangular = wrap.Op{
+	Kernel:   kernels.LinalgSolveTriangular,
 	Name:     "linalg_solve_triangular",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8709,6 +9153,7 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 }
 
 var opLinalgVander = wrap.Op{
+	Kernel:   kernels.LinalgVander,
 	Name:     "linalg_vander",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8728,6 +9173,7 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 }
 
 var opSymeigE = wrap.Op{
+	Kernel:   kernels.SymeigE,
 	Name:     "symeig",
 	Overload: "e",
 	Policy:   checks.Strict,
@@ -8748,6 +9194,7 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 }
 
 var opSymeig = wrap.Op{
+	Kernel:   kernels.Symeig,
 	Name:     "symeig",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8767,6 +9214,7 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 }
 
 var opXSymeigHelper = wrap.Op{
+	Kernel:   kernels.XSymeigHelper,
 	Name:     "_symeig_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8786,6 +9234,7 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 }
 
 var opXSymeigHelperOut = wrap.Op{
+	Kernel:   kernels.XSymeigHelperOut,
 	Name:     "_symeig_helper",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8806,6 +9255,7 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 }
 
 var opSvdU = wrap.Op{
+	Kernel:   kernels.SvdU,
 	Name:     "svd",
 	Overload: "U",
 	Policy:   checks.Strict,
@@ -8826,6 +9276,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 }
 
 var opSvd = wrap.Op{
+	Kernel:   kernels.Svd,
 	Name:     "svd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8845,6 +9296,7 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 }
 
 var opSwapaxes = wrap.Op{
+	Kernel:   kernels.Swapaxes,
 	Name:     "swapaxes",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8864,6 +9316,7 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 }
 
 var opSwapaxes_ = wrap.Op{
+	Kernel:   kernels.Swapaxes_,
 	Name:     "swapaxes_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8884,6 +9337,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 }
 
 var opSwapdims = wrap.Op{
+	Kernel:   kernels.Swapdims,
 	Name:     "swapdims",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8903,6 +9357,7 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opSwapdims_ = wrap.Op{
+	Kernel:   kernels.Swapdims_,
 	Name:     "swapdims_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8923,6 +9378,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opCholeskyOut = wrap.Op{
+	Kernel:   kernels.CholeskyOut,
 	Name:     "cholesky",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8943,6 +9399,7 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 }
 
 var opCholesky = wrap.Op{
+	Kernel:   kernels.Cholesky,
 	Name:     "cholesky",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8962,6 +9419,7 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opCholeskySolveOut = wrap.Op{
+	Kernel:   kernels.CholeskySolveOut,
 	Name:     "cholesky_solve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8982,6 +9440,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 }
 
 var opCholeskySolve = wrap.Op{
+	Kernel:   kernels.CholeskySolve,
 	Name:     "cholesky_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9001,6 +9460,7 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 }
 
 var opXCholeskySolveHelper = wrap.Op{
+	Kernel:   kernels.XCholeskySolveHelper,
 	Name:     "_cholesky_solve_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9020,6 +9480,7 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 }
 
 var opXCholeskySolveHelperOut = wrap.Op{
+	Kernel:   kernels.XCholeskySolveHelperOut,
 	Name:     "_cholesky_solve_helper",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9040,6 +9501,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 }
 
 var opCholeskyInverse = wrap.Op{
+	Kernel:   kernels.CholeskyInverse,
 	Name:     "cholesky_inverse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9059,6 +9521,7 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opCholeskyInverseOut = wrap.Op{
+	Kernel:   kernels.CholeskyInverseOut,
 	Name:     "cholesky_inverse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9079,6 +9542,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 }
 
 var opQrQ = wrap.Op{
+	Kernel:   kernels.QrQ,
 	Name:     "qr",
 	Overload: "Q",
 	Policy:   checks.Strict,
@@ -9099,6 +9563,7 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 }
 
 var opQr = wrap.Op{
+	Kernel:   kernels.Qr,
 	Name:     "qr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9118,6 +9583,7 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opGeqrfA = wrap.Op{
+	Kernel:   kernels.GeqrfA,
 	Name:     "geqrf",
 	Overload: "a",
 	Policy:   checks.Strict,
@@ -9138,6 +9604,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 }
 
 var opGeqrf = wrap.Op{
+	Kernel:   kernels.Geqrf,
 	Name:     "geqrf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9157,6 +9624,7 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opOrgqr = wrap.Op{
+	Kernel:   kernels.Orgqr,
 	Name:     "orgqr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9176,6 +9644,7 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 }
 
 var opOrgqrOut = wrap.Op{
+	Kernel:   kernels.OrgqrOut,
 	Name:     "orgqr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9196,6 +9665,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opOrmqrOut = wrap.Op{
+	Kernel:   kernels.OrmqrOut,
 	Name:     "ormqr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9216,6 +9686,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 }
 
 var opOrmqr = wrap.Op{
+	Kernel:   kernels.Ormqr,
 	Name:     "ormqr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9235,6 +9706,7 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 }
 
 var opXLuWithInfo = wrap.Op{
+	Kernel:   kernels.XLuWithInfo,
 	Name:     "_lu_with_info",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9254,6 +9726,7 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 }
 
 var opLuSolveOut = wrap.Op{
+	Kernel:   kernels.LuSolveOut,
 	Name:     "lu_solve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9274,6 +9747,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 }
 
 var opLuSolve = wrap.Op{
+	Kernel:   kernels.LuSolve,
 	Name:     "lu_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9293,6 +9767,7 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 }
 
 var opLuUnpack = wrap.Op{
+	Kernel:   kernels.LuUnpack,
 	Name:     "lu_unpack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9312,6 +9787,7 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 }
 
 var opLuUnpackOut = wrap.Op{
+	Kernel:   kernels.LuUnpackOut,
 	Name:     "lu_unpack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9332,6 +9808,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 }
 
 var opMultinomialOut = wrap.Op{
+	Kernel:   kernels.MultinomialOut,
 	Name:     "multinomial",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9352,6 +9829,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 }
 
 var opMultinomial = wrap.Op{
+	Kernel:   kernels.Multinomial,
 	Name:     "multinomial",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9371,6 +9849,7 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 }
 
 var opLgammaOut = wrap.Op{
+	Kernel:   kernels.LgammaOut,
 	Name:     "lgamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9391,6 +9870,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLgamma_ = wrap.Op{
+	Kernel:   kernels.Lgamma_,
 	Name:     "lgamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9411,6 +9891,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLgamma = wrap.Op{
+	Kernel:   kernels.Lgamma,
 	Name:     "lgamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9430,6 +9911,7 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDigammaOut = wrap.Op{
+	Kernel:   kernels.DigammaOut,
 	Name:     "digamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9450,6 +9932,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDigamma = wrap.Op{
+	Kernel:   kernels.Digamma,
 	Name:     "digamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9469,6 +9952,7 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPolygammaOut = wrap.Op{
+	Kernel:   kernels.PolygammaOut,
 	Name:     "polygamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9489,6 +9973,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 }
 
 var opPolygamma = wrap.Op{
+	Kernel:   kernels.Polygamma,
 	Name:     "polygamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9508,6 +9993,7 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 }
 
 var opPolygamma_ = wrap.Op{
+	Kernel:   kernels.Polygamma_,
 	Name:     "polygamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9528,6 +10014,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opErfinv = wrap.Op{
+	Kernel:   kernels.Erfinv,
 	Name:     "erfinv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9547,6 +10034,7 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfinv_ = wrap.Op{
+	Kernel:   kernels.Erfinv_,
 	Name:     "erfinv_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9567,6 +10055,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfinvOut = wrap.Op{
+	Kernel:   kernels.ErfinvOut,
 	Name:     "erfinv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9587,6 +10076,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opI0 = wrap.Op{
+	Kernel:   kernels.I0,
 	Name:     "i0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9606,6 +10096,7 @@ func I0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opI0_ = wrap.Op{
+	Kernel:   kernels.I0_,
 	Name:     "i0_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9626,6 +10117,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opI0Out = wrap.Op{
+	Kernel:   kernels.I0Out,
 	Name:     "i0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9646,6 +10138,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSign = wrap.Op{
+	Kernel:   kernels.Sign,
 	Name:     "sign",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9665,6 +10158,7 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSign_ = wrap.Op{
+	Kernel:   kernels.Sign_,
 	Name:     "sign_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9685,6 +10179,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSignOut = wrap.Op{
+	Kernel:   kernels.SignOut,
 	Name:     "sign",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9705,6 +10200,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSignbit = wrap.Op{
+	Kernel:   kernels.Signbit,
 	Name:     "signbit",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9724,6 +10220,7 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSignbitOut = wrap.Op{
+	Kernel:   kernels.SignbitOut,
 	Name:     "signbit",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9744,6 +10241,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDist = wrap.Op{
+	Kernel:   kernels.Dist,
 	Name:     "dist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9763,6 +10261,7 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 }
 
 var opDistOut = wrap.Op{
+	Kernel:   kernels.DistOut,
 	Name:     "dist",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9783,6 +10282,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 }
 
 var opAtan2Out = wrap.Op{
+	Kernel:   kernels.Atan2Out,
 	Name:     "atan2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9803,6 +10303,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opAtan2_ = wrap.Op{
+	Kernel:   kernels.Atan2_,
 	Name:     "atan2_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9823,6 +10324,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opAtan2 = wrap.Op{
+	Kernel:   kernels.Atan2,
 	Name:     "atan2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9842,6 +10344,7 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan2 = wrap.Op{
+	Kernel:   kernels.Arctan2,
 	Name:     "arctan2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9861,6 +10364,7 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan2Out = wrap.Op{
+	Kernel:   kernels.Arctan2Out,
 	Name:     "arctan2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9881,6 +10385,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opArctan2_ = wrap.Op{
+	Kernel:   kernels.Arctan2_,
 	Name:     "arctan2_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9901,6 +10406,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLerpScalarOut = wrap.Op{
+	Kernel:   kernels.LerpScalarOut,
 	Name:     "lerp",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -9921,6 +10427,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 }
 
 var opLerpTensorOut = wrap.Op{
+	Kernel:   kernels.LerpTensorOut,
 	Name:     "lerp",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -9941,6 +10448,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opLerpScalar = wrap.Op{
+	Kernel:   kernels.LerpScalar,
 	Name:     "lerp",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -9960,6 +10468,7 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 }
 
 var opLerpTensor = wrap.Op{
+	Kernel:   kernels.LerpTensor,
 	Name:     "lerp",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -9979,6 +10488,7 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 }
 
 var opHistcOut = wrap.Op{
+	Kernel:   kernels.HistcOut,
 	Name:     "histc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9999,6 +10509,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 }
 
 var opHistc = wrap.Op{
+	Kernel:   kernels.Histc,
 	Name:     "histc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10018,6 +10529,7 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 }
 
 var opHistogramBinsTensorOut = wrap.Op{
+	Kernel:   kernels.HistogramBinsTensorOut,
 	Name:     "histogram",
 	Overload: "bins_tensor_out",
 	Policy:   checks.Strict,
@@ -10038,6 +10550,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 }
 
 var opHistogramBinsTensor = wrap.Op{
+	Kernel:   kernels.HistogramBinsTensor,
 	Name:     "histogram",
 	Overload: "bins_tensor",
 	Policy:   checks.Strict,
@@ -10057,6 +10570,7 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 }
 
 var opHistogramBinCtOut = wrap.Op{
+	Kernel:   kernels.HistogramBinCtOut,
 	Name:     "histogram",
 	Overload: "bin_ct_out",
 	Policy:   checks.Strict,
@@ -10077,6 +10591,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 }
 
 var opHistogramBinCt = wrap.Op{
+	Kernel:   kernels.HistogramBinCt,
 	Name:     "histogram",
 	Overload: "bin_ct",
 	Policy:   checks.Strict,
@@ -10096,6 +10611,7 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 }
 
 var opXHistogramddBinEdges = wrap.Op{
+	Kernel:   kernels.XHistogramddBinEdges,
 	Name:     "_histogramdd_bin_edges",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10115,6 +10631,7 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 }
 
 var opXHistogramddBinEdgesOut = wrap.Op{
+	Kernel:   kernels.XHistogramddBinEdgesOut,
 	Name:     "_histogramdd_bin_edges",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10138,6 +10655,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 }
 
 var opXHistogramddFromBinCts = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinCts,
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10157,6 +10675,7 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 }
 
 var opXHistogramddFromBinCtsOut = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinCtsOut,
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10177,6 +10696,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 }
 
 var opXHistogramddFromBinTensors = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinTensors,
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10199,6 +10719,7 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 }
 
 var opXHistogramddFromBinTensorsOut = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinTensorsOut,
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10222,6 +10743,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 }
 
 var opHistogramdd = wrap.Op{
+	Kernel:   kernels.Histogramdd,
 	Name:     "histogramdd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10241,6 +10763,7 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 }
 
 var opHistogramddIntBins = wrap.Op{
+	Kernel:   kernels.HistogramddIntBins,
 	Name:     "histogramdd",
 	Overload: "int_bins",
 	Policy:   checks.Strict,
@@ -10260,6 +10783,7 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 }
 
 var opHistogramddTensorListBins = wrap.Op{
+	Kernel:   kernels.HistogramddTensorListBins,
 	Name:     "histogramdd",
 	Overload: "TensorList_bins",
 	Policy:   checks.Strict,
@@ -10282,6 +10806,7 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 }
 
 var opFmodScalarOut = wrap.Op{
+	Kernel:   kernels.FmodScalarOut,
 	Name:     "fmod",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -10302,6 +10827,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 }
 
 var opFmodScalar = wrap.Op{
+	Kernel:   kernels.FmodScalar,
 	Name:     "fmod",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -10321,6 +10847,7 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFmod_Scalar = wrap.Op{
+	Kernel:   kernels.Fmod_Scalar,
 	Name:     "fmod_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -10341,6 +10868,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFmodTensorOut = wrap.Op{
+	Kernel:   kernels.FmodTensorOut,
 	Name:     "fmod",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -10361,6 +10889,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opFmodTensor = wrap.Op{
+	Kernel:   kernels.FmodTensor,
 	Name:     "fmod",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -10380,6 +10909,7 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFmod_Tensor = wrap.Op{
+	Kernel:   kernels.Fmod_Tensor,
 	Name:     "fmod_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -10400,6 +10930,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opHypotOut = wrap.Op{
+	Kernel:   kernels.HypotOut,
 	Name:     "hypot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10420,6 +10951,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opHypot = wrap.Op{
+	Kernel:   kernels.Hypot,
 	Name:     "hypot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10439,6 +10971,7 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opHypot_ = wrap.Op{
+	Kernel:   kernels.Hypot_,
 	Name:     "hypot_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10459,6 +10992,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammaOut = wrap.Op{
+	Kernel:   kernels.IgammaOut,
 	Name:     "igamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10479,6 +11013,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opIgamma = wrap.Op{
+	Kernel:   kernels.Igamma,
 	Name:     "igamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10498,6 +11033,7 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgamma_ = wrap.Op{
+	Kernel:   kernels.Igamma_,
 	Name:     "igamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10518,6 +11054,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammacOut = wrap.Op{
+	Kernel:   kernels.IgammacOut,
 	Name:     "igammac",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10538,6 +11075,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opIgammac = wrap.Op{
+	Kernel:   kernels.Igammac,
 	Name:     "igammac",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10557,6 +11095,7 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammac_ = wrap.Op{
+	Kernel:   kernels.Igammac_,
 	Name:     "igammac_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10577,6 +11116,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNextafterOut = wrap.Op{
+	Kernel:   kernels.NextafterOut,
 	Name:     "nextafter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10597,6 +11137,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opNextafter = wrap.Op{
+	Kernel:   kernels.Nextafter,
 	Name:     "nextafter",
 	Overload: "",
 	Policy:   checks.Strict,

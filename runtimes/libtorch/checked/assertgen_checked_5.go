@@ -14,6 +14,7 @@ import (
 )
 
 var opNextafter_ = wrap.Op{
+	Kernel:   kernels.Nextafter_,
 	Name:     "nextafter_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -34,6 +35,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainderScalarOut = wrap.Op{
+	Kernel:   kernels.RemainderScalarOut,
 	Name:     "remainder",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -54,6 +56,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opRemainderScalar = wrap.Op{
+	Kernel:   kernels.RemainderScalar,
 	Name:     "remainder",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -73,6 +76,7 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opRemainder_Scalar = wrap.Op{
+	Kernel:   kernels.Remainder_Scalar,
 	Name:     "remainder_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -93,6 +97,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opRemainderTensorOut = wrap.Op{
+	Kernel:   kernels.RemainderTensorOut,
 	Name:     "remainder",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -113,6 +118,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opRemainderTensor = wrap.Op{
+	Kernel:   kernels.RemainderTensor,
 	Name:     "remainder",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -132,6 +138,7 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainder_Tensor = wrap.Op{
+	Kernel:   kernels.Remainder_Tensor,
 	Name:     "remainder_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -152,6 +159,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainderScalarTensor = wrap.Op{
+	Kernel:   kernels.RemainderScalarTensor,
 	Name:     "remainder",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -171,6 +179,7 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opRemainderScalarTensorOut = wrap.Op{
+	Kernel:   kernels.RemainderScalarTensorOut,
 	Name:     "remainder",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -191,6 +200,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opMin = wrap.Op{
+	Kernel:   kernels.Min,
 	Name:     "min",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -210,6 +220,7 @@ func Min(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFmin = wrap.Op{
+	Kernel:   kernels.Fmin,
 	Name:     "fmin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -229,6 +240,7 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFminOut = wrap.Op{
+	Kernel:   kernels.FminOut,
 	Name:     "fmin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -249,6 +261,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opMax = wrap.Op{
+	Kernel:   kernels.Max,
 	Name:     "max",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -268,6 +281,7 @@ func Max(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFmax = wrap.Op{
+	Kernel:   kernels.Fmax,
 	Name:     "fmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -287,6 +301,7 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFmaxOut = wrap.Op{
+	Kernel:   kernels.FmaxOut,
 	Name:     "fmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -307,6 +322,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opMaximum = wrap.Op{
+	Kernel:   kernels.Maximum,
 	Name:     "maximum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -326,6 +342,7 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMaximumOut = wrap.Op{
+	Kernel:   kernels.MaximumOut,
 	Name:     "maximum",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -346,6 +363,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opMaxOther = wrap.Op{
+	Kernel:   kernels.MaxOther,
 	Name:     "max",
 	Overload: "other",
 	Policy:   checks.Strict,
@@ -365,6 +383,7 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMaxOut = wrap.Op{
+	Kernel:   kernels.MaxOut,
 	Name:     "max",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -385,6 +404,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMinimum = wrap.Op{
+	Kernel:   kernels.Minimum,
 	Name:     "minimum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -404,6 +424,7 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMinimumOut = wrap.Op{
+	Kernel:   kernels.MinimumOut,
 	Name:     "minimum",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -424,6 +445,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opMinOut = wrap.Op{
+	Kernel:   kernels.MinOut,
 	Name:     "min",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -444,6 +466,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMinOther = wrap.Op{
+	Kernel:   kernels.MinOther,
 	Name:     "min",
 	Overload: "other",
 	Policy:   checks.Strict,
@@ -463,6 +486,7 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opQuantile = wrap.Op{
+	Kernel:   kernels.Quantile,
 	Name:     "quantile",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -482,6 +506,7 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 }
 
 var opQuantileOut = wrap.Op{
+	Kernel:   kernels.QuantileOut,
 	Name:     "quantile",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -502,6 +527,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 }
 
 var opQuantileScalar = wrap.Op{
+	Kernel:   kernels.QuantileScalar,
 	Name:     "quantile",
 	Overload: "scalar",
 	Policy:   checks.Strict,
@@ -521,6 +547,7 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 }
 
 var opQuantileScalarOut = wrap.Op{
+	Kernel:   kernels.QuantileScalarOut,
 	Name:     "quantile",
 	Overload: "scalar_out",
 	Policy:   checks.Strict,
@@ -541,6 +568,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 }
 
 var opNanquantile = wrap.Op{
+	Kernel:   kernels.Nanquantile,
 	Name:     "nanquantile",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -560,6 +588,7 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 }
 
 var opNanquantileOut = wrap.Op{
+	Kernel:   kernels.NanquantileOut,
 	Name:     "nanquantile",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -580,6 +609,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 }
 
 var opNanquantileScalar = wrap.Op{
+	Kernel:   kernels.NanquantileScalar,
 	Name:     "nanquantile",
 	Overload: "scalar",
 	Policy:   checks.Strict,
@@ -599,6 +629,7 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 }
 
 var opNanquantileScalarOut = wrap.Op{
+	Kernel:   kernels.NanquantileScalarOut,
 	Name:     "nanquantile",
 	Overload: "scalar_out",
 	Policy:   checks.Strict,
@@ -619,6 +650,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 }
 
 var opSortValues = wrap.Op{
+	Kernel:   kernels.SortValues,
 	Name:     "sort",
 	Overload: "values",
 	Policy:   checks.Strict,
@@ -639,6 +671,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 }
 
 var opSortValuesStable = wrap.Op{
+	Kernel:   kernels.SortValuesStable,
 	Name:     "sort",
 	Overload: "values_stable",
 	Policy:   checks.Strict,
@@ -659,6 +692,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 }
 
 var opSort = wrap.Op{
+	Kernel:   kernels.Sort,
 	Name:     "sort",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -678,6 +712,7 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 }
 
 var opSortStable = wrap.Op{
+	Kernel:   kernels.SortStable,
 	Name:     "sort",
 	Overload: "stable",
 	Policy:   checks.Strict,
@@ -697,6 +732,7 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 }
 
 var opSortDimnameValues = wrap.Op{
+	Kernel:   kernels.SortDimnameValues,
 	Name:     "sort",
 	Overload: "dimname_values",
 	Policy:   checks.Strict,
@@ -717,6 +753,7 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 }
 
 var opSortDimnameValuesStable = wrap.Op{
+	Kernel:   kernels.SortDimnameValuesStable,
 	Name:     "sort",
 	Overload: "dimname_values_stable",
 	Policy:   checks.Strict,
@@ -737,6 +774,7 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 }
 
 var opSortDimname = wrap.Op{
+	Kernel:   kernels.SortDimname,
 	Name:     "sort",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -756,6 +794,7 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 }
 
 var opSortDimnameStable = wrap.Op{
+	Kernel:   kernels.SortDimnameStable,
 	Name:     "sort",
 	Overload: "dimname_stable",
 	Policy:   checks.Strict,
@@ -775,6 +814,7 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 }
 
 var opMsortOut = wrap.Op{
+	Kernel:   kernels.MsortOut,
 	Name:     "msort",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -795,6 +835,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMsort = wrap.Op{
+	Kernel:   kernels.Msort,
 	Name:     "msort",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -814,6 +855,7 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArgsort = wrap.Op{
+	Kernel:   kernels.Argsort,
 	Name:     "argsort",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -833,6 +875,7 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 }
 
 var opArgsortStable = wrap.Op{
+	Kernel:   kernels.ArgsortStable,
 	Name:     "argsort",
 	Overload: "stable",
 	Policy:   checks.Strict,
@@ -852,6 +895,7 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 }
 
 var opArgsortStableOut = wrap.Op{
+	Kernel:   kernels.ArgsortStableOut,
 	Name:     "argsort",
 	Overload: "stable_out",
 	Policy:   checks.Strict,
@@ -872,6 +916,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 }
 
 var opArgsortDimname = wrap.Op{
+	Kernel:   kernels.ArgsortDimname,
 	Name:     "argsort",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -891,6 +936,7 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 }
 
 var opTopkValues = wrap.Op{
+	Kernel:   kernels.TopkValues,
 	Name:     "topk",
 	Overload: "values",
 	Policy:   checks.Strict,
@@ -911,6 +957,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 }
 
 var opTopk = wrap.Op{
+	Kernel:   kernels.Topk,
 	Name:     "topk",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -930,6 +977,7 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 }
 
 var opAll = wrap.Op{
+	Kernel:   kernels.All,
 	Name:     "all",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -949,6 +997,7 @@ func All(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAllAllOut = wrap.Op{
+	Kernel:   kernels.AllAllOut,
 	Name:     "all",
 	Overload: "all_out",
 	Policy:   checks.Strict,
@@ -969,6 +1018,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAny = wrap.Op{
+	Kernel:   kernels.Any,
 	Name:     "any",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -988,6 +1038,7 @@ func Any(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAnyAllOut = wrap.Op{
+	Kernel:   kernels.AnyAllOut,
 	Name:     "any",
 	Overload: "all_out",
 	Policy:   checks.Strict,
@@ -1008,6 +1059,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRenormOut = wrap.Op{
+	Kernel:   kernels.RenormOut,
 	Name:     "renorm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1028,6 +1080,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 }
 
 var opRenorm = wrap.Op{
+	Kernel:   kernels.Renorm,
 	Name:     "renorm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1047,6 +1100,7 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 }
 
 var opRenorm_ = wrap.Op{
+	Kernel:   kernels.Renorm_,
 	Name:     "renorm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1067,6 +1121,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 }
 
 var opUnfold = wrap.Op{
+	Kernel:   kernels.Unfold,
 	Name:     "unfold",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1086,6 +1141,7 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 }
 
 var opUnfoldBackward = wrap.Op{
+	Kernel:   kernels.UnfoldBackward,
 	Name:     "unfold_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1105,6 +1161,7 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 }
 
 var opUnfoldBackwardOut = wrap.Op{
+	Kernel:   kernels.UnfoldBackwardOut,
 	Name:     "unfold_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1125,6 +1182,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 }
 
 var opEqual = wrap.Op{
+	Kernel:   kernels.Equal,
 	Name:     "equal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1144,6 +1202,7 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opPowTensorTensorOut = wrap.Op{
+	Kernel:   kernels.PowTensorTensorOut,
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.Strict,
@@ -1164,6 +1223,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 }
 
 var opPowTensorTensor = wrap.Op{
+	Kernel:   kernels.PowTensorTensor,
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.Strict,
@@ -1183,6 +1243,7 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opPowScalarOut = wrap.Op{
+	Kernel:   kernels.PowScalarOut,
 	Name:     "pow",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -1203,6 +1264,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 }
 
 var opPowScalar = wrap.Op{
+	Kernel:   kernels.PowScalar,
 	Name:     "pow",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1222,6 +1284,7 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opPowTensorScalarOut = wrap.Op{
+	Kernel:   kernels.PowTensorScalarOut,
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -1242,6 +1305,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 }
 
 var opPowTensorScalar = wrap.Op{
+	Kernel:   kernels.PowTensorScalar,
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -1261,6 +1325,7 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 }
 
 var opPow_Scalar = wrap.Op{
+	Kernel:   kernels.Pow_Scalar,
 	Name:     "pow_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1281,6 +1346,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 }
 
 var opPow_Tensor = wrap.Op{
+	Kernel:   kernels.Pow_Tensor,
 	Name:     "pow_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1301,6 +1367,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opFloatPowerTensorTensorOut = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorTensorOut,
 	Name:     "float_power",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.Strict,
@@ -1321,6 +1388,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 }
 
 var opFloatPowerTensorTensor = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorTensor,
 	Name:     "float_power",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.Strict,
@@ -1340,6 +1408,7 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 }
 
 var opFloatPowerScalarOut = wrap.Op{
+	Kernel:   kernels.FloatPowerScalarOut,
 	Name:     "float_power",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -1360,6 +1429,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 }
 
 var opFloatPowerScalar = wrap.Op{
+	Kernel:   kernels.FloatPowerScalar,
 	Name:     "float_power",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1379,6 +1449,7 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opFloatPowerTensorScalarOut = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorScalarOut,
 	Name:     "float_power",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -1399,6 +1470,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 }
 
 var opFloatPowerTensorScalar = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorScalar,
 	Name:     "float_power",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -1418,6 +1490,7 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 }
 
 var opFloatPower_Scalar = wrap.Op{
+	Kernel:   kernels.FloatPower_Scalar,
 	Name:     "float_power_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1438,6 +1511,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 }
 
 var opFloatPower_Tensor = wrap.Op{
+	Kernel:   kernels.FloatPower_Tensor,
 	Name:     "float_power_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1458,6 +1532,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 }
 
 var opNormal_ = wrap.Op{
+	Kernel:   kernels.Normal_,
 	Name:     "normal_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1478,6 +1553,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 }
 
 var opNormalOut = wrap.Op{
+	Kernel:   kernels.NormalOut,
 	Name:     "normal",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1498,6 +1574,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 }
 
 var opNormalFunctional = wrap.Op{
+	Kernel:   kernels.NormalFunctional,
 	Name:     "normal_functional",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1517,6 +1594,7 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 }
 
 var opNormalTensorFloatOut = wrap.Op{
+	Kernel:   kernels.NormalTensorFloatOut,
 	Name:     "normal",
 	Overload: "Tensor_float_out",
 	Policy:   checks.Strict,
@@ -1537,6 +1615,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 }
 
 var opNormalTensorFloat = wrap.Op{
+	Kernel:   kernels.NormalTensorFloat,
 	Name:     "normal",
 	Overload: "Tensor_float",
 	Policy:   checks.Strict,
@@ -1556,6 +1635,7 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 }
 
 var opNormalFloatTensorOut = wrap.Op{
+	Kernel:   kernels.NormalFloatTensorOut,
 	Name:     "normal",
 	Overload: "float_Tensor_out",
 	Policy:   checks.Strict,
@@ -1576,6 +1656,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 }
 
 var opNormalFloatTensor = wrap.Op{
+	Kernel:   kernels.NormalFloatTensor,
 	Name:     "normal",
 	Overload: "float_Tensor",
 	Policy:   checks.Strict,
@@ -1595,6 +1676,7 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 }
 
 var opNormalTensorTensorOut = wrap.Op{
+	Kernel:   kernels.NormalTensorTensorOut,
 	Name:     "normal",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.Strict,
@@ -1615,6 +1697,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 }
 
 var opNormalTensorTensor = wrap.Op{
+	Kernel:   kernels.NormalTensorTensor,
 	Name:     "normal",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.Strict,
@@ -1634,6 +1717,7 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 }
 
 var opNormalFloatFloat = wrap.Op{
+	Kernel:   kernels.NormalFloatFloat,
 	Name:     "normal",
 	Overload: "float_float",
 	Policy:   checks.Strict,
@@ -1652,6 +1736,7 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 }
 
 var opNormalFloatFloatOut = wrap.Op{
+	Kernel:   kernels.NormalFloatFloatOut,
 	Name:     "normal",
 	Overload: "float_float_out",
 	Policy:   checks.Strict,
@@ -1672,6 +1757,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 }
 
 var opAlias = wrap.Op{
+	Kernel:   kernels.Alias,
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1691,6 +1777,7 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale_ = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscale_,
 	Name:     "_amp_foreach_non_finite_check_and_unscale_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1714,6 +1801,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscaleOut,
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1737,6 +1825,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscale,
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1759,6 +1848,7 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 }
 
 var opXAmpUpdateScale_ = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScale_,
 	Name:     "_amp_update_scale_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1779,6 +1869,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 }
 
 var opXAmpUpdateScaleOut = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScaleOut,
 	Name:     "_amp_update_scale",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1799,6 +1890,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 }
 
 var opXAmpUpdateScale = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScale,
 	Name:     "_amp_update_scale",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1818,6 +1910,7 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 }
 
 var opXForeachAddScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddScalar,
 	Name:     "_foreach_add",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1837,6 +1930,7 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachAdd_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAdd_Scalar,
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1857,6 +1951,7 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachAddScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarOut,
 	Name:     "_foreach_add",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -1877,6 +1972,7 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachSubScalar = wrap.Op{
+	Kernel:   kernels.XForeachSubScalar,
 	Name:     "_foreach_sub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1896,6 +1992,7 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachSub_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachSub_Scalar,
 	Name:     "_foreach_sub_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1916,6 +2013,7 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachSubScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarOut,
 	Name:     "_foreach_sub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -1936,6 +2034,7 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachMulScalar = wrap.Op{
+	Kernel:   kernels.XForeachMulScalar,
 	Name:     "_foreach_mul",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1955,6 +2054,7 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachMul_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachMul_Scalar,
 	Name:     "_foreach_mul_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1975,6 +2075,7 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachMulScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarOut,
 	Name:     "_foreach_mul",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -1995,6 +2096,7 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachDivScalar = wrap.Op{
+	Kernel:   kernels.XForeachDivScalar,
 	Name:     "_foreach_div",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2014,6 +2116,7 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachDiv_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachDiv_Scalar,
 	Name:     "_foreach_div_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2034,6 +2137,7 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachDivScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarOut,
 	Name:     "_foreach_div",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2054,6 +2158,7 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachAddList = wrap.Op{
+	Kernel:   kernels.XForeachAddList,
 	Name:     "_foreach_add",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2073,6 +2178,7 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachAdd_List = wrap.Op{
+	Kernel:   kernels.XForeachAdd_List,
 	Name:     "_foreach_add_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2093,6 +2199,7 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 }
 
 var opXForeachAddListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddListOut,
 	Name:     "_foreach_add",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -2113,6 +2220,7 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 }
 
 var opXForeachSubList = wrap.Op{
+	Kernel:   kernels.XForeachSubList,
 	Name:     "_foreach_sub",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2132,6 +2240,7 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachSub_List = wrap.Op{
+	Kernel:   kernels.XForeachSub_List,
 	Name:     "_foreach_sub_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2152,6 +2261,7 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 }
 
 var opXForeachSubListOut = wrap.Op{
+	Kernel:   kernels.XForeachSubListOut,
 	Name:     "_foreach_sub",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -2172,6 +2282,7 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 }
 
 var opXForeachMulList = wrap.Op{
+	Kernel:   kernels.XForeachMulList,
 	Name:     "_foreach_mul",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2191,6 +2302,7 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachMul_List = wrap.Op{
+	Kernel:   kernels.XForeachMul_List,
 	Name:     "_foreach_mul_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2211,6 +2323,7 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMulListOut = wrap.Op{
+	Kernel:   kernels.XForeachMulListOut,
 	Name:     "_foreach_mul",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -2231,6 +2344,7 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 }
 
 var opXForeachDivList = wrap.Op{
+	Kernel:   kernels.XForeachDivList,
 	Name:     "_foreach_div",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2250,6 +2364,7 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachDiv_List = wrap.Op{
+	Kernel:   kernels.XForeachDiv_List,
 	Name:     "_foreach_div_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2270,6 +2385,7 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachDivListOut = wrap.Op{
+	Kernel:   kernels.XForeachDivListOut,
 	Name:     "_foreach_div",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -2290,6 +2406,7 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 }
 
 var opXForeachAddScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarList,
 	Name:     "_foreach_add",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2309,6 +2426,7 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachAdd_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAdd_ScalarList,
 	Name:     "_foreach_add_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2329,6 +2447,7 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachAddScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarListOut,
 	Name:     "_foreach_add",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -2349,6 +2468,7 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachSubScalarList = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarList,
 	Name:     "_foreach_sub",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2368,6 +2488,7 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachSub_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachSub_ScalarList,
 	Name:     "_foreach_sub_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2388,6 +2509,7 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachSubScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarListOut,
 	Name:     "_foreach_sub",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -2408,6 +2530,7 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachDivScalarList = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarList,
 	Name:     "_foreach_div",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2427,6 +2550,7 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachDiv_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachDiv_ScalarList,
 	Name:     "_foreach_div_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2447,6 +2571,7 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachDivScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarListOut,
 	Name:     "_foreach_div",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -2467,6 +2592,7 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachMulScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarList,
 	Name:     "_foreach_mul",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2486,6 +2612,7 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachMul_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMul_ScalarList,
 	Name:     "_foreach_mul_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2506,6 +2633,7 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachMulScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarListOut,
 	Name:     "_foreach_mul",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -2526,6 +2654,7 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachExp = wrap.Op{
+	Kernel:   kernels.XForeachExp,
 	Name:     "_foreach_exp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2545,6 +2674,7 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachZero_ = wrap.Op{
+	Kernel:   kernels.XForeachZero_,
 	Name:     "_foreach_zero_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2565,6 +2695,7 @@ func XForeachZero_(self []*torch.Tensor) {
 }
 
 var opXForeachZeroOut = wrap.Op{
+	Kernel:   kernels.XForeachZeroOut,
 	Name:     "_foreach_zero",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2585,6 +2716,7 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachZero = wrap.Op{
+	Kernel:   kernels.XForeachZero,
 	Name:     "_foreach_zero",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2604,6 +2736,7 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachExp_ = wrap.Op{
+	Kernel:   kernels.XForeachExp_,
 	Name:     "_foreach_exp_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2624,6 +2757,7 @@ func XForeachExp_(self []*torch.Tensor) {
 }
 
 var opXForeachExpOut = wrap.Op{
+	Kernel:   kernels.XForeachExpOut,
 	Name:     "_foreach_exp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2644,6 +2778,7 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSqrt = wrap.Op{
+	Kernel:   kernels.XForeachSqrt,
 	Name:     "_foreach_sqrt",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2663,6 +2798,7 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSqrt_ = wrap.Op{
+	Kernel:   kernels.XForeachSqrt_,
 	Name:     "_foreach_sqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2683,6 +2819,7 @@ func XForeachSqrt_(self []*torch.Tensor) {
 }
 
 var opXForeachSqrtOut = wrap.Op{
+	Kernel:   kernels.XForeachSqrtOut,
 	Name:     "_foreach_sqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2703,6 +2840,7 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAbs = wrap.Op{
+	Kernel:   kernels.XForeachAbs,
 	Name:     "_foreach_abs",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2722,6 +2860,7 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAbs_ = wrap.Op{
+	Kernel:   kernels.XForeachAbs_,
 	Name:     "_foreach_abs_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2742,6 +2881,7 @@ func XForeachAbs_(self []*torch.Tensor) {
 }
 
 var opXForeachAbsOut = wrap.Op{
+	Kernel:   kernels.XForeachAbsOut,
 	Name:     "_foreach_abs",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2762,6 +2902,7 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAcos = wrap.Op{
+	Kernel:   kernels.XForeachAcos,
 	Name:     "_foreach_acos",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2781,6 +2922,7 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAcos_ = wrap.Op{
+	Kernel:   kernels.XForeachAcos_,
 	Name:     "_foreach_acos_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2801,6 +2943,7 @@ func XForeachAcos_(self []*torch.Tensor) {
 }
 
 var opXForeachAcosOut = wrap.Op{
+	Kernel:   kernels.XForeachAcosOut,
 	Name:     "_foreach_acos",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2821,6 +2964,7 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAsin = wrap.Op{
+	Kernel:   kernels.XForeachAsin,
 	Name:     "_foreach_asin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2840,6 +2984,7 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAsin_ = wrap.Op{
+	Kernel:   kernels.XForeachAsin_,
 	Name:     "_foreach_asin_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2860,6 +3005,7 @@ func XForeachAsin_(self []*torch.Tensor) {
 }
 
 var opXForeachAsinOut = wrap.Op{
+	Kernel:   kernels.XForeachAsinOut,
 	Name:     "_foreach_asin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2880,6 +3026,7 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAtan = wrap.Op{
+	Kernel:   kernels.XForeachAtan,
 	Name:     "_foreach_atan",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2899,6 +3046,7 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAtan_ = wrap.Op{
+	Kernel:   kernels.XForeachAtan_,
 	Name:     "_foreach_atan_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2919,6 +3067,7 @@ func XForeachAtan_(self []*torch.Tensor) {
 }
 
 var opXForeachAtanOut = wrap.Op{
+	Kernel:   kernels.XForeachAtanOut,
 	Name:     "_foreach_atan",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2939,6 +3088,7 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCeil = wrap.Op{
+	Kernel:   kernels.XForeachCeil,
 	Name:     "_foreach_ceil",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2958,6 +3108,7 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCeil_ = wrap.Op{
+	Kernel:   kernels.XForeachCeil_,
 	Name:     "_foreach_ceil_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2978,6 +3129,7 @@ func XForeachCeil_(self []*torch.Tensor) {
 }
 
 var opXForeachCeilOut = wrap.Op{
+	Kernel:   kernels.XForeachCeilOut,
 	Name:     "_foreach_ceil",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2998,6 +3150,7 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCos = wrap.Op{
+	Kernel:   kernels.XForeachCos,
 	Name:     "_foreach_cos",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3017,6 +3170,7 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCos_ = wrap.Op{
+	Kernel:   kernels.XForeachCos_,
 	Name:     "_foreach_cos_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3037,6 +3191,7 @@ func XForeachCos_(self []*torch.Tensor) {
 }
 
 var opXForeachCosOut = wrap.Op{
+	Kernel:   kernels.XForeachCosOut,
 	Name:     "_foreach_cos",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3057,6 +3212,7 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCosh = wrap.Op{
+	Kernel:   kernels.XForeachCosh,
 	Name:     "_foreach_cosh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3076,6 +3232,7 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCosh_ = wrap.Op{
+	Kernel:   kernels.XForeachCosh_,
 	Name:     "_foreach_cosh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3096,6 +3253,7 @@ func XForeachCosh_(self []*torch.Tensor) {
 }
 
 var opXForeachCoshOut = wrap.Op{
+	Kernel:   kernels.XForeachCoshOut,
 	Name:     "_foreach_cosh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3116,6 +3274,7 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachErf = wrap.Op{
+	Kernel:   kernels.XForeachErf,
 	Name:     "_foreach_erf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3135,6 +3294,7 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachErf_ = wrap.Op{
+	Kernel:   kernels.XForeachErf_,
 	Name:     "_foreach_erf_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3155,6 +3315,7 @@ func XForeachErf_(self []*torch.Tensor) {
 }
 
 var opXForeachErfOut = wrap.Op{
+	Kernel:   kernels.XForeachErfOut,
 	Name:     "_foreach_erf",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3175,6 +3336,7 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachErfc = wrap.Op{
+	Kernel:   kernels.XForeachErfc,
 	Name:     "_foreach_erfc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3194,6 +3356,7 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachErfc_ = wrap.Op{
+	Kernel:   kernels.XForeachErfc_,
 	Name:     "_foreach_erfc_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3214,6 +3377,7 @@ func XForeachErfc_(self []*torch.Tensor) {
 }
 
 var opXForeachErfcOut = wrap.Op{
+	Kernel:   kernels.XForeachErfcOut,
 	Name:     "_foreach_erfc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3234,6 +3398,7 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachExpm1 = wrap.Op{
+	Kernel:   kernels.XForeachExpm1,
 	Name:     "_foreach_expm1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3253,6 +3418,7 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachExpm1_ = wrap.Op{
+	Kernel:   kernels.XForeachExpm1_,
 	Name:     "_foreach_expm1_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3273,6 +3439,7 @@ func XForeachExpm1_(self []*torch.Tensor) {
 }
 
 var opXForeachExpm1Out = wrap.Op{
+	Kernel:   kernels.XForeachExpm1Out,
 	Name:     "_foreach_expm1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3293,6 +3460,7 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachFloor = wrap.Op{
+	Kernel:   kernels.XForeachFloor,
 	Name:     "_foreach_floor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3312,6 +3480,7 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachFloor_ = wrap.Op{
+	Kernel:   kernels.XForeachFloor_,
 	Name:     "_foreach_floor_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3332,6 +3501,7 @@ func XForeachFloor_(self []*torch.Tensor) {
 }
 
 var opXForeachFloorOut = wrap.Op{
+	Kernel:   kernels.XForeachFloorOut,
 	Name:     "_foreach_floor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3352,6 +3522,7 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog = wrap.Op{
+	Kernel:   kernels.XForeachLog,
 	Name:     "_foreach_log",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3371,6 +3542,7 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog_ = wrap.Op{
+	Kernel:   kernels.XForeachLog_,
 	Name:     "_foreach_log_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3391,6 +3563,7 @@ func XForeachLog_(self []*torch.Tensor) {
 }
 
 var opXForeachLogOut = wrap.Op{
+	Kernel:   kernels.XForeachLogOut,
 	Name:     "_foreach_log",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3411,6 +3584,7 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog10 = wrap.Op{
+	Kernel:   kernels.XForeachLog10,
 	Name:     "_foreach_log10",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3430,6 +3604,7 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog10_ = wrap.Op{
+	Kernel:   kernels.XForeachLog10_,
 	Name:     "_foreach_log10_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3450,6 +3625,7 @@ func XForeachLog10_(self []*torch.Tensor) {
 }
 
 var opXForeachLog10Out = wrap.Op{
+	Kernel:   kernels.XForeachLog10Out,
 	Name:     "_foreach_log10",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3470,6 +3646,7 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog1p = wrap.Op{
+	Kernel:   kernels.XForeachLog1p,
 	Name:     "_foreach_log1p",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3489,6 +3666,7 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog1p_ = wrap.Op{
+	Kernel:   kernels.XForeachLog1p_,
 	Name:     "_foreach_log1p_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3509,6 +3687,7 @@ func XForeachLog1p_(self []*torch.Tensor) {
 }
 
 var opXForeachLog1pOut = wrap.Op{
+	Kernel:   kernels.XForeachLog1pOut,
 	Name:     "_foreach_log1p",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3529,6 +3708,7 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog2 = wrap.Op{
+	Kernel:   kernels.XForeachLog2,
 	Name:     "_foreach_log2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3548,6 +3728,7 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog2_ = wrap.Op{
+	Kernel:   kernels.XForeachLog2_,
 	Name:     "_foreach_log2_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3568,6 +3749,7 @@ func XForeachLog2_(self []*torch.Tensor) {
 }
 
 var opXForeachLog2Out = wrap.Op{
+	Kernel:   kernels.XForeachLog2Out,
 	Name:     "_foreach_log2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3588,6 +3770,7 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachNeg = wrap.Op{
+	Kernel:   kernels.XForeachNeg,
 	Name:     "_foreach_neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3607,6 +3790,7 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachNeg_ = wrap.Op{
+	Kernel:   kernels.XForeachNeg_,
 	Name:     "_foreach_neg_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3627,6 +3811,7 @@ func XForeachNeg_(self []*torch.Tensor) {
 }
 
 var opXForeachNegOut = wrap.Op{
+	Kernel:   kernels.XForeachNegOut,
 	Name:     "_foreach_neg",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3647,6 +3832,7 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTan = wrap.Op{
+	Kernel:   kernels.XForeachTan,
 	Name:     "_foreach_tan",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3666,6 +3852,7 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTan_ = wrap.Op{
+	Kernel:   kernels.XForeachTan_,
 	Name:     "_foreach_tan_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3686,6 +3873,7 @@ func XForeachTan_(self []*torch.Tensor) {
 }
 
 var opXForeachTanOut = wrap.Op{
+	Kernel:   kernels.XForeachTanOut,
 	Name:     "_foreach_tan",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3706,6 +3894,7 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTanh = wrap.Op{
+	Kernel:   kernels.XForeachTanh,
 	Name:     "_foreach_tanh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3725,6 +3914,7 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTanh_ = wrap.Op{
+	Kernel:   kernels.XForeachTanh_,
 	Name:     "_foreach_tanh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3745,6 +3935,7 @@ func XForeachTanh_(self []*torch.Tensor) {
 }
 
 var opXForeachTanhOut = wrap.Op{
+	Kernel:   kernels.XForeachTanhOut,
 	Name:     "_foreach_tanh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3765,6 +3956,7 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSin = wrap.Op{
+	Kernel:   kernels.XForeachSin,
 	Name:     "_foreach_sin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3784,6 +3976,7 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSin_ = wrap.Op{
+	Kernel:   kernels.XForeachSin_,
 	Name:     "_foreach_sin_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3804,6 +3997,7 @@ func XForeachSin_(self []*torch.Tensor) {
 }
 
 var opXForeachSinOut = wrap.Op{
+	Kernel:   kernels.XForeachSinOut,
 	Name:     "_foreach_sin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3824,6 +4018,7 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSinh = wrap.Op{
+	Kernel:   kernels.XForeachSinh,
 	Name:     "_foreach_sinh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3843,6 +4038,7 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSinh_ = wrap.Op{
+	Kernel:   kernels.XForeachSinh_,
 	Name:     "_foreach_sinh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3863,6 +4059,7 @@ func XForeachSinh_(self []*torch.Tensor) {
 }
 
 var opXForeachSinhOut = wrap.Op{
+	Kernel:   kernels.XForeachSinhOut,
 	Name:     "_foreach_sinh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3883,6 +4080,7 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachRound = wrap.Op{
+	Kernel:   kernels.XForeachRound,
 	Name:     "_foreach_round",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3902,6 +4100,7 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachRound_ = wrap.Op{
+	Kernel:   kernels.XForeachRound_,
 	Name:     "_foreach_round_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3922,6 +4121,7 @@ func XForeachRound_(self []*torch.Tensor) {
 }
 
 var opXForeachRoundOut = wrap.Op{
+	Kernel:   kernels.XForeachRoundOut,
 	Name:     "_foreach_round",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3942,6 +4142,7 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLgamma = wrap.Op{
+	Kernel:   kernels.XForeachLgamma,
 	Name:     "_foreach_lgamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3961,6 +4162,7 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLgamma_ = wrap.Op{
+	Kernel:   kernels.XForeachLgamma_,
 	Name:     "_foreach_lgamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3981,6 +4183,7 @@ func XForeachLgamma_(self []*torch.Tensor) {
 }
 
 var opXForeachLgammaOut = wrap.Op{
+	Kernel:   kernels.XForeachLgammaOut,
 	Name:     "_foreach_lgamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4001,6 +4204,7 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachFrac = wrap.Op{
+	Kernel:   kernels.XForeachFrac,
 	Name:     "_foreach_frac",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4020,6 +4224,7 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachFrac_ = wrap.Op{
+	Kernel:   kernels.XForeachFrac_,
 	Name:     "_foreach_frac_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4040,6 +4245,7 @@ func XForeachFrac_(self []*torch.Tensor) {
 }
 
 var opXForeachFracOut = wrap.Op{
+	Kernel:   kernels.XForeachFracOut,
 	Name:     "_foreach_frac",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4060,6 +4266,7 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachReciprocal = wrap.Op{
+	Kernel:   kernels.XForeachReciprocal,
 	Name:     "_foreach_reciprocal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4079,6 +4286,7 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachReciprocal_ = wrap.Op{
+	Kernel:   kernels.XForeachReciprocal_,
 	Name:     "_foreach_reciprocal_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4099,6 +4307,7 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 }
 
 var opXForeachReciprocalOut = wrap.Op{
+	Kernel:   kernels.XForeachReciprocalOut,
 	Name:     "_foreach_reciprocal",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4119,6 +4328,7 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSigmoid = wrap.Op{
+	Kernel:   kernels.XForeachSigmoid,
 	Name:     "_foreach_sigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4138,6 +4348,7 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSigmoid_ = wrap.Op{
+	Kernel:   kernels.XForeachSigmoid_,
 	Name:     "_foreach_sigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4158,6 +4369,7 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 }
 
 var opXForeachSigmoidOut = wrap.Op{
+	Kernel:   kernels.XForeachSigmoidOut,
 	Name:     "_foreach_sigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4178,6 +4390,7 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTrunc = wrap.Op{
+	Kernel:   kernels.XForeachTrunc,
 	Name:     "_foreach_trunc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4197,6 +4410,7 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTrunc_ = wrap.Op{
+	Kernel:   kernels.XForeachTrunc_,
 	Name:     "_foreach_trunc_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4217,6 +4431,7 @@ func XForeachTrunc_(self []*torch.Tensor) {
 }
 
 var opXForeachTruncOut = wrap.Op{
+	Kernel:   kernels.XForeachTruncOut,
 	Name:     "_foreach_trunc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4237,6 +4452,7 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAddcdiv_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_Scalar,
 	Name:     "_foreach_addcdiv_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4257,6 +4473,7 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcdivScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4277,6 +4494,7 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcmul_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_Scalar,
 	Name:     "_foreach_addcmul_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4297,6 +4515,7 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcmulScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarOut,
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4317,6 +4536,7 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcdiv_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_ScalarList,
 	Name:     "_foreach_addcdiv_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -4337,6 +4557,7 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 }
 
 var opXForeachAddcdivScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarListOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -4357,6 +4578,7 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 }
 
 var opXForeachAddcmul_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_ScalarList,
 	Name:     "_foreach_addcmul_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -4377,6 +4599,7 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 }
 
 var opXForeachAddcmulScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarListOut,
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -4397,6 +4620,7 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 }
 
 var opXForeachAddcdivScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalar,
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4416,6 +4640,7 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcmulScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalar,
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4435,6 +4660,7 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcdivScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarList,
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -4454,6 +4680,7 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 }
 
 var opXForeachAddcmulScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarList,
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -4473,6 +4700,7 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 }
 
 var opXForeachMaximumList = wrap.Op{
+	Kernel:   kernels.XForeachMaximumList,
 	Name:     "_foreach_maximum",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -4492,6 +4720,7 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 }
 
 var opXForeachMaximum_List = wrap.Op{
+	Kernel:   kernels.XForeachMaximum_List,
 	Name:     "_foreach_maximum_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -4512,6 +4741,7 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMaximumListOut = wrap.Op{
+	Kernel:   kernels.XForeachMaximumListOut,
 	Name:     "_foreach_maximum",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -4532,6 +4762,7 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 }
 
 var opXForeachMinimumList = wrap.Op{
+	Kernel:   kernels.XForeachMinimumList,
 	Name:     "_foreach_minimum",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -4551,6 +4782,7 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 }
 
 var opXForeachMinimum_List = wrap.Op{
+	Kernel:   kernels.XForeachMinimum_List,
 	Name:     "_foreach_minimum_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -4571,6 +4803,7 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMinimumListOut = wrap.Op{
+	Kernel:   kernels.XForeachMinimumListOut,
 	Name:     "_foreach_minimum",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -4591,6 +4824,7 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 }
 
 var opXForeachNormScalar = wrap.Op{
+	Kernel:   kernels.XForeachNormScalar,
 	Name:     "_foreach_norm",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4610,6 +4844,7 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 }
 
 var opXForeachNormScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachNormScalarOut,
 	Name:     "_foreach_norm",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4630,6 +4865,7 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 }
 
 var opBucketizeTensor = wrap.Op{
+	Kernel:   kernels.BucketizeTensor,
 	Name:     "bucketize",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4649,6 +4885,7 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 }
 
 var opBucketizeTensorOut = wrap.Op{
+	Kernel:   kernels.BucketizeTensorOut,
 	Name:     "bucketize",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -4669,6 +4906,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 }
 
 var opBucketizeScalar = wrap.Op{
+	Kernel:   kernels.BucketizeScalar,
 	Name:     "bucketize",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4688,6 +4926,7 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 }
 
 var opBucketizeScalarOut = wrap.Op{
+	Kernel:   kernels.BucketizeScalarOut,
 	Name:     "bucketize",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4708,6 +4947,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 }
 
 var opSearchsortedTensor = wrap.Op{
+	Kernel:   kernels.SearchsortedTensor,
 	Name:     "searchsorted",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4727,6 +4967,7 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 }
 
 var opXTorchCudaCuLinkerSymbolOp = wrap.Op{
+	Kernel:   kernels.XTorchCudaCuLinkerSymbolOp,
 	Name:     "_torch_cuda_cu_linker_symbol_op",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4746,6 +4987,7 @@ func XTorchCudaCuLinkerSymbolOp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTorchCudaCuLinkerSymbolOpOut = wrap.Op{
+	Kernel:   kernels.XTorchCudaCuLinkerSymbolOpOut,
 	Name:     "_torch_cuda_cu_linker_symbol_op",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4766,6 +5008,7 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opSearchsortedTensorOut = wrap.Op{
+	Kernel:   kernels.SearchsortedTensorOut,
 	Name:     "searchsorted",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -4786,6 +5029,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 }
 
 var opSearchsortedScalar = wrap.Op{
+	Kernel:   kernels.SearchsortedScalar,
 	Name:     "searchsorted",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4805,6 +5049,7 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 }
 
 var opSearchsortedScalarOut = wrap.Op{
+	Kernel:   kernels.SearchsortedScalarOut,
 	Name:     "searchsorted",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4825,6 +5070,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 }
 
 var opXConvertIndicesFromCooToCsr = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCooToCsr,
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4844,6 +5090,7 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 }
 
 var opXConvertIndicesFromCooToCsrOut = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCooToCsrOut,
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4864,6 +5111,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 }
 
 var opXConvertIndicesFromCsrToCoo = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCsrToCoo,
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4883,6 +5131,7 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opXConvertIndicesFromCsrToCooOut = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCsrToCooOut,
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4903,6 +5152,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 }
 
 var opMseLossOut = wrap.Op{
+	Kernel:   kernels.MseLossOut,
 	Name:     "mse_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4923,6 +5173,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 }
 
 var opMseLoss = wrap.Op{
+	Kernel:   kernels.MseLoss,
 	Name:     "mse_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4942,6 +5193,7 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 }
 
 var opMseLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MseLossBackwardGradInput,
 	Name:     "mse_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -4962,6 +5214,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 }
 
 var opMseLossBackward = wrap.Op{
+	Kernel:   kernels.MseLossBackward,
 	Name:     "mse_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4981,6 +5234,7 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 }
 
 var opL1Loss = wrap.Op{
+	Kernel:   kernels.L1Loss,
 	Name:     "l1_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5000,6 +5254,7 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 }
 
 var opMultiMarginLossOut = wrap.Op{
+	Kernel:   kernels.MultiMarginLossOut,
 	Name:     "multi_margin_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5020,6 +5275,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 }
 
 var opMultiMarginLoss = wrap.Op{
+	Kernel:   kernels.MultiMarginLoss,
 	Name:     "multi_margin_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5039,6 +5295,7 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 }
 
 var opMultiMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MultiMarginLossBackwardGradInput,
 	Name:     "multi_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -5059,6 +5316,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opMultiMarginLossBackward = wrap.Op{
+	Kernel:   kernels.MultiMarginLossBackward,
 	Name:     "multi_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5078,6 +5336,7 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 }
 
 var opMultilabelMarginLossOut = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossOut,
 	Name:     "multilabel_margin_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5098,6 +5357,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 }
 
 var opMultilabelMarginLoss = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLoss,
 	Name:     "multilabel_margin_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5117,6 +5377,7 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 }
 
 var opMultilabelMarginLossForwardOutput = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossForwardOutput,
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -5137,6 +5398,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 }
 
 var opMultilabelMarginLossForward = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossForward,
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5156,6 +5418,7 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 }
 
 var opMultilabelMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossBackwardGradInput,
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -5176,6 +5439,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMultilabelMarginLossBackward = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossBackward,
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5195,6 +5459,7 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opNllLossOut = wrap.Op{
+	Kernel:   kernels.NllLossOut,
 	Name:     "nll_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5215,6 +5480,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opNllLossNd = wrap.Op{
+	Kernel:   kernels.NllLossNd,
 	Name:     "nll_loss_nd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5234,6 +5500,7 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 }
 
 var opNllLoss = wrap.Op{
+	Kernel:   kernels.NllLoss,
 	Name:     "nll_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5253,6 +5520,7 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 }
 
 var opNllLossForwardOutput = wrap.Op{
+	Kernel:   kernels.NllLossForwardOutput,
 	Name:     "nll_loss_forward",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -5273,6 +5541,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 }
 
 var opNllLossForward = wrap.Op{
+	Kernel:   kernels.NllLossForward,
 	Name:     "nll_loss_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5292,6 +5561,7 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 }
 
 var opNllLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.NllLossBackwardGradInput,
 	Name:     "nll_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -5312,6 +5582,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 }
 
 var opNllLossBackward = wrap.Op{
+	Kernel:   kernels.NllLossBackward,
 	Name:     "nll_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5331,6 +5602,7 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 }
 
 var opNllLoss2dOut = wrap.Op{
+	Kernel:   kernels.NllLoss2dOut,
 	Name:     "nll_loss2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5351,6 +5623,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 }
 
 var opNllLoss2d = wrap.Op{
+	Kernel:   kernels.NllLoss2d,
 	Name:     "nll_loss2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5370,6 +5643,7 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 }
 
 var opNllLoss2dForwardOutput = wrap.Op{
+	Kernel:   kernels.NllLoss2dForwardOutput,
 	Name:     "nll_loss2d_forward",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -5390,6 +5664,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 }
 
 var opNllLoss2dForward = wrap.Op{
+	Kernel:   kernels.NllLoss2dForward,
 	Name:     "nll_loss2d_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5409,6 +5684,7 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 }
 
 var opNllLoss2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.NllLoss2dBackwardGradInput,
 	Name:     "nll_loss2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -5429,6 +5705,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opNllLoss2dBackward = wrap.Op{
+	Kernel:   kernels.NllLoss2dBackward,
 	Name:     "nll_loss2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5448,6 +5725,7 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 }
 
 var opSmoothL1LossOut = wrap.Op{
+	Kernel:   kernels.SmoothL1LossOut,
 	Name:     "smooth_l1_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5468,6 +5746,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 }
 
 var opSmoothL1Loss = wrap.Op{
+	Kernel:   kernels.SmoothL1Loss,
 	Name:     "smooth_l1_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5487,6 +5766,7 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 }
 
 var opSmoothL1LossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SmoothL1LossBackwardGradInput,
 	Name:     "smooth_l1_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -5507,6 +5787,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opSmoothL1LossBackward = wrap.Op{
+	Kernel:   kernels.SmoothL1LossBackward,
 	Name:     "smooth_l1_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5526,6 +5807,7 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 }
 
 var opHuberLossOut = wrap.Op{
+	Kernel:   kernels.HuberLossOut,
 	Name:     "huber_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5546,6 +5828,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 }
 
 var opHuberLoss = wrap.Op{
+	Kernel:   kernels.HuberLoss,
 	Name:     "huber_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5565,6 +5848,7 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 }
 
 var opHuberLossBackwardOut = wrap.Op{
+	Kernel:   kernels.HuberLossBackwardOut,
 	Name:     "huber_loss_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5585,6 +5869,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 }
 
 var opHuberLossBackward = wrap.Op{
+	Kernel:   kernels.HuberLossBackward,
 	Name:     "huber_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5604,6 +5889,7 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 }
 
 var opSoftMarginLossOut = wrap.Op{
+	Kernel:   kernels.SoftMarginLossOut,
 	Name:     "soft_margin_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5624,6 +5910,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 }
 
 var opSoftMarginLoss = wrap.Op{
+	Kernel:   kernels.SoftMarginLoss,
 	Name:     "soft_margin_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5643,6 +5930,7 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 }
 
 var opSoftMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftMarginLossBackwardGradInput,
 	Name:     "soft_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -5663,6 +5951,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 }
 
 var opSoftMarginLossBackward = wrap.Op{
+	Kernel:   kernels.SoftMarginLossBackward,
 	Name:     "soft_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5682,6 +5971,7 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 }
 
 var opEluOut = wrap.Op{
+	Kernel:   kernels.EluOut,
 	Name:     "elu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5702,6 +5992,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 }
 
 var opElu = wrap.Op{
+	Kernel:   kernels.Elu,
 	Name:     "elu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5721,6 +6012,7 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 }
 
 var opEluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.EluBackwardGradInput,
 	Name:     "elu_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -5741,6 +6033,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 }
 
 var opEluBackward = wrap.Op{
+	Kernel:   kernels.EluBackward,
 	Name:     "elu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5760,6 +6053,7 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 }
 
 var opElu_ = wrap.Op{
+	Kernel:   kernels.Elu_,
 	Name:     "elu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5780,6 +6074,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 }
 
 var opGluOut = wrap.Op{
+	Kernel:   kernels.GluOut,
 	Name:     "glu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5800,6 +6095,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opGlu = wrap.Op{
+	Kernel:   kernels.Glu,
 	Name:     "glu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5819,6 +6115,7 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opGluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.GluBackwardGradInput,
 	Name:     "glu_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -5839,6 +6136,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 }
 
 var opGluBackward = wrap.Op{
+	Kernel:   kernels.GluBackward,
 	Name:     "glu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5858,6 +6156,7 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 }
 
 var opGluJvp = wrap.Op{
+	Kernel:   kernels.GluJvp,
 	Name:     "glu_jvp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5877,6 +6176,7 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 }
 
 var opGluJvpOut = wrap.Op{
+	Kernel:   kernels.GluJvpOut,
 	Name:     "glu_jvp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5897,6 +6197,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 }
 
 var opGluBackwardJvp = wrap.Op{
+	Kernel:   kernels.GluBackwardJvp,
 	Name:     "glu_backward_jvp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5916,6 +6217,7 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 }
 
 var opGluBackwardJvpOut = wrap.Op{
+	Kernel:   kernels.GluBackwardJvpOut,
 	Name:     "glu_backward_jvp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5936,6 +6238,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 }
 
 var opHardsigmoidOut = wrap.Op{
+	Kernel:   kernels.HardsigmoidOut,
 	Name:     "hardsigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5956,6 +6259,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoid = wrap.Op{
+	Kernel:   kernels.Hardsigmoid,
 	Name:     "hardsigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5975,6 +6279,7 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoid_ = wrap.Op{
+	Kernel:   kernels.Hardsigmoid_,
 	Name:     "hardsigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5995,6 +6300,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardsigmoidBackwardGradInput,
 	Name:     "hardsigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -6015,6 +6321,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opHardsigmoidBackward = wrap.Op{
+	Kernel:   kernels.HardsigmoidBackward,
 	Name:     "hardsigmoid_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6034,6 +6341,7 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 }
 
 var opHardtanhOut = wrap.Op{
+	Kernel:   kernels.HardtanhOut,
 	Name:     "hardtanh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6054,6 +6362,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 }
 
 var opHardtanh = wrap.Op{
+	Kernel:   kernels.Hardtanh,
 	Name:     "hardtanh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6073,6 +6382,7 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 }
 
 var opHardtanhBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardtanhBackwardGradInput,
 	Name:     "hardtanh_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -6093,6 +6403,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 }
 
 var opHardtanhBackward = wrap.Op{
+	Kernel:   kernels.HardtanhBackward,
 	Name:     "hardtanh_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6112,6 +6423,7 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 }
 
 var opHardtanh_ = wrap.Op{
+	Kernel:   kernels.Hardtanh_,
 	Name:     "hardtanh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6132,6 +6444,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 }
 
 var opHardswishOut = wrap.Op{
+	Kernel:   kernels.HardswishOut,
 	Name:     "hardswish",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6152,6 +6465,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswish = wrap.Op{
+	Kernel:   kernels.Hardswish,
 	Name:     "hardswish",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6171,6 +6485,7 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswish_ = wrap.Op{
+	Kernel:   kernels.Hardswish_,
 	Name:     "hardswish_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6191,6 +6506,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswishBackward = wrap.Op{
+	Kernel:   kernels.HardswishBackward,
 	Name:     "hardswish_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6210,6 +6526,7 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 }
 
 var opHardswishBackwardOut = wrap.Op{
+	Kernel:   kernels.HardswishBackwardOut,
 	Name:     "hardswish_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6230,6 +6547,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 }
 
 var opLeakyReluOut = wrap.Op{
+	Kernel:   kernels.LeakyReluOut,
 	Name:     "leaky_relu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6250,6 +6568,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 }
 
 var opLeakyRelu = wrap.Op{
+	Kernel:   kernels.LeakyRelu,
 	Name:     "leaky_relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6269,6 +6588,7 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 }
 
 var opLeakyReluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LeakyReluBackwardGradInput,
 	Name:     "leaky_relu_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -6289,6 +6609,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 }
 
 var opLeakyReluBackward = wrap.Op{
+	Kernel:   kernels.LeakyReluBackward,
 	Name:     "leaky_relu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6308,6 +6629,7 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 }
 
 var opLeakyRelu_ = wrap.Op{
+	Kernel:   kernels.LeakyRelu_,
 	Name:     "leaky_relu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6328,6 +6650,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 }
 
 var opLogSigmoidOut = wrap.Op{
+	Kernel:   kernels.LogSigmoidOut,
 	Name:     "log_sigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6348,6 +6671,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogSigmoid = wrap.Op{
+	Kernel:   kernels.LogSigmoid,
 	Name:     "log_sigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6367,6 +6691,7 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogSigmoidForwardOutput = wrap.Op{
+	Kernel:   kernels.LogSigmoidForwardOutput,
 	Name:     "log_sigmoid_forward",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -6387,6 +6712,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 }
 
 var opLogSigmoidForward = wrap.Op{
+	Kernel:   kernels.LogSigmoidForward,
 	Name:     "log_sigmoid_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6406,6 +6732,7 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLogSigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LogSigmoidBackwardGradInput,
 	Name:     "log_sigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -6426,6 +6753,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opLogSigmoidBackward = wrap.Op{
+	Kernel:   kernels.LogSigmoidBackward,
 	Name:     "log_sigmoid_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6445,6 +6773,7 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 }
 
 var opRreluWithNoiseOut = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseOut,
 	Name:     "rrelu_with_noise",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6465,6 +6794,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 }
 
 var opRreluWithNoise = wrap.Op{
+	Kernel:   kernels.RreluWithNoise,
 	Name:     "rrelu_with_noise",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6484,6 +6814,7 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 }
 
 var opRreluWithNoiseBackward = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseBackward,
 	Name:     "rrelu_with_noise_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6503,6 +6834,7 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 }
 
 var opRreluWithNoiseBackwardOut = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseBackwardOut,
 	Name:     "rrelu_with_noise_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6523,6 +6855,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 }
 
 var opRreluWithNoise_ = wrap.Op{
+	Kernel:   kernels.RreluWithNoise_,
 	Name:     "rrelu_with_noise_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6543,6 +6876,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 }
 
 var opSoftplusOut = wrap.Op{
+	Kernel:   kernels.SoftplusOut,
 	Name:     "softplus",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6563,6 +6897,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 }
 
 var opSoftplus = wrap.Op{
+	Kernel:   kernels.Softplus,
 	Name:     "softplus",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6582,6 +6917,7 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 }
 
 var opSoftplusBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftplusBackwardGradInput,
 	Name:     "softplus_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -6602,6 +6938,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 }
 
 var opSoftplusBackward = wrap.Op{
+	Kernel:   kernels.SoftplusBackward,
 	Name:     "softplus_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6621,6 +6958,7 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 }
 
 var opSoftshrinkOut = wrap.Op{
+	Kernel:   kernels.SoftshrinkOut,
 	Name:     "softshrink",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6641,6 +6979,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 }
 
 var opSoftshrink = wrap.Op{
+	Kernel:   kernels.Softshrink,
 	Name:     "softshrink",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6660,6 +6999,7 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 }
 
 var opSoftshrinkBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftshrinkBackwardGradInput,
 	Name:     "softshrink_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -6680,6 +7020,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opSoftshrinkBackward = wrap.Op{
+	Kernel:   kernels.SoftshrinkBackward,
 	Name:     "softshrink_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6699,6 +7040,7 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 }
 
 var opAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool2dOut,
 	Name:     "adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6719,6 +7061,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool2d,
 	Name:     "adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6738,6 +7081,7 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opMkldnnAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2d,
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6757,6 +7101,7 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 }
 
 var opMkldnnAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dOut,
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6777,6 +7122,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 }
 
 var opMkldnnAdaptiveAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dBackward,
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6796,6 +7142,7 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 }
 
 var opMkldnnAdaptiveAvgPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dBackwardOut,
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6816,6 +7163,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 }
 
 var opXAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2d,
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6835,6 +7183,7 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dOut,
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6855,6 +7204,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 }
 
 var opXAdaptiveAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dBackward,
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6874,6 +7224,7 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 }
 
 var opXAdaptiveAvgPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dBackwardOut,
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6894,6 +7245,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opAdaptiveAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3dOut,
 	Name:     "adaptive_avg_pool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6914,6 +7266,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveAvgPool3d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3d,
 	Name:     "adaptive_avg_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6933,6 +7286,7 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool3d = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3d,
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6952,6 +7306,7 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dOut,
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6972,6 +7327,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 }
 
 var opAdaptiveAvgPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3dBackwardGradInput,
 	Name:     "adaptive_avg_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -6992,6 +7348,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opXAdaptiveAvgPool3dBackward = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dBackward,
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7011,6 +7368,7 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 }
 
 var opXAdaptiveAvgPool3dBackwardOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dBackwardOut,
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7031,6 +7389,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opAdaptiveMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dOut,
 	Name:     "adaptive_max_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7051,6 +7410,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveMaxPool2d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2d,
 	Name:     "adaptive_max_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7070,6 +7430,7 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAdaptiveMaxPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dBackwardGradInput,
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7090,6 +7451,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opAdaptiveMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dBackward,
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7109,6 +7471,7 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 }
 
 var opAdaptiveMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dOut,
 	Name:     "adaptive_max_pool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7129,6 +7492,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveMaxPool3d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3d,
 	Name:     "adaptive_max_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7148,6 +7512,7 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAdaptiveMaxPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dBackwardGradInput,
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7168,6 +7533,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opAdaptiveMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dBackward,
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7187,6 +7553,7 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 }
 
 var opAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.AvgPool2dOut,
 	Name:     "avg_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7207,6 +7574,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 }
 
 var opAvgPool2d = wrap.Op{
+	Kernel:   kernels.AvgPool2d,
 	Name:     "avg_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7226,6 +7594,7 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAvgPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AvgPool2dBackwardGradInput,
 	Name:     "avg_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7246,6 +7615,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 }
 
 var opAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.AvgPool2dBackward,
 	Name:     "avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7265,6 +7635,7 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.AvgPool3dOut,
 	Name:     "avg_pool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7285,6 +7656,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 }
 
 var opAvgPool3d = wrap.Op{
+	Kernel:   kernels.AvgPool3d,
 	Name:     "avg_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7304,6 +7676,7 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAvgPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AvgPool3dBackwardGradInput,
 	Name:     "avg_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7324,6 +7697,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 }
 
 var opAvgPool3dBackward = wrap.Op{
+	Kernel:   kernels.AvgPool3dBackward,
 	Name:     "avg_pool3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7343,6 +7717,7 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opFractionalMaxPool2dOutput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dOutput,
 	Name:     "fractional_max_pool2d",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -7363,6 +7738,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 }
 
 var opFractionalMaxPool2d = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2d,
 	Name:     "fractional_max_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7382,6 +7758,7 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 }
 
 var opFractionalMaxPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dBackwardGradInput,
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7402,6 +7779,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 }
 
 var opFractionalMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dBackward,
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7421,6 +7799,7 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opFractionalMaxPool3dOutput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dOutput,
 	Name:     "fractional_max_pool3d",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -7441,6 +7820,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 }
 
 var opFractionalMaxPool3d = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3d,
 	Name:     "fractional_max_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7460,6 +7840,7 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 }
 
 var opFractionalMaxPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dBackwardGradInput,
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7480,6 +7861,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 }
 
 var opFractionalMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dBackward,
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7499,6 +7881,7 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opMaxPool2dWithIndicesOut = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesOut,
 	Name:     "max_pool2d_with_indices",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7519,6 +7902,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 }
 
 var opMaxPool2dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndices,
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7538,6 +7922,7 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool2dWithIndicesBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesBackwardGradInput,
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7558,6 +7943,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMaxPool2dWithIndicesBackward = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesBackward,
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7577,6 +7963,7 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opMaxPool3dWithIndicesOut = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesOut,
 	Name:     "max_pool3d_with_indices",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7597,6 +7984,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 }
 
 var opMaxPool3dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndices,
 	Name:     "max_pool3d_with_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7616,6 +8004,7 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool3dWithIndicesBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesBackwardGradInput,
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7636,6 +8025,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMaxPool3dWithIndicesBackward = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesBackward,
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7655,6 +8045,7 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opMaxUnpool2dOut = wrap.Op{
+	Kernel:   kernels.MaxUnpool2dOut,
 	Name:     "max_unpool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7675,6 +8066,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 }
 
 var opMaxUnpool2d = wrap.Op{
+	Kernel:   kernels.MaxUnpool2d,
 	Name:     "max_unpool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7694,6 +8086,7 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 }
 
 var opMaxUnpool3dOut = wrap.Op{
+	Kernel:   kernels.MaxUnpool3dOut,
 	Name:     "max_unpool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7714,6 +8107,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 }
 
 var opMaxUnpool3d = wrap.Op{
+	Kernel:   kernels.MaxUnpool3d,
 	Name:     "max_unpool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7733,6 +8127,7 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 }
 
 var opReflectionPad1dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dOut,
 	Name:     "reflection_pad1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7753,6 +8148,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad1d = wrap.Op{
+	Kernel:   kernels.ReflectionPad1d,
 	Name:     "reflection_pad1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7772,6 +8168,7 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dBackwardGradInput,
 	Name:     "reflection_pad1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7792,6 +8189,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad1dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dBackward,
 	Name:     "reflection_pad1d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7811,6 +8209,7 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReflectionPad2dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dOut,
 	Name:     "reflection_pad2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7831,6 +8230,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad2d = wrap.Op{
+	Kernel:   kernels.ReflectionPad2d,
 	Name:     "reflection_pad2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7850,6 +8250,7 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dBackwardGradInput,
 	Name:     "reflection_pad2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7870,6 +8271,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad2dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dBackward,
 	Name:     "reflection_pad2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7889,6 +8291,7 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReflectionPad3dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dOut,
 	Name:     "reflection_pad3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7909,6 +8312,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad3d = wrap.Op{
+	Kernel:   kernels.ReflectionPad3d,
 	Name:     "reflection_pad3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7928,6 +8332,7 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dBackwardGradInput,
 	Name:     "reflection_pad3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7948,6 +8353,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad3dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dBackward,
 	Name:     "reflection_pad3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7967,6 +8373,7 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReplicationPad1dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dOut,
 	Name:     "replication_pad1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7987,6 +8394,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad1d = wrap.Op{
+	Kernel:   kernels.ReplicationPad1d,
 	Name:     "replication_pad1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8006,6 +8414,7 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dBackwardGradInput,
 	Name:     "replication_pad1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8026,6 +8435,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad1dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dBackward,
 	Name:     "replication_pad1d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8045,6 +8455,7 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opReplicationPad2dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dOut,
 	Name:     "replication_pad2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8065,6 +8476,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad2d = wrap.Op{
+	Kernel:   kernels.ReplicationPad2d,
 	Name:     "replication_pad2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8084,6 +8496,7 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dBackwardGradInput,
 	Name:     "replication_pad2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8104,6 +8517,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad2dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dBackward,
 	Name:     "replication_pad2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8123,6 +8537,7 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opReplicationPad3dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dOut,
 	Name:     "replication_pad3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8143,6 +8558,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad3d = wrap.Op{
+	Kernel:   kernels.ReplicationPad3d,
 	Name:     "replication_pad3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8162,6 +8578,7 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dBackwardGradInput,
 	Name:     "replication_pad3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8182,6 +8599,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad3dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dBackward,
 	Name:     "replication_pad3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8201,6 +8619,7 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opXPadCircular = wrap.Op{
+	Kernel:   kernels.XPadCircular,
 	Name:     "_pad_circular",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8220,6 +8639,7 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 }
 
 var opXPadEnum = wrap.Op{
+	Kernel:   kernels.XPadEnum,
 	Name:     "_pad_enum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8239,6 +8659,7 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 }
 
 var opPad = wrap.Op{
+	Kernel:   kernels.Pad,
 	Name:     "pad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8258,6 +8679,7 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 }
 
 var opUpsampleLinear1dVec = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dVec,
 	Name:     "upsample_linear1d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8277,6 +8699,7 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 }
 
 var opUpsampleLinear1dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dVecOut,
 	Name:     "upsample_linear1d",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8297,6 +8720,7 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 }
 
 var opUpsampleLinear1dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackwardVec,
 	Name:     "upsample_linear1d_backward",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8316,6 +8740,7 @@ func UpsampleLinear1dBackwardVec(grad_output *torch.Tensor, output_size []int64,
 }
 
 var opUpsampleLinear1dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackwardVecOut,
 	Name:     "upsample_linear1d_backward",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8336,6 +8761,7 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 }
 
 var opUpsampleBilinear2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dVec,
 	Name:     "upsample_bilinear2d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8355,6 +8781,7 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 }
 
 var opUpsampleBilinear2dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dVecOut,
 	Name:     "upsample_bilinear2d",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8375,6 +8802,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 }
 
 var opUpsampleBilinear2dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackwardVec,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8394,6 +8822,7 @@ func UpsampleBilinear2dBackwardVec(grad_output *torch.Tensor, output_size []int6
 }
 
 var opUpsampleBilinear2dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackwardVecOut,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8414,6 +8843,7 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 }
 
 var opXUpsampleBilinear2dAaVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaVec,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8433,6 +8863,7 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 }
 
 var opXUpsampleBilinear2dAaVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaVecOut,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8453,6 +8884,7 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 }
 
 var opXUpsampleBilinear2dAaBackwardVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackwardVec,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8472,6 +8904,7 @@ func XUpsampleBilinear2dAaBackwardVec(grad_output *torch.Tensor, output_size []i
 }
 
 var opXUpsampleBilinear2dAaBackwardVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackwardVecOut,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8492,6 +8925,7 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 }
 
 var opUpsampleTrilinear3dVec = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dVec,
 	Name:     "upsample_trilinear3d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8511,6 +8945,7 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 }
 
 var opUpsampleTrilinear3dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dVecOut,
 	Name:     "upsample_trilinear3d",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8531,6 +8966,7 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 }
 
 var opUpsampleTrilinear3dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackwardVec,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8550,6 +8986,7 @@ func UpsampleTrilinear3dBackwardVec(grad_output *torch.Tensor, output_size []int
 }
 
 var opUpsampleTrilinear3dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackwardVecOut,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8570,6 +9007,7 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 }
 
 var opUpsampleBicubic2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dVec,
 	Name:     "upsample_bicubic2d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8589,6 +9027,7 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 }
 
 var opUpsampleBicubic2dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dVecOut,
 	Name:     "upsample_bicubic2d",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8609,6 +9048,7 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 }
 
 var opUpsampleBicubic2dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackwardVec,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8628,6 +9068,7 @@ func UpsampleBicubic2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleBicubic2dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackwardVecOut,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8648,6 +9089,7 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 }
 
 var opXUpsampleBicubic2dAaVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaVec,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8667,6 +9109,7 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 }
 
 var opXUpsampleBicubic2dAaVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaVecOut,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8687,6 +9130,7 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 }
 
 var opXUpsampleBicubic2dAaBackwardVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackwardVec,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8706,6 +9150,7 @@ func XUpsampleBicubic2dAaBackwardVec(grad_output *torch.Tensor, output_size []in
 }
 
 var opXUpsampleBicubic2dAaBackwardVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackwardVecOut,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8726,6 +9171,7 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 }
 
 var opUpsampleNearest1dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dVec,
 	Name:     "upsample_nearest1d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8745,6 +9191,7 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opUpsampleNearest1dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dVecOut,
 	Name:     "upsample_nearest1d",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8765,6 +9212,7 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 }
 
 var opXUpsampleNearestExact1dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dVec,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8784,6 +9232,7 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opXUpsampleNearestExact1dVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dVecOut,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8804,6 +9253,7 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 }
 
 var opUpsampleNearest1dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackwardVec,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8823,6 +9273,7 @@ func UpsampleNearest1dBackwardVec(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleNearest1dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackwardVecOut,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8843,6 +9294,7 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 }
 
 var opXUpsampleNearestExact1dBackwardVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackwardVec,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8862,6 +9314,7 @@ func XUpsampleNearestExact1dBackwardVec(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact1dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackwardVecOut,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8882,6 +9335,7 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 }
 
 var opUpsampleNearest2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dVec,
 	Name:     "upsample_nearest2d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8901,6 +9355,7 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opUpsampleNearest2dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dVecOut,
 	Name:     "upsample_nearest2d",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8921,6 +9376,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 }
 
 var opXUpsampleNearestExact2dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dVec,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8940,6 +9396,7 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opXUpsampleNearestExact2dVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dVecOut,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8960,6 +9417,7 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 }
 
 var opUpsampleNearest2dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackwardVec,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -8979,6 +9437,7 @@ func UpsampleNearest2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleNearest2dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackwardVecOut,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -8999,6 +9458,7 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 }
 
 var opXUpsampleNearestExact2dBackwardVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackwardVec,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9018,6 +9478,7 @@ func XUpsampleNearestExact2dBackwardVec(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact2dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackwardVecOut,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -9038,6 +9499,7 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 }
 
 var opUpsampleNearest3dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dVec,
 	Name:     "upsample_nearest3d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9057,6 +9519,7 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opUpsampleNearest3dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dVecOut,
 	Name:     "upsample_nearest3d",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -9077,6 +9540,7 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 }
 
 var opXUpsampleNearestExact3dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dVec,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9096,6 +9560,7 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opXUpsampleNearestExact3dVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dVecOut,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -9116,6 +9581,7 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 }
 
 var opUpsampleNearest3dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackwardVec,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9135,6 +9601,7 @@ func UpsampleNearest3dBackwardVec(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleNearest3dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackwardVecOut,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -9155,6 +9622,7 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 }
 
 var opXUpsampleNearestExact3dBackwardVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackwardVec,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9174,6 +9642,7 @@ func XUpsampleNearestExact3dBackwardVec(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact3dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackwardVecOut,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -9194,6 +9663,7 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 }
 
 var opUpsampleLinear1dOut = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dOut,
 	Name:     "upsample_linear1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9214,6 +9684,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 }
 
 var opUpsampleLinear1d = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1d,
 	Name:     "upsample_linear1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9233,6 +9704,7 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 }
 
 var opUpsampleLinear1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackwardGradInput,
 	Name:     "upsample_linear1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9253,6 +9725,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 }
 
 var opUpsampleLinear1dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackward,
 	Name:     "upsample_linear1d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9272,6 +9745,7 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 }
 
 var opUpsampleBilinear2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dOut,
 	Name:     "upsample_bilinear2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9292,6 +9766,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 }
 
 var opUpsampleBilinear2d = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2d,
 	Name:     "upsample_bilinear2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9311,6 +9786,7 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 }
 
 var opUpsampleBilinear2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackwardGradInput,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9331,6 +9807,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 }
 
 var opUpsampleBilinear2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackward,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9350,6 +9827,7 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 }
 
 var opXUpsampleBilinear2dAaOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaOut,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9370,6 +9848,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 }
 
 var opXUpsampleBilinear2dAa = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAa,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9389,6 +9868,7 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 }
 
 var opXUpsampleBilinear2dAaBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackwardGradInput,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9409,6 +9889,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 }
 
 var opXUpsampleBilinear2dAaBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackward,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9428,6 +9909,7 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 }
 
 var opUpsampleBicubic2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dOut,
 	Name:     "upsample_bicubic2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9448,6 +9930,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 }
 
 var opUpsampleBicubic2d = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2d,
 	Name:     "upsample_bicubic2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9467,6 +9950,7 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 }
 
 var opUpsampleBicubic2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackwardGradInput,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9487,6 +9971,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opUpsampleBicubic2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackward,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9506,6 +9991,7 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleBicubic2dAaOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaOut,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9526,6 +10012,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 }
 
 var opXUpsampleBicubic2dAa = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAa,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9545,6 +10032,7 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 }
 
 var opXUpsampleBicubic2dAaBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackwardGradInput,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9565,6 +10053,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 }
 
 var opXUpsampleBicubic2dAaBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackward,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9584,6 +10073,7 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleTrilinear3dOut = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dOut,
 	Name:     "upsample_trilinear3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9604,6 +10094,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 }
 
 var opUpsampleTrilinear3d = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3d,
 	Name:     "upsample_trilinear3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9623,6 +10114,7 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 }
 
 var opUpsampleTrilinear3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackwardGradInput,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9643,6 +10135,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 }
 
 var opUpsampleTrilinear3dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackward,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9662,6 +10155,7 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 }
 
 var opUpsampleNearest1dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dOut,
 	Name:     "upsample_nearest1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9682,6 +10176,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 }
 
 var opXUpsampleNearestExact1dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dOut,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9702,6 +10197,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 }
 
 var opUpsampleNearest1d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1d,
 	Name:     "upsample_nearest1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9721,6 +10217,7 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 }
 
 var opXUpsampleNearestExact1d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1d,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9740,6 +10237,7 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 }
 
 var opUpsampleNearest1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackwardGradInput,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9760,6 +10258,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackwardGradInput,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9780,6 +10279,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest1dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackward,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9799,6 +10299,7 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact1dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackward,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9818,6 +10319,7 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opUpsampleNearest2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dOut,
 	Name:     "upsample_nearest2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9838,6 +10340,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 }
 
 var opXUpsampleNearestExact2dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dOut,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9858,6 +10361,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 }
 
 var opUpsampleNearest2d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2d,
 	Name:     "upsample_nearest2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9877,6 +10381,7 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 }
 
 var opXUpsampleNearestExact2d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2d,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9896,6 +10401,7 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 }
 
 var opUpsampleNearest2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackwardGradInput,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9916,6 +10422,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackwardGradInput,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9936,6 +10443,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackward,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9955,6 +10463,7 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact2dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackward,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9974,6 +10483,7 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opUpsampleNearest3dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dOut,
 	Name:     "upsample_nearest3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9994,6 +10504,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 }
 
 var opXUpsampleNearestExact3dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dOut,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10014,6 +10525,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 }
 
 var opUpsampleNearest3d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3d,
 	Name:     "upsample_nearest3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10033,6 +10545,7 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 }
 
 var opXUpsampleNearestExact3d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3d,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10052,6 +10565,7 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 }
 
 var opUpsampleNearest3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackwardGradInput,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10072,6 +10586,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackwardGradInput,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10092,6 +10607,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest3dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackward,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10111,6 +10627,7 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact3dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackward,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10130,6 +10647,7 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opSigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SigmoidBackwardGradInput,
 	Name:     "sigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10150,6 +10668,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 }
 
 var opSigmoidBackward = wrap.Op{
+	Kernel:   kernels.SigmoidBackward,
 	Name:     "sigmoid_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10169,6 +10688,7 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 }
 
 var opLogitBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LogitBackwardGradInput,
 	Name:     "logit_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10189,6 +10709,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 }
 
 var opLogitBackward = wrap.Op{
+	Kernel:   kernels.LogitBackward,
 	Name:     "logit_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10208,6 +10729,7 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 }
 
 var opTanhBackwardGradInput = wrap.Op{
+	Kernel:   kernels.TanhBackwardGradInput,
 	Name:     "tanh_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10228,6 +10750,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 }
 
 var opTanhBackward = wrap.Op{
+	Kernel:   kernels.TanhBackward,
 	Name:     "tanh_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10247,6 +10770,7 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 }
 
 var opSlowConvTranspose2dOut = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose2dOut,
 	Name:     "slow_conv_transpose2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10267,6 +10791,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 }
 
 var opSlowConvTranspose2d = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose2d,
 	Name:     "slow_conv_transpose2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10286,6 +10811,7 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opSlowConvTranspose3dOut = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose3dOut,
 	Name:     "slow_conv_transpose3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10306,6 +10832,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 }
 
 var opSlowConvTranspose3d = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose3d,
 	Name:     "slow_conv_transpose3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10325,6 +10852,7 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opThnnConv2dOut = wrap.Op{
+	Kernel:   kernels.ThnnConv2dOut,
 	Name:     "thnn_conv2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10345,6 +10873,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 }
 
 var opThnnConv2d = wrap.Op{
+	Kernel:   kernels.ThnnConv2d,
 	Name:     "thnn_conv2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10364,6 +10893,7 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 }
 
 var opXSlowConv2dForwardOutput = wrap.Op{
+	Kernel:   kernels.XSlowConv2dForwardOutput,
 	Name:     "_slow_conv2d_forward",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -10384,6 +10914,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 }
 
 var opXSlowConv2dForward = wrap.Op{
+	Kernel:   kernels.XSlowConv2dForward,
 	Name:     "_slow_conv2d_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10403,6 +10934,7 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 }
 
 var opXSlowConv2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardGradInput,
 	Name:     "_slow_conv2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10423,6 +10955,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opXSlowConv2dBackwardOutputMask = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardOutputMask,
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask",
 	Policy:   checks.Strict,
@@ -10442,6 +10975,7 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opXSlowConv2dBackwardOutputMaskOut = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardOutputMaskOut,
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask_out",
 	Policy:   checks.Strict,
@@ -10462,6 +10996,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opXConvDepthwise2dOut = wrap.Op{
+	Kernel:   kernels.XConvDepthwise2dOut,
 	Name:     "_conv_depthwise2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10482,6 +11017,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opXConvDepthwise2d = wrap.Op{
+	Kernel:   kernels.XConvDepthwise2d,
 	Name:     "_conv_depthwise2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10501,6 +11037,7 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 }
 
 var opConvDepthwise3d = wrap.Op{
+	Kernel:   kernels.ConvDepthwise3d,
 	Name:     "conv_depthwise3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10520,6 +11057,7 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 }
 
 var opConvDepthwise3dOut = wrap.Op{
+	Kernel:   kernels.ConvDepthwise3dOut,
 	Name:     "conv_depthwise3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10540,6 +11078,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 }
 
 var opSlowConv3dOut = wrap.Op{
+	Kernel:   kernels.SlowConv3dOut,
 	Name:     "slow_conv3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10560,6 +11099,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 }
 
 var opSlowConv3d = wrap.Op{
+	Kernel:   kernels.SlowConv3d,
 	Name:     "slow_conv3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10579,6 +11119,7 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 }
 
 var opSlowConv3dForwardOutput = wrap.Op{
+	Kernel:   kernels.SlowConv3dForwardOutput,
 	Name:     "slow_conv3d_forward",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -10599,6 +11140,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 }
 
 var opSlowConv3dForward = wrap.Op{
+	Kernel:   kernels.SlowConv3dForward,
 	Name:     "slow_conv3d_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10618,6 +11160,7 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated2d = wrap.Op{
+	Kernel:   kernels.SlowConvDilated2d,
 	Name:     "slow_conv_dilated2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10637,6 +11180,7 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated2dOut = wrap.Op{
+	Kernel:   kernels.SlowConvDilated2dOut,
 	Name:     "slow_conv_dilated2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10657,6 +11201,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 }
 
 var opSlowConvDilated3d = wrap.Op{
+	Kernel:   kernels.SlowConvDilated3d,
 	Name:     "slow_conv_dilated3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10676,6 +11221,7 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated3dOut = wrap.Op{
+	Kernel:   kernels.SlowConvDilated3dOut,
 	Name:     "slow_conv_dilated3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10696,6 +11242,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 }
 
 var opCol2imOut = wrap.Op{
+	Kernel:   kernels.Col2imOut,
 	Name:     "col2im",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10716,6 +11263,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 }
 
 var opCol2im = wrap.Op{
+	Kernel:   kernels.Col2im,
 	Name:     "col2im",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10735,6 +11283,7 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 }
 
 var opColumnStack = wrap.Op{
+	Kernel:   kernels.ColumnStack,
 	Name:     "column_stack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10754,6 +11303,7 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opColumnStackOut = wrap.Op{
+	Kernel:   kernels.ColumnStackOut,
 	Name:     "column_stack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10777,6 +11327,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIm2colOut = wrap.Op{
+	Kernel:   kernels.Im2colOut,
 	Name:     "im2col",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10797,6 +11348,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 }
 
 var opIm2col = wrap.Op{
+	Kernel:   kernels.Im2col,
 	Name:     "im2col",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10816,6 +11368,7 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 }
 
 var opIsfinite = wrap.Op{
+	Kernel:   kernels.Isfinite,
 	Name:     "isfinite",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10835,6 +11388,7 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsinf = wrap.Op{
+	Kernel:   kernels.Isinf,
 	Name:     "isinf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10854,6 +11408,7 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsinfOut = wrap.Op{
+	Kernel:   kernels.IsinfOut,
 	Name:     "isinf",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10874,6 +11429,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsposinf = wrap.Op{
+	Kernel:   kernels.Isposinf,
 	Name:     "isposinf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10893,6 +11449,7 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsposinfOut = wrap.Op{
+	Kernel:   kernels.IsposinfOut,
 	Name:     "isposinf",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10913,6 +11470,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsneginf = wrap.Op{
+	Kernel:   kernels.Isneginf,
 	Name:     "isneginf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10932,6 +11490,7 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsneginfOut = wrap.Op{
+	Kernel:   kernels.IsneginfOut,
 	Name:     "isneginf",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10952,6 +11511,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXAddBatchDim = wrap.Op{
+	Kernel:   kernels.XAddBatchDim,
 	Name:     "_add_batch_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10971,6 +11531,7 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 }
 
 var opXRemoveBatchDim = wrap.Op{
+	Kernel:   kernels.XRemoveBatchDim,
 	Name:     "_remove_batch_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10990,6 +11551,7 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 }
 
 var opSpecialEntr = wrap.Op{
+	Kernel:   kernels.SpecialEntr,
 	Name:     "special_entr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11009,6 +11571,7 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialEntrOut = wrap.Op{
+	Kernel:   kernels.SpecialEntrOut,
 	Name:     "special_entr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11029,6 +11592,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtri = wrap.Op{
+	Kernel:   kernels.SpecialNdtri,
 	Name:     "special_ndtri",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11048,6 +11612,7 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtriOut = wrap.Op{
+	Kernel:   kernels.SpecialNdtriOut,
 	Name:     "special_ndtri",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11068,6 +11633,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogNdtr = wrap.Op{
+	Kernel:   kernels.SpecialLogNdtr,
 	Name:     "special_log_ndtr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11087,6 +11653,7 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogNdtrOut = wrap.Op{
+	Kernel:   kernels.SpecialLogNdtrOut,
 	Name:     "special_log_ndtr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11107,6 +11674,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpm1 = wrap.Op{
+	Kernel:   kernels.SpecialExpm1,
 	Name:     "special_expm1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11126,6 +11694,7 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpm1Out = wrap.Op{
+	Kernel:   kernels.SpecialExpm1Out,
 	Name:     "special_expm1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11146,6 +11715,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExp2 = wrap.Op{
+	Kernel:   kernels.SpecialExp2,
 	Name:     "special_exp2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11165,6 +11735,7 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExp2Out = wrap.Op{
+	Kernel:   kernels.SpecialExp2Out,
 	Name:     "special_exp2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11185,6 +11756,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPsi = wrap.Op{
+	Kernel:   kernels.SpecialPsi,
 	Name:     "special_psi",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11204,6 +11776,7 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPsiOut = wrap.Op{
+	Kernel:   kernels.SpecialPsiOut,
 	Name:     "special_psi",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11224,6 +11797,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialDigamma = wrap.Op{
+	Kernel:   kernels.SpecialDigamma,
 	Name:     "special_digamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11243,6 +11817,7 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialDigammaOut = wrap.Op{
+	Kernel:   kernels.SpecialDigammaOut,
 	Name:     "special_digamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11263,6 +11838,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammaln = wrap.Op{
+	Kernel:   kernels.SpecialGammaln,
 	Name:     "special_gammaln",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11282,6 +11858,7 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammalnOut = wrap.Op{
+	Kernel:   kernels.SpecialGammalnOut,
 	Name:     "special_gammaln",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11302,6 +11879,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErf = wrap.Op{
+	Kernel:   kernels.SpecialErf,
 	Name:     "special_erf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11321,6 +11899,7 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfOut = wrap.Op{
+	Kernel:   kernels.SpecialErfOut,
 	Name:     "special_erf",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11341,6 +11920,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfc = wrap.Op{
+	Kernel:   kernels.SpecialErfc,
 	Name:     "special_erfc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11360,6 +11940,7 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcOut = wrap.Op{
+	Kernel:   kernels.SpecialErfcOut,
 	Name:     "special_erfc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11380,6 +11961,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcx = wrap.Op{
+	Kernel:   kernels.SpecialErfcx,
 	Name:     "special_erfcx",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11399,6 +11981,7 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcxOut = wrap.Op{
+	Kernel:   kernels.SpecialErfcxOut,
 	Name:     "special_erfcx",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11419,6 +12002,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfinv = wrap.Op{
+	Kernel:   kernels.SpecialErfinv,
 	Name:     "special_erfinv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11438,6 +12022,7 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfinvOut = wrap.Op{
+	Kernel:   kernels.SpecialErfinvOut,
 	Name:     "special_erfinv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11458,6 +12043,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtr = wrap.Op{
+	Kernel:   kernels.SpecialNdtr,
 	Name:     "special_ndtr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11477,6 +12063,7 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtrOut = wrap.Op{
+	Kernel:   kernels.SpecialNdtrOut,
 	Name:     "special_ndtr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11497,6 +12084,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlog1py = wrap.Op{
+	Kernel:   kernels.SpecialXlog1py,
 	Name:     "special_xlog1py",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11516,6 +12104,7 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlog1pySelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pySelfScalar,
 	Name:     "special_xlog1py",
 	Overload: "self_scalar",
 	Policy:   checks.Strict,
@@ -11535,6 +12124,7 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 }
 
 var opSpecialXlog1pyOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOtherScalar,
 	Name:     "special_xlog1py",
 	Overload: "other_scalar",
 	Policy:   checks.Strict,
@@ -11554,6 +12144,7 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 }
 
 var opSpecialXlog1pyOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOut,
 	Name:     "special_xlog1py",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11574,6 +12165,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 }
 
 var opSpecialXlog1pySelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pySelfScalarOut,
 	Name:     "special_xlog1py",
 	Overload: "self_scalar_out",
 	Policy:   checks.Strict,
@@ -11594,6 +12186,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 }
 
 var opSpecialXlog1pyOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOtherScalarOut,
 	Name:     "special_xlog1py",
 	Overload: "other_scalar_out",
 	Policy:   checks.Strict,
@@ -11614,6 +12207,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 }
 
 var opSpecialXlogy = wrap.Op{
+	Kernel:   kernels.SpecialXlogy,
 	Name:     "special_xlogy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11633,6 +12227,7 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlogySelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlogySelfScalar,
 	Name:     "special_xlogy",
 	Overload: "self_scalar",
 	Policy:   checks.Strict,
@@ -11652,6 +12247,7 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opSpecialXlogyOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOtherScalar,
 	Name:     "special_xlogy",
 	Overload: "other_scalar",
 	Policy:   checks.Strict,
@@ -11671,6 +12267,7 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 }
 
 var opSpecialXlogyOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOut,
 	Name:     "special_xlogy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11691,6 +12288,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 }
 
 var opSpecialXlogySelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogySelfScalarOut,
 	Name:     "special_xlogy",
 	Overload: "self_scalar_out",
 	Policy:   checks.Strict,
@@ -11711,6 +12309,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opSpecialXlogyOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOtherScalarOut,
 	Name:     "special_xlogy",
 	Overload: "other_scalar_out",
 	Policy:   checks.Strict,
@@ -11731,6 +12330,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 }
 
 var opSpecialZeta = wrap.Op{
+	Kernel:   kernels.SpecialZeta,
 	Name:     "special_zeta",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11750,6 +12350,7 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialZetaSelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialZetaSelfScalar,
 	Name:     "special_zeta",
 	Overload: "self_scalar",
 	Policy:   checks.Strict,
@@ -11769,6 +12370,7 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialZetaOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialZetaOtherScalar,
 	Name:     "special_zeta",
 	Overload: "other_scalar",
 	Policy:   checks.Strict,
@@ -11788,6 +12390,7 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 }
 
 var opSpecialZetaOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaOut,
 	Name:     "special_zeta",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11808,6 +12411,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opSpecialZetaSelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaSelfScalarOut,
 	Name:     "special_zeta",
 	Overload: "self_scalar_out",
 	Policy:   checks.Strict,
@@ -11828,6 +12432,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opSpecialZetaOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaOtherScalarOut,
 	Name:     "special_zeta",
 	Overload: "other_scalar_out",
 	Policy:   checks.Strict,
@@ -11848,6 +12453,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 }
 
 var opSpecialI0 = wrap.Op{
+	Kernel:   kernels.SpecialI0,
 	Name:     "special_i0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11867,6 +12473,7 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0Out = wrap.Op{
+	Kernel:   kernels.SpecialI0Out,
 	Name:     "special_i0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11887,6 +12494,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0e = wrap.Op{
+	Kernel:   kernels.SpecialI0e,
 	Name:     "special_i0e",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11906,6 +12514,7 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0eOut = wrap.Op{
+	Kernel:   kernels.SpecialI0eOut,
 	Name:     "special_i0e",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11926,6 +12535,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1 = wrap.Op{
+	Kernel:   kernels.SpecialI1,
 	Name:     "special_i1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11945,6 +12555,7 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1Out = wrap.Op{
+	Kernel:   kernels.SpecialI1Out,
 	Name:     "special_i1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11965,6 +12576,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1e = wrap.Op{
+	Kernel:   kernels.SpecialI1e,
 	Name:     "special_i1e",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11984,6 +12596,7 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1eOut = wrap.Op{
+	Kernel:   kernels.SpecialI1eOut,
 	Name:     "special_i1e",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12004,6 +12617,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogit = wrap.Op{
+	Kernel:   kernels.SpecialLogit,
 	Name:     "special_logit",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12023,6 +12637,7 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opSpecialLogitOut = wrap.Op{
+	Kernel:   kernels.SpecialLogitOut,
 	Name:     "special_logit",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12043,6 +12658,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 }
 
 var opSpecialPolygamma = wrap.Op{
+	Kernel:   kernels.SpecialPolygamma,
 	Name:     "special_polygamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12062,6 +12678,7 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPolygammaOut = wrap.Op{
+	Kernel:   kernels.SpecialPolygammaOut,
 	Name:     "special_polygamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12082,6 +12699,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opSpecialLogsumexp = wrap.Op{
+	Kernel:   kernels.SpecialLogsumexp,
 	Name:     "special_logsumexp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12101,6 +12719,7 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 }
 
 var opSpecialLogsumexpOut = wrap.Op{
+	Kernel:   kernels.SpecialLogsumexpOut,
 	Name:     "special_logsumexp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12121,6 +12740,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 }
 
 var opSpecialExpit = wrap.Op{
+	Kernel:   kernels.SpecialExpit,
 	Name:     "special_expit",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12140,6 +12760,7 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpitOut = wrap.Op{
+	Kernel:   kernels.SpecialExpitOut,
 	Name:     "special_expit",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12160,6 +12781,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSinc = wrap.Op{
+	Kernel:   kernels.SpecialSinc,
 	Name:     "special_sinc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12179,6 +12801,7 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSincOut = wrap.Op{
+	Kernel:   kernels.SpecialSincOut,
 	Name:     "special_sinc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12199,6 +12822,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialRound = wrap.Op{
+	Kernel:   kernels.SpecialRound,
 	Name:     "special_round",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12218,6 +12842,7 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opSpecialRoundOut = wrap.Op{
+	Kernel:   kernels.SpecialRoundOut,
 	Name:     "special_round",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12238,6 +12863,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 }
 
 var opSpecialLog1p = wrap.Op{
+	Kernel:   kernels.SpecialLog1p,
 	Name:     "special_log1p",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12257,6 +12883,7 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLog1pOut = wrap.Op{
+	Kernel:   kernels.SpecialLog1pOut,
 	Name:     "special_log1p",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12277,6 +12904,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogSoftmax = wrap.Op{
+	Kernel:   kernels.SpecialLogSoftmax,
 	Name:     "special_log_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12296,6 +12924,7 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 }
 
 var opSpecialGammaincOut = wrap.Op{
+	Kernel:   kernels.SpecialGammaincOut,
 	Name:     "special_gammainc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12316,6 +12945,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opSpecialGammainc = wrap.Op{
+	Kernel:   kernels.SpecialGammainc,
 	Name:     "special_gammainc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12335,6 +12965,7 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammainccOut = wrap.Op{
+	Kernel:   kernels.SpecialGammainccOut,
 	Name:     "special_gammaincc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12355,6 +12986,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opSpecialGammaincc = wrap.Op{
+	Kernel:   kernels.SpecialGammaincc,
 	Name:     "special_gammaincc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12374,6 +13006,7 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialMultigammaln = wrap.Op{
+	Kernel:   kernels.SpecialMultigammaln,
 	Name:     "special_multigammaln",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12393,6 +13026,7 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opSpecialMultigammalnOut = wrap.Op{
+	Kernel:   kernels.SpecialMultigammalnOut,
 	Name:     "special_multigammaln",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12413,6 +13047,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 }
 
 var opSpecialSoftmax = wrap.Op{
+	Kernel:   kernels.SpecialSoftmax,
 	Name:     "special_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12432,6 +13067,7 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opFftFft = wrap.Op{
+	Kernel:   kernels.FftFft,
 	Name:     "fft_fft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12451,6 +13087,7 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 }
 
 var opFftFftOut = wrap.Op{
+	Kernel:   kernels.FftFftOut,
 	Name:     "fft_fft",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12471,6 +13108,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 }
 
 var opFftIfft = wrap.Op{
+	Kernel:   kernels.FftIfft,
 	Name:     "fft_ifft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12490,6 +13128,7 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftIfftOut = wrap.Op{
+	Kernel:   kernels.FftIfftOut,
 	Name:     "fft_ifft",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12510,6 +13149,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftRfft = wrap.Op{
+	Kernel:   kernels.FftRfft,
 	Name:     "fft_rfft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12529,6 +13169,7 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftRfftOut = wrap.Op{
+	Kernel:   kernels.FftRfftOut,
 	Name:     "fft_rfft",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12549,6 +13190,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftIrfft = wrap.Op{
+	Kernel:   kernels.FftIrfft,
 	Name:     "fft_irfft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12568,6 +13210,7 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 }
 
 var opFftIrfftOut = wrap.Op{
+	Kernel:   kernels.FftIrfftOut,
 	Name:     "fft_irfft",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12588,6 +13231,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 }
 
 var opFftHfft = wrap.Op{
+	Kernel:   kernels.FftHfft,
 	Name:     "fft_hfft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12607,6 +13251,7 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftHfftOut = wrap.Op{
+	Kernel:   kernels.FftHfftOut,
 	Name:     "fft_hfft",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12627,6 +13272,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftIhfft = wrap.Op{
+	Kernel:   kernels.FftIhfft,
 	Name:     "fft_ihfft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12646,6 +13292,7 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 }
 
 var opFftIhfftOut = wrap.Op{
+	Kernel:   kernels.FftIhfftOut,
 	Name:     "fft_ihfft",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12666,6 +13313,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 }
 
 var opFftFft2 = wrap.Op{
+	Kernel:   kernels.FftFft2,
 	Name:     "fft_fft2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12685,6 +13333,7 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 }
 
 var opFftFft2Out = wrap.Op{
+	Kernel:   kernels.FftFft2Out,
 	Name:     "fft_fft2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12705,6 +13354,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 }
 
 var opFftIfft2 = wrap.Op{
+	Kernel:   kernels.FftIfft2,
 	Name:     "fft_ifft2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12724,6 +13374,7 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftIfft2Out = wrap.Op{
+	Kernel:   kernels.FftIfft2Out,
 	Name:     "fft_ifft2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12744,6 +13395,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftRfft2 = wrap.Op{
+	Kernel:   kernels.FftRfft2,
 	Name:     "fft_rfft2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12763,6 +13415,7 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftRfft2Out = wrap.Op{
+	Kernel:   kernels.FftRfft2Out,
 	Name:     "fft_rfft2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12783,6 +13436,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIrfft2 = wrap.Op{
+	Kernel:   kernels.FftIrfft2,
 	Name:     "fft_irfft2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12802,6 +13456,7 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIrfft2Out = wrap.Op{
+	Kernel:   kernels.FftIrfft2Out,
 	Name:     "fft_irfft2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12822,6 +13477,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftHfft2 = wrap.Op{
+	Kernel:   kernels.FftHfft2,
 	Name:     "fft_hfft2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12841,6 +13497,7 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftHfft2Out = wrap.Op{
+	Kernel:   kernels.FftHfft2Out,
 	Name:     "fft_hfft2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12861,6 +13518,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIhfft2 = wrap.Op{
+	Kernel:   kernels.FftIhfft2,
 	Name:     "fft_ihfft2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12880,6 +13538,7 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIhfft2Out = wrap.Op{
+	Kernel:   kernels.FftIhfft2Out,
 	Name:     "fft_ihfft2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12900,6 +13559,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftFftn = wrap.Op{
+	Kernel:   kernels.FftFftn,
 	Name:     "fft_fftn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12919,6 +13579,7 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 }
 
 var opFftFftnOut = wrap.Op{
+	Kernel:   kernels.FftFftnOut,
 	Name:     "fft_fftn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12939,6 +13600,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 }
 
 var opFftIfftn = wrap.Op{
+	Kernel:   kernels.FftIfftn,
 	Name:     "fft_ifftn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12958,6 +13620,7 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftIfftnOut = wrap.Op{
+	Kernel:   kernels.FftIfftnOut,
 	Name:     "fft_ifftn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12978,6 +13641,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftRfftn = wrap.Op{
+	Kernel:   kernels.FftRfftn,
 	Name:     "fft_rfftn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12997,6 +13661,7 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftRfftnOut = wrap.Op{
+	Kernel:   kernels.FftRfftnOut,
 	Name:     "fft_rfftn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13017,6 +13682,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIrfftn = wrap.Op{
+	Kernel:   kernels.FftIrfftn,
 	Name:     "fft_irfftn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13036,6 +13702,7 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIrfftnOut = wrap.Op{
+	Kernel:   kernels.FftIrfftnOut,
 	Name:     "fft_irfftn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13056,6 +13723,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftHfftn = wrap.Op{
+	Kernel:   kernels.FftHfftn,
 	Name:     "fft_hfftn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13075,6 +13743,7 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftHfftnOut = wrap.Op{
+	Kernel:   kernels.FftHfftnOut,
 	Name:     "fft_hfftn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13095,6 +13764,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIhfftn = wrap.Op{
+	Kernel:   kernels.FftIhfftn,
 	Name:     "fft_ihfftn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13114,6 +13784,7 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIhfftnOut = wrap.Op{
+	Kernel:   kernels.FftIhfftnOut,
 	Name:     "fft_ihfftn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13134,6 +13805,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftFftfreq = wrap.Op{
+	Kernel:   kernels.FftFftfreq,
 	Name:     "fft_fftfreq",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13152,6 +13824,7 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 }
 
 var opFftFftfreqOut = wrap.Op{
+	Kernel:   kernels.FftFftfreqOut,
 	Name:     "fft_fftfreq",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13172,6 +13845,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFftRfftfreq = wrap.Op{
+	Kernel:   kernels.FftRfftfreq,
 	Name:     "fft_rfftfreq",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13190,6 +13864,7 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 }
 
 var opFftRfftfreqOut = wrap.Op{
+	Kernel:   kernels.FftRfftfreqOut,
 	Name:     "fft_rfftfreq",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13210,6 +13885,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFftFftshift = wrap.Op{
+	Kernel:   kernels.FftFftshift,
 	Name:     "fft_fftshift",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13229,6 +13905,7 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opFftIfftshift = wrap.Op{
+	Kernel:   kernels.FftIfftshift,
 	Name:     "fft_ifftshift",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13248,6 +13925,7 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opLinalgCholeskyEx = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyEx,
 	Name:     "linalg_cholesky_ex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13267,6 +13945,7 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 }
 
 var opLinalgCholeskyExL = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyExL,
 	Name:     "linalg_cholesky_ex",
 	Overload: "L",
 	Policy:   checks.Strict,
@@ -13287,6 +13966,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 }
 
 var opLinalgCholesky = wrap.Op{
+	Kernel:   kernels.LinalgCholesky,
 	Name:     "linalg_cholesky",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13306,6 +13986,7 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opLinalgCholeskyOut = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyOut,
 	Name:     "linalg_cholesky",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13326,6 +14007,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 }
 
 var opLinalgCross = wrap.Op{
+	Kernel:   kernels.LinalgCross,
 	Name:     "linalg_cross",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13345,6 +14027,7 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 }
 
 var opLinalgCrossOut = wrap.Op{
+	Kernel:   kernels.LinalgCrossOut,
 	Name:     "linalg_cross",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13365,6 +14048,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 }
 
 var opLinalgLuFactor = wrap.Op{
+	Kernel:   kernels.LinalgLuFactor,
 	Name:     "linalg_lu_factor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13384,6 +14068,7 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 }
 
 var opLinalgLuFactorOut = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorOut,
 	Name:     "linalg_lu_factor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13404,6 +14089,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 }
 
 var opLinalgLuFactorEx = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorEx,
 	Name:     "linalg_lu_factor_ex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13423,6 +14109,7 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 }
 
 var opLinalgLuFactorExOut = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorExOut,
 	Name:     "linalg_lu_factor_ex",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13443,6 +14130,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 }
 
 var opLinalgLu = wrap.Op{
+	Kernel:   kernels.LinalgLu,
 	Name:     "linalg_lu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13462,6 +14150,7 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 }
 
 var opLinalgLuOut = wrap.Op{
+	Kernel:   kernels.LinalgLuOut,
 	Name:     "linalg_lu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13482,6 +14171,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 }
 
 var opLinalgLuSolve = wrap.Op{
+	Kernel:   kernels.LinalgLuSolve,
 	Name:     "linalg_lu_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13501,6 +14191,7 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 }
 
 var opLinalgLuSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgLuSolveOut,
 	Name:     "linalg_lu_solve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13521,6 +14212,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 }
 
 var opXLinalgDet = wrap.Op{
+	Kernel:   kernels.XLinalgDet,
 	Name:     "_linalg_det",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13540,6 +14232,7 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 }
 
 var opXLinalgDetResult = wrap.Op{
+	Kernel:   kernels.XLinalgDetResult,
 	Name:     "_linalg_det",
 	Overload: "result",
 	Policy:   checks.Strict,
@@ -13560,6 +14253,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 }
 
 var opLinalgDet = wrap.Op{
+	Kernel:   kernels.LinalgDet,
 	Name:     "linalg_det",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13579,6 +14273,7 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgDetOut = wrap.Op{
+	Kernel:   kernels.LinalgDetOut,
 	Name:     "linalg_det",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13599,6 +14294,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDet = wrap.Op{
+	Kernel:   kernels.Det,
 	Name:     "det",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13618,6 +14314,7 @@ func Det(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgLdlFactorEx = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorEx,
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13637,6 +14334,7 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 }
 
 var opLinalgLdlFactorExOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorExOut,
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13657,6 +14355,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 }
 
 var opLinalgLdlFactor = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactor,
 	Name:     "linalg_ldl_factor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13676,6 +14375,7 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 }
 
 var opLinalgLdlFactorOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorOut,
 	Name:     "linalg_ldl_factor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13696,6 +14396,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 }
 
 var opLinalgLdlSolve = wrap.Op{
+	Kernel:   kernels.LinalgLdlSolve,
 	Name:     "linalg_ldl_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13715,6 +14416,7 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 }
 
 var opLinalgLdlSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlSolveOut,
 	Name:     "linalg_ldl_solve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13735,6 +14437,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 }
 
 var opLinalgLstsq = wrap.Op{
+	Kernel:   kernels.LinalgLstsq,
 	Name:     "linalg_lstsq",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13754,6 +14457,7 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 }
 
 var opLinalgLstsqOut = wrap.Op{
+	Kernel:   kernels.LinalgLstsqOut,
 	Name:     "linalg_lstsq",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13774,6 +14478,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 }
 
 var opLinalgMatmul = wrap.Op{
+	Kernel:   kernels.LinalgMatmul,
 	Name:     "linalg_matmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13793,6 +14498,7 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMatmulOut = wrap.Op{
+	Kernel:   kernels.LinalgMatmulOut,
 	Name:     "linalg_matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13813,6 +14519,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 }
 
 var opLinalgVecdot = wrap.Op{
+	Kernel:   kernels.LinalgVecdot,
 	Name:     "linalg_vecdot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13832,6 +14539,7 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opLinalgVecdotOut = wrap.Op{
+	Kernel:   kernels.LinalgVecdotOut,
 	Name:     "linalg_vecdot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13852,6 +14560,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 }
 
 var opLinalgMatrixExp = wrap.Op{
+	Kernel:   kernels.LinalgMatrixExp,
 	Name:     "linalg_matrix_exp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13871,6 +14580,7 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMatrixExpOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixExpOut,
 	Name:     "linalg_matrix_exp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13891,6 +14601,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXLinalgSlogdet = wrap.Op{
+	Kernel:   kernels.XLinalgSlogdet,
 	Name:     "_linalg_slogdet",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13910,6 +14621,7 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 }
 
 var opXLinalgSlogdetSign = wrap.Op{
+	Kernel:   kernels.XLinalgSlogdetSign,
 	Name:     "_linalg_slogdet",
 	Overload: "sign",
 	Policy:   checks.Strict,
@@ -13930,6 +14642,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 }
 
 var opLinalgSlogdet = wrap.Op{
+	Kernel:   kernels.LinalgSlogdet,
 	Name:     "linalg_slogdet",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13949,6 +14662,7 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgSlogdetOut = wrap.Op{
+	Kernel:   kernels.LinalgSlogdetOut,
 	Name:     "linalg_slogdet",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13969,6 +14683,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 }
 
 var opSlogdet = wrap.Op{
+	Kernel:   kernels.Slogdet,
 	Name:     "slogdet",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13988,6 +14703,7 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opSlogdetOut = wrap.Op{
+	Kernel:   kernels.SlogdetOut,
 	Name:     "slogdet",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14008,6 +14724,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 }
 
 var opLogdet = wrap.Op{
+	Kernel:   kernels.Logdet,
 	Name:     "logdet",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14027,6 +14744,7 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEig = wrap.Op{
+	Kernel:   kernels.LinalgEig,
 	Name:     "linalg_eig",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14046,6 +14764,7 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgEigOut = wrap.Op{
+	Kernel:   kernels.LinalgEigOut,
 	Name:     "linalg_eig",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14066,6 +14785,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 }
 
 var opLinalgEigvals = wrap.Op{
+	Kernel:   kernels.LinalgEigvals,
 	Name:     "linalg_eigvals",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14085,6 +14805,7 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEigvalsOut = wrap.Op{
+	Kernel:   kernels.LinalgEigvalsOut,
 	Name:     "linalg_eigvals",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14105,6 +14826,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXLinalgEigh = wrap.Op{
+	Kernel:   kernels.XLinalgEigh,
 	Name:     "_linalg_eigh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14124,6 +14846,7 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 }
 
 var opXLinalgEighEigenvalues = wrap.Op{
+	Kernel:   kernels.XLinalgEighEigenvalues,
 	Name:     "_linalg_eigh",
 	Overload: "eigenvalues",
 	Policy:   checks.Strict,
@@ -14144,6 +14867,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 }
 
 var opLinalgEigh = wrap.Op{
+	Kernel:   kernels.LinalgEigh,
 	Name:     "linalg_eigh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14163,6 +14887,7 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 }
 
 var opLinalgEighEigvals = wrap.Op{
+	Kernel:   kernels.LinalgEighEigvals,
 	Name:     "linalg_eigh",
 	Overload: "eigvals",
 	Policy:   checks.Strict,
@@ -14183,6 +14908,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 }
 
 var opLinalgEigvalsh = wrap.Op{
+	Kernel:   kernels.LinalgEigvalsh,
 	Name:     "linalg_eigvalsh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14202,6 +14928,7 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 }
 
 var opLinalgEigvalshOut = wrap.Op{
+	Kernel:   kernels.LinalgEigvalshOut,
 	Name:     "linalg_eigvalsh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14222,6 +14949,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 }
 
 var opLinalgHouseholderProduct = wrap.Op{
+	Kernel:   kernels.LinalgHouseholderProduct,
 	Name:     "linalg_householder_product",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14241,6 +14969,7 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 }
 
 var opLinalgHouseholderProductOut = wrap.Op{
+	Kernel:   kernels.LinalgHouseholderProductOut,
 	Name:     "linalg_householder_product",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14261,6 +14990,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 }
 
 var opLinalgInvEx = wrap.Op{
+	Kernel:   kernels.LinalgInvEx,
 	Name:     "linalg_inv_ex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14280,6 +15010,7 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 }
 
 var opLinalgInvExInverse = wrap.Op{
+	Kernel:   kernels.LinalgInvExInverse,
 	Name:     "linalg_inv_ex",
 	Overload: "inverse",
 	Policy:   checks.Strict,
@@ -14300,6 +15031,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 }
 
 var opLinalgInv = wrap.Op{
+	Kernel:   kernels.LinalgInv,
 	Name:     "linalg_inv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14319,6 +15051,7 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgInvOut = wrap.Op{
+	Kernel:   kernels.LinalgInvOut,
 	Name:     "linalg_inv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14339,6 +15072,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opInverse = wrap.Op{
+	Kernel:   kernels.Inverse,
 	Name:     "inverse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14358,6 +15092,7 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 }
 
 var opInverseOut = wrap.Op{
+	Kernel:   kernels.InverseOut,
 	Name:     "inverse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14378,6 +15113,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opInner = wrap.Op{
+	Kernel:   kernels.Inner,
 	Name:     "inner",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14397,6 +15133,7 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opInnerOut = wrap.Op{
+	Kernel:   kernels.InnerOut,
 	Name:     "inner",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14417,6 +15154,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opOuter = wrap.Op{
+	Kernel:   kernels.Outer,
 	Name:     "outer",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14436,6 +15174,7 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 }
 
 var opOuterOut = wrap.Op{
+	Kernel:   kernels.OuterOut,
 	Name:     "outer",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14456,6 +15195,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opGer = wrap.Op{
+	Kernel:   kernels.Ger,
 	Name:     "ger",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14475,6 +15215,7 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 }
 
 var opGerOut = wrap.Op{
+	Kernel:   kernels.GerOut,
 	Name:     "ger",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14495,6 +15236,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opLinalgNorm = wrap.Op{
+	Kernel:   kernels.LinalgNorm,
 	Name:     "linalg_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14514,6 +15256,7 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 }
 
 var opLinalgNormOrdStr = wrap.Op{
+	Kernel:   kernels.LinalgNormOrdStr,
 	Name:     "linalg_norm",
 	Overload: "ord_str",
 	Policy:   checks.Strict,
@@ -14533,6 +15276,7 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 }
 
 var opLinalgNormOut = wrap.Op{
+	Kernel:   kernels.LinalgNormOut,
 	Name:     "linalg_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14553,6 +15297,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 }
 
 var opLinalgNormOrdStrOut = wrap.Op{
+	Kernel:   kernels.LinalgNormOrdStrOut,
 	Name:     "linalg_norm",
 	Overload: "ord_str_out",
 	Policy:   checks.Strict,
@@ -14573,6 +15318,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 }
 
 var opLinalgVectorNorm = wrap.Op{
+	Kernel:   kernels.LinalgVectorNorm,
 	Name:     "linalg_vector_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14592,6 +15338,7 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 }
 
 var opLinalgVectorNormOut = wrap.Op{
+	Kernel:   kernels.LinalgVectorNormOut,
 	Name:     "linalg_vector_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14612,6 +15359,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 }
 
 var opLinalgMatrixNorm = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNorm,
 	Name:     "linalg_matrix_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14631,6 +15379,7 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 }
 
 var opLinalgMatrixNormOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormOut,
 	Name:     "linalg_matrix_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14651,6 +15400,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 }
 
 var opLinalgMatrixNormStrOrd = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormStrOrd,
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord",
 	Policy:   checks.Strict,
@@ -14670,6 +15420,7 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 }
 
 var opLinalgMatrixNormStrOrdOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormStrOrdOut,
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord_out",
 	Policy:   checks.Strict,
@@ -14690,6 +15441,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 }
 
 var opXLinalgSvd = wrap.Op{
+	Kernel:   kernels.XLinalgSvd,
 	Name:     "_linalg_svd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14709,6 +15461,7 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 }
 
 var opXLinalgSvdU = wrap.Op{
+	Kernel:   kernels.XLinalgSvdU,
 	Name:     "_linalg_svd",
 	Overload: "U",
 	Policy:   checks.Strict,
@@ -14729,6 +15482,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 }
 
 var opLinalgSvd = wrap.Op{
+	Kernel:   kernels.LinalgSvd,
 	Name:     "linalg_svd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14748,6 +15502,7 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 }
 
 var opLinalgSvdU = wrap.Op{
+	Kernel:   kernels.LinalgSvdU,
 	Name:     "linalg_svd",
 	Overload: "U",
 	Policy:   checks.Strict,
@@ -14768,6 +15523,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 }
 
 var opLinalgSvdvals = wrap.Op{
+	Kernel:   kernels.LinalgSvdvals,
 	Name:     "linalg_svdvals",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14787,6 +15543,7 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 }
 
 var opLinalgSvdvalsOut = wrap.Op{
+	Kernel:   kernels.LinalgSvdvalsOut,
 	Name:     "linalg_svdvals",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14807,6 +15564,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 }
 
 var opLinalgCond = wrap.Op{
+	Kernel:   kernels.LinalgCond,
 	Name:     "linalg_cond",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14826,6 +15584,7 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 }
 
 var opLinalgCondOut = wrap.Op{
+	Kernel:   kernels.LinalgCondOut,
 	Name:     "linalg_cond",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14846,6 +15605,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 }
 
 var opLinalgCondPStr = wrap.Op{
+	Kernel:   kernels.LinalgCondPStr,
 	Name:     "linalg_cond",
 	Overload: "p_str",
 	Policy:   checks.Strict,
@@ -14865,6 +15625,7 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 }
 
 var opLinalgCondPStrOut = wrap.Op{
+	Kernel:   kernels.LinalgCondPStrOut,
 	Name:     "linalg_cond",
 	Overload: "p_str_out",
 	Policy:   checks.Strict,
@@ -14885,6 +15646,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 }
 
 var opLinalgPinvAtolRtolTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolTensor,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor",
 	Policy:   checks.Strict,
@@ -14904,6 +15666,7 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 }
 
 var opLinalgPinvAtolRtolTensorOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolTensorOut,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor_out",
 	Policy:   checks.Strict,
@@ -14924,6 +15687,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 }
 
 var opLinalgPinvAtolRtolFloat = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolFloat,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float",
 	Policy:   checks.Strict,
@@ -14943,6 +15707,7 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 }
 
 var opLinalgPinvAtolRtolFloatOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolFloatOut,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float_out",
 	Policy:   checks.Strict,
@@ -14963,6 +15728,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 }
 
 var opLinalgPinv = wrap.Op{
+	Kernel:   kernels.LinalgPinv,
 	Name:     "linalg_pinv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14982,6 +15748,7 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 }
 
 var opLinalgPinvRcondTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvRcondTensor,
 	Name:     "linalg_pinv",
 	Overload: "rcond_tensor",
 	Policy:   checks.Strict,
@@ -15001,6 +15768,7 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 }
 
 var opLinalgPinvOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvOut,
 	Name:     "linalg_pinv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15021,6 +15789,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 }
 
 var opLinalgPinvOutRcondTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvOutRcondTensor,
 	Name:     "linalg_pinv",
 	Overload: "out_rcond_tensor",
 	Policy:   checks.Strict,
@@ -15041,6 +15810,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 }
 
 var opXLinalgSolveEx = wrap.Op{
+	Kernel:   kernels.XLinalgSolveEx,
 	Name:     "_linalg_solve_ex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15060,6 +15830,7 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 }
 
 var opXLinalgSolveExResult = wrap.Op{
+	Kernel:   kernels.XLinalgSolveExResult,
 	Name:     "_linalg_solve_ex",
 	Overload: "result",
 	Policy:   checks.Strict,
@@ -15080,6 +15851,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 }
 
 var opLinalgSolveEx = wrap.Op{
+	Kernel:   kernels.LinalgSolveEx,
 	Name:     "linalg_solve_ex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15099,6 +15871,7 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 }
 
 var opLinalgSolveExOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveExOut,
 	Name:     "linalg_solve_ex",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15119,6 +15892,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 }
 
 var opLinalgSolve = wrap.Op{
+	Kernel:   kernels.LinalgSolve,
 	Name:     "linalg_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15138,6 +15912,7 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 }
 
 var opLinalgSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveOut,
 	Name:     "linalg_solve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15158,6 +15933,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 }
 
 var opLinalgTensorinv = wrap.Op{
+	Kernel:   kernels.LinalgTensorinv,
 	Name:     "linalg_tensorinv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15177,6 +15953,7 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 }
 
 var opLinalgTensorinvOut = wrap.Op{
+	Kernel:   kernels.LinalgTensorinvOut,
 	Name:     "linalg_tensorinv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15197,6 +15974,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 }
 
 var opLinalgTensorsolve = wrap.Op{
+	Kernel:   kernels.LinalgTensorsolve,
 	Name:     "linalg_tensorsolve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15216,6 +15994,7 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 }
 
 var opLinalgTensorsolveOut = wrap.Op{
+	Kernel:   kernels.LinalgTensorsolveOut,
 	Name:     "linalg_tensorsolve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15236,6 +16015,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 }
 
 var opLinalgQr = wrap.Op{
+	Kernel:   kernels.LinalgQr,
 	Name:     "linalg_qr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15255,6 +16035,7 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgQrOut = wrap.Op{
+	Kernel:   kernels.LinalgQrOut,
 	Name:     "linalg_qr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15275,6 +16056,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 }
 
 var opLinalgMatrixPower = wrap.Op{
+	Kernel:   kernels.LinalgMatrixPower,
 	Name:     "linalg_matrix_power",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15294,6 +16076,7 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opLinalgMatrixPowerOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixPowerOut,
 	Name:     "linalg_matrix_power",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15314,6 +16097,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 }
 
 var opLinalgMatrixRankAtolRtolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor",
 	Policy:   checks.Strict,
@@ -15333,6 +16117,7 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 }
 
 var opLinalgMatrixRankAtolRtolTensorOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolTensorOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor_out",
 	Policy:   checks.Strict,
@@ -15353,6 +16138,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 }
 
 var opLinalgMatrixRankAtolRtolFloat = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolFloat,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float",
 	Policy:   checks.Strict,
@@ -15372,6 +16158,7 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 }
 
 var opLinalgMatrixRankAtolRtolFloatOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolFloatOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float_out",
 	Policy:   checks.Strict,
@@ -15392,6 +16179,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 }
 
 var opLinalgMatrixRank = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRank,
 	Name:     "linalg_matrix_rank",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15411,6 +16199,7 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 }
 
 var opLinalgMatrixRankOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15431,6 +16220,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 }
 
 var opLinalgMatrixRankTolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankTolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "tol_tensor",
 	Policy:   checks.Strict,
@@ -15450,6 +16240,7 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 }
 
 var opLinalgMatrixRankOutTolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankOutTolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "out_tol_tensor",
 	Policy:   checks.Strict,
@@ -15470,6 +16261,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 }
 
 var opLinalgMultiDot = wrap.Op{
+	Kernel:   kernels.LinalgMultiDot,
 	Name:     "linalg_multi_dot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15489,6 +16281,7 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMultiDotOut = wrap.Op{
+	Kernel:   kernels.LinalgMultiDotOut,
 	Name:     "linalg_multi_dot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15512,6 +16305,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 }
 
 var opNestedToPaddedTensor = wrap.Op{
+	Kernel:   kernels.NestedToPaddedTensor,
 	Name:     "nested_to_padded_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15531,6 +16325,7 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 }
 
 var opXTestSerializationSubcmul = wrap.Op{
+	Kernel:   kernels.XTestSerializationSubcmul,
 	Name:     "_test_serialization_subcmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15550,6 +16345,7 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 }
 
 var opXTestOptionalIntlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalIntlist,
 	Name:     "_test_optional_intlist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15569,6 +16365,7 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 }
 
 var opXTestOptionalIntlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalIntlistOut,
 	Name:     "_test_optional_intlist",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15589,6 +16386,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 }
 
 var opXTestOptionalFilledIntlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalFilledIntlist,
 	Name:     "_test_optional_filled_intlist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15608,6 +16406,7 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 }
 
 var opXTestOptionalFilledIntlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalFilledIntlistOut,
 	Name:     "_test_optional_filled_intlist",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15628,6 +16427,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 }
 
 var opXTestOptionalFloatlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalFloatlist,
 	Name:     "_test_optional_floatlist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15647,6 +16447,7 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 }
 
 var opXTestOptionalFloatlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalFloatlistOut,
 	Name:     "_test_optional_floatlist",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15667,6 +16468,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 }
 
 var opXTestStringDefault = wrap.Op{
+	Kernel:   kernels.XTestStringDefault,
 	Name:     "_test_string_default",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15686,6 +16488,7 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 }
 
 var opXTestAmbiguousDefaultsA = wrap.Op{
+	Kernel:   kernels.XTestAmbiguousDefaultsA,
 	Name:     "_test_ambiguous_defaults",
 	Overload: "a",
 	Policy:   checks.Strict,
@@ -15705,6 +16508,7 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 }
 
 var opXTestAmbiguousDefaultsB = wrap.Op{
+	Kernel:   kernels.XTestAmbiguousDefaultsB,
 	Name:     "_test_ambiguous_defaults",
 	Overload: "b",
 	Policy:   checks.Strict,
@@ -15724,6 +16528,7 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 }
 
 var opXTestWarnInAutograd = wrap.Op{
+	Kernel:   kernels.XTestWarnInAutograd,
 	Name:     "_test_warn_in_autograd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15743,6 +16548,7 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestWarnInAutogradOut = wrap.Op{
+	Kernel:   kernels.XTestWarnInAutogradOut,
 	Name:     "_test_warn_in_autograd",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15763,6 +16569,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 }
 
 var opXTestAutogradMultipleDispatchFullcoverage = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchFullcoverage,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage",
 	Policy:   checks.Strict,
@@ -15782,6 +16589,7 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 }
 
 var opXTestAutogradMultipleDispatchFullcoverageOut = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchFullcoverageOut,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage_out",
 	Policy:   checks.Strict,
@@ -15802,6 +16610,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 }
 
 var opXTestAutogradMultipleDispatchNtonly = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchNtonly,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "ntonly",
 	Policy:   checks.Strict,
@@ -15821,6 +16630,7 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 }
 
 var opXTestAutogradMultipleDispatchView = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchView,
 	Name:     "_test_autograd_multiple_dispatch_view",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15840,6 +16650,7 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestAutogradMultipleDispatchViewCopy = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchViewCopy,
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15859,6 +16670,7 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestAutogradMultipleDispatchViewCopyOut = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchViewCopyOut,
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15879,6 +16691,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 }
 
 var opSegmentReduce = wrap.Op{
+	Kernel:   kernels.SegmentReduce,
 	Name:     "segment_reduce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15898,6 +16711,7 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 }
 
 var opSegmentReduceOut = wrap.Op{
+	Kernel:   kernels.SegmentReduceOut,
 	Name:     "segment_reduce",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15918,6 +16732,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 }
 
 var opXSegmentReduceBackward = wrap.Op{
+	Kernel:   kernels.XSegmentReduceBackward,
 	Name:     "_segment_reduce_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15937,6 +16752,7 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 }
 
 var opXSegmentReduceBackwardOut = wrap.Op{
+	Kernel:   kernels.XSegmentReduceBackwardOut,
 	Name:     "_segment_reduce_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15957,6 +16773,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 }
 
 var opPadSequence = wrap.Op{
+	Kernel:   kernels.PadSequence,
 	Name:     "pad_sequence",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15976,6 +16793,7 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 }
 
 var opFlattenDenseTensors = wrap.Op{
+	Kernel:   kernels.FlattenDenseTensors,
 	Name:     "flatten_dense_tensors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15995,6 +16813,7 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opUnflattenDenseTensors = wrap.Op{
+	Kernel:   kernels.UnflattenDenseTensors,
 	Name:     "unflatten_dense_tensors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16017,6 +16836,7 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 }
 
 var opXNestedTensorFromTensorList = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromTensorList,
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16036,6 +16856,7 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 }
 
 var opXNestedTensorFromTensorListOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromTensorListOut,
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16059,6 +16880,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 }
 
 var opXFwPrimalCopy = wrap.Op{
+	Kernel:   kernels.XFwPrimalCopy,
 	Name:     "_fw_primal_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16078,6 +16900,7 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 }
 
 var opXMakeDualCopy = wrap.Op{
+	Kernel:   kernels.XMakeDualCopy,
 	Name:     "_make_dual_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16097,6 +16920,7 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 }
 
 var opViewAsRealCopy = wrap.Op{
+	Kernel:   kernels.ViewAsRealCopy,
 	Name:     "view_as_real_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16116,6 +16940,7 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplexCopy = wrap.Op{
+	Kernel:   kernels.ViewAsComplexCopy,
 	Name:     "view_as_complex_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16135,6 +16960,7 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjCopy = wrap.Op{
+	Kernel:   kernels.XConjCopy,
 	Name:     "_conj_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16154,6 +16980,7 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegViewCopy = wrap.Op{
+	Kernel:   kernels.XNegViewCopy,
 	Name:     "_neg_view_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16173,6 +17000,7 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsStridedCopy = wrap.Op{
+	Kernel:   kernels.AsStridedCopy,
 	Name:     "as_strided_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16192,6 +17020,7 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 }
 
 var opXSparseBroadcastToCopy = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastToCopy,
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16211,6 +17040,7 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opDiagonalCopy = wrap.Op{
+	Kernel:   kernels.DiagonalCopy,
 	Name:     "diagonal_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16230,6 +17060,7 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 }
 
 var opExpandCopy = wrap.Op{
+	Kernel:   kernels.ExpandCopy,
 	Name:     "expand_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16249,6 +17080,7 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 }
 
 var opPermuteCopy = wrap.Op{
+	Kernel:   kernels.PermuteCopy,
 	Name:     "permute_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16268,6 +17100,7 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opXReshapeAliasCopy = wrap.Op{
+	Kernel:   kernels.XReshapeAliasCopy,
 	Name:     "_reshape_alias_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16287,6 +17120,7 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 }
 
 var opSelectCopyInt = wrap.Op{
+	Kernel:   kernels.SelectCopyInt,
 	Name:     "select_copy",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -16306,6 +17140,7 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 }
 
 var opDetachCopy = wrap.Op{
+	Kernel:   kernels.DetachCopy,
 	Name:     "detach_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16325,6 +17160,7 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSliceCopyTensor = wrap.Op{
+	Kernel:   kernels.SliceCopyTensor,
 	Name:     "slice_copy",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -16344,6 +17180,7 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 }
 
 var opSplitCopyTensor = wrap.Op{
+	Kernel:   kernels.SplitCopyTensor,
 	Name:     "split_copy",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -16363,6 +17200,7 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 }
 
 var opSplitWithSizesCopy = wrap.Op{
+	Kernel:   kernels.SplitWithSizesCopy,
 	Name:     "split_with_sizes_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16382,6 +17220,7 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 }
 
 var opSqueezeCopy = wrap.Op{
+	Kernel:   kernels.SqueezeCopy,
 	Name:     "squeeze_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16401,6 +17240,7 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeCopyDim = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDim,
 	Name:     "squeeze_copy",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -16420,6 +17260,7 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opTCopy = wrap.Op{
+	Kernel:   kernels.TCopy,
 	Name:     "t_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16439,6 +17280,7 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTransposeCopyInt = wrap.Op{
+	Kernel:   kernels.TransposeCopyInt,
 	Name:     "transpose_copy",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -16458,6 +17300,7 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 }
 
 var opUnsqueezeCopy = wrap.Op{
+	Kernel:   kernels.UnsqueezeCopy,
 	Name:     "unsqueeze_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16477,6 +17320,7 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXIndicesCopy = wrap.Op{
+	Kernel:   kernels.XIndicesCopy,
 	Name:     "_indices_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16496,6 +17340,7 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXValuesCopy = wrap.Op{
+	Kernel:   kernels.XValuesCopy,
 	Name:     "_values_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16515,6 +17360,7 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIndicesCopy = wrap.Op{
+	Kernel:   kernels.IndicesCopy,
 	Name:     "indices_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16534,6 +17380,7 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opValuesCopy = wrap.Op{
+	Kernel:   kernels.ValuesCopy,
 	Name:     "values_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16553,6 +17400,7 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndicesCopy = wrap.Op{
+	Kernel:   kernels.CrowIndicesCopy,
 	Name:     "crow_indices_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16572,6 +17420,7 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndicesCopy = wrap.Op{
+	Kernel:   kernels.ColIndicesCopy,
 	Name:     "col_indices_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16591,6 +17440,7 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndicesCopy = wrap.Op{
+	Kernel:   kernels.CcolIndicesCopy,
 	Name:     "ccol_indices_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16610,6 +17460,7 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.CcolIndicesCopyOut,
 	Name:     "ccol_indices_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16630,6 +17481,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndicesCopy = wrap.Op{
+	Kernel:   kernels.RowIndicesCopy,
 	Name:     "row_indices_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16649,6 +17501,7 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.RowIndicesCopyOut,
 	Name:     "row_indices_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16669,6 +17522,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opUnbindCopyInt = wrap.Op{
+	Kernel:   kernels.UnbindCopyInt,
 	Name:     "unbind_copy",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -16688,6 +17542,7 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 }
 
 var opViewCopy = wrap.Op{
+	Kernel:   kernels.ViewCopy,
 	Name:     "view_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16707,6 +17562,7 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opViewCopyDtype = wrap.Op{
+	Kernel:   kernels.ViewCopyDtype,
 	Name:     "view_copy",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -16726,6 +17582,7 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opUnfoldCopy = wrap.Op{
+	Kernel:   kernels.UnfoldCopy,
 	Name:     "unfold_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16745,6 +17602,7 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 }
 
 var opAliasCopy = wrap.Op{
+	Kernel:   kernels.AliasCopy,
 	Name:     "alias_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16764,6 +17622,7 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXFwPrimalCopyOut = wrap.Op{
+	Kernel:   kernels.XFwPrimalCopyOut,
 	Name:     "_fw_primal_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16784,6 +17643,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 }
 
 var opXMakeDualCopyOut = wrap.Op{
+	Kernel:   kernels.XMakeDualCopyOut,
 	Name:     "_make_dual_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16804,6 +17664,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 }
 
 var opViewAsRealCopyOut = wrap.Op{
+	Kernel:   kernels.ViewAsRealCopyOut,
 	Name:     "view_as_real_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16824,6 +17685,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplexCopyOut = wrap.Op{
+	Kernel:   kernels.ViewAsComplexCopyOut,
 	Name:     "view_as_complex_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16844,6 +17706,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjCopyOut = wrap.Op{
+	Kernel:   kernels.XConjCopyOut,
 	Name:     "_conj_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16864,6 +17727,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegViewCopyOut = wrap.Op{
+	Kernel:   kernels.XNegViewCopyOut,
 	Name:     "_neg_view_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16884,6 +17748,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAsStridedCopyOut = wrap.Op{
+	Kernel:   kernels.AsStridedCopyOut,
 	Name:     "as_strided_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16904,6 +17769,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 }
 
 var opXSparseBroadcastToCopyOut = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastToCopyOut,
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16924,6 +17790,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 }
 
 var opDiagonalCopyOut = wrap.Op{
+	Kernel:   kernels.DiagonalCopyOut,
 	Name:     "diagonal_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16944,6 +17811,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 }
 
 var opExpandCopyOut = wrap.Op{
+	Kernel:   kernels.ExpandCopyOut,
 	Name:     "expand_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16964,6 +17832,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 }
 
 var opPermuteCopyOut = wrap.Op{
+	Kernel:   kernels.PermuteCopyOut,
 	Name:     "permute_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16984,6 +17853,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 }
 
 var opXReshapeAliasCopyOut = wrap.Op{
+	Kernel:   kernels.XReshapeAliasCopyOut,
 	Name:     "_reshape_alias_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17004,6 +17874,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 }
 
 var opSelectCopyIntOut = wrap.Op{
+	Kernel:   kernels.SelectCopyIntOut,
 	Name:     "select_copy",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -17024,6 +17895,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 }
 
 var opDetachCopyOut = wrap.Op{
+	Kernel:   kernels.DetachCopyOut,
 	Name:     "detach_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17044,6 +17916,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSliceCopyTensorOut = wrap.Op{
+	Kernel:   kernels.SliceCopyTensorOut,
 	Name:     "slice_copy",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -17064,6 +17937,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 }
 
 var opSplitCopyTensorOut = wrap.Op{
+	Kernel:   kernels.SplitCopyTensorOut,
 	Name:     "split_copy",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -17087,6 +17961,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 }
 
 var opSplitWithSizesCopyOut = wrap.Op{
+	Kernel:   kernels.SplitWithSizesCopyOut,
 	Name:     "split_with_sizes_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17110,6 +17985,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 }
 
 var opSqueezeCopyOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyOut,
 	Name:     "squeeze_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17130,6 +18006,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeCopyDimOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDimOut,
 	Name:     "squeeze_copy",
 	Overload: "dim_out",
 	Policy:   checks.Strict,
@@ -17150,6 +18027,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 }
 
 var opTCopyOut = wrap.Op{
+	Kernel:   kernels.TCopyOut,
 	Name:     "t_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17170,6 +18048,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTransposeCopyIntOut = wrap.Op{
+	Kernel:   kernels.TransposeCopyIntOut,
 	Name:     "transpose_copy",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -17190,6 +18069,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 }
 
 var opUnsqueezeCopyOut = wrap.Op{
+	Kernel:   kernels.UnsqueezeCopyOut,
 	Name:     "unsqueeze_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17210,6 +18090,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 }
 
 var opXIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.XIndicesCopyOut,
 	Name:     "_indices_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17230,6 +18111,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXValuesCopyOut = wrap.Op{
+	Kernel:   kernels.XValuesCopyOut,
 	Name:     "_values_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17250,6 +18132,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.IndicesCopyOut,
 	Name:     "indices_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17270,6 +18153,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opValuesCopyOut = wrap.Op{
+	Kernel:   kernels.ValuesCopyOut,
 	Name:     "values_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17290,6 +18174,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.CrowIndicesCopyOut,
 	Name:     "crow_indices_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17310,6 +18195,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.ColIndicesCopyOut,
 	Name:     "col_indices_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17330,6 +18216,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opUnbindCopyIntOut = wrap.Op{
+	Kernel:   kernels.UnbindCopyIntOut,
 	Name:     "unbind_copy",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -17353,6 +18240,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 }
 
 var opViewCopyOut = wrap.Op{
+	Kernel:   kernels.ViewCopyOut,
 	Name:     "view_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17373,6 +18261,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opViewCopyDtypeOut = wrap.Op{
+	Kernel:   kernels.ViewCopyDtypeOut,
 	Name:     "view_copy",
 	Overload: "dtype_out",
 	Policy:   checks.Strict,
@@ -17393,6 +18282,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 }
 
 var opUnfoldCopyOut = wrap.Op{
+	Kernel:   kernels.UnfoldCopyOut,
 	Name:     "unfold_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17413,6 +18303,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 }
 
 var opAliasCopyOut = wrap.Op{
+	Kernel:   kernels.AliasCopyOut,
 	Name:     "alias_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17433,6 +18324,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opToPaddedTensor = wrap.Op{
+	Kernel:   kernels.ToPaddedTensor,
 	Name:     "to_padded_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17452,6 +18344,7 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 }
 
 var opToPaddedTensorOut = wrap.Op{
+	Kernel:   kernels.ToPaddedTensorOut,
 	Name:     "to_padded_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17472,6 +18365,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 }
 
 var opXNestedTensorSoftmaxWithShape = wrap.Op{
+	Kernel:   kernels.XNestedTensorSoftmaxWithShape,
 	Name:     "_nested_tensor_softmax_with_shape",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17491,6 +18385,7 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 }
 
 var opXNestedTensorLayerNorm = wrap.Op{
+	Kernel:   kernels.XNestedTensorLayerNorm,
 	Name:     "_nested_tensor_layer_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17510,6 +18405,7 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 }
 
 var opXNestedTensorLayerNormOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorLayerNormOut,
 	Name:     "_nested_tensor_layer_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17530,6 +18426,7 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 }
 
 var opXTransformerEncoderLayerFwd = wrap.Op{
+	Kernel:   kernels.XTransformerEncoderLayerFwd,
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17549,6 +18446,7 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 }
 
 var opXTransformerEncoderLayerFwdOut = wrap.Op{
+	Kernel:   kernels.XTransformerEncoderLayerFwdOut,
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17569,6 +18467,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 }
 
 var opXNativeMultiHeadAttention = wrap.Op{
+	Kernel:   kernels.XNativeMultiHeadAttention,
 	Name:     "_native_multi_head_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17588,6 +18487,7 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXNativeMultiHeadAttentionOut = wrap.Op{
+	Kernel:   kernels.XNativeMultiHeadAttentionOut,
 	Name:     "_native_multi_head_attention",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17608,6 +18508,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 }
 
 var opXScaledDotProductAttention = wrap.Op{
+	Kernel:   kernels.XScaledDotProductAttention,
 	Name:     "_scaled_dot_product_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17627,6 +18528,7 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 }
 
 var opXScaledDotProductAttentionForward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductAttentionForward,
 	Name:     "_scaled_dot_product_attention_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17646,6 +18548,7 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 }
 
 var opXScaledDotProductAttentionMath = wrap.Op{
+	Kernel:   kernels.XScaledDotProductAttentionMath,
 	Name:     "_scaled_dot_product_attention_math",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17665,6 +18568,7 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 }
 
 var opXTritonScaledDotAttention = wrap.Op{
+	Kernel:   kernels.XTritonScaledDotAttention,
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17684,6 +18588,7 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 }
 
 var opXTritonScaledDotAttentionOut = wrap.Op{
+	Kernel:   kernels.XTritonScaledDotAttentionOut,
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17704,6 +18609,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 }
 
 var opXTritonMultiHeadAttention = wrap.Op{
+	Kernel:   kernels.XTritonMultiHeadAttention,
 	Name:     "_triton_multi_head_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17723,6 +18629,7 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXTritonMultiHeadAttentionOut = wrap.Op{
+	Kernel:   kernels.XTritonMultiHeadAttentionOut,
 	Name:     "_triton_multi_head_attention",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17743,6 +18650,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 }
 
 var opSpecialAiryAi = wrap.Op{
+	Kernel:   kernels.SpecialAiryAi,
 	Name:     "special_airy_ai",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17762,6 +18670,7 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialAiryAiOut = wrap.Op{
+	Kernel:   kernels.SpecialAiryAiOut,
 	Name:     "special_airy_ai",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17782,6 +18691,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXFlashScaledDotProductAttention = wrap.Op{
+	Kernel:   kernels.XFlashScaledDotProductAttention,
 	Name:     "_flash_scaled_dot_product_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17801,6 +18711,7 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 }
 
 var opXTransformerDecoderOnlyLayerFwd = wrap.Op{
+	Kernel:   kernels.XTransformerDecoderOnlyLayerFwd,
 	Name:     "_transformer_decoder_only_layer_fwd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17820,6 +18731,7 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 }
 
 var opXTransformerDecoderOnlyLayerFwdOut = wrap.Op{
+	Kernel:   kernels.XTransformerDecoderOnlyLayerFwdOut,
 	Name:     "_transformer_decoder_only_layer_fwd",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17840,6 +18752,7 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 }
 
 var opXNativeDecoderOnlyMultiHeadAttention = wrap.Op{
+	Kernel:   kernels.XNativeDecoderOnlyMultiHeadAttention,
 	Name:     "_native_decoder_only_multi_head_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17859,6 +18772,7 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 }
 
 var opXNativeDecoderOnlyMultiHeadAttentionOut = wrap.Op{
+	Kernel:   kernels.XNativeDecoderOnlyMultiHeadAttentionOut,
 	Name:     "_native_decoder_only_multi_head_attention",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17879,6 +18793,7 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 }
 
 var opSpecialBesselJ0 = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ0,
 	Name:     "special_bessel_j0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17898,6 +18813,7 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ0Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ0Out,
 	Name:     "special_bessel_j0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17918,6 +18834,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ1 = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ1,
 	Name:     "special_bessel_j1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17937,6 +18854,7 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ1Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ1Out,
 	Name:     "special_bessel_j1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17957,6 +18875,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY0 = wrap.Op{
+	Kernel:   kernels.SpecialBesselY0,
 	Name:     "special_bessel_y0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17976,6 +18895,7 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY0Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselY0Out,
 	Name:     "special_bessel_y0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17996,6 +18916,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY1 = wrap.Op{
+	Kernel:   kernels.SpecialBesselY1,
 	Name:     "special_bessel_y1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18015,6 +18936,7 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY1Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselY1Out,
 	Name:     "special_bessel_y1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18035,6 +18957,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialChebyshevPolynomialT = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialT,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18054,6 +18977,7 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialTXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTXScalar,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -18073,6 +18997,7 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialTNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTNScalar,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -18092,6 +19017,7 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialTOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18112,6 +19038,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialTXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTXScalarOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -18132,6 +19059,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialTNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTNScalarOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -18152,6 +19080,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialU = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialU,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18171,6 +19100,7 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialUXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUXScalar,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -18190,6 +19120,7 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialUNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUNScalar,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -18209,6 +19140,7 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialUOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18229,6 +19161,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialUXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUXScalarOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -18249,6 +19182,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialUNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUNScalarOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -18269,6 +19203,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialV = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialV,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18288,6 +19223,7 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialVXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVXScalar,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -18307,6 +19243,7 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialVNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVNScalar,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -18326,6 +19263,7 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialVOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18346,6 +19284,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialVXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVXScalarOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -18366,6 +19305,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialVNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVNScalarOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -18386,6 +19326,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialW = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialW,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18405,6 +19346,7 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialWXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWXScalar,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -18424,6 +19366,7 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialWNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWNScalar,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -18443,6 +19386,7 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialWOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18463,6 +19407,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialWXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWXScalarOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -18483,6 +19428,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialWNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWNScalarOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -18503,6 +19449,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialHermitePolynomialH = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialH,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18522,6 +19469,7 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialHermitePolynomialHXScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHXScalar,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -18541,6 +19489,7 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 }
 
 var opSpecialHermitePolynomialHNScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHNScalar,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -18560,6 +19509,7 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 }
 
 var opSpecialHermitePolynomialHOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18580,6 +19530,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 }
 
 var opSpecialHermitePolynomialHXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHXScalarOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -18600,6 +19551,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 }
 
 var opSpecialHermitePolynomialHNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHNScalarOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -18620,6 +19572,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 }
 
 var opSpecialHermitePolynomialHe = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHe,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18639,6 +19592,7 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialHermitePolynomialHeXScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeXScalar,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -18658,6 +19612,7 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialHermitePolynomialHeNScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeNScalar,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -18677,6 +19632,7 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialHermitePolynomialHeOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18697,6 +19653,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialHermitePolynomialHeXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeXScalarOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -18717,6 +19674,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialHermitePolynomialHeNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeNScalarOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -18737,6 +19695,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialLaguerrePolynomialL = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialL,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18756,6 +19715,7 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialLaguerrePolynomialLXScalar = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLXScalar,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -18775,6 +19735,7 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialLaguerrePolynomialLNScalar = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLNScalar,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -18794,6 +19755,7 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialLaguerrePolynomialLOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18814,6 +19776,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialLaguerrePolynomialLXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLXScalarOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -18834,6 +19797,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialLaguerrePolynomialLNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLNScalarOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -18854,6 +19818,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialLegendrePolynomialP = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialP,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18873,6 +19838,7 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialLegendrePolynomialPXScalar = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPXScalar,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -18892,6 +19858,7 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialLegendrePolynomialPNScalar = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPNScalar,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -18911,6 +19878,7 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialLegendrePolynomialPOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18931,6 +19899,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialLegendrePolynomialPXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPXScalarOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -18951,6 +19920,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialLegendrePolynomialPNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPNScalarOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -18971,6 +19941,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialModifiedBesselI0 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI0,
 	Name:     "special_modified_bessel_i0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18990,6 +19961,7 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselI0Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI0Out,
 	Name:     "special_modified_bessel_i0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -19010,6 +19982,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselI1 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI1,
 	Name:     "special_modified_bessel_i1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -19029,6 +20002,7 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselI1Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI1Out,
 	Name:     "special_modified_bessel_i1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -19049,6 +20023,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselK0 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK0,
 	Name:     "special_modified_bessel_k0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -19068,6 +20043,7 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselK0Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK0Out,
 	Name:     "special_modified_bessel_k0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -19088,6 +20064,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselK1 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK1,
 	Name:     "special_modified_bessel_k1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -19107,6 +20084,7 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselK1Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK1Out,
 	Name:     "special_modified_bessel_k1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -19127,6 +20105,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialScaledModifiedBesselK0 = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK0,
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -19146,6 +20125,7 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialScaledModifiedBesselK0Out = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK0Out,
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -19166,6 +20146,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opSpecialScaledModifiedBesselK1 = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK1,
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -19185,6 +20166,7 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialScaledModifiedBesselK1Out = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK1Out,
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -19205,6 +20187,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialT = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialT,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -19224,6 +20207,7 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialTXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -19243,6 +20227,7 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialTNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -19262,6 +20247,7 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialTOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -19282,6 +20268,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialTXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -19302,6 +20289,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialTNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -19322,6 +20310,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialU = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialU,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -19341,6 +20330,7 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialUXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -19360,6 +20350,7 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialUNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -19379,6 +20370,7 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialUOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -19399,6 +20391,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialUXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -19419,6 +20412,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialUNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -19439,6 +20433,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialV = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialV,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -19458,6 +20453,7 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialVXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -19477,6 +20473,7 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialVNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -19496,6 +20493,7 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialVOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -19516,6 +20514,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialVXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -19536,6 +20535,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialVNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,

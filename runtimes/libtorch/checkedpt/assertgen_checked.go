@@ -22,6 +22,7 @@ const (
 )
 
 var opXCastByte = wrap.Op{
+	Kernel:   kernels.XCastByte,
 	Name:     "_cast_Byte",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -40,6 +41,7 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastChar = wrap.Op{
+	Kernel:   kernels.XCastChar,
 	Name:     "_cast_Char",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -58,6 +60,7 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastDouble = wrap.Op{
+	Kernel:   kernels.XCastDouble,
 	Name:     "_cast_Double",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -76,6 +79,7 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastFloat = wrap.Op{
+	Kernel:   kernels.XCastFloat,
 	Name:     "_cast_Float",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -94,6 +98,7 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastInt = wrap.Op{
+	Kernel:   kernels.XCastInt,
 	Name:     "_cast_Int",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -112,6 +117,7 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastLong = wrap.Op{
+	Kernel:   kernels.XCastLong,
 	Name:     "_cast_Long",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -130,6 +136,7 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastShort = wrap.Op{
+	Kernel:   kernels.XCastShort,
 	Name:     "_cast_Short",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -148,6 +155,7 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastHalf = wrap.Op{
+	Kernel:   kernels.XCastHalf,
 	Name:     "_cast_Half",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -166,6 +174,7 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXBackward = wrap.Op{
+	Kernel:   kernels.XBackward,
 	Name:     "_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -184,6 +193,7 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 }
 
 var opSetData = wrap.Op{
+	Kernel:   kernels.SetData,
 	Name:     "set_data",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -204,6 +214,7 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 }
 
 var opData = wrap.Op{
+	Kernel:   kernels.Data,
 	Name:     "data",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -222,6 +233,7 @@ func Data(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsLeaf = wrap.Op{
+	Kernel:   kernels.IsLeaf,
 	Name:     "is_leaf",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -240,6 +252,7 @@ func IsLeaf(self *torch.Tensor) bool {
 }
 
 var opOutputNr = wrap.Op{
+	Kernel:   kernels.OutputNr,
 	Name:     "output_nr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -258,6 +271,7 @@ func OutputNr(self *torch.Tensor) int64 {
 }
 
 var opXVersion = wrap.Op{
+	Kernel:   kernels.XVersion,
 	Name:     "_version",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -276,6 +290,7 @@ func XVersion(self *torch.Tensor) int64 {
 }
 
 var opRequiresGrad_ = wrap.Op{
+	Kernel:   kernels.RequiresGrad_,
 	Name:     "requires_grad_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -296,6 +311,7 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 }
 
 var opRetainGrad = wrap.Op{
+	Kernel:   kernels.RetainGrad,
 	Name:     "retain_grad",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -316,6 +332,7 @@ func RetainGrad(self *torch.Tensor) {
 }
 
 var opRetainsGrad = wrap.Op{
+	Kernel:   kernels.RetainsGrad,
 	Name:     "retains_grad",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -334,6 +351,7 @@ func RetainsGrad(self *torch.Tensor) bool {
 }
 
 var opXFwPrimal = wrap.Op{
+	Kernel:   kernels.XFwPrimal,
 	Name:     "_fw_primal",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -352,6 +370,7 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 }
 
 var opXMakeDual = wrap.Op{
+	Kernel:   kernels.XMakeDual,
 	Name:     "_make_dual",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -370,6 +389,7 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 }
 
 var opXUnpackDual = wrap.Op{
+	Kernel:   kernels.XUnpackDual,
 	Name:     "_unpack_dual",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -388,6 +408,7 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 }
 
 var opXNewZerosWithSameFeatureMeta = wrap.Op{
+	Kernel:   kernels.XNewZerosWithSameFeatureMeta,
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -407,6 +428,7 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 }
 
 var opXNewZerosWithSameFeatureMetaOut = wrap.Op{
+	Kernel:   kernels.XNewZerosWithSameFeatureMetaOut,
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -427,6 +449,7 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 }
 
 var opXHasSameStorageNumel = wrap.Op{
+	Kernel:   kernels.XHasSameStorageNumel,
 	Name:     "_has_same_storage_numel",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -446,6 +469,7 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opRename_ = wrap.Op{
+	Kernel:   kernels.Rename_,
 	Name:     "rename_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -466,6 +490,7 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 }
 
 var opRename = wrap.Op{
+	Kernel:   kernels.Rename,
 	Name:     "rename",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -484,6 +509,7 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 }
 
 var opAlignTo = wrap.Op{
+	Kernel:   kernels.AlignTo,
 	Name:     "align_to",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -502,6 +528,7 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 }
 
 var opAlignToEllipsisIdx = wrap.Op{
+	Kernel:   kernels.AlignToEllipsisIdx,
 	Name:     "align_to",
 	Overload: "ellipsis_idx",
 	Policy:   checks.PyTorch113,
@@ -520,6 +547,7 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 }
 
 var opAlignAs = wrap.Op{
+	Kernel:   kernels.AlignAs,
 	Name:     "align_as",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -538,6 +566,7 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opAlignTensors = wrap.Op{
+	Kernel:   kernels.AlignTensors,
 	Name:     "align_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -556,6 +585,7 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXAssertAsync = wrap.Op{
+	Kernel:   kernels.XAssertAsync,
 	Name:     "_assert_async",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -575,6 +605,7 @@ func XAssertAsync(self *torch.Tensor) {
 }
 
 var opXAssertTensorMetadata = wrap.Op{
+	Kernel:   kernels.XAssertTensorMetadata,
 	Name:     "_assert_tensor_metadata",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -593,6 +624,7 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 }
 
 var opRefineNames = wrap.Op{
+	Kernel:   kernels.RefineNames,
 	Name:     "refine_names",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -611,6 +643,7 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 }
 
 var opXUseCudnnCtcLoss = wrap.Op{
+	Kernel:   kernels.XUseCudnnCtcLoss,
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -630,6 +663,7 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 }
 
 var opXUseCudnnCtcLossTensor = wrap.Op{
+	Kernel:   kernels.XUseCudnnCtcLossTensor,
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -649,6 +683,7 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 }
 
 var opXCudnnCtcLoss = wrap.Op{
+	Kernel:   kernels.XCudnnCtcLoss,
 	Name:     "_cudnn_ctc_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -668,6 +703,7 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 }
 
 var opXCudnnCtcLossOut = wrap.Op{
+	Kernel:   kernels.XCudnnCtcLossOut,
 	Name:     "_cudnn_ctc_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -688,6 +724,7 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 }
 
 var opXCudnnCtcLossTensor = wrap.Op{
+	Kernel:   kernels.XCudnnCtcLossTensor,
 	Name:     "_cudnn_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -707,6 +744,7 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 }
 
 var opXUseCudnnRnnFlattenWeight = wrap.Op{
+	Kernel:   kernels.XUseCudnnRnnFlattenWeight,
 	Name:     "_use_cudnn_rnn_flatten_weight",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -725,6 +763,7 @@ func XUseCudnnRnnFlattenWeight() bool {
 }
 
 var opXCudnnRnnFlattenWeight = wrap.Op{
+	Kernel:   kernels.XCudnnRnnFlattenWeight,
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -743,6 +782,7 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 }
 
 var opXCudnnRnnFlattenWeightOut = wrap.Op{
+	Kernel:   kernels.XCudnnRnnFlattenWeightOut,
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -763,6 +803,7 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 }
 
 var opXCudnnRnn = wrap.Op{
+	Kernel:   kernels.XCudnnRnn,
 	Name:     "_cudnn_rnn",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -785,6 +826,7 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 }
 
 var opXCudnnRnnOut = wrap.Op{
+	Kernel:   kernels.XCudnnRnnOut,
 	Name:     "_cudnn_rnn",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -805,6 +847,7 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 }
 
 var opXCudnnRnnBackward = wrap.Op{
+	Kernel:   kernels.XCudnnRnnBackward,
 	Name:     "_cudnn_rnn_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -827,6 +870,7 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 }
 
 var opXCudnnRnnBackwardOut = wrap.Op{
+	Kernel:   kernels.XCudnnRnnBackwardOut,
 	Name:     "_cudnn_rnn_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -850,6 +894,7 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 }
 
 var opXCudnnInitDropoutState = wrap.Op{
+	Kernel:   kernels.XCudnnInitDropoutState,
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -868,6 +913,7 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 }
 
 var opXCudnnInitDropoutStateOut = wrap.Op{
+	Kernel:   kernels.XCudnnInitDropoutStateOut,
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -888,6 +934,7 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 }
 
 var opXDebugHasInternalOverlap = wrap.Op{
+	Kernel:   kernels.XDebugHasInternalOverlap,
 	Name:     "_debug_has_internal_overlap",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -906,6 +953,7 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 }
 
 var opXFusedDropout = wrap.Op{
+	Kernel:   kernels.XFusedDropout,
 	Name:     "_fused_dropout",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -925,6 +973,7 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 }
 
 var opXFusedDropoutOut = wrap.Op{
+	Kernel:   kernels.XFusedDropoutOut,
 	Name:     "_fused_dropout",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -945,6 +994,7 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 }
 
 var opXMaskedScale = wrap.Op{
+	Kernel:   kernels.XMaskedScale,
 	Name:     "_masked_scale",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -963,6 +1013,7 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 }
 
 var opXMaskedScaleOut = wrap.Op{
+	Kernel:   kernels.XMaskedScaleOut,
 	Name:     "_masked_scale",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -983,6 +1034,7 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 }
 
 var opNativeDropout = wrap.Op{
+	Kernel:   kernels.NativeDropout,
 	Name:     "native_dropout",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1002,6 +1054,7 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 }
 
 var opNativeDropoutOut = wrap.Op{
+	Kernel:   kernels.NativeDropoutOut,
 	Name:     "native_dropout",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1022,6 +1075,7 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 }
 
 var opNativeDropoutBackward = wrap.Op{
+	Kernel:   kernels.NativeDropoutBackward,
 	Name:     "native_dropout_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1041,6 +1095,7 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 }
 
 var opNativeDropoutBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeDropoutBackwardOut,
 	Name:     "native_dropout_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1061,6 +1116,7 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 }
 
 var opXSobolEngineDraw = wrap.Op{
+	Kernel:   kernels.XSobolEngineDraw,
 	Name:     "_sobol_engine_draw",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1079,6 +1135,7 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 }
 
 var opXSobolEngineFf_ = wrap.Op{
+	Kernel:   kernels.XSobolEngineFf_,
 	Name:     "_sobol_engine_ff_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1099,6 +1156,7 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 }
 
 var opXSobolEngineScramble_ = wrap.Op{
+	Kernel:   kernels.XSobolEngineScramble_,
 	Name:     "_sobol_engine_scramble_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1119,6 +1177,7 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 }
 
 var opXSobolEngineInitializeState_ = wrap.Op{
+	Kernel:   kernels.XSobolEngineInitializeState_,
 	Name:     "_sobol_engine_initialize_state_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1139,6 +1198,7 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 }
 
 var opXReshapeFromTensor = wrap.Op{
+	Kernel:   kernels.XReshapeFromTensor,
 	Name:     "_reshape_from_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1157,6 +1217,7 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 }
 
 var opXShapeAsTensor = wrap.Op{
+	Kernel:   kernels.XShapeAsTensor,
 	Name:     "_shape_as_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1175,6 +1236,7 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDropout = wrap.Op{
+	Kernel:   kernels.Dropout,
 	Name:     "dropout",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1193,6 +1255,7 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opDropout_ = wrap.Op{
+	Kernel:   kernels.Dropout_,
 	Name:     "dropout_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1213,6 +1276,7 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opFeatureDropout = wrap.Op{
+	Kernel:   kernels.FeatureDropout,
 	Name:     "feature_dropout",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1231,6 +1295,7 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opFeatureDropout_ = wrap.Op{
+	Kernel:   kernels.FeatureDropout_,
 	Name:     "feature_dropout_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1251,6 +1316,7 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opAlphaDropout = wrap.Op{
+	Kernel:   kernels.AlphaDropout,
 	Name:     "alpha_dropout",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1269,6 +1335,7 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opAlphaDropout_ = wrap.Op{
+	Kernel:   kernels.AlphaDropout_,
 	Name:     "alpha_dropout_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1289,6 +1356,7 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opFeatureAlphaDropout = wrap.Op{
+	Kernel:   kernels.FeatureAlphaDropout,
 	Name:     "feature_alpha_dropout",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1307,6 +1375,7 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 }
 
 var opFeatureAlphaDropout_ = wrap.Op{
+	Kernel:   kernels.FeatureAlphaDropout_,
 	Name:     "feature_alpha_dropout_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1327,6 +1396,7 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 }
 
 var opAbs = wrap.Op{
+	Kernel:   kernels.Abs,
 	Name:     "abs",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1346,6 +1416,7 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAbs_ = wrap.Op{
+	Kernel:   kernels.Abs_,
 	Name:     "abs_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1366,6 +1437,7 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAbsOut = wrap.Op{
+	Kernel:   kernels.AbsOut,
 	Name:     "abs",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1386,6 +1458,7 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAbsolute = wrap.Op{
+	Kernel:   kernels.Absolute,
 	Name:     "absolute",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1404,6 +1477,7 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAbsolute_ = wrap.Op{
+	Kernel:   kernels.Absolute_,
 	Name:     "absolute_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1424,6 +1498,7 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAbsoluteOut = wrap.Op{
+	Kernel:   kernels.AbsoluteOut,
 	Name:     "absolute",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1444,6 +1519,7 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAngle = wrap.Op{
+	Kernel:   kernels.Angle,
 	Name:     "angle",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1463,6 +1539,7 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAngleOut = wrap.Op{
+	Kernel:   kernels.AngleOut,
 	Name:     "angle",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1483,6 +1560,7 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsReal = wrap.Op{
+	Kernel:   kernels.ViewAsReal,
 	Name:     "view_as_real",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1502,6 +1580,7 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplex = wrap.Op{
+	Kernel:   kernels.ViewAsComplex,
 	Name:     "view_as_complex",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1521,6 +1600,7 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSgn = wrap.Op{
+	Kernel:   kernels.Sgn,
 	Name:     "sgn",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1540,6 +1620,7 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSgn_ = wrap.Op{
+	Kernel:   kernels.Sgn_,
 	Name:     "sgn_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1560,6 +1641,7 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSgnOut = wrap.Op{
+	Kernel:   kernels.SgnOut,
 	Name:     "sgn",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1580,6 +1662,7 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opChalf = wrap.Op{
+	Kernel:   kernels.Chalf,
 	Name:     "chalf",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1598,6 +1681,7 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 }
 
 var opReal = wrap.Op{
+	Kernel:   kernels.Real,
 	Name:     "real",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1616,6 +1700,7 @@ func Real(self *torch.Tensor) *torch.Tensor {
 }
 
 var opImag = wrap.Op{
+	Kernel:   kernels.Imag,
 	Name:     "imag",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1634,6 +1719,7 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConj = wrap.Op{
+	Kernel:   kernels.XConj,
 	Name:     "_conj",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1653,6 +1739,7 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 }
 
 var opConj = wrap.Op{
+	Kernel:   kernels.Conj,
 	Name:     "conj",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1671,6 +1758,7 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjPhysical = wrap.Op{
+	Kernel:   kernels.XConjPhysical,
 	Name:     "_conj_physical",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1690,6 +1778,7 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjPhysicalOut = wrap.Op{
+	Kernel:   kernels.XConjPhysicalOut,
 	Name:     "_conj_physical",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1710,6 +1799,7 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opConjPhysical = wrap.Op{
+	Kernel:   kernels.ConjPhysical,
 	Name:     "conj_physical",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1728,6 +1818,7 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 }
 
 var opConjPhysicalOut = wrap.Op{
+	Kernel:   kernels.ConjPhysicalOut,
 	Name:     "conj_physical",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1748,6 +1839,7 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opConjPhysical_ = wrap.Op{
+	Kernel:   kernels.ConjPhysical_,
 	Name:     "conj_physical_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1768,6 +1860,7 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opResolveConj = wrap.Op{
+	Kernel:   kernels.ResolveConj,
 	Name:     "resolve_conj",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1786,6 +1879,7 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 }
 
 var opResolveNeg = wrap.Op{
+	Kernel:   kernels.ResolveNeg,
 	Name:     "resolve_neg",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1804,6 +1898,7 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegView = wrap.Op{
+	Kernel:   kernels.XNegView,
 	Name:     "_neg_view",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1823,6 +1918,7 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcos = wrap.Op{
+	Kernel:   kernels.Acos,
 	Name:     "acos",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1842,6 +1938,7 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcos_ = wrap.Op{
+	Kernel:   kernels.Acos_,
 	Name:     "acos_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1862,6 +1959,7 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcosOut = wrap.Op{
+	Kernel:   kernels.AcosOut,
 	Name:     "acos",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1882,6 +1980,7 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArccos = wrap.Op{
+	Kernel:   kernels.Arccos,
 	Name:     "arccos",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1900,6 +1999,7 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArccos_ = wrap.Op{
+	Kernel:   kernels.Arccos_,
 	Name:     "arccos_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1920,6 +2020,7 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArccosOut = wrap.Op{
+	Kernel:   kernels.ArccosOut,
 	Name:     "arccos",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1940,6 +2041,7 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAvgPool1d = wrap.Op{
+	Kernel:   kernels.AvgPool1d,
 	Name:     "avg_pool1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1958,6 +2060,7 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAdaptiveAvgPool1d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool1d,
 	Name:     "adaptive_avg_pool1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1976,6 +2079,7 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opAdaptiveMaxPool1d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool1d,
 	Name:     "adaptive_max_pool1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1994,6 +2098,7 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAddTensor = wrap.Op{
+	Kernel:   kernels.AddTensor,
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -2013,6 +2118,7 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 }
 
 var opAdd_Tensor = wrap.Op{
+	Kernel:   kernels.Add_Tensor,
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -2033,6 +2139,7 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opAddOut = wrap.Op{
+	Kernel:   kernels.AddOut,
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2053,6 +2160,7 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 }
 
 var opXAddReluTensor = wrap.Op{
+	Kernel:   kernels.XAddReluTensor,
 	Name:     "_add_relu",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -2071,6 +2179,7 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 }
 
 var opXAddRelu_Tensor = wrap.Op{
+	Kernel:   kernels.XAddRelu_Tensor,
 	Name:     "_add_relu_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -2091,6 +2200,7 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 }
 
 var opXAddReluOut = wrap.Op{
+	Kernel:   kernels.XAddReluOut,
 	Name:     "_add_relu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2111,6 +2221,7 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 }
 
 var opXAddReluScalar = wrap.Op{
+	Kernel:   kernels.XAddReluScalar,
 	Name:     "_add_relu",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -2129,6 +2240,7 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 }
 
 var opXAddRelu_Scalar = wrap.Op{
+	Kernel:   kernels.XAddRelu_Scalar,
 	Name:     "_add_relu_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -2149,6 +2261,7 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 }
 
 var opXAddReluScalarOut = wrap.Op{
+	Kernel:   kernels.XAddReluScalarOut,
 	Name:     "_add_relu",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -2169,6 +2282,7 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 }
 
 var opAddScalar = wrap.Op{
+	Kernel:   kernels.AddScalar,
 	Name:     "add",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -2188,6 +2302,7 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 }
 
 var opAdd_Scalar = wrap.Op{
+	Kernel:   kernels.Add_Scalar,
 	Name:     "add_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -2208,6 +2323,7 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opAddScalarOut = wrap.Op{
+	Kernel:   kernels.AddScalarOut,
 	Name:     "add",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -2228,6 +2344,7 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 }
 
 var opAddmv = wrap.Op{
+	Kernel:   kernels.Addmv,
 	Name:     "addmv",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2247,6 +2364,7 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 }
 
 var opAddmv_ = wrap.Op{
+	Kernel:   kernels.Addmv_,
 	Name:     "addmv_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2267,6 +2385,7 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 }
 
 var opAddmvOut = wrap.Op{
+	Kernel:   kernels.AddmvOut,
 	Name:     "addmv",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2287,6 +2406,7 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 }
 
 var opAddr = wrap.Op{
+	Kernel:   kernels.Addr,
 	Name:     "addr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2306,6 +2426,7 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 }
 
 var opAddr_ = wrap.Op{
+	Kernel:   kernels.Addr_,
 	Name:     "addr_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2326,6 +2447,7 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 }
 
 var opAddrOut = wrap.Op{
+	Kernel:   kernels.AddrOut,
 	Name:     "addr",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2346,6 +2468,7 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 }
 
 var opAffineGridGenerator = wrap.Op{
+	Kernel:   kernels.AffineGridGenerator,
 	Name:     "affine_grid_generator",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2365,6 +2488,7 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 }
 
 var opAffineGridGeneratorOut = wrap.Op{
+	Kernel:   kernels.AffineGridGeneratorOut,
 	Name:     "affine_grid_generator",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2385,6 +2509,7 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 }
 
 var opAffineGridGeneratorBackward = wrap.Op{
+	Kernel:   kernels.AffineGridGeneratorBackward,
 	Name:     "affine_grid_generator_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2403,6 +2528,7 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 }
 
 var opAllDim = wrap.Op{
+	Kernel:   kernels.AllDim,
 	Name:     "all",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -2422,6 +2548,7 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 }
 
 var opAllOut = wrap.Op{
+	Kernel:   kernels.AllOut,
 	Name:     "all",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2442,6 +2569,7 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 }
 
 var opAllDimname = wrap.Op{
+	Kernel:   kernels.AllDimname,
 	Name:     "all",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -2460,6 +2588,7 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 }
 
 var opAllDimnameOut = wrap.Op{
+	Kernel:   kernels.AllDimnameOut,
 	Name:     "all",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch113,
@@ -2480,6 +2609,7 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 }
 
 var opAllclose = wrap.Op{
+	Kernel:   kernels.Allclose,
 	Name:     "allclose",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2499,6 +2629,7 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 }
 
 var opAnyDim = wrap.Op{
+	Kernel:   kernels.AnyDim,
 	Name:     "any",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -2518,6 +2649,7 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 }
 
 var opAnyOut = wrap.Op{
+	Kernel:   kernels.AnyOut,
 	Name:     "any",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2538,6 +2670,7 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 }
 
 var opAnyDimname = wrap.Op{
+	Kernel:   kernels.AnyDimname,
 	Name:     "any",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -2556,6 +2689,7 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 }
 
 var opAnyDimnameOut = wrap.Op{
+	Kernel:   kernels.AnyDimnameOut,
 	Name:     "any",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch113,
@@ -2576,6 +2710,7 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 }
 
 var opArange = wrap.Op{
+	Kernel:   kernels.Arange,
 	Name:     "arange",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2594,6 +2729,7 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 }
 
 var opArangeStart = wrap.Op{
+	Kernel:   kernels.ArangeStart,
 	Name:     "arange",
 	Overload: "start",
 	Policy:   checks.PyTorch113,
@@ -2612,6 +2748,7 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 }
 
 var opArangeStartStep = wrap.Op{
+	Kernel:   kernels.ArangeStartStep,
 	Name:     "arange",
 	Overload: "start_step",
 	Policy:   checks.PyTorch113,
@@ -2630,6 +2767,7 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 }
 
 var opArangeOut = wrap.Op{
+	Kernel:   kernels.ArangeOut,
 	Name:     "arange",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2650,6 +2788,7 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArangeStartOut = wrap.Op{
+	Kernel:   kernels.ArangeStartOut,
 	Name:     "arange",
 	Overload: "start_out",
 	Policy:   checks.PyTorch113,
@@ -2670,6 +2809,7 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 }
 
 var opXDimArange = wrap.Op{
+	Kernel:   kernels.XDimArange,
 	Name:     "_dim_arange",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2688,6 +2828,7 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opArgmax = wrap.Op{
+	Kernel:   kernels.Argmax,
 	Name:     "argmax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2707,6 +2848,7 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 }
 
 var opArgmaxOut = wrap.Op{
+	Kernel:   kernels.ArgmaxOut,
 	Name:     "argmax",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2727,6 +2869,7 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 }
 
 var opArgmin = wrap.Op{
+	Kernel:   kernels.Argmin,
 	Name:     "argmin",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2746,6 +2889,7 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 }
 
 var opArgminOut = wrap.Op{
+	Kernel:   kernels.ArgminOut,
 	Name:     "argmin",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2766,6 +2910,7 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 }
 
 var opAcosh = wrap.Op{
+	Kernel:   kernels.Acosh,
 	Name:     "acosh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2785,6 +2930,7 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcosh_ = wrap.Op{
+	Kernel:   kernels.Acosh_,
 	Name:     "acosh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2805,6 +2951,7 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcoshOut = wrap.Op{
+	Kernel:   kernels.AcoshOut,
 	Name:     "acosh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2825,6 +2972,7 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArccosh = wrap.Op{
+	Kernel:   kernels.Arccosh,
 	Name:     "arccosh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2843,6 +2991,7 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArccosh_ = wrap.Op{
+	Kernel:   kernels.Arccosh_,
 	Name:     "arccosh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2863,6 +3012,7 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArccoshOut = wrap.Op{
+	Kernel:   kernels.ArccoshOut,
 	Name:     "arccosh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2883,6 +3033,7 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAsinh = wrap.Op{
+	Kernel:   kernels.Asinh,
 	Name:     "asinh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2902,6 +3053,7 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsinh_ = wrap.Op{
+	Kernel:   kernels.Asinh_,
 	Name:     "asinh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2922,6 +3074,7 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsinhOut = wrap.Op{
+	Kernel:   kernels.AsinhOut,
 	Name:     "asinh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2942,6 +3095,7 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsinh = wrap.Op{
+	Kernel:   kernels.Arcsinh,
 	Name:     "arcsinh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2960,6 +3114,7 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsinh_ = wrap.Op{
+	Kernel:   kernels.Arcsinh_,
 	Name:     "arcsinh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2980,6 +3135,7 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsinhOut = wrap.Op{
+	Kernel:   kernels.ArcsinhOut,
 	Name:     "arcsinh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3000,6 +3156,7 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAtanh = wrap.Op{
+	Kernel:   kernels.Atanh,
 	Name:     "atanh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3019,6 +3176,7 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtanh_ = wrap.Op{
+	Kernel:   kernels.Atanh_,
 	Name:     "atanh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3039,6 +3197,7 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtanhOut = wrap.Op{
+	Kernel:   kernels.AtanhOut,
 	Name:     "atanh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3059,6 +3218,7 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArctanh = wrap.Op{
+	Kernel:   kernels.Arctanh,
 	Name:     "arctanh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3077,6 +3237,7 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArctanh_ = wrap.Op{
+	Kernel:   kernels.Arctanh_,
 	Name:     "arctanh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3097,6 +3258,7 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArctanhOut = wrap.Op{
+	Kernel:   kernels.ArctanhOut,
 	Name:     "arctanh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3117,6 +3279,7 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAsStrided = wrap.Op{
+	Kernel:   kernels.AsStrided,
 	Name:     "as_strided",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3136,6 +3299,7 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 }
 
 var opAsStrided_ = wrap.Op{
+	Kernel:   kernels.AsStrided_,
 	Name:     "as_strided_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3156,6 +3320,7 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 }
 
 var opAsin = wrap.Op{
+	Kernel:   kernels.Asin,
 	Name:     "asin",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3175,6 +3340,7 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsin_ = wrap.Op{
+	Kernel:   kernels.Asin_,
 	Name:     "asin_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3195,6 +3361,7 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsinOut = wrap.Op{
+	Kernel:   kernels.AsinOut,
 	Name:     "asin",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3215,6 +3382,7 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsin = wrap.Op{
+	Kernel:   kernels.Arcsin,
 	Name:     "arcsin",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3233,6 +3401,7 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsin_ = wrap.Op{
+	Kernel:   kernels.Arcsin_,
 	Name:     "arcsin_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3253,6 +3422,7 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsinOut = wrap.Op{
+	Kernel:   kernels.ArcsinOut,
 	Name:     "arcsin",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3273,6 +3443,7 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAtan = wrap.Op{
+	Kernel:   kernels.Atan,
 	Name:     "atan",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3292,6 +3463,7 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtan_ = wrap.Op{
+	Kernel:   kernels.Atan_,
 	Name:     "atan_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3312,6 +3484,7 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtanOut = wrap.Op{
+	Kernel:   kernels.AtanOut,
 	Name:     "atan",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3332,6 +3505,7 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan = wrap.Op{
+	Kernel:   kernels.Arctan,
 	Name:     "arctan",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3350,6 +3524,7 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan_ = wrap.Op{
+	Kernel:   kernels.Arctan_,
 	Name:     "arctan_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3370,6 +3545,7 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArctanOut = wrap.Op{
+	Kernel:   kernels.ArctanOut,
 	Name:     "arctan",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3390,6 +3566,7 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAtleast1d = wrap.Op{
+	Kernel:   kernels.Atleast1d,
 	Name:     "atleast_1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3408,6 +3585,7 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtleast1dSequence = wrap.Op{
+	Kernel:   kernels.Atleast1dSequence,
 	Name:     "atleast_1d",
 	Overload: "Sequence",
 	Policy:   checks.PyTorch113,
@@ -3426,6 +3604,7 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opAtleast2d = wrap.Op{
+	Kernel:   kernels.Atleast2d,
 	Name:     "atleast_2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3444,6 +3623,7 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtleast2dSequence = wrap.Op{
+	Kernel:   kernels.Atleast2dSequence,
 	Name:     "atleast_2d",
 	Overload: "Sequence",
 	Policy:   checks.PyTorch113,
@@ -3462,6 +3642,7 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opAtleast3d = wrap.Op{
+	Kernel:   kernels.Atleast3d,
 	Name:     "atleast_3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3480,6 +3661,7 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtleast3dSequence = wrap.Op{
+	Kernel:   kernels.Atleast3dSequence,
 	Name:     "atleast_3d",
 	Overload: "Sequence",
 	Policy:   checks.PyTorch113,
@@ -3498,6 +3680,7 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opBaddbmm = wrap.Op{
+	Kernel:   kernels.Baddbmm,
 	Name:     "baddbmm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3517,6 +3700,7 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 }
 
 var opBaddbmm_ = wrap.Op{
+	Kernel:   kernels.Baddbmm_,
 	Name:     "baddbmm_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3537,6 +3721,7 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 }
 
 var opBaddbmmOut = wrap.Op{
+	Kernel:   kernels.BaddbmmOut,
 	Name:     "baddbmm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3557,6 +3742,7 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 }
 
 var opBartlettWindow = wrap.Op{
+	Kernel:   kernels.BartlettWindow,
 	Name:     "bartlett_window",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3575,6 +3761,7 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 }
 
 var opBartlettWindowOut = wrap.Op{
+	Kernel:   kernels.BartlettWindowOut,
 	Name:     "bartlett_window",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3595,6 +3782,7 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opBartlettWindowPeriodic = wrap.Op{
+	Kernel:   kernels.BartlettWindowPeriodic,
 	Name:     "bartlett_window",
 	Overload: "periodic",
 	Policy:   checks.PyTorch113,
@@ -3613,6 +3801,7 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 }
 
 var opBartlettWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.BartlettWindowPeriodicOut,
 	Name:     "bartlett_window",
 	Overload: "periodic_out",
 	Policy:   checks.PyTorch113,
@@ -3633,6 +3822,7 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 }
 
 var opBatchNorm = wrap.Op{
+	Kernel:   kernels.BatchNorm,
 	Name:     "batch_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3651,6 +3841,7 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 }
 
 var opQuantizedBatchNorm = wrap.Op{
+	Kernel:   kernels.QuantizedBatchNorm,
 	Name:     "quantized_batch_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3669,6 +3860,7 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opQuantizedBatchNormOut = wrap.Op{
+	Kernel:   kernels.QuantizedBatchNormOut,
 	Name:     "quantized_batch_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3689,6 +3881,7 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 }
 
 var opXBatchNormImplIndex = wrap.Op{
+	Kernel:   kernels.XBatchNormImplIndex,
 	Name:     "_batch_norm_impl_index",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3707,6 +3900,7 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opXBatchNormImplIndexBackward = wrap.Op{
+	Kernel:   kernels.XBatchNormImplIndexBackward,
 	Name:     "_batch_norm_impl_index_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3725,6 +3919,7 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 }
 
 var opBernoulli = wrap.Op{
+	Kernel:   kernels.Bernoulli,
 	Name:     "bernoulli",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3744,6 +3939,7 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opBernoulliOut = wrap.Op{
+	Kernel:   kernels.BernoulliOut,
 	Name:     "bernoulli",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3764,6 +3960,7 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 }
 
 var opBernoulli_Tensor = wrap.Op{
+	Kernel:   kernels.Bernoulli_Tensor,
 	Name:     "bernoulli_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -3784,6 +3981,7 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 }
 
 var opBernoulliTensorOut = wrap.Op{
+	Kernel:   kernels.BernoulliTensorOut,
 	Name:     "bernoulli",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -3804,6 +4002,7 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 }
 
 var opBernoulliTensor = wrap.Op{
+	Kernel:   kernels.BernoulliTensor,
 	Name:     "bernoulli",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -3823,6 +4022,7 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 }
 
 var opBernoulli_Float = wrap.Op{
+	Kernel:   kernels.Bernoulli_Float,
 	Name:     "bernoulli_",
 	Overload: "float",
 	Policy:   checks.PyTorch113,
@@ -3843,6 +4043,7 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 }
 
 var opBernoulliFloatOut = wrap.Op{
+	Kernel:   kernels.BernoulliFloatOut,
 	Name:     "bernoulli",
 	Overload: "float_out",
 	Policy:   checks.PyTorch113,
@@ -3863,6 +4064,7 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 }
 
 var opBernoulliP = wrap.Op{
+	Kernel:   kernels.BernoulliP,
 	Name:     "bernoulli",
 	Overload: "p",
 	Policy:   checks.PyTorch113,
@@ -3881,6 +4083,7 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opBilinear = wrap.Op{
+	Kernel:   kernels.Bilinear,
 	Name:     "bilinear",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3899,6 +4102,7 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opBinaryCrossEntropy = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropy,
 	Name:     "binary_cross_entropy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3918,6 +4122,7 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 }
 
 var opBinaryCrossEntropyOut = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyOut,
 	Name:     "binary_cross_entropy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3938,6 +4143,7 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 }
 
 var opBinaryCrossEntropyBackward = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyBackward,
 	Name:     "binary_cross_entropy_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3957,6 +4163,7 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opBinaryCrossEntropyBackwardGradInput = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyBackwardGradInput,
 	Name:     "binary_cross_entropy_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -3977,6 +4184,7 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 }
 
 var opBinaryCrossEntropyWithLogits = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyWithLogits,
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3996,6 +4204,7 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 }
 
 var opBinaryCrossEntropyWithLogitsOut = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyWithLogitsOut,
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4016,6 +4225,7 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 }
 
 var opBincount = wrap.Op{
+	Kernel:   kernels.Bincount,
 	Name:     "bincount",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4034,6 +4244,7 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 }
 
 var opBincountOut = wrap.Op{
+	Kernel:   kernels.BincountOut,
 	Name:     "bincount",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4054,6 +4265,7 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 }
 
 var opBitwiseNot = wrap.Op{
+	Kernel:   kernels.BitwiseNot,
 	Name:     "bitwise_not",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4072,6 +4284,7 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseNot_ = wrap.Op{
+	Kernel:   kernels.BitwiseNot_,
 	Name:     "bitwise_not_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4092,6 +4305,7 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseNotOut = wrap.Op{
+	Kernel:   kernels.BitwiseNotOut,
 	Name:     "bitwise_not",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4112,6 +4326,7 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCopysignOut = wrap.Op{
+	Kernel:   kernels.CopysignOut,
 	Name:     "copysign",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4132,6 +4347,7 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opCopysignTensor = wrap.Op{
+	Kernel:   kernels.CopysignTensor,
 	Name:     "copysign",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4151,6 +4367,7 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opCopysign_Tensor = wrap.Op{
+	Kernel:   kernels.Copysign_Tensor,
 	Name:     "copysign_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4171,6 +4388,7 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opCopysignScalar = wrap.Op{
+	Kernel:   kernels.CopysignScalar,
 	Name:     "copysign",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4190,6 +4408,7 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opCopysign_Scalar = wrap.Op{
+	Kernel:   kernels.Copysign_Scalar,
 	Name:     "copysign_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4210,6 +4429,7 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opCopysignScalarOut = wrap.Op{
+	Kernel:   kernels.CopysignScalarOut,
 	Name:     "copysign",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -4230,6 +4450,7 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 }
 
 var opLogicalNot = wrap.Op{
+	Kernel:   kernels.LogicalNot,
 	Name:     "logical_not",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4249,6 +4470,7 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalNot_ = wrap.Op{
+	Kernel:   kernels.LogicalNot_,
 	Name:     "logical_not_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4269,6 +4491,7 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalNotOut = wrap.Op{
+	Kernel:   kernels.LogicalNotOut,
 	Name:     "logical_not",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4289,6 +4512,7 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalXor = wrap.Op{
+	Kernel:   kernels.LogicalXor,
 	Name:     "logical_xor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4308,6 +4532,7 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalXor_ = wrap.Op{
+	Kernel:   kernels.LogicalXor_,
 	Name:     "logical_xor_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4328,6 +4553,7 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalXorOut = wrap.Op{
+	Kernel:   kernels.LogicalXorOut,
 	Name:     "logical_xor",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4348,6 +4574,7 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLogicalAnd = wrap.Op{
+	Kernel:   kernels.LogicalAnd,
 	Name:     "logical_and",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4367,6 +4594,7 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalAnd_ = wrap.Op{
+	Kernel:   kernels.LogicalAnd_,
 	Name:     "logical_and_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4387,6 +4615,7 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalAndOut = wrap.Op{
+	Kernel:   kernels.LogicalAndOut,
 	Name:     "logical_and",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4407,6 +4636,7 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLogicalOr = wrap.Op{
+	Kernel:   kernels.LogicalOr,
 	Name:     "logical_or",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4426,6 +4656,7 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalOr_ = wrap.Op{
+	Kernel:   kernels.LogicalOr_,
 	Name:     "logical_or_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4446,6 +4677,7 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalOrOut = wrap.Op{
+	Kernel:   kernels.LogicalOrOut,
 	Name:     "logical_or",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4466,6 +4698,7 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opBlackmanWindow = wrap.Op{
+	Kernel:   kernels.BlackmanWindow,
 	Name:     "blackman_window",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4484,6 +4717,7 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 }
 
 var opBlackmanWindowOut = wrap.Op{
+	Kernel:   kernels.BlackmanWindowOut,
 	Name:     "blackman_window",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4504,6 +4738,7 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opBlackmanWindowPeriodic = wrap.Op{
+	Kernel:   kernels.BlackmanWindowPeriodic,
 	Name:     "blackman_window",
 	Overload: "periodic",
 	Policy:   checks.PyTorch113,
@@ -4522,6 +4757,7 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 }
 
 var opBlackmanWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.BlackmanWindowPeriodicOut,
 	Name:     "blackman_window",
 	Overload: "periodic_out",
 	Policy:   checks.PyTorch113,
@@ -4542,6 +4778,7 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 }
 
 var opBmm = wrap.Op{
+	Kernel:   kernels.Bmm,
 	Name:     "bmm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4561,6 +4798,7 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opBmmOut = wrap.Op{
+	Kernel:   kernels.BmmOut,
 	Name:     "bmm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4581,6 +4819,7 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opBroadcastTensors = wrap.Op{
+	Kernel:   kernels.BroadcastTensors,
 	Name:     "broadcast_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4599,6 +4838,7 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opBroadcastTo = wrap.Op{
+	Kernel:   kernels.BroadcastTo,
 	Name:     "broadcast_to",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4617,6 +4857,7 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXSparseBroadcastTo = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastTo,
 	Name:     "_sparse_broadcast_to",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4635,6 +4876,7 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opCat = wrap.Op{
+	Kernel:   kernels.Cat,
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4654,6 +4896,7 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opCatOut = wrap.Op{
+	Kernel:   kernels.CatOut,
 	Name:     "cat",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4677,6 +4920,7 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 }
 
 var opCatNames = wrap.Op{
+	Kernel:   kernels.CatNames,
 	Name:     "cat",
 	Overload: "names",
 	Policy:   checks.PyTorch113,
@@ -4695,6 +4939,7 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opCatNamesOut = wrap.Op{
+	Kernel:   kernels.CatNamesOut,
 	Name:     "cat",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -4715,6 +4960,7 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 }
 
 var opConcat = wrap.Op{
+	Kernel:   kernels.Concat,
 	Name:     "concat",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4733,6 +4979,7 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opConcatOut = wrap.Op{
+	Kernel:   kernels.ConcatOut,
 	Name:     "concat",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4753,6 +5000,7 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 }
 
 var opConcatNames = wrap.Op{
+	Kernel:   kernels.ConcatNames,
 	Name:     "concat",
 	Overload: "names",
 	Policy:   checks.PyTorch113,
@@ -4771,6 +5019,7 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opConcatNamesOut = wrap.Op{
+	Kernel:   kernels.ConcatNamesOut,
 	Name:     "concat",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -4791,6 +5040,7 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 }
 
 var opConcatenate = wrap.Op{
+	Kernel:   kernels.Concatenate,
 	Name:     "concatenate",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4809,6 +5059,7 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opConcatenateOut = wrap.Op{
+	Kernel:   kernels.ConcatenateOut,
 	Name:     "concatenate",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4829,6 +5080,7 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 }
 
 var opConcatenateNames = wrap.Op{
+	Kernel:   kernels.ConcatenateNames,
 	Name:     "concatenate",
 	Overload: "names",
 	Policy:   checks.PyTorch113,
@@ -4847,6 +5099,7 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opConcatenateNamesOut = wrap.Op{
+	Kernel:   kernels.ConcatenateNamesOut,
 	Name:     "concatenate",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -4867,6 +5120,7 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 }
 
 var opBlockDiag = wrap.Op{
+	Kernel:   kernels.BlockDiag,
 	Name:     "block_diag",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4886,6 +5140,7 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opBlockDiagOut = wrap.Op{
+	Kernel:   kernels.BlockDiagOut,
 	Name:     "block_diag",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4906,6 +5161,7 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCeil = wrap.Op{
+	Kernel:   kernels.Ceil,
 	Name:     "ceil",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4925,6 +5181,7 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCeil_ = wrap.Op{
+	Kernel:   kernels.Ceil_,
 	Name:     "ceil_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4945,6 +5202,7 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCeilOut = wrap.Op{
+	Kernel:   kernels.CeilOut,
 	Name:     "ceil",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4965,6 +5223,7 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opChainMatmul = wrap.Op{
+	Kernel:   kernels.ChainMatmul,
 	Name:     "chain_matmul",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4983,6 +5242,7 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 }
 
 var opChainMatmulOut = wrap.Op{
+	Kernel:   kernels.ChainMatmulOut,
 	Name:     "chain_matmul",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5003,6 +5263,7 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opUnsafeChunk = wrap.Op{
+	Kernel:   kernels.UnsafeChunk,
 	Name:     "unsafe_chunk",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5021,6 +5282,7 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 }
 
 var opChunk = wrap.Op{
+	Kernel:   kernels.Chunk,
 	Name:     "chunk",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5039,6 +5301,7 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 }
 
 var opTensorSplitSections = wrap.Op{
+	Kernel:   kernels.TensorSplitSections,
 	Name:     "tensor_split",
 	Overload: "sections",
 	Policy:   checks.PyTorch113,
@@ -5057,6 +5320,7 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 }
 
 var opTensorSplitIndices = wrap.Op{
+	Kernel:   kernels.TensorSplitIndices,
 	Name:     "tensor_split",
 	Overload: "indices",
 	Policy:   checks.PyTorch113,
@@ -5075,6 +5339,7 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 }
 
 var opTensorSplitTensorIndicesOrSections = wrap.Op{
+	Kernel:   kernels.TensorSplitTensorIndicesOrSections,
 	Name:     "tensor_split",
 	Overload: "tensor_indices_or_sections",
 	Policy:   checks.PyTorch113,
@@ -5093,6 +5358,7 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 }
 
 var opClamp = wrap.Op{
+	Kernel:   kernels.Clamp,
 	Name:     "clamp",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5112,6 +5378,7 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 }
 
 var opClampTensor = wrap.Op{
+	Kernel:   kernels.ClampTensor,
 	Name:     "clamp",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5131,6 +5398,7 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 }
 
 var opClamp_ = wrap.Op{
+	Kernel:   kernels.Clamp_,
 	Name:     "clamp_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5151,6 +5419,7 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 }
 
 var opClamp_Tensor = wrap.Op{
+	Kernel:   kernels.Clamp_Tensor,
 	Name:     "clamp_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5171,6 +5440,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 }
 
 var opClampOut = wrap.Op{
+	Kernel:   kernels.ClampOut,
 	Name:     "clamp",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5191,6 +5461,7 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 }
 
 var opClampTensorOut = wrap.Op{
+	Kernel:   kernels.ClampTensorOut,
 	Name:     "clamp",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -5211,6 +5482,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 }
 
 var opClampMax = wrap.Op{
+	Kernel:   kernels.ClampMax,
 	Name:     "clamp_max",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5230,6 +5502,7 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 }
 
 var opClampMaxTensor = wrap.Op{
+	Kernel:   kernels.ClampMaxTensor,
 	Name:     "clamp_max",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5249,6 +5522,7 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 }
 
 var opClampMax_ = wrap.Op{
+	Kernel:   kernels.ClampMax_,
 	Name:     "clamp_max_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5269,6 +5543,7 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 }
 
 var opClampMax_Tensor = wrap.Op{
+	Kernel:   kernels.ClampMax_Tensor,
 	Name:     "clamp_max_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5289,6 +5564,7 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 }
 
 var opClampMaxOut = wrap.Op{
+	Kernel:   kernels.ClampMaxOut,
 	Name:     "clamp_max",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5309,6 +5585,7 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 }
 
 var opClampMaxTensorOut = wrap.Op{
+	Kernel:   kernels.ClampMaxTensorOut,
 	Name:     "clamp_max",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -5329,6 +5606,7 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 }
 
 var opClampMin = wrap.Op{
+	Kernel:   kernels.ClampMin,
 	Name:     "clamp_min",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5348,6 +5626,7 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 }
 
 var opClampMinTensor = wrap.Op{
+	Kernel:   kernels.ClampMinTensor,
 	Name:     "clamp_min",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5367,6 +5646,7 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 }
 
 var opClampMin_ = wrap.Op{
+	Kernel:   kernels.ClampMin_,
 	Name:     "clamp_min_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5387,6 +5667,7 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 }
 
 var opClampMin_Tensor = wrap.Op{
+	Kernel:   kernels.ClampMin_Tensor,
 	Name:     "clamp_min_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5407,6 +5688,7 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 }
 
 var opClampMinOut = wrap.Op{
+	Kernel:   kernels.ClampMinOut,
 	Name:     "clamp_min",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5427,6 +5709,7 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 }
 
 var opClampMinTensorOut = wrap.Op{
+	Kernel:   kernels.ClampMinTensorOut,
 	Name:     "clamp_min",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -5447,6 +5730,7 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 }
 
 var opClip = wrap.Op{
+	Kernel:   kernels.Clip,
 	Name:     "clip",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5465,6 +5749,7 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 }
 
 var opClipTensor = wrap.Op{
+	Kernel:   kernels.ClipTensor,
 	Name:     "clip",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5483,6 +5768,7 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 }
 
 var opClip_ = wrap.Op{
+	Kernel:   kernels.Clip_,
 	Name:     "clip_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5503,6 +5789,7 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 }
 
 var opClip_Tensor = wrap.Op{
+	Kernel:   kernels.Clip_Tensor,
 	Name:     "clip_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5523,6 +5810,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 }
 
 var opClipOut = wrap.Op{
+	Kernel:   kernels.ClipOut,
 	Name:     "clip",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5543,6 +5831,7 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 }
 
 var opClipTensorOut = wrap.Op{
+	Kernel:   kernels.ClipTensorOut,
 	Name:     "clip",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -5563,6 +5852,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 }
 
 var opCudnnIsAcceptable = wrap.Op{
+	Kernel:   kernels.CudnnIsAcceptable,
 	Name:     "cudnn_is_acceptable",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5581,6 +5871,7 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 }
 
 var opComplex = wrap.Op{
+	Kernel:   kernels.Complex,
 	Name:     "complex",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5600,6 +5891,7 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 }
 
 var opComplexOut = wrap.Op{
+	Kernel:   kernels.ComplexOut,
 	Name:     "complex",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5620,6 +5912,7 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opPolar = wrap.Op{
+	Kernel:   kernels.Polar,
 	Name:     "polar",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5639,6 +5932,7 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 }
 
 var opPolarOut = wrap.Op{
+	Kernel:   kernels.PolarOut,
 	Name:     "polar",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5659,6 +5953,7 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opConstantPadNd = wrap.Op{
+	Kernel:   kernels.ConstantPadNd,
 	Name:     "constant_pad_nd",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5678,6 +5973,7 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 }
 
 var opConstantPadNdOut = wrap.Op{
+	Kernel:   kernels.ConstantPadNdOut,
 	Name:     "constant_pad_nd",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5698,6 +5994,7 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 }
 
 var opContiguous = wrap.Op{
+	Kernel:   kernels.Contiguous,
 	Name:     "contiguous",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5716,6 +6013,7 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 }
 
 var opConvolution = wrap.Op{
+	Kernel:   kernels.Convolution,
 	Name:     "convolution",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5735,6 +6033,7 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 }
 
 var opConvolutionOut = wrap.Op{
+	Kernel:   kernels.ConvolutionOut,
 	Name:     "convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5755,6 +6054,7 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opConvolutionBackward = wrap.Op{
+	Kernel:   kernels.ConvolutionBackward,
 	Name:     "convolution_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5774,6 +6074,7 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 }
 
 var opConvolutionBackwardOut = wrap.Op{
+	Kernel:   kernels.ConvolutionBackwardOut,
 	Name:     "convolution_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5794,6 +6095,7 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 }
 
 var opConvolutionOverrideable = wrap.Op{
+	Kernel:   kernels.ConvolutionOverrideable,
 	Name:     "convolution_overrideable",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5813,6 +6115,7 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 }
 
 var opConvolutionOverrideableOut = wrap.Op{
+	Kernel:   kernels.ConvolutionOverrideableOut,
 	Name:     "convolution_overrideable",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5833,6 +6136,7 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 }
 
 var opConvolutionBackwardOverrideable = wrap.Op{
+	Kernel:   kernels.ConvolutionBackwardOverrideable,
 	Name:     "convolution_backward_overrideable",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5852,6 +6156,7 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 }
 
 var opConvolutionBackwardOverrideableOut = wrap.Op{
+	Kernel:   kernels.ConvolutionBackwardOverrideableOut,
 	Name:     "convolution_backward_overrideable",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5872,6 +6177,7 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 }
 
 var opXConvolution = wrap.Op{
+	Kernel:   kernels.XConvolution,
 	Name:     "_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5891,6 +6197,7 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 }
 
 var opXConvolutionOut = wrap.Op{
+	Kernel:   kernels.XConvolutionOut,
 	Name:     "_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5911,6 +6218,7 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opXConvolutionDeprecated = wrap.Op{
+	Kernel:   kernels.XConvolutionDeprecated,
 	Name:     "_convolution",
 	Overload: "deprecated",
 	Policy:   checks.PyTorch113,
@@ -5929,6 +6237,7 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 }
 
 var opXConvolutionMode = wrap.Op{
+	Kernel:   kernels.XConvolutionMode,
 	Name:     "_convolution_mode",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5947,6 +6256,7 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opXConvolutionDoubleBackward = wrap.Op{
+	Kernel:   kernels.XConvolutionDoubleBackward,
 	Name:     "_convolution_double_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5965,6 +6275,7 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 }
 
 var opConv1d = wrap.Op{
+	Kernel:   kernels.Conv1d,
 	Name:     "conv1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5983,6 +6294,7 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 }
 
 var opConv2d = wrap.Op{
+	Kernel:   kernels.Conv2d,
 	Name:     "conv2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6001,6 +6313,7 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 }
 
 var opConv3d = wrap.Op{
+	Kernel:   kernels.Conv3d,
 	Name:     "conv3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6019,6 +6332,7 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 }
 
 var opConv1dPadding = wrap.Op{
+	Kernel:   kernels.Conv1dPadding,
 	Name:     "conv1d",
 	Overload: "padding",
 	Policy:   checks.PyTorch113,
@@ -6037,6 +6351,7 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 }
 
 var opConv2dPadding = wrap.Op{
+	Kernel:   kernels.Conv2dPadding,
 	Name:     "conv2d",
 	Overload: "padding",
 	Policy:   checks.PyTorch113,
@@ -6055,6 +6370,7 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 }
 
 var opConv3dPadding = wrap.Op{
+	Kernel:   kernels.Conv3dPadding,
 	Name:     "conv3d",
 	Overload: "padding",
 	Policy:   checks.PyTorch113,
@@ -6073,6 +6389,7 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 }
 
 var opConvTbc = wrap.Op{
+	Kernel:   kernels.ConvTbc,
 	Name:     "conv_tbc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6092,6 +6409,7 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 }
 
 var opConvTbcOut = wrap.Op{
+	Kernel:   kernels.ConvTbcOut,
 	Name:     "conv_tbc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6112,6 +6430,7 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 }
 
 var opConvTbcBackward = wrap.Op{
+	Kernel:   kernels.ConvTbcBackward,
 	Name:     "conv_tbc_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6130,6 +6449,7 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 }
 
 var opConvTranspose1d = wrap.Op{
+	Kernel:   kernels.ConvTranspose1d,
 	Name:     "conv_transpose1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6148,6 +6468,7 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opConvTranspose2dInput = wrap.Op{
+	Kernel:   kernels.ConvTranspose2dInput,
 	Name:     "conv_transpose2d",
 	Overload: "input",
 	Policy:   checks.PyTorch113,
@@ -6166,6 +6487,7 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opConvTranspose3dInput = wrap.Op{
+	Kernel:   kernels.ConvTranspose3dInput,
 	Name:     "conv_transpose3d",
 	Overload: "input",
 	Policy:   checks.PyTorch113,
@@ -6184,6 +6506,7 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opCopy = wrap.Op{
+	Kernel:   kernels.Copy,
 	Name:     "copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6202,6 +6525,7 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 }
 
 var opCopy_ = wrap.Op{
+	Kernel:   kernels.Copy_,
 	Name:     "copy_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6222,6 +6546,7 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 }
 
 var opCopyOut = wrap.Op{
+	Kernel:   kernels.CopyOut,
 	Name:     "copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6242,6 +6567,7 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 }
 
 var opXCopyFrom = wrap.Op{
+	Kernel:   kernels.XCopyFrom,
 	Name:     "_copy_from",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6260,6 +6586,7 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 }
 
 var opXCopyFromOut = wrap.Op{
+	Kernel:   kernels.XCopyFromOut,
 	Name:     "_copy_from",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6280,6 +6607,7 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 }
 
 var opXCopyFromAndResize = wrap.Op{
+	Kernel:   kernels.XCopyFromAndResize,
 	Name:     "_copy_from_and_resize",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6298,6 +6626,7 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 }
 
 var opXCopyFromAndResizeOut = wrap.Op{
+	Kernel:   kernels.XCopyFromAndResizeOut,
 	Name:     "_copy_from_and_resize",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6318,6 +6647,7 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 }
 
 var opCos = wrap.Op{
+	Kernel:   kernels.Cos,
 	Name:     "cos",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6337,6 +6667,7 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCos_ = wrap.Op{
+	Kernel:   kernels.Cos_,
 	Name:     "cos_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6357,6 +6688,7 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCosOut = wrap.Op{
+	Kernel:   kernels.CosOut,
 	Name:     "cos",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6377,6 +6709,7 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCosh = wrap.Op{
+	Kernel:   kernels.Cosh,
 	Name:     "cosh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6396,6 +6729,7 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCosh_ = wrap.Op{
+	Kernel:   kernels.Cosh_,
 	Name:     "cosh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6416,6 +6750,7 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCoshOut = wrap.Op{
+	Kernel:   kernels.CoshOut,
 	Name:     "cosh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6436,6 +6771,7 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCosineEmbeddingLoss = wrap.Op{
+	Kernel:   kernels.CosineEmbeddingLoss,
 	Name:     "cosine_embedding_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6454,6 +6790,7 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 }
 
 var opCountNonzeroDimIntList = wrap.Op{
+	Kernel:   kernels.CountNonzeroDimIntList,
 	Name:     "count_nonzero",
 	Overload: "dim_IntList",
 	Policy:   checks.PyTorch113,
@@ -6473,6 +6810,7 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opCountNonzeroDimIntListOut = wrap.Op{
+	Kernel:   kernels.CountNonzeroDimIntListOut,
 	Name:     "count_nonzero",
 	Overload: "dim_IntList_out",
 	Policy:   checks.PyTorch113,
@@ -6493,6 +6831,7 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 }
 
 var opCountNonzero = wrap.Op{
+	Kernel:   kernels.CountNonzero,
 	Name:     "count_nonzero",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6512,6 +6851,7 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 }
 
 var opCountNonzeroOut = wrap.Op{
+	Kernel:   kernels.CountNonzeroOut,
 	Name:     "count_nonzero",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6532,6 +6872,7 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 }
 
 var opCov = wrap.Op{
+	Kernel:   kernels.Cov,
 	Name:     "cov",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6550,6 +6891,7 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 }
 
 var opCorrcoef = wrap.Op{
+	Kernel:   kernels.Corrcoef,
 	Name:     "corrcoef",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6568,6 +6910,7 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCudnnAffineGridGenerator = wrap.Op{
+	Kernel:   kernels.CudnnAffineGridGenerator,
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6587,6 +6930,7 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 }
 
 var opCudnnAffineGridGeneratorOut = wrap.Op{
+	Kernel:   kernels.CudnnAffineGridGeneratorOut,
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6607,6 +6951,7 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 }
 
 var opCudnnAffineGridGeneratorBackward = wrap.Op{
+	Kernel:   kernels.CudnnAffineGridGeneratorBackward,
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6625,6 +6970,7 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 }
 
 var opCudnnAffineGridGeneratorBackwardOut = wrap.Op{
+	Kernel:   kernels.CudnnAffineGridGeneratorBackwardOut,
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6645,6 +6991,7 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 }
 
 var opCudnnBatchNorm = wrap.Op{
+	Kernel:   kernels.CudnnBatchNorm,
 	Name:     "cudnn_batch_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6664,6 +7011,7 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opCudnnBatchNormOut = wrap.Op{
+	Kernel:   kernels.CudnnBatchNormOut,
 	Name:     "cudnn_batch_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6684,6 +7032,7 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opCudnnBatchNormBackward = wrap.Op{
+	Kernel:   kernels.CudnnBatchNormBackward,
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6703,6 +7052,7 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 }
 
 var opCudnnBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.CudnnBatchNormBackwardOut,
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6723,6 +7073,7 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 }
 
 var opCudnnConvolution = wrap.Op{
+	Kernel:   kernels.CudnnConvolution,
 	Name:     "cudnn_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6742,6 +7093,7 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 }
 
 var opCudnnConvolutionOut = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionOut,
 	Name:     "cudnn_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6762,6 +7114,7 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 }
 
 var opCudnnConvolutionTranspose = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionTranspose,
 	Name:     "cudnn_convolution_transpose",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6781,6 +7134,7 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 }
 
 var opCudnnConvolutionTransposeOut = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionTransposeOut,
 	Name:     "cudnn_convolution_transpose",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6801,6 +7155,7 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 }
 
 var opXMpsConvolutionTranspose = wrap.Op{
+	Kernel:   kernels.XMpsConvolutionTranspose,
 	Name:     "_mps_convolution_transpose",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6820,6 +7175,7 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 }
 
 var opXMpsConvolutionTransposeOut = wrap.Op{
+	Kernel:   kernels.XMpsConvolutionTransposeOut,
 	Name:     "_mps_convolution_transpose",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6840,6 +7196,7 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 }
 
 var opMpsConvolutionTransposeBackward = wrap.Op{
+	Kernel:   kernels.MpsConvolutionTransposeBackward,
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6858,6 +7215,7 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 }
 
 var opMpsConvolutionTransposeBackwardOut = wrap.Op{
+	Kernel:   kernels.MpsConvolutionTransposeBackwardOut,
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6878,6 +7236,7 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 }
 
 var opCudnnConvolutionRelu = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionRelu,
 	Name:     "cudnn_convolution_relu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6896,6 +7255,7 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opCudnnConvolutionReluOut = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionReluOut,
 	Name:     "cudnn_convolution_relu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6916,6 +7276,7 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 }
 
 var opCudnnConvolutionAddRelu = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionAddRelu,
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6934,6 +7295,7 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 }
 
 var opCudnnConvolutionAddReluOut = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionAddReluOut,
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6954,6 +7316,7 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 }
 
 var opCudnnGridSampler = wrap.Op{
+	Kernel:   kernels.CudnnGridSampler,
 	Name:     "cudnn_grid_sampler",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6973,6 +7336,7 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 }
 
 var opCudnnGridSamplerOut = wrap.Op{
+	Kernel:   kernels.CudnnGridSamplerOut,
 	Name:     "cudnn_grid_sampler",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6993,6 +7357,7 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 }
 
 var opCudnnGridSamplerBackward = wrap.Op{
+	Kernel:   kernels.CudnnGridSamplerBackward,
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7011,6 +7376,7 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 }
 
 var opCudnnGridSamplerBackwardOut = wrap.Op{
+	Kernel:   kernels.CudnnGridSamplerBackwardOut,
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7031,6 +7397,7 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 }
 
 var opCummax = wrap.Op{
+	Kernel:   kernels.Cummax,
 	Name:     "cummax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7050,6 +7417,7 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opCummaxOut = wrap.Op{
+	Kernel:   kernels.CummaxOut,
 	Name:     "cummax",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7070,6 +7438,7 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 }
 
 var opCummaxDimname = wrap.Op{
+	Kernel:   kernels.CummaxDimname,
 	Name:     "cummax",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -7088,6 +7457,7 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 }
 
 var opCummaxDimnameOut = wrap.Op{
+	Kernel:   kernels.CummaxDimnameOut,
 	Name:     "cummax",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch113,
@@ -7108,6 +7478,7 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 }
 
 var opXCummaxHelper = wrap.Op{
+	Kernel:   kernels.XCummaxHelper,
 	Name:     "_cummax_helper",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7128,6 +7499,7 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 }
 
 var opCummin = wrap.Op{
+	Kernel:   kernels.Cummin,
 	Name:     "cummin",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7147,6 +7519,7 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opCumminOut = wrap.Op{
+	Kernel:   kernels.CumminOut,
 	Name:     "cummin",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7167,6 +7540,7 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 }
 
 var opCumminDimname = wrap.Op{
+	Kernel:   kernels.CumminDimname,
 	Name:     "cummin",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -7185,6 +7559,7 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 }
 
 var opCumminDimnameOut = wrap.Op{
+	Kernel:   kernels.CumminDimnameOut,
 	Name:     "cummin",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch113,
@@ -7205,6 +7580,7 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 }
 
 var opXCumminHelper = wrap.Op{
+	Kernel:   kernels.XCumminHelper,
 	Name:     "_cummin_helper",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7225,6 +7601,7 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 }
 
 var opCummaxminBackward = wrap.Op{
+	Kernel:   kernels.CummaxminBackward,
 	Name:     "cummaxmin_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7243,6 +7620,7 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 }
 
 var opCumprod = wrap.Op{
+	Kernel:   kernels.Cumprod,
 	Name:     "cumprod",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7262,6 +7640,7 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opCumprod_ = wrap.Op{
+	Kernel:   kernels.Cumprod_,
 	Name:     "cumprod_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7282,6 +7661,7 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opCumprodOut = wrap.Op{
+	Kernel:   kernels.CumprodOut,
 	Name:     "cumprod",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7302,6 +7682,7 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 }
 
 var opCumprodDimname = wrap.Op{
+	Kernel:   kernels.CumprodDimname,
 	Name:     "cumprod",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -7320,6 +7701,7 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 }
 
 var opCumprod_Dimname = wrap.Op{
+	Kernel:   kernels.Cumprod_Dimname,
 	Name:     "cumprod_",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -7340,6 +7722,7 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 }
 
 var opCumprodDimnameOut = wrap.Op{
+	Kernel:   kernels.CumprodDimnameOut,
 	Name:     "cumprod",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch113,
@@ -7360,6 +7743,7 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 }
 
 var opCumprodBackward = wrap.Op{
+	Kernel:   kernels.CumprodBackward,
 	Name:     "cumprod_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7378,6 +7762,7 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 }
 
 var opCumsum = wrap.Op{
+	Kernel:   kernels.Cumsum,
 	Name:     "cumsum",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7397,6 +7782,7 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opCumsum_ = wrap.Op{
+	Kernel:   kernels.Cumsum_,
 	Name:     "cumsum_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7417,6 +7803,7 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opCumsumOut = wrap.Op{
+	Kernel:   kernels.CumsumOut,
 	Name:     "cumsum",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7437,6 +7824,7 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 }
 
 var opCumsumDimname = wrap.Op{
+	Kernel:   kernels.CumsumDimname,
 	Name:     "cumsum",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -7455,6 +7843,7 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 }
 
 var opCumsum_Dimname = wrap.Op{
+	Kernel:   kernels.Cumsum_Dimname,
 	Name:     "cumsum_",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -7475,6 +7864,7 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 }
 
 var opCumsumDimnameOut = wrap.Op{
+	Kernel:   kernels.CumsumDimnameOut,
 	Name:     "cumsum",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch113,
@@ -7495,6 +7885,7 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 }
 
 var opCumulativeTrapezoidX = wrap.Op{
+	Kernel:   kernels.CumulativeTrapezoidX,
 	Name:     "cumulative_trapezoid",
 	Overload: "x",
 	Policy:   checks.PyTorch113,
@@ -7513,6 +7904,7 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 }
 
 var opCumulativeTrapezoidDx = wrap.Op{
+	Kernel:   kernels.CumulativeTrapezoidDx,
 	Name:     "cumulative_trapezoid",
 	Overload: "dx",
 	Policy:   checks.PyTorch113,
@@ -7531,6 +7923,7 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 }
 
 var opCtcLossIntList = wrap.Op{
+	Kernel:   kernels.CtcLossIntList,
 	Name:     "ctc_loss",
 	Overload: "IntList",
 	Policy:   checks.PyTorch113,
@@ -7549,6 +7942,7 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 }
 
 var opCtcLossTensor = wrap.Op{
+	Kernel:   kernels.CtcLossTensor,
 	Name:     "ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7567,6 +7961,7 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 }
 
 var opXCtcLoss = wrap.Op{
+	Kernel:   kernels.XCtcLoss,
 	Name:     "_ctc_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7586,6 +7981,7 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 }
 
 var opXCtcLossOut = wrap.Op{
+	Kernel:   kernels.XCtcLossOut,
 	Name:     "_ctc_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7606,6 +8002,7 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 }
 
 var opXCtcLossTensor = wrap.Op{
+	Kernel:   kernels.XCtcLossTensor,
 	Name:     "_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7625,6 +8022,7 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 }
 
 var opXCtcLossBackward = wrap.Op{
+	Kernel:   kernels.XCtcLossBackward,
 	Name:     "_ctc_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7643,6 +8041,7 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 }
 
 var opXCtcLossBackwardOut = wrap.Op{
+	Kernel:   kernels.XCtcLossBackwardOut,
 	Name:     "_ctc_loss_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7663,6 +8062,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 }
 
 var opXCtcLossBackwardTensor = wrap.Op{
+	Kernel:   kernels.XCtcLossBackwardTensor,
 	Name:     "_ctc_loss_backward",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7681,6 +8081,7 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 }
 
 var opDiagEmbed = wrap.Op{
+	Kernel:   kernels.DiagEmbed,
 	Name:     "diag_embed",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7700,6 +8101,7 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 }
 
 var opDiagEmbedOut = wrap.Op{
+	Kernel:   kernels.DiagEmbedOut,
 	Name:     "diag_embed",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7720,6 +8122,7 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 }
 
 var opDiagflat = wrap.Op{
+	Kernel:   kernels.Diagflat,
 	Name:     "diagflat",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7738,6 +8141,7 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 }
 
 var opDiagonal = wrap.Op{
+	Kernel:   kernels.Diagonal,
 	Name:     "diagonal",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7757,6 +8161,7 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 }
 
 var opLinalgDiagonal = wrap.Op{
+	Kernel:   kernels.LinalgDiagonal,
 	Name:     "linalg_diagonal",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7775,6 +8180,7 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 }
 
 var opDiagonalDimname = wrap.Op{
+	Kernel:   kernels.DiagonalDimname,
 	Name:     "diagonal",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch113,
@@ -7793,6 +8199,7 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 }
 
 var opDiagonalBackward = wrap.Op{
+	Kernel:   kernels.DiagonalBackward,
 	Name:     "diagonal_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7812,6 +8219,7 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 }
 
 var opDiagonalBackwardOut = wrap.Op{
+	Kernel:   kernels.DiagonalBackwardOut,
 	Name:     "diagonal_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7832,6 +8240,7 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 }
 
 var opFillDiagonal_ = wrap.Op{
+	Kernel:   kernels.FillDiagonal_,
 	Name:     "fill_diagonal_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7852,6 +8261,7 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *tor
 }
 
 var opDiff = wrap.Op{
+	Kernel:   kernels.Diff,
 	Name:     "diff",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7870,6 +8280,7 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 }
 
 var opDiffOut = wrap.Op{
+	Kernel:   kernels.DiffOut,
 	Name:     "diff",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7890,6 +8301,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 }
 
 var opGradientScalarint = wrap.Op{
+	Kernel:   kernels.GradientScalarint,
 	Name:     "gradient",
 	Overload: "scalarint",
 	Policy:   checks.PyTorch113,
@@ -7908,6 +8320,7 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 }
 
 var opGradientScalararray = wrap.Op{
+	Kernel:   kernels.GradientScalararray,
 	Name:     "gradient",
 	Overload: "scalararray",
 	Policy:   checks.PyTorch113,
@@ -7926,6 +8339,7 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 }
 
 var opGradientArray = wrap.Op{
+	Kernel:   kernels.GradientArray,
 	Name:     "gradient",
 	Overload: "array",
 	Policy:   checks.PyTorch113,
@@ -7944,6 +8358,7 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 }
 
 var opGradientScalarrayint = wrap.Op{
+	Kernel:   kernels.GradientScalarrayint,
 	Name:     "gradient",
 	Overload: "scalarrayint",
 	Policy:   checks.PyTorch113,
@@ -7962,6 +8377,7 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 }
 
 var opGradientScalarrayarray = wrap.Op{
+	Kernel:   kernels.GradientScalarrayarray,
 	Name:     "gradient",
 	Overload: "scalarrayarray",
 	Policy:   checks.PyTorch113,
@@ -7980,6 +8396,7 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 }
 
 var opGradientTensorarrayint = wrap.Op{
+	Kernel:   kernels.GradientTensorarrayint,
 	Name:     "gradient",
 	Overload: "tensorarrayint",
 	Policy:   checks.PyTorch113,
@@ -7998,6 +8415,7 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 }
 
 var opGradientTensorarray = wrap.Op{
+	Kernel:   kernels.GradientTensorarray,
 	Name:     "gradient",
 	Overload: "tensorarray",
 	Policy:   checks.PyTorch113,
@@ -8016,6 +8434,7 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 }
 
 var opDivTensor = wrap.Op{
+	Kernel:   kernels.DivTensor,
 	Name:     "div",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -8035,6 +8454,7 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDiv_Tensor = wrap.Op{
+	Kernel:   kernels.Div_Tensor,
 	Name:     "div_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -8055,6 +8475,7 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDivOut = wrap.Op{
+	Kernel:   kernels.DivOut,
 	Name:     "div",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8075,6 +8496,7 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opDivTensorMode = wrap.Op{
+	Kernel:   kernels.DivTensorMode,
 	Name:     "div",
 	Overload: "Tensor_mode",
 	Policy:   checks.PyTorch113,
@@ -8094,6 +8516,7 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 }
 
 var opDiv_TensorMode = wrap.Op{
+	Kernel:   kernels.Div_TensorMode,
 	Name:     "div_",
 	Overload: "Tensor_mode",
 	Policy:   checks.PyTorch113,
@@ -8114,6 +8537,7 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 }
 
 var opDivOutMode = wrap.Op{
+	Kernel:   kernels.DivOutMode,
 	Name:     "div",
 	Overload: "out_mode",
 	Policy:   checks.PyTorch113,
@@ -8134,6 +8558,7 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 }
 
 var opDivScalar = wrap.Op{
+	Kernel:   kernels.DivScalar,
 	Name:     "div",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -8153,6 +8578,7 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDiv_Scalar = wrap.Op{
+	Kernel:   kernels.Div_Scalar,
 	Name:     "div_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -8173,6 +8599,7 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDivScalarOut = wrap.Op{
+	Kernel:   kernels.DivScalarOut,
 	Name:     "div",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -8193,6 +8620,7 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 }
 
 var opDivScalarMode = wrap.Op{
+	Kernel:   kernels.DivScalarMode,
 	Name:     "div",
 	Overload: "Scalar_mode",
 	Policy:   checks.PyTorch113,
@@ -8212,6 +8640,7 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 }
 
 var opDiv_ScalarMode = wrap.Op{
+	Kernel:   kernels.Div_ScalarMode,
 	Name:     "div_",
 	Overload: "Scalar_mode",
 	Policy:   checks.PyTorch113,
@@ -8232,6 +8661,7 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 }
 
 var opDivScalarModeOut = wrap.Op{
+	Kernel:   kernels.DivScalarModeOut,
 	Name:     "div",
 	Overload: "Scalar_mode_out",
 	Policy:   checks.PyTorch113,
@@ -8252,6 +8682,7 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 }
 
 var opDivideTensor = wrap.Op{
+	Kernel:   kernels.DivideTensor,
 	Name:     "divide",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -8270,6 +8701,7 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDivide_Tensor = wrap.Op{
+	Kernel:   kernels.Divide_Tensor,
 	Name:     "divide_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -8290,6 +8722,7 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDivideOut = wrap.Op{
+	Kernel:   kernels.DivideOut,
 	Name:     "divide",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8310,6 +8743,7 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opDivideScalar = wrap.Op{
+	Kernel:   kernels.DivideScalar,
 	Name:     "divide",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -8328,6 +8762,7 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDivide_Scalar = wrap.Op{
+	Kernel:   kernels.Divide_Scalar,
 	Name:     "divide_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -8348,6 +8783,7 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDivideTensorMode = wrap.Op{
+	Kernel:   kernels.DivideTensorMode,
 	Name:     "divide",
 	Overload: "Tensor_mode",
 	Policy:   checks.PyTorch113,
@@ -8366,6 +8802,7 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 }
 
 var opDivide_TensorMode = wrap.Op{
+	Kernel:   kernels.Divide_TensorMode,
 	Name:     "divide_",
 	Overload: "Tensor_mode",
 	Policy:   checks.PyTorch113,
@@ -8386,6 +8823,7 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 }
 
 var opDivideOutMode = wrap.Op{
+	Kernel:   kernels.DivideOutMode,
 	Name:     "divide",
 	Overload: "out_mode",
 	Policy:   checks.PyTorch113,
@@ -8406,6 +8844,7 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 }
 
 var opDivideScalarMode = wrap.Op{
+	Kernel:   kernels.DivideScalarMode,
 	Name:     "divide",
 	Overload: "Scalar_mode",
 	Policy:   checks.PyTorch113,
@@ -8424,6 +8863,7 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 }
 
 var opDivide_ScalarMode = wrap.Op{
+	Kernel:   kernels.Divide_ScalarMode,
 	Name:     "divide_",
 	Overload: "Scalar_mode",
 	Policy:   checks.PyTorch113,
@@ -8444,6 +8884,7 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 }
 
 var opTrueDivideTensor = wrap.Op{
+	Kernel:   kernels.TrueDivideTensor,
 	Name:     "true_divide",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -8462,6 +8903,7 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opTrueDivide_Tensor = wrap.Op{
+	Kernel:   kernels.TrueDivide_Tensor,
 	Name:     "true_divide_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -8482,6 +8924,7 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opTrueDivideOut = wrap.Op{
+	Kernel:   kernels.TrueDivideOut,
 	Name:     "true_divide",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8502,6 +8945,7 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opTrueDivideScalar = wrap.Op{
+	Kernel:   kernels.TrueDivideScalar,
 	Name:     "true_divide",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -8520,6 +8964,7 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opTrueDivide_Scalar = wrap.Op{
+	Kernel:   kernels.TrueDivide_Scalar,
 	Name:     "true_divide_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -8540,6 +8985,7 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDot = wrap.Op{
+	Kernel:   kernels.Dot,
 	Name:     "dot",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8559,6 +9005,7 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 }
 
 var opDotOut = wrap.Op{
+	Kernel:   kernels.DotOut,
 	Name:     "dot",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8579,6 +9026,7 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opVdot = wrap.Op{
+	Kernel:   kernels.Vdot,
 	Name:     "vdot",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8598,6 +9046,7 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opVdotOut = wrap.Op{
+	Kernel:   kernels.VdotOut,
 	Name:     "vdot",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8618,6 +9067,7 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opEinsum = wrap.Op{
+	Kernel:   kernels.Einsum,
 	Name:     "einsum",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8636,6 +9086,7 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 }
 
 var opEmbedding = wrap.Op{
+	Kernel:   kernels.Embedding,
 	Name:     "embedding",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8655,6 +9106,7 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 }
 
 var opEmbeddingOut = wrap.Op{
+	Kernel:   kernels.EmbeddingOut,
 	Name:     "embedding",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8675,6 +9127,7 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 }
 
 var opEmbeddingBackward = wrap.Op{
+	Kernel:   kernels.EmbeddingBackward,
 	Name:     "embedding_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8693,6 +9146,7 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 }
 
 var opEmbeddingDenseBackward = wrap.Op{
+	Kernel:   kernels.EmbeddingDenseBackward,
 	Name:     "embedding_dense_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8712,6 +9166,7 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 }
 
 var opEmbeddingDenseBackwardOut = wrap.Op{
+	Kernel:   kernels.EmbeddingDenseBackwardOut,
 	Name:     "embedding_dense_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8732,6 +9187,7 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 }
 
 var opEmbeddingRenorm_ = wrap.Op{
+	Kernel:   kernels.EmbeddingRenorm_,
 	Name:     "embedding_renorm_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8752,6 +9208,7 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 }
 
 var opEmbeddingRenormOut = wrap.Op{
+	Kernel:   kernels.EmbeddingRenormOut,
 	Name:     "embedding_renorm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8772,6 +9229,7 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 }
 
 var opEmbeddingRenorm = wrap.Op{
+	Kernel:   kernels.EmbeddingRenorm,
 	Name:     "embedding_renorm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8791,6 +9249,7 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 }
 
 var opEmbeddingSparseBackward = wrap.Op{
+	Kernel:   kernels.EmbeddingSparseBackward,
 	Name:     "embedding_sparse_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8809,6 +9268,7 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 }
 
 var opXEmbeddingBagForwardOnly = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagForwardOnly,
 	Name:     "_embedding_bag_forward_only",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8828,6 +9288,7 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 }
 
 var opXEmbeddingBagForwardOnlyOut = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagForwardOnlyOut,
 	Name:     "_embedding_bag_forward_only",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8848,6 +9309,7 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 }
 
 var opXRowwisePrune = wrap.Op{
+	Kernel:   kernels.XRowwisePrune,
 	Name:     "_rowwise_prune",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8866,6 +9328,7 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 }
 
 var opRowStack = wrap.Op{
+	Kernel:   kernels.RowStack,
 	Name:     "row_stack",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8884,6 +9347,7 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opRowStackOut = wrap.Op{
+	Kernel:   kernels.RowStackOut,
 	Name:     "row_stack",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8904,6 +9368,7 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opEmbeddingBag = wrap.Op{
+	Kernel:   kernels.EmbeddingBag,
 	Name:     "embedding_bag",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8922,6 +9387,7 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 }
 
 var opEmbeddingBagPaddingIdx = wrap.Op{
+	Kernel:   kernels.EmbeddingBagPaddingIdx,
 	Name:     "embedding_bag",
 	Overload: "padding_idx",
 	Policy:   checks.PyTorch113,
@@ -8940,6 +9406,7 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 }
 
 var opXEmbeddingBag = wrap.Op{
+	Kernel:   kernels.XEmbeddingBag,
 	Name:     "_embedding_bag",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8959,6 +9426,7 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 }
 
 var opXEmbeddingBagOut = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagOut,
 	Name:     "_embedding_bag",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8979,6 +9447,7 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 }
 
 var opXEmbeddingBagBackward = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagBackward,
 	Name:     "_embedding_bag_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8997,6 +9466,7 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 }
 
 var opXEmbeddingBagSparseBackward = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagSparseBackward,
 	Name:     "_embedding_bag_sparse_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9015,6 +9485,7 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 }
 
 var opXEmbeddingBagDenseBackward = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagDenseBackward,
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9034,6 +9505,7 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 }
 
 var opXEmbeddingBagDenseBackwardOut = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagDenseBackwardOut,
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9054,6 +9526,7 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 }
 
 var opXEmbeddingBagPerSampleWeightsBackward = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagPerSampleWeightsBackward,
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9072,6 +9545,7 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 }
 
 var opXEmbeddingBagPerSampleWeightsBackwardOut = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagPerSampleWeightsBackwardOut,
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9092,6 +9566,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 }
 
 var opEmptyNames = wrap.Op{
+	Kernel:   kernels.EmptyNames,
 	Name:     "empty",
 	Overload: "names",
 	Policy:   checks.PyTorch113,
@@ -9110,6 +9585,7 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 }
 
 var opEmptyNamesOut = wrap.Op{
+	Kernel:   kernels.EmptyNamesOut,
 	Name:     "empty",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -9130,6 +9606,7 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 }
 
 var opEmptyMemoryFormat = wrap.Op{
+	Kernel:   kernels.EmptyMemoryFormat,
 	Name:     "empty",
 	Overload: "memory_format",
 	Policy:   checks.PyTorch113,
@@ -9148,6 +9625,7 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 }
 
 var opNewEmpty = wrap.Op{
+	Kernel:   kernels.NewEmpty,
 	Name:     "new_empty",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9167,6 +9645,7 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 }
 
 var opNewEmptyOut = wrap.Op{
+	Kernel:   kernels.NewEmptyOut,
 	Name:     "new_empty",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9187,6 +9666,7 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opNewEmptyStrided = wrap.Op{
+	Kernel:   kernels.NewEmptyStrided,
 	Name:     "new_empty_strided",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9206,6 +9686,7 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 }
 
 var opNewEmptyStridedOut = wrap.Op{
+	Kernel:   kernels.NewEmptyStridedOut,
 	Name:     "new_empty_strided",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9226,6 +9707,7 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 }
 
 var opNewFull = wrap.Op{
+	Kernel:   kernels.NewFull,
 	Name:     "new_full",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9245,6 +9727,7 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 }
 
 var opNewFullOut = wrap.Op{
+	Kernel:   kernels.NewFullOut,
 	Name:     "new_full",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9265,6 +9748,7 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 }
 
 var opNewZeros = wrap.Op{
+	Kernel:   kernels.NewZeros,
 	Name:     "new_zeros",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9284,6 +9768,7 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 }
 
 var opNewZerosOut = wrap.Op{
+	Kernel:   kernels.NewZerosOut,
 	Name:     "new_zeros",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9304,6 +9789,7 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opNewOnes = wrap.Op{
+	Kernel:   kernels.NewOnes,
 	Name:     "new_ones",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9323,6 +9809,7 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 }
 
 var opNewOnesOut = wrap.Op{
+	Kernel:   kernels.NewOnesOut,
 	Name:     "new_ones",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9343,6 +9830,7 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 }
 
 var opXEmptyAffineQuantized = wrap.Op{
+	Kernel:   kernels.XEmptyAffineQuantized,
 	Name:     "_empty_affine_quantized",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9361,6 +9849,7 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 }
 
 var opXEmptyAffineQuantizedOut = wrap.Op{
+	Kernel:   kernels.XEmptyAffineQuantizedOut,
 	Name:     "_empty_affine_quantized",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9381,6 +9870,7 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 }
 
 var opXEmptyPerChannelAffineQuantized = wrap.Op{
+	Kernel:   kernels.XEmptyPerChannelAffineQuantized,
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9399,6 +9889,7 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 }
 
 var opXEmptyPerChannelAffineQuantizedOut = wrap.Op{
+	Kernel:   kernels.XEmptyPerChannelAffineQuantizedOut,
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9419,6 +9910,7 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 }
 
 var opResize_ = wrap.Op{
+	Kernel:   kernels.Resize_,
 	Name:     "resize_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9439,6 +9931,7 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 }
 
 var opResizeOut = wrap.Op{
+	Kernel:   kernels.ResizeOut,
 	Name:     "resize",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9459,6 +9952,7 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 }
 
 var opResize = wrap.Op{
+	Kernel:   kernels.Resize,
 	Name:     "resize",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9477,6 +9971,7 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 }
 
 var opXResizeOutput_ = wrap.Op{
+	Kernel:   kernels.XResizeOutput_,
 	Name:     "_resize_output_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9497,6 +9992,7 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 }
 
 var opXResizeOutputOut = wrap.Op{
+	Kernel:   kernels.XResizeOutputOut,
 	Name:     "_resize_output",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9517,6 +10013,7 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 }
 
 var opXResizeOutput = wrap.Op{
+	Kernel:   kernels.XResizeOutput,
 	Name:     "_resize_output",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9535,6 +10032,7 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 }
 
 var opEmptyQuantized = wrap.Op{
+	Kernel:   kernels.EmptyQuantized,
 	Name:     "empty_quantized",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9553,6 +10051,7 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 }
 
 var opEmptyQuantizedOut = wrap.Op{
+	Kernel:   kernels.EmptyQuantizedOut,
 	Name:     "empty_quantized",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9573,6 +10072,7 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 }
 
 var opEmptyOut = wrap.Op{
+	Kernel:   kernels.EmptyOut,
 	Name:     "empty",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9593,6 +10093,7 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 }
 
 var opEmptyLike = wrap.Op{
+	Kernel:   kernels.EmptyLike,
 	Name:     "empty_like",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9612,6 +10113,7 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opEmptyLikeOut = wrap.Op{
+	Kernel:   kernels.EmptyLikeOut,
 	Name:     "empty_like",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9632,6 +10134,7 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opEmptyStrided = wrap.Op{
+	Kernel:   kernels.EmptyStrided,
 	Name:     "empty_strided",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9650,6 +10153,7 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 }
 
 var opEmptyStridedOut = wrap.Op{
+	Kernel:   kernels.EmptyStridedOut,
 	Name:     "empty_strided",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9670,6 +10174,7 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opErf = wrap.Op{
+	Kernel:   kernels.Erf,
 	Name:     "erf",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9689,6 +10194,7 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErf_ = wrap.Op{
+	Kernel:   kernels.Erf_,
 	Name:     "erf_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9709,6 +10215,7 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfOut = wrap.Op{
+	Kernel:   kernels.ErfOut,
 	Name:     "erf",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9729,6 +10236,7 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opErfc = wrap.Op{
+	Kernel:   kernels.Erfc,
 	Name:     "erfc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9748,6 +10256,7 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfc_ = wrap.Op{
+	Kernel:   kernels.Erfc_,
 	Name:     "erfc_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9768,6 +10277,7 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfcOut = wrap.Op{
+	Kernel:   kernels.ErfcOut,
 	Name:     "erfc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9788,6 +10298,7 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opExp = wrap.Op{
+	Kernel:   kernels.Exp,
 	Name:     "exp",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9807,6 +10318,7 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExp_ = wrap.Op{
+	Kernel:   kernels.Exp_,
 	Name:     "exp_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9827,6 +10339,7 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExpOut = wrap.Op{
+	Kernel:   kernels.ExpOut,
 	Name:     "exp",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9847,6 +10360,7 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opExp2 = wrap.Op{
+	Kernel:   kernels.Exp2,
 	Name:     "exp2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9866,6 +10380,7 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExp2_ = wrap.Op{
+	Kernel:   kernels.Exp2_,
 	Name:     "exp2_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9886,6 +10401,7 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExp2Out = wrap.Op{
+	Kernel:   kernels.Exp2Out,
 	Name:     "exp2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9906,6 +10422,7 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opExpm1 = wrap.Op{
+	Kernel:   kernels.Expm1,
 	Name:     "expm1",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9925,6 +10442,7 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExpm1_ = wrap.Op{
+	Kernel:   kernels.Expm1_,
 	Name:     "expm1_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9945,6 +10463,7 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExpm1Out = wrap.Op{
+	Kernel:   kernels.Expm1Out,
 	Name:     "expm1",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9965,6 +10484,7 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opExpand = wrap.Op{
+	Kernel:   kernels.Expand,
 	Name:     "expand",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9984,6 +10504,7 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 }
 
 var opExpandAs = wrap.Op{
+	Kernel:   kernels.ExpandAs,
 	Name:     "expand_as",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10002,6 +10523,7 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opEye = wrap.Op{
+	Kernel:   kernels.Eye,
 	Name:     "eye",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10020,6 +10542,7 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 }
 
 var opEyeM = wrap.Op{
+	Kernel:   kernels.EyeM,
 	Name:     "eye",
 	Overload: "m",
 	Policy:   checks.PyTorch113,
@@ -10038,6 +10561,7 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 }
 
 var opEyeOut = wrap.Op{
+	Kernel:   kernels.EyeOut,
 	Name:     "eye",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10058,6 +10582,7 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opEyeMOut = wrap.Op{
+	Kernel:   kernels.EyeMOut,
 	Name:     "eye",
 	Overload: "m_out",
 	Policy:   checks.PyTorch113,
@@ -10078,6 +10603,7 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFlattenUsingInts = wrap.Op{
+	Kernel:   kernels.FlattenUsingInts,
 	Name:     "flatten",
 	Overload: "using_ints",
 	Policy:   checks.PyTorch113,
@@ -10096,6 +10622,7 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 }
 
 var opFlattenNamedOutDim = wrap.Op{
+	Kernel:   kernels.FlattenNamedOutDim,
 	Name:     "flatten",
 	Overload: "named_out_dim",
 	Policy:   checks.PyTorch113,
@@ -10114,6 +10641,7 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 }
 
 var opFlattenUsingNames = wrap.Op{
+	Kernel:   kernels.FlattenUsingNames,
 	Name:     "flatten",
 	Overload: "using_names",
 	Policy:   checks.PyTorch113,
@@ -10132,6 +10660,7 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 }
 
 var opFlattenDimnameList = wrap.Op{
+	Kernel:   kernels.FlattenDimnameList,
 	Name:     "flatten",
 	Overload: "DimnameList",
 	Policy:   checks.PyTorch113,
@@ -10150,6 +10679,7 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 }
 
 var opUnflattenInt = wrap.Op{
+	Kernel:   kernels.UnflattenInt,
 	Name:     "unflatten",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -10168,6 +10698,7 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 }
 
 var opUnflattenDimname = wrap.Op{
+	Kernel:   kernels.UnflattenDimname,
 	Name:     "unflatten",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch113,
@@ -10186,6 +10717,7 @@ func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []str
 }
 
 var opFillScalar = wrap.Op{
+	Kernel:   kernels.FillScalar,
 	Name:     "fill",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -10205,6 +10737,7 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 }
 
 var opFillTensor = wrap.Op{
+	Kernel:   kernels.FillTensor,
 	Name:     "fill",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -10224,6 +10757,7 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 }
 
 var opFill_Scalar = wrap.Op{
+	Kernel:   kernels.Fill_Scalar,
 	Name:     "fill_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -10244,6 +10778,7 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 }
 
 var opFillScalarOut = wrap.Op{
+	Kernel:   kernels.FillScalarOut,
 	Name:     "fill",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -10264,6 +10799,7 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 }
 
 var opFill_Tensor = wrap.Op{
+	Kernel:   kernels.Fill_Tensor,
 	Name:     "fill_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -10284,6 +10820,7 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 }
 
 var opFillTensorOut = wrap.Op{
+	Kernel:   kernels.FillTensorOut,
 	Name:     "fill",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -10304,6 +10841,7 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 }
 
 var opFloor = wrap.Op{
+	Kernel:   kernels.Floor,
 	Name:     "floor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10323,6 +10861,7 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFloor_ = wrap.Op{
+	Kernel:   kernels.Floor_,
 	Name:     "floor_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10343,6 +10882,7 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFloorOut = wrap.Op{
+	Kernel:   kernels.FloorOut,
 	Name:     "floor",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10363,6 +10903,7 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFloorDivide = wrap.Op{
+	Kernel:   kernels.FloorDivide,
 	Name:     "floor_divide",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10381,6 +10922,7 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFloorDivide_Tensor = wrap.Op{
+	Kernel:   kernels.FloorDivide_Tensor,
 	Name:     "floor_divide_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -10401,6 +10943,7 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFloorDivideOut = wrap.Op{
+	Kernel:   kernels.FloorDivideOut,
 	Name:     "floor_divide",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10421,6 +10964,7 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opFloorDivideScalar = wrap.Op{
+	Kernel:   kernels.FloorDivideScalar,
 	Name:     "floor_divide",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -10439,6 +10983,7 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFloorDivide_Scalar = wrap.Op{
+	Kernel:   kernels.FloorDivide_Scalar,
 	Name:     "floor_divide_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -10459,6 +11004,7 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFrac = wrap.Op{
+	Kernel:   kernels.Frac,
 	Name:     "frac",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10478,6 +11024,7 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFrac_ = wrap.Op{
+	Kernel:   kernels.Frac_,
 	Name:     "frac_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10498,6 +11045,7 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFracOut = wrap.Op{
+	Kernel:   kernels.FracOut,
 	Name:     "frac",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10518,6 +11066,7 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFullNames = wrap.Op{
+	Kernel:   kernels.FullNames,
 	Name:     "full",
 	Overload: "names",
 	Policy:   checks.PyTorch113,
@@ -10536,6 +11085,7 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 }
 
 var opFullNamesOut = wrap.Op{
+	Kernel:   kernels.FullNamesOut,
 	Name:     "full",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -10556,6 +11106,7 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 }
 
 var opFull = wrap.Op{
+	Kernel:   kernels.Full,
 	Name:     "full",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10574,6 +11125,7 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 }
 
 var opFullOut = wrap.Op{
+	Kernel:   kernels.FullOut,
 	Name:     "full",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10594,6 +11146,7 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 }
 
 var opFullLike = wrap.Op{
+	Kernel:   kernels.FullLike,
 	Name:     "full_like",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10613,6 +11166,7 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 }
 
 var opFullLikeOut = wrap.Op{
+	Kernel:   kernels.FullLikeOut,
 	Name:     "full_like",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10633,6 +11187,7 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 }
 
 var opFromFile = wrap.Op{
+	Kernel:   kernels.FromFile,
 	Name:     "from_file",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10651,6 +11206,7 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 }
 
 var opFromFileOut = wrap.Op{
+	Kernel:   kernels.FromFileOut,
 	Name:     "from_file",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10671,6 +11227,7 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 }
 
 var opGcdOut = wrap.Op{
+	Kernel:   kernels.GcdOut,
 	Name:     "gcd",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10691,6 +11248,7 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opGcd = wrap.Op{
+	Kernel:   kernels.Gcd,
 	Name:     "gcd",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10709,6 +11267,7 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGcd_ = wrap.Op{
+	Kernel:   kernels.Gcd_,
 	Name:     "gcd_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10729,6 +11288,7 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLcmOut = wrap.Op{
+	Kernel:   kernels.LcmOut,
 	Name:     "lcm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10749,6 +11309,7 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opLcm = wrap.Op{
+	Kernel:   kernels.Lcm,
 	Name:     "lcm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10767,6 +11328,7 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLcm_ = wrap.Op{
+	Kernel:   kernels.Lcm_,
 	Name:     "lcm_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10787,6 +11349,7 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGridSampler = wrap.Op{
+	Kernel:   kernels.GridSampler,
 	Name:     "grid_sampler",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10805,6 +11368,7 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 }
 
 var opGridSampler2d = wrap.Op{
+	Kernel:   kernels.GridSampler2d,
 	Name:     "grid_sampler_2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10824,6 +11388,7 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 }
 
 var opGridSampler2dOut = wrap.Op{
+	Kernel:   kernels.GridSampler2dOut,
 	Name:     "grid_sampler_2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10844,6 +11409,7 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 }
 
 var opGridSampler2dBackward = wrap.Op{
+	Kernel:   kernels.GridSampler2dBackward,
 	Name:     "grid_sampler_2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10862,6 +11428,7 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 }
 
 var opGridSampler2dBackwardOut = wrap.Op{
+	Kernel:   kernels.GridSampler2dBackwardOut,
 	Name:     "grid_sampler_2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10882,6 +11449,7 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 }
 
 var opXGridSampler2dCpuFallback = wrap.Op{
+	Kernel:   kernels.XGridSampler2dCpuFallback,
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10901,6 +11469,7 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 }
 
 var opXGridSampler2dCpuFallbackOut = wrap.Op{
+	Kernel:   kernels.XGridSampler2dCpuFallbackOut,
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10921,6 +11490,7 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 }
 
 var opXGridSampler2dCpuFallbackBackward = wrap.Op{
+	Kernel:   kernels.XGridSampler2dCpuFallbackBackward,
 	Name:     "_grid_sampler_2d_cpu_fallback_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10939,6 +11509,7 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 }
 
 var opGridSampler3d = wrap.Op{
+	Kernel:   kernels.GridSampler3d,
 	Name:     "grid_sampler_3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10958,6 +11529,7 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 }
 
 var opGridSampler3dOut = wrap.Op{
+	Kernel:   kernels.GridSampler3dOut,
 	Name:     "grid_sampler_3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10978,6 +11550,7 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 }
 
 var opGridSampler3dBackward = wrap.Op{
+	Kernel:   kernels.GridSampler3dBackward,
 	Name:     "grid_sampler_3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10996,6 +11569,7 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 }
 
 var opGridSampler3dBackwardOut = wrap.Op{
+	Kernel:   kernels.GridSampler3dBackwardOut,
 	Name:     "grid_sampler_3d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11016,6 +11590,7 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 }
 
 var opHannWindow = wrap.Op{
+	Kernel:   kernels.HannWindow,
 	Name:     "hann_window",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11034,6 +11609,7 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 }
 
 var opHannWindowOut = wrap.Op{
+	Kernel:   kernels.HannWindowOut,
 	Name:     "hann_window",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11054,6 +11630,7 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHannWindowPeriodic = wrap.Op{
+	Kernel:   kernels.HannWindowPeriodic,
 	Name:     "hann_window",
 	Overload: "periodic",
 	Policy:   checks.PyTorch113,
@@ -11072,6 +11649,7 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 }
 
 var opHannWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.HannWindowPeriodicOut,
 	Name:     "hann_window",
 	Overload: "periodic_out",
 	Policy:   checks.PyTorch113,
@@ -11092,6 +11670,7 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 }
 
 var opHammingWindow = wrap.Op{
+	Kernel:   kernels.HammingWindow,
 	Name:     "hamming_window",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11110,6 +11689,7 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 }
 
 var opHammingWindowOut = wrap.Op{
+	Kernel:   kernels.HammingWindowOut,
 	Name:     "hamming_window",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11130,6 +11710,7 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHammingWindowPeriodic = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodic,
 	Name:     "hamming_window",
 	Overload: "periodic",
 	Policy:   checks.PyTorch113,
@@ -11148,6 +11729,7 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 }
 
 var opHammingWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicOut,
 	Name:     "hamming_window",
 	Overload: "periodic_out",
 	Policy:   checks.PyTorch113,
@@ -11168,6 +11750,7 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 }
 
 var opHammingWindowPeriodicAlpha = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicAlpha,
 	Name:     "hamming_window",
 	Overload: "periodic_alpha",
 	Policy:   checks.PyTorch113,
@@ -11186,6 +11769,7 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 }
 
 var opHammingWindowPeriodicAlphaOut = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicAlphaOut,
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_out",
 	Policy:   checks.PyTorch113,
@@ -11206,6 +11790,7 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 }
 
 var opHammingWindowPeriodicAlphaBeta = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicAlphaBeta,
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta",
 	Policy:   checks.PyTorch113,
@@ -11224,6 +11809,7 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 }
 
 var opHammingWindowPeriodicAlphaBetaOut = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicAlphaBetaOut,
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta_out",
 	Policy:   checks.PyTorch113,
@@ -11244,6 +11830,7 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 }
 
 var opKaiserWindow = wrap.Op{
+	Kernel:   kernels.KaiserWindow,
 	Name:     "kaiser_window",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11262,6 +11849,7 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 }
 
 var opKaiserWindowOut = wrap.Op{
+	Kernel:   kernels.KaiserWindowOut,
 	Name:     "kaiser_window",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11282,6 +11870,7 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opKaiserWindowPeriodic = wrap.Op{
+	Kernel:   kernels.KaiserWindowPeriodic,
 	Name:     "kaiser_window",
 	Overload: "periodic",
 	Policy:   checks.PyTorch113,
@@ -11300,6 +11889,7 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 }
 
 var opKaiserWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.KaiserWindowPeriodicOut,
 	Name:     "kaiser_window",
 	Overload: "periodic_out",
 	Policy:   checks.PyTorch113,
@@ -11320,6 +11910,7 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 }
 
 var opKaiserWindowBeta = wrap.Op{
+	Kernel:   kernels.KaiserWindowBeta,
 	Name:     "kaiser_window",
 	Overload: "beta",
 	Policy:   checks.PyTorch113,
@@ -11338,6 +11929,7 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 }
 
 var opKaiserWindowBetaOut = wrap.Op{
+	Kernel:   kernels.KaiserWindowBetaOut,
 	Name:     "kaiser_window",
 	Overload: "beta_out",
 	Policy:   checks.PyTorch113,

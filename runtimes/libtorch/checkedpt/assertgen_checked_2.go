@@ -14,6 +14,7 @@ import (
 )
 
 var opHingeEmbeddingLoss = wrap.Op{
+	Kernel:   kernels.HingeEmbeddingLoss,
 	Name:     "hinge_embedding_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -32,6 +33,7 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 }
 
 var opGroupNorm = wrap.Op{
+	Kernel:   kernels.GroupNorm,
 	Name:     "group_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -50,6 +52,7 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 }
 
 var opNativeGroupNorm = wrap.Op{
+	Kernel:   kernels.NativeGroupNorm,
 	Name:     "native_group_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -69,6 +72,7 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opNativeGroupNormOut = wrap.Op{
+	Kernel:   kernels.NativeGroupNormOut,
 	Name:     "native_group_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -89,6 +93,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opNativeGroupNormBackward = wrap.Op{
+	Kernel:   kernels.NativeGroupNormBackward,
 	Name:     "native_group_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -107,6 +112,7 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 }
 
 var opNativeGroupNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeGroupNormBackwardOut,
 	Name:     "native_group_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -127,6 +133,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 }
 
 var opXFftR2c = wrap.Op{
+	Kernel:   kernels.XFftR2c,
 	Name:     "_fft_r2c",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -146,6 +153,7 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 }
 
 var opXFftR2cOut = wrap.Op{
+	Kernel:   kernels.XFftR2cOut,
 	Name:     "_fft_r2c",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -166,6 +174,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 }
 
 var opXFftC2r = wrap.Op{
+	Kernel:   kernels.XFftC2r,
 	Name:     "_fft_c2r",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -185,6 +194,7 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 }
 
 var opXFftC2rOut = wrap.Op{
+	Kernel:   kernels.XFftC2rOut,
 	Name:     "_fft_c2r",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -205,6 +215,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 }
 
 var opXFftC2c = wrap.Op{
+	Kernel:   kernels.XFftC2c,
 	Name:     "_fft_c2c",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -224,6 +235,7 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 }
 
 var opXFftC2cOut = wrap.Op{
+	Kernel:   kernels.XFftC2cOut,
 	Name:     "_fft_c2c",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -244,6 +256,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 }
 
 var opXValidateCompressedSparseIndices = wrap.Op{
+	Kernel:   kernels.XValidateCompressedSparseIndices,
 	Name:     "_validate_compressed_sparse_indices",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -263,6 +276,7 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 }
 
 var opXCufftGetPlanCacheSize = wrap.Op{
+	Kernel:   kernels.XCufftGetPlanCacheSize,
 	Name:     "_cufft_get_plan_cache_size",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -281,6 +295,7 @@ func XCufftGetPlanCacheSize(device_index int64) int64 {
 }
 
 var opXCufftGetPlanCacheMaxSize = wrap.Op{
+	Kernel:   kernels.XCufftGetPlanCacheMaxSize,
 	Name:     "_cufft_get_plan_cache_max_size",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -299,6 +314,7 @@ func XCufftGetPlanCacheMaxSize(device_index int64) int64 {
 }
 
 var opXCufftSetPlanCacheMaxSize = wrap.Op{
+	Kernel:   kernels.XCufftSetPlanCacheMaxSize,
 	Name:     "_cufft_set_plan_cache_max_size",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -317,6 +333,7 @@ func XCufftSetPlanCacheMaxSize(device_index int64, max_size int64) {
 }
 
 var opXCufftClearPlanCache = wrap.Op{
+	Kernel:   kernels.XCufftClearPlanCache,
 	Name:     "_cufft_clear_plan_cache",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -335,6 +352,7 @@ func XCufftClearPlanCache(device_index int64) {
 }
 
 var opIndexTensor = wrap.Op{
+	Kernel:   kernels.IndexTensor,
 	Name:     "index",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -357,6 +375,7 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 }
 
 var opIndexTensorOut = wrap.Op{
+	Kernel:   kernels.IndexTensorOut,
 	Name:     "index",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -380,6 +399,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 }
 
 var opIndexCopyOut = wrap.Op{
+	Kernel:   kernels.IndexCopyOut,
 	Name:     "index_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -400,6 +420,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 }
 
 var opIndexCopy_ = wrap.Op{
+	Kernel:   kernels.IndexCopy_,
 	Name:     "index_copy_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -420,6 +441,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 }
 
 var opIndexCopy = wrap.Op{
+	Kernel:   kernels.IndexCopy,
 	Name:     "index_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -439,6 +461,7 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 }
 
 var opIndexCopy_Dimname = wrap.Op{
+	Kernel:   kernels.IndexCopy_Dimname,
 	Name:     "index_copy_",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -459,6 +482,7 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 }
 
 var opIndexCopyDimname = wrap.Op{
+	Kernel:   kernels.IndexCopyDimname,
 	Name:     "index_copy",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -477,6 +501,7 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 }
 
 var opIndexPut_ = wrap.Op{
+	Kernel:   kernels.IndexPut_,
 	Name:     "index_put_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -500,6 +525,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 }
 
 var opIndexPutOut = wrap.Op{
+	Kernel:   kernels.IndexPutOut,
 	Name:     "index_put",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -520,6 +546,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 }
 
 var opIndexPut = wrap.Op{
+	Kernel:   kernels.IndexPut,
 	Name:     "index_put",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -542,6 +569,7 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 }
 
 var opXIndexPutImpl_ = wrap.Op{
+	Kernel:   kernels.XIndexPutImpl_,
 	Name:     "_index_put_impl_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -565,6 +593,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 }
 
 var opXIndexPutImplOut = wrap.Op{
+	Kernel:   kernels.XIndexPutImplOut,
 	Name:     "_index_put_impl",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -585,6 +614,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 }
 
 var opXIndexPutImpl = wrap.Op{
+	Kernel:   kernels.XIndexPutImpl,
 	Name:     "_index_put_impl",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -607,6 +637,7 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 }
 
 var opInstanceNorm = wrap.Op{
+	Kernel:   kernels.InstanceNorm,
 	Name:     "instance_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -625,6 +656,7 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 }
 
 var opIsclose = wrap.Op{
+	Kernel:   kernels.Isclose,
 	Name:     "isclose",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -643,6 +675,7 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 }
 
 var opIsinTensorTensorOut = wrap.Op{
+	Kernel:   kernels.IsinTensorTensorOut,
 	Name:     "isin",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -663,6 +696,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 }
 
 var opIsinTensorTensor = wrap.Op{
+	Kernel:   kernels.IsinTensorTensor,
 	Name:     "isin",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch113,
@@ -682,6 +716,7 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 }
 
 var opIsinTensorScalarOut = wrap.Op{
+	Kernel:   kernels.IsinTensorScalarOut,
 	Name:     "isin",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -702,6 +737,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 }
 
 var opIsinTensorScalar = wrap.Op{
+	Kernel:   kernels.IsinTensorScalar,
 	Name:     "isin",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch113,
@@ -721,6 +757,7 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 }
 
 var opIsinScalarTensorOut = wrap.Op{
+	Kernel:   kernels.IsinScalarTensorOut,
 	Name:     "isin",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -741,6 +778,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 }
 
 var opIsinScalarTensor = wrap.Op{
+	Kernel:   kernels.IsinScalarTensor,
 	Name:     "isin",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch113,
@@ -760,6 +798,7 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 }
 
 var opIsnan = wrap.Op{
+	Kernel:   kernels.Isnan,
 	Name:     "isnan",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -779,6 +818,7 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsnanOut = wrap.Op{
+	Kernel:   kernels.IsnanOut,
 	Name:     "isnan",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -799,6 +839,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsDistributed = wrap.Op{
+	Kernel:   kernels.IsDistributed,
 	Name:     "is_distributed",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -817,6 +858,7 @@ func IsDistributed(self *torch.Tensor) bool {
 }
 
 var opIsFloatingPoint = wrap.Op{
+	Kernel:   kernels.IsFloatingPoint,
 	Name:     "is_floating_point",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -835,6 +877,7 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 }
 
 var opIsComplex = wrap.Op{
+	Kernel:   kernels.IsComplex,
 	Name:     "is_complex",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -853,6 +896,7 @@ func IsComplex(self *torch.Tensor) bool {
 }
 
 var opIsConj = wrap.Op{
+	Kernel:   kernels.IsConj,
 	Name:     "is_conj",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -871,6 +915,7 @@ func IsConj(self *torch.Tensor) bool {
 }
 
 var opXIsZerotensor = wrap.Op{
+	Kernel:   kernels.XIsZerotensor,
 	Name:     "_is_zerotensor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -889,6 +934,7 @@ func XIsZerotensor(self *torch.Tensor) bool {
 }
 
 var opIsNeg = wrap.Op{
+	Kernel:   kernels.IsNeg,
 	Name:     "is_neg",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -907,6 +953,7 @@ func IsNeg(self *torch.Tensor) bool {
 }
 
 var opIsreal = wrap.Op{
+	Kernel:   kernels.Isreal,
 	Name:     "isreal",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -925,6 +972,7 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsNonzero = wrap.Op{
+	Kernel:   kernels.IsNonzero,
 	Name:     "is_nonzero",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -943,6 +991,7 @@ func IsNonzero(self *torch.Tensor) bool {
 }
 
 var opIsSameSize = wrap.Op{
+	Kernel:   kernels.IsSameSize,
 	Name:     "is_same_size",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -962,6 +1011,7 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opIsSigned = wrap.Op{
+	Kernel:   kernels.IsSigned,
 	Name:     "is_signed",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -980,6 +1030,7 @@ func IsSigned(self *torch.Tensor) bool {
 }
 
 var opIsInference = wrap.Op{
+	Kernel:   kernels.IsInference,
 	Name:     "is_inference",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -998,6 +1049,7 @@ func IsInference(self *torch.Tensor) bool {
 }
 
 var opKlDiv = wrap.Op{
+	Kernel:   kernels.KlDiv,
 	Name:     "kl_div",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1016,6 +1068,7 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 }
 
 var opKron = wrap.Op{
+	Kernel:   kernels.Kron,
 	Name:     "kron",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1034,6 +1087,7 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opKronOut = wrap.Op{
+	Kernel:   kernels.KronOut,
 	Name:     "kron",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1054,6 +1108,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opKthvalue = wrap.Op{
+	Kernel:   kernels.Kthvalue,
 	Name:     "kthvalue",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1073,6 +1128,7 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 }
 
 var opKthvalueValues = wrap.Op{
+	Kernel:   kernels.KthvalueValues,
 	Name:     "kthvalue",
 	Overload: "values",
 	Policy:   checks.PyTorch113,
@@ -1093,6 +1149,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 }
 
 var opKthvalueDimname = wrap.Op{
+	Kernel:   kernels.KthvalueDimname,
 	Name:     "kthvalue",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -1111,6 +1168,7 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 }
 
 var opKthvalueDimnameOut = wrap.Op{
+	Kernel:   kernels.KthvalueDimnameOut,
 	Name:     "kthvalue",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch113,
@@ -1131,6 +1189,7 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 }
 
 var opLayerNorm = wrap.Op{
+	Kernel:   kernels.LayerNorm,
 	Name:     "layer_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1149,6 +1208,7 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 }
 
 var opNativeLayerNorm = wrap.Op{
+	Kernel:   kernels.NativeLayerNorm,
 	Name:     "native_layer_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1168,6 +1228,7 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 }
 
 var opNativeLayerNormOut = wrap.Op{
+	Kernel:   kernels.NativeLayerNormOut,
 	Name:     "native_layer_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1188,6 +1249,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 }
 
 var opNativeLayerNormBackward = wrap.Op{
+	Kernel:   kernels.NativeLayerNormBackward,
 	Name:     "native_layer_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1207,6 +1269,7 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 }
 
 var opNativeLayerNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeLayerNormBackwardOut,
 	Name:     "native_layer_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1227,6 +1290,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 }
 
 var opNanToNum = wrap.Op{
+	Kernel:   kernels.NanToNum,
 	Name:     "nan_to_num",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1246,6 +1310,7 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 }
 
 var opNanToNum_ = wrap.Op{
+	Kernel:   kernels.NanToNum_,
 	Name:     "nan_to_num_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1266,6 +1331,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 }
 
 var opNanToNumOut = wrap.Op{
+	Kernel:   kernels.NanToNumOut,
 	Name:     "nan_to_num",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1286,6 +1352,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 }
 
 var opLinear = wrap.Op{
+	Kernel:   kernels.Linear,
 	Name:     "linear",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1305,6 +1372,7 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 }
 
 var opLinearBackward = wrap.Op{
+	Kernel:   kernels.LinearBackward,
 	Name:     "linear_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1323,6 +1391,7 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 }
 
 var opLinearBackwardOut = wrap.Op{
+	Kernel:   kernels.LinearBackwardOut,
 	Name:     "linear_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1343,6 +1412,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 }
 
 var opLinearOut = wrap.Op{
+	Kernel:   kernels.LinearOut,
 	Name:     "linear",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1363,6 +1433,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 }
 
 var opMkldnnLinear = wrap.Op{
+	Kernel:   kernels.MkldnnLinear,
 	Name:     "mkldnn_linear",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1382,6 +1453,7 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 }
 
 var opMkldnnLinearOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearOut,
 	Name:     "mkldnn_linear",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1402,6 +1474,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opMkldnnLinearBackwardInput = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardInput,
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1420,6 +1493,7 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 }
 
 var opMkldnnLinearBackwardInputOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardInputOut,
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1440,6 +1514,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 }
 
 var opMkldnnLinearBackwardWeights = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardWeights,
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1458,6 +1533,7 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 }
 
 var opMkldnnLinearBackwardWeightsOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardWeightsOut,
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1478,6 +1554,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 }
 
 var opMkldnnLinearBackward = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackward,
 	Name:     "mkldnn_linear_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1496,6 +1573,7 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 }
 
 var opMkldnnLinearBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardOut,
 	Name:     "mkldnn_linear_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1516,6 +1594,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 }
 
 var opFbgemmLinearInt8WeightFp32Activation = wrap.Op{
+	Kernel:   kernels.FbgemmLinearInt8WeightFp32Activation,
 	Name:     "fbgemm_linear_int8_weight_fp32_activation",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1534,6 +1613,7 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 }
 
 var opFbgemmLinearInt8Weight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearInt8Weight,
 	Name:     "fbgemm_linear_int8_weight",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1552,6 +1632,7 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 }
 
 var opFbgemmLinearQuantizeWeight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearQuantizeWeight,
 	Name:     "fbgemm_linear_quantize_weight",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1570,6 +1651,7 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 }
 
 var opFbgemmPackGemmMatrixFp16 = wrap.Op{
+	Kernel:   kernels.FbgemmPackGemmMatrixFp16,
 	Name:     "fbgemm_pack_gemm_matrix_fp16",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1588,6 +1670,7 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 }
 
 var opFbgemmLinearFp16WeightFp32Activation = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16WeightFp32Activation,
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1606,6 +1689,7 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 }
 
 var opFbgemmLinearFp16Weight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16Weight,
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1624,6 +1708,7 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 }
 
 var opFbgemmPackQuantizedMatrix = wrap.Op{
+	Kernel:   kernels.FbgemmPackQuantizedMatrix,
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1642,6 +1727,7 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 }
 
 var opFbgemmPackQuantizedMatrixKN = wrap.Op{
+	Kernel:   kernels.FbgemmPackQuantizedMatrixKN,
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "KN",
 	Policy:   checks.PyTorch113,
@@ -1660,6 +1746,7 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 }
 
 var opLdexpTensor = wrap.Op{
+	Kernel:   kernels.LdexpTensor,
 	Name:     "ldexp",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -1678,6 +1765,7 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLdexp_ = wrap.Op{
+	Kernel:   kernels.Ldexp_,
 	Name:     "ldexp_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1698,6 +1786,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLdexpOut = wrap.Op{
+	Kernel:   kernels.LdexpOut,
 	Name:     "ldexp",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1718,6 +1807,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opLinspace = wrap.Op{
+	Kernel:   kernels.Linspace,
 	Name:     "linspace",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1736,6 +1826,7 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 }
 
 var opLinspaceOut = wrap.Op{
+	Kernel:   kernels.LinspaceOut,
 	Name:     "linspace",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1756,6 +1847,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 }
 
 var opLog = wrap.Op{
+	Kernel:   kernels.Log,
 	Name:     "log",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1775,6 +1867,7 @@ func Log(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog_ = wrap.Op{
+	Kernel:   kernels.Log_,
 	Name:     "log_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1795,6 +1888,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogOut = wrap.Op{
+	Kernel:   kernels.LogOut,
 	Name:     "log",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1815,6 +1909,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10 = wrap.Op{
+	Kernel:   kernels.Log10,
 	Name:     "log10",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1834,6 +1929,7 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10_ = wrap.Op{
+	Kernel:   kernels.Log10_,
 	Name:     "log10_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1854,6 +1950,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10Out = wrap.Op{
+	Kernel:   kernels.Log10Out,
 	Name:     "log10",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1874,6 +1971,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1p = wrap.Op{
+	Kernel:   kernels.Log1p,
 	Name:     "log1p",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1893,6 +1991,7 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1p_ = wrap.Op{
+	Kernel:   kernels.Log1p_,
 	Name:     "log1p_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1913,6 +2012,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1pOut = wrap.Op{
+	Kernel:   kernels.Log1pOut,
 	Name:     "log1p",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1933,6 +2033,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2 = wrap.Op{
+	Kernel:   kernels.Log2,
 	Name:     "log2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1952,6 +2053,7 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2_ = wrap.Op{
+	Kernel:   kernels.Log2_,
 	Name:     "log2_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1972,6 +2074,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2Out = wrap.Op{
+	Kernel:   kernels.Log2Out,
 	Name:     "log2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1992,6 +2095,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogaddexpOut = wrap.Op{
+	Kernel:   kernels.LogaddexpOut,
 	Name:     "logaddexp",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2012,6 +2116,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opLogaddexp = wrap.Op{
+	Kernel:   kernels.Logaddexp,
 	Name:     "logaddexp",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2031,6 +2136,7 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogaddexp2Out = wrap.Op{
+	Kernel:   kernels.Logaddexp2Out,
 	Name:     "logaddexp2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2051,6 +2157,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLogaddexp2 = wrap.Op{
+	Kernel:   kernels.Logaddexp2,
 	Name:     "logaddexp2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2070,6 +2177,7 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyTensor = wrap.Op{
+	Kernel:   kernels.XlogyTensor,
 	Name:     "xlogy",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -2089,6 +2197,7 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyScalarSelf = wrap.Op{
+	Kernel:   kernels.XlogyScalarSelf,
 	Name:     "xlogy",
 	Overload: "Scalar_Self",
 	Policy:   checks.PyTorch113,
@@ -2108,6 +2217,7 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyScalarOther = wrap.Op{
+	Kernel:   kernels.XlogyScalarOther,
 	Name:     "xlogy",
 	Overload: "Scalar_Other",
 	Policy:   checks.PyTorch113,
@@ -2127,6 +2237,7 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opXlogy_Tensor = wrap.Op{
+	Kernel:   kernels.Xlogy_Tensor,
 	Name:     "xlogy_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -2147,6 +2258,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogy_ScalarOther = wrap.Op{
+	Kernel:   kernels.Xlogy_ScalarOther,
 	Name:     "xlogy_",
 	Overload: "Scalar_Other",
 	Policy:   checks.PyTorch113,
@@ -2167,6 +2279,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opXlogyOutTensor = wrap.Op{
+	Kernel:   kernels.XlogyOutTensor,
 	Name:     "xlogy",
 	Overload: "OutTensor",
 	Policy:   checks.PyTorch113,
@@ -2187,6 +2300,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opXlogyOutScalarSelf = wrap.Op{
+	Kernel:   kernels.XlogyOutScalarSelf,
 	Name:     "xlogy",
 	Overload: "OutScalar_Self",
 	Policy:   checks.PyTorch113,
@@ -2207,6 +2321,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 }
 
 var opXlogyOutScalarOther = wrap.Op{
+	Kernel:   kernels.XlogyOutScalarOther,
 	Name:     "xlogy",
 	Overload: "OutScalar_Other",
 	Policy:   checks.PyTorch113,
@@ -2227,6 +2342,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opLogspace = wrap.Op{
+	Kernel:   kernels.Logspace,
 	Name:     "logspace",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2245,6 +2361,7 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 }
 
 var opLogspaceOut = wrap.Op{
+	Kernel:   kernels.LogspaceOut,
 	Name:     "logspace",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2265,6 +2382,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 }
 
 var opLogSoftmaxInt = wrap.Op{
+	Kernel:   kernels.LogSoftmaxInt,
 	Name:     "log_softmax",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -2283,6 +2401,7 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opLogSoftmaxIntOut = wrap.Op{
+	Kernel:   kernels.LogSoftmaxIntOut,
 	Name:     "log_softmax",
 	Overload: "int_out",
 	Policy:   checks.PyTorch113,
@@ -2303,6 +2422,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 }
 
 var opLogSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.LogSoftmaxDimname,
 	Name:     "log_softmax",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch113,
@@ -2321,6 +2441,7 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 }
 
 var opXLogSoftmax = wrap.Op{
+	Kernel:   kernels.XLogSoftmax,
 	Name:     "_log_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2340,6 +2461,7 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 }
 
 var opXLogSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxOut,
 	Name:     "_log_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2360,6 +2482,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 }
 
 var opXLogSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxBackwardData,
 	Name:     "_log_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2379,6 +2502,7 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 }
 
 var opXLogSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxBackwardDataOut,
 	Name:     "_log_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2399,6 +2523,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opXLogcumsumexp = wrap.Op{
+	Kernel:   kernels.XLogcumsumexp,
 	Name:     "_logcumsumexp",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2417,6 +2542,7 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXLogcumsumexpOut = wrap.Op{
+	Kernel:   kernels.XLogcumsumexpOut,
 	Name:     "_logcumsumexp",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2437,6 +2563,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 }
 
 var opLogcumsumexp = wrap.Op{
+	Kernel:   kernels.Logcumsumexp,
 	Name:     "logcumsumexp",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2456,6 +2583,7 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opLogcumsumexpOut = wrap.Op{
+	Kernel:   kernels.LogcumsumexpOut,
 	Name:     "logcumsumexp",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2476,6 +2604,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 }
 
 var opLogcumsumexpDimname = wrap.Op{
+	Kernel:   kernels.LogcumsumexpDimname,
 	Name:     "logcumsumexp",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -2494,6 +2623,7 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opLogcumsumexpDimnameOut = wrap.Op{
+	Kernel:   kernels.LogcumsumexpDimnameOut,
 	Name:     "logcumsumexp",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch113,
@@ -2514,6 +2644,7 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 }
 
 var opLogsumexp = wrap.Op{
+	Kernel:   kernels.Logsumexp,
 	Name:     "logsumexp",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2533,6 +2664,7 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opLogsumexpOut = wrap.Op{
+	Kernel:   kernels.LogsumexpOut,
 	Name:     "logsumexp",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2553,6 +2685,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 }
 
 var opLogsumexpNames = wrap.Op{
+	Kernel:   kernels.LogsumexpNames,
 	Name:     "logsumexp",
 	Overload: "names",
 	Policy:   checks.PyTorch113,
@@ -2571,6 +2704,7 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 }
 
 var opLogsumexpNamesOut = wrap.Op{
+	Kernel:   kernels.LogsumexpNamesOut,
 	Name:     "logsumexp",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -2591,6 +2725,7 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 }
 
 var opMarginRankingLoss = wrap.Op{
+	Kernel:   kernels.MarginRankingLoss,
 	Name:     "margin_ranking_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2609,6 +2744,7 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 }
 
 var opMatmul = wrap.Op{
+	Kernel:   kernels.Matmul,
 	Name:     "matmul",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2628,6 +2764,7 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMatmulBackward = wrap.Op{
+	Kernel:   kernels.MatmulBackward,
 	Name:     "matmul_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2646,6 +2783,7 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 }
 
 var opMatmulBackwardOut = wrap.Op{
+	Kernel:   kernels.MatmulBackwardOut,
 	Name:     "matmul_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2666,6 +2804,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 }
 
 var opMatmulOut = wrap.Op{
+	Kernel:   kernels.MatmulOut,
 	Name:     "matmul",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2686,6 +2825,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opMatrixPower = wrap.Op{
+	Kernel:   kernels.MatrixPower,
 	Name:     "matrix_power",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2704,6 +2844,7 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opMatrixPowerOut = wrap.Op{
+	Kernel:   kernels.MatrixPowerOut,
 	Name:     "matrix_power",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2724,6 +2865,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opMatrixExp = wrap.Op{
+	Kernel:   kernels.MatrixExp,
 	Name:     "matrix_exp",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2742,6 +2884,7 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMatrixExpBackward = wrap.Op{
+	Kernel:   kernels.MatrixExpBackward,
 	Name:     "matrix_exp_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2760,6 +2903,7 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 }
 
 var opXAminmax = wrap.Op{
+	Kernel:   kernels.XAminmax,
 	Name:     "_aminmax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2778,6 +2922,7 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opXAminmaxOut = wrap.Op{
+	Kernel:   kernels.XAminmaxOut,
 	Name:     "_aminmax",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2798,6 +2943,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 }
 
 var opXAminmaxDim = wrap.Op{
+	Kernel:   kernels.XAminmaxDim,
 	Name:     "_aminmax",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -2816,6 +2962,7 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 }
 
 var opXAminmaxDimOut = wrap.Op{
+	Kernel:   kernels.XAminmaxDimOut,
 	Name:     "_aminmax",
 	Overload: "dim_out",
 	Policy:   checks.PyTorch113,
@@ -2836,6 +2983,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 }
 
 var opAminmax = wrap.Op{
+	Kernel:   kernels.Aminmax,
 	Name:     "aminmax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2854,6 +3002,7 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 }
 
 var opAminmaxOut = wrap.Op{
+	Kernel:   kernels.AminmaxOut,
 	Name:     "aminmax",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2874,6 +3023,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 }
 
 var opXComputeLinearCombination = wrap.Op{
+	Kernel:   kernels.XComputeLinearCombination,
 	Name:     "_compute_linear_combination",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2892,6 +3042,7 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 }
 
 var opXComputeLinearCombinationOut = wrap.Op{
+	Kernel:   kernels.XComputeLinearCombinationOut,
 	Name:     "_compute_linear_combination",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2912,6 +3063,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 }
 
 var opMaxDim = wrap.Op{
+	Kernel:   kernels.MaxDim,
 	Name:     "max",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -2931,6 +3083,7 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 }
 
 var opMaxDimMax = wrap.Op{
+	Kernel:   kernels.MaxDimMax,
 	Name:     "max",
 	Overload: "dim_max",
 	Policy:   checks.PyTorch113,
@@ -2951,6 +3104,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 }
 
 var opMaxNamesDim = wrap.Op{
+	Kernel:   kernels.MaxNamesDim,
 	Name:     "max",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch113,
@@ -2969,6 +3123,7 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 }
 
 var opMaxNamesDimMax = wrap.Op{
+	Kernel:   kernels.MaxNamesDimMax,
 	Name:     "max",
 	Overload: "names_dim_max",
 	Policy:   checks.PyTorch113,
@@ -2989,6 +3144,7 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 }
 
 var opValueSelectingReductionBackward = wrap.Op{
+	Kernel:   kernels.ValueSelectingReductionBackward,
 	Name:     "value_selecting_reduction_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3007,6 +3163,7 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 }
 
 var opAmax = wrap.Op{
+	Kernel:   kernels.Amax,
 	Name:     "amax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3026,6 +3183,7 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAmaxOut = wrap.Op{
+	Kernel:   kernels.AmaxOut,
 	Name:     "amax",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3046,6 +3204,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 }
 
 var opMaxPool1dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool1dWithIndices,
 	Name:     "max_pool1d_with_indices",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3064,6 +3223,7 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool1d = wrap.Op{
+	Kernel:   kernels.MaxPool1d,
 	Name:     "max_pool1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3082,6 +3242,7 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMaxPool2d = wrap.Op{
+	Kernel:   kernels.MaxPool2d,
 	Name:     "max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3100,6 +3261,7 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opXMpsMaxPool2d = wrap.Op{
+	Kernel:   kernels.XMpsMaxPool2d,
 	Name:     "_mps_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3119,6 +3281,7 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 }
 
 var opXMpsMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.XMpsMaxPool2dOut,
 	Name:     "_mps_max_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3139,6 +3302,7 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 }
 
 var opMpsMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.MpsMaxPool2dBackward,
 	Name:     "mps_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3157,6 +3321,7 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 }
 
 var opMpsMaxPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MpsMaxPool2dBackwardOut,
 	Name:     "mps_max_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3177,6 +3342,7 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 }
 
 var opMkldnnMaxPool2d = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2d,
 	Name:     "mkldnn_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3196,6 +3362,7 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 }
 
 var opMkldnnMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dOut,
 	Name:     "mkldnn_max_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3216,6 +3383,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opMkldnnMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dBackward,
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3234,6 +3402,7 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 }
 
 var opMkldnnMaxPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dBackwardOut,
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3254,6 +3423,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opMkldnnMaxPool3d = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3d,
 	Name:     "mkldnn_max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3273,6 +3443,7 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 }
 
 var opMkldnnMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dOut,
 	Name:     "mkldnn_max_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3293,6 +3464,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opMkldnnMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dBackward,
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3311,6 +3483,7 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 }
 
 var opMkldnnMaxPool3dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dBackwardOut,
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3331,6 +3504,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opQuantizedMaxPool1d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool1d,
 	Name:     "quantized_max_pool1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3349,6 +3523,7 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool1dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool1dOut,
 	Name:     "quantized_max_pool1d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3369,6 +3544,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opQuantizedMaxPool2d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool2d,
 	Name:     "quantized_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3387,6 +3563,7 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool2dOut,
 	Name:     "quantized_max_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3407,6 +3584,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opMaxPool3d = wrap.Op{
+	Kernel:   kernels.MaxPool3d,
 	Name:     "max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3425,6 +3603,7 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMean = wrap.Op{
+	Kernel:   kernels.Mean,
 	Name:     "mean",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3444,6 +3623,7 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opMeanDim = wrap.Op{
+	Kernel:   kernels.MeanDim,
 	Name:     "mean",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -3463,6 +3643,7 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 }
 
 var opMeanOut = wrap.Op{
+	Kernel:   kernels.MeanOut,
 	Name:     "mean",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3483,6 +3664,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 }
 
 var opMeanNamesDim = wrap.Op{
+	Kernel:   kernels.MeanNamesDim,
 	Name:     "mean",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch113,
@@ -3501,6 +3683,7 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 }
 
 var opMeanNamesOut = wrap.Op{
+	Kernel:   kernels.MeanNamesOut,
 	Name:     "mean",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -3521,6 +3704,7 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 }
 
 var opNanmean = wrap.Op{
+	Kernel:   kernels.Nanmean,
 	Name:     "nanmean",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3539,6 +3723,7 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 }
 
 var opNanmeanOut = wrap.Op{
+	Kernel:   kernels.NanmeanOut,
 	Name:     "nanmean",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3559,6 +3744,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 }
 
 var opMedian = wrap.Op{
+	Kernel:   kernels.Median,
 	Name:     "median",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3578,6 +3764,7 @@ func Median(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMedianOut = wrap.Op{
+	Kernel:   kernels.MedianOut,
 	Name:     "median",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3598,6 +3785,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMedianDim = wrap.Op{
+	Kernel:   kernels.MedianDim,
 	Name:     "median",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -3617,6 +3805,7 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 }
 
 var opMedianDimValues = wrap.Op{
+	Kernel:   kernels.MedianDimValues,
 	Name:     "median",
 	Overload: "dim_values",
 	Policy:   checks.PyTorch113,
@@ -3637,6 +3826,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 }
 
 var opMedianNamesDim = wrap.Op{
+	Kernel:   kernels.MedianNamesDim,
 	Name:     "median",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch113,
@@ -3655,6 +3845,7 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 }
 
 var opMedianNamesDimValues = wrap.Op{
+	Kernel:   kernels.MedianNamesDimValues,
 	Name:     "median",
 	Overload: "names_dim_values",
 	Policy:   checks.PyTorch113,
@@ -3675,6 +3866,7 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 }
 
 var opNanmedian = wrap.Op{
+	Kernel:   kernels.Nanmedian,
 	Name:     "nanmedian",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3694,6 +3886,7 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNanmedianOut = wrap.Op{
+	Kernel:   kernels.NanmedianOut,
 	Name:     "nanmedian",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3714,6 +3907,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNanmedianDim = wrap.Op{
+	Kernel:   kernels.NanmedianDim,
 	Name:     "nanmedian",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -3733,6 +3927,7 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 }
 
 var opNanmedianDimValues = wrap.Op{
+	Kernel:   kernels.NanmedianDimValues,
 	Name:     "nanmedian",
 	Overload: "dim_values",
 	Policy:   checks.PyTorch113,
@@ -3753,6 +3948,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 }
 
 var opNanmedianNamesDim = wrap.Op{
+	Kernel:   kernels.NanmedianNamesDim,
 	Name:     "nanmedian",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch113,
@@ -3771,6 +3967,7 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 }
 
 var opNanmedianNamesDimValues = wrap.Op{
+	Kernel:   kernels.NanmedianNamesDimValues,
 	Name:     "nanmedian",
 	Overload: "names_dim_values",
 	Policy:   checks.PyTorch113,
@@ -3791,6 +3988,7 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 }
 
 var opMinDim = wrap.Op{
+	Kernel:   kernels.MinDim,
 	Name:     "min",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -3810,6 +4008,7 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 }
 
 var opMinDimMin = wrap.Op{
+	Kernel:   kernels.MinDimMin,
 	Name:     "min",
 	Overload: "dim_min",
 	Policy:   checks.PyTorch113,
@@ -3830,6 +4029,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 }
 
 var opMinNamesDim = wrap.Op{
+	Kernel:   kernels.MinNamesDim,
 	Name:     "min",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch113,
@@ -3848,6 +4048,7 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 }
 
 var opMinNamesDimMin = wrap.Op{
+	Kernel:   kernels.MinNamesDimMin,
 	Name:     "min",
 	Overload: "names_dim_min",
 	Policy:   checks.PyTorch113,
@@ -3868,6 +4069,7 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 }
 
 var opAmin = wrap.Op{
+	Kernel:   kernels.Amin,
 	Name:     "amin",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3887,6 +4089,7 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAminOut = wrap.Op{
+	Kernel:   kernels.AminOut,
 	Name:     "amin",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3907,6 +4110,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 }
 
 var opXMpsConvolution = wrap.Op{
+	Kernel:   kernels.XMpsConvolution,
 	Name:     "_mps_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3926,6 +4130,7 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opXMpsConvolutionOut = wrap.Op{
+	Kernel:   kernels.XMpsConvolutionOut,
 	Name:     "_mps_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3946,6 +4151,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opMpsConvolutionBackward = wrap.Op{
+	Kernel:   kernels.MpsConvolutionBackward,
 	Name:     "mps_convolution_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3965,6 +4171,7 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 }
 
 var opMpsConvolutionBackwardOut = wrap.Op{
+	Kernel:   kernels.MpsConvolutionBackwardOut,
 	Name:     "mps_convolution_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3985,6 +4192,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 }
 
 var opMkldnnConvolution = wrap.Op{
+	Kernel:   kernels.MkldnnConvolution,
 	Name:     "mkldnn_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4004,6 +4212,7 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opMkldnnConvolutionOut = wrap.Op{
+	Kernel:   kernels.MkldnnConvolutionOut,
 	Name:     "mkldnn_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4024,6 +4233,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opMiopenBatchNorm = wrap.Op{
+	Kernel:   kernels.MiopenBatchNorm,
 	Name:     "miopen_batch_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4043,6 +4253,7 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opMiopenBatchNormOut = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormOut,
 	Name:     "miopen_batch_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4063,6 +4274,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opMiopenBatchNormBackward = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormBackward,
 	Name:     "miopen_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4082,6 +4294,7 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 }
 
 var opMiopenBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormBackwardOut,
 	Name:     "miopen_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4102,6 +4315,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 }
 
 var opMiopenConvolution = wrap.Op{
+	Kernel:   kernels.MiopenConvolution,
 	Name:     "miopen_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4121,6 +4335,7 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opMiopenConvolutionOut = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionOut,
 	Name:     "miopen_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4141,6 +4356,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opMiopenConvolutionTranspose = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionTranspose,
 	Name:     "miopen_convolution_transpose",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4160,6 +4376,7 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opMiopenConvolutionTransposeOut = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionTransposeOut,
 	Name:     "miopen_convolution_transpose",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4180,6 +4397,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opMiopenDepthwiseConvolution = wrap.Op{
+	Kernel:   kernels.MiopenDepthwiseConvolution,
 	Name:     "miopen_depthwise_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4199,6 +4417,7 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opMiopenDepthwiseConvolutionOut = wrap.Op{
+	Kernel:   kernels.MiopenDepthwiseConvolutionOut,
 	Name:     "miopen_depthwise_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4219,6 +4438,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opMiopenConvolutionRelu = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionRelu,
 	Name:     "miopen_convolution_relu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4237,6 +4457,7 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opMiopenConvolutionAddRelu = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionAddRelu,
 	Name:     "miopen_convolution_add_relu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4255,6 +4476,7 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 }
 
 var opMiopenRnn = wrap.Op{
+	Kernel:   kernels.MiopenRnn,
 	Name:     "miopen_rnn",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4277,6 +4499,7 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 }
 
 var opMiopenRnnOut = wrap.Op{
+	Kernel:   kernels.MiopenRnnOut,
 	Name:     "miopen_rnn",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4297,6 +4520,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 }
 
 var opMiopenRnnBackward = wrap.Op{
+	Kernel:   kernels.MiopenRnnBackward,
 	Name:     "miopen_rnn_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4319,6 +4543,7 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 }
 
 var opMiopenRnnBackwardOut = wrap.Op{
+	Kernel:   kernels.MiopenRnnBackwardOut,
 	Name:     "miopen_rnn_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4342,6 +4567,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 }
 
 var opMm = wrap.Op{
+	Kernel:   kernels.Mm,
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4361,6 +4587,7 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opMmOut = wrap.Op{
+	Kernel:   kernels.MmOut,
 	Name:     "mm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4381,6 +4608,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 }
 
 var opXSparseMm = wrap.Op{
+	Kernel:   kernels.XSparseMm,
 	Name:     "_sparse_mm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4399,6 +4627,7 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 }
 
 var opXSparseSparseMatmul = wrap.Op{
+	Kernel:   kernels.XSparseSparseMatmul,
 	Name:     "_sparse_sparse_matmul",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4418,6 +4647,7 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opXSparseSparseMatmulOut = wrap.Op{
+	Kernel:   kernels.XSparseSparseMatmulOut,
 	Name:     "_sparse_sparse_matmul",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4438,6 +4668,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 }
 
 var opXSparseMaskHelper = wrap.Op{
+	Kernel:   kernels.XSparseMaskHelper,
 	Name:     "_sparse_mask_helper",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4456,6 +4687,7 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 }
 
 var opXSparseMaskHelperOut = wrap.Op{
+	Kernel:   kernels.XSparseMaskHelperOut,
 	Name:     "_sparse_mask_helper",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4476,6 +4708,7 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 }
 
 var opMode = wrap.Op{
+	Kernel:   kernels.Mode,
 	Name:     "mode",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4495,6 +4728,7 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 }
 
 var opModeValues = wrap.Op{
+	Kernel:   kernels.ModeValues,
 	Name:     "mode",
 	Overload: "values",
 	Policy:   checks.PyTorch113,
@@ -4515,6 +4749,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 }
 
 var opModeDimname = wrap.Op{
+	Kernel:   kernels.ModeDimname,
 	Name:     "mode",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -4533,6 +4768,7 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 }
 
 var opModeDimnameOut = wrap.Op{
+	Kernel:   kernels.ModeDimnameOut,
 	Name:     "mode",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch113,
@@ -4553,6 +4789,7 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 }
 
 var opMulTensor = wrap.Op{
+	Kernel:   kernels.MulTensor,
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4572,6 +4809,7 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMul_Tensor = wrap.Op{
+	Kernel:   kernels.Mul_Tensor,
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4592,6 +4830,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMulOut = wrap.Op{
+	Kernel:   kernels.MulOut,
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4612,6 +4851,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMulScalar = wrap.Op{
+	Kernel:   kernels.MulScalar,
 	Name:     "mul",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4631,6 +4871,7 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMul_Scalar = wrap.Op{
+	Kernel:   kernels.Mul_Scalar,
 	Name:     "mul_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4651,6 +4892,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMulScalarOut = wrap.Op{
+	Kernel:   kernels.MulScalarOut,
 	Name:     "mul",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -4671,6 +4913,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 }
 
 var opMultiplyTensor = wrap.Op{
+	Kernel:   kernels.MultiplyTensor,
 	Name:     "multiply",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4689,6 +4932,7 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMultiply_Tensor = wrap.Op{
+	Kernel:   kernels.Multiply_Tensor,
 	Name:     "multiply_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4709,6 +4953,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMultiplyOut = wrap.Op{
+	Kernel:   kernels.MultiplyOut,
 	Name:     "multiply",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4729,6 +4974,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opMultiplyScalar = wrap.Op{
+	Kernel:   kernels.MultiplyScalar,
 	Name:     "multiply",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4747,6 +4993,7 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMultiply_Scalar = wrap.Op{
+	Kernel:   kernels.Multiply_Scalar,
 	Name:     "multiply_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4767,6 +5014,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMv = wrap.Op{
+	Kernel:   kernels.Mv,
 	Name:     "mv",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4786,6 +5034,7 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 }
 
 var opMvOut = wrap.Op{
+	Kernel:   kernels.MvOut,
 	Name:     "mv",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4806,6 +5055,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opMvlgammaOut = wrap.Op{
+	Kernel:   kernels.MvlgammaOut,
 	Name:     "mvlgamma",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4826,6 +5076,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMvlgamma = wrap.Op{
+	Kernel:   kernels.Mvlgamma,
 	Name:     "mvlgamma",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4845,6 +5096,7 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opMvlgamma_ = wrap.Op{
+	Kernel:   kernels.Mvlgamma_,
 	Name:     "mvlgamma_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4865,6 +5117,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opNarrowCopy = wrap.Op{
+	Kernel:   kernels.NarrowCopy,
 	Name:     "narrow_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4883,6 +5136,7 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 }
 
 var opNarrowCopyOut = wrap.Op{
+	Kernel:   kernels.NarrowCopyOut,
 	Name:     "narrow_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4903,6 +5157,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 }
 
 var opNarrow = wrap.Op{
+	Kernel:   kernels.Narrow,
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4921,6 +5176,7 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 }
 
 var opNarrowTensor = wrap.Op{
+	Kernel:   kernels.NarrowTensor,
 	Name:     "narrow",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4939,6 +5195,7 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 }
 
 var opNativeBatchNorm = wrap.Op{
+	Kernel:   kernels.NativeBatchNorm,
 	Name:     "native_batch_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4958,6 +5215,7 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opNativeBatchNormOut = wrap.Op{
+	Kernel:   kernels.NativeBatchNormOut,
 	Name:     "native_batch_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4978,6 +5236,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opBatchNormStats = wrap.Op{
+	Kernel:   kernels.BatchNormStats,
 	Name:     "batch_norm_stats",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4996,6 +5255,7 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 }
 
 var opBatchNormStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormStatsOut,
 	Name:     "batch_norm_stats",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5016,6 +5276,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 }
 
 var opBatchNormElemt = wrap.Op{
+	Kernel:   kernels.BatchNormElemt,
 	Name:     "batch_norm_elemt",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5034,6 +5295,7 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opBatchNormElemtOut = wrap.Op{
+	Kernel:   kernels.BatchNormElemtOut,
 	Name:     "batch_norm_elemt",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5054,6 +5316,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opBatchNormGatherStats = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStats,
 	Name:     "batch_norm_gather_stats",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5072,6 +5335,7 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 }
 
 var opBatchNormGatherStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsOut,
 	Name:     "batch_norm_gather_stats",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5092,6 +5356,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 }
 
 var opBatchNormGatherStatsWithCounts = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsWithCounts,
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5110,6 +5375,7 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 }
 
 var opBatchNormGatherStatsWithCountsOut = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsWithCountsOut,
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5130,6 +5396,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 }
 
 var opNativeBatchNormBackward = wrap.Op{
+	Kernel:   kernels.NativeBatchNormBackward,
 	Name:     "native_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5149,6 +5416,7 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 }
 
 var opNativeBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeBatchNormBackwardOut,
 	Name:     "native_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5169,6 +5437,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 }
 
 var opBatchNormBackwardReduce = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardReduce,
 	Name:     "batch_norm_backward_reduce",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5187,6 +5456,7 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 }
 
 var opBatchNormBackwardReduceOut = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardReduceOut,
 	Name:     "batch_norm_backward_reduce",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5207,6 +5477,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 }
 
 var opBatchNormBackwardElemt = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardElemt,
 	Name:     "batch_norm_backward_elemt",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5225,6 +5496,7 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 }
 
 var opBatchNormBackwardElemtOut = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardElemtOut,
 	Name:     "batch_norm_backward_elemt",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5245,6 +5517,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 }
 
 var opBatchNormUpdateStats = wrap.Op{
+	Kernel:   kernels.BatchNormUpdateStats,
 	Name:     "batch_norm_update_stats",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5263,6 +5536,7 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 }
 
 var opBatchNormUpdateStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormUpdateStatsOut,
 	Name:     "batch_norm_update_stats",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5283,6 +5557,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 }
 
 var opIsVulkanAvailable = wrap.Op{
+	Kernel:   kernels.IsVulkanAvailable,
 	Name:     "is_vulkan_available",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5301,6 +5576,7 @@ func IsVulkanAvailable() bool {
 }
 
 var opXNnpackAvailable = wrap.Op{
+	Kernel:   kernels.XNnpackAvailable,
 	Name:     "_nnpack_available",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5319,6 +5595,7 @@ func XNnpackAvailable() bool {
 }
 
 var opXNnpackSpatialConvolution = wrap.Op{
+	Kernel:   kernels.XNnpackSpatialConvolution,
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5338,6 +5615,7 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opXNnpackSpatialConvolutionOut = wrap.Op{
+	Kernel:   kernels.XNnpackSpatialConvolutionOut,
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5358,6 +5636,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opOnesNames = wrap.Op{
+	Kernel:   kernels.OnesNames,
 	Name:     "ones",
 	Overload: "names",
 	Policy:   checks.PyTorch113,
@@ -5376,6 +5655,7 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 }
 
 var opOnesNamesOut = wrap.Op{
+	Kernel:   kernels.OnesNamesOut,
 	Name:     "ones",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -5396,6 +5676,7 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 }
 
 var opOnes = wrap.Op{
+	Kernel:   kernels.Ones,
 	Name:     "ones",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5414,6 +5695,7 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 }
 
 var opOnesOut = wrap.Op{
+	Kernel:   kernels.OnesOut,
 	Name:     "ones",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5434,6 +5716,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opOnesLike = wrap.Op{
+	Kernel:   kernels.OnesLike,
 	Name:     "ones_like",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5453,6 +5736,7 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 }
 
 var opOnesLikeOut = wrap.Op{
+	Kernel:   kernels.OnesLikeOut,
 	Name:     "ones_like",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5473,6 +5757,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 }
 
 var opPairwiseDistance = wrap.Op{
+	Kernel:   kernels.PairwiseDistance,
 	Name:     "pairwise_distance",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5491,6 +5776,7 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 }
 
 var opCdist = wrap.Op{
+	Kernel:   kernels.Cdist,
 	Name:     "cdist",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5509,6 +5795,7 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 }
 
 var opXEuclideanDist = wrap.Op{
+	Kernel:   kernels.XEuclideanDist,
 	Name:     "_euclidean_dist",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5528,6 +5815,7 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 }
 
 var opXEuclideanDistOut = wrap.Op{
+	Kernel:   kernels.XEuclideanDistOut,
 	Name:     "_euclidean_dist",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5548,6 +5836,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opXCdistForward = wrap.Op{
+	Kernel:   kernels.XCdistForward,
 	Name:     "_cdist_forward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5567,6 +5856,7 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 }
 
 var opXCdistForwardOut = wrap.Op{
+	Kernel:   kernels.XCdistForwardOut,
 	Name:     "_cdist_forward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5587,6 +5877,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 }
 
 var opXCdistBackward = wrap.Op{
+	Kernel:   kernels.XCdistBackward,
 	Name:     "_cdist_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5606,6 +5897,7 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 }
 
 var opXCdistBackwardOut = wrap.Op{
+	Kernel:   kernels.XCdistBackwardOut,
 	Name:     "_cdist_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5626,6 +5918,7 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 }
 
 var opPdist = wrap.Op{
+	Kernel:   kernels.Pdist,
 	Name:     "pdist",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5644,6 +5937,7 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 }
 
 var opXPdistForward = wrap.Op{
+	Kernel:   kernels.XPdistForward,
 	Name:     "_pdist_forward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5663,6 +5957,7 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 }
 
 var opXPdistForwardOut = wrap.Op{
+	Kernel:   kernels.XPdistForwardOut,
 	Name:     "_pdist_forward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5683,6 +5978,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 }
 
 var opXPdistBackward = wrap.Op{
+	Kernel:   kernels.XPdistBackward,
 	Name:     "_pdist_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5702,6 +5998,7 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 }
 
 var opXPdistBackwardOut = wrap.Op{
+	Kernel:   kernels.XPdistBackwardOut,
 	Name:     "_pdist_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5722,6 +6019,7 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 }
 
 var opCosineSimilarity = wrap.Op{
+	Kernel:   kernels.CosineSimilarity,
 	Name:     "cosine_similarity",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5740,6 +6038,7 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 }
 
 var opPermute = wrap.Op{
+	Kernel:   kernels.Permute,
 	Name:     "permute",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5759,6 +6058,7 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opMovedimIntlist = wrap.Op{
+	Kernel:   kernels.MovedimIntlist,
 	Name:     "movedim",
 	Overload: "intlist",
 	Policy:   checks.PyTorch113,
@@ -5777,6 +6077,7 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 }
 
 var opMovedimInt = wrap.Op{
+	Kernel:   kernels.MovedimInt,
 	Name:     "movedim",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -5795,6 +6096,7 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 }
 
 var opMoveaxisIntlist = wrap.Op{
+	Kernel:   kernels.MoveaxisIntlist,
 	Name:     "moveaxis",
 	Overload: "intlist",
 	Policy:   checks.PyTorch113,
@@ -5813,6 +6115,7 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 }
 
 var opMoveaxisInt = wrap.Op{
+	Kernel:   kernels.MoveaxisInt,
 	Name:     "moveaxis",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -5831,6 +6134,7 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 }
 
 var opNumpyT = wrap.Op{
+	Kernel:   kernels.NumpyT,
 	Name:     "numpy_T",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5849,6 +6153,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMatrixH = wrap.Op{
+	Kernel:   kernels.MatrixH,
 	Name:     "matrix_H",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5867,6 +6172,7 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMT = wrap.Op{
+	Kernel:   kernels.MT,
 	Name:     "mT",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5885,6 +6191,7 @@ func MT(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMH = wrap.Op{
+	Kernel:   kernels.MH,
 	Name:     "mH",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5903,6 +6210,7 @@ func MH(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAdjoint = wrap.Op{
+	Kernel:   kernels.Adjoint,
 	Name:     "adjoint",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5921,6 +6229,7 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPixelShuffle = wrap.Op{
+	Kernel:   kernels.PixelShuffle,
 	Name:     "pixel_shuffle",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5940,6 +6249,7 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 }
 
 var opPixelShuffleOut = wrap.Op{
+	Kernel:   kernels.PixelShuffleOut,
 	Name:     "pixel_shuffle",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5960,6 +6270,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 }
 
 var opPixelUnshuffle = wrap.Op{
+	Kernel:   kernels.PixelUnshuffle,
 	Name:     "pixel_unshuffle",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5979,6 +6290,7 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 }
 
 var opPixelUnshuffleOut = wrap.Op{
+	Kernel:   kernels.PixelUnshuffleOut,
 	Name:     "pixel_unshuffle",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5999,6 +6311,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 }
 
 var opChannelShuffle = wrap.Op{
+	Kernel:   kernels.ChannelShuffle,
 	Name:     "channel_shuffle",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6018,6 +6331,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 }
 
 var opChannelShuffleOut = wrap.Op{
+	Kernel:   kernels.ChannelShuffleOut,
 	Name:     "channel_shuffle",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6038,6 +6352,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 }
 
 var opNativeChannelShuffle = wrap.Op{
+	Kernel:   kernels.NativeChannelShuffle,
 	Name:     "native_channel_shuffle",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6056,6 +6371,7 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 }
 
 var opIsPinned = wrap.Op{
+	Kernel:   kernels.IsPinned,
 	Name:     "is_pinned",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6075,6 +6391,7 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 }
 
 var opPinMemory = wrap.Op{
+	Kernel:   kernels.PinMemory,
 	Name:     "pin_memory",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6093,6 +6410,7 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 }
 
 var opXPinMemory = wrap.Op{
+	Kernel:   kernels.XPinMemory,
 	Name:     "_pin_memory",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6112,6 +6430,7 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 }
 
 var opXPinMemoryOut = wrap.Op{
+	Kernel:   kernels.XPinMemoryOut,
 	Name:     "_pin_memory",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6132,6 +6451,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 }
 
 var opPinverse = wrap.Op{
+	Kernel:   kernels.Pinverse,
 	Name:     "pinverse",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6150,6 +6470,7 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 }
 
 var opPoissonNllLoss = wrap.Op{
+	Kernel:   kernels.PoissonNllLoss,
 	Name:     "poisson_nll_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6168,6 +6489,7 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 }
 
 var opRad2deg = wrap.Op{
+	Kernel:   kernels.Rad2deg,
 	Name:     "rad2deg",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6187,6 +6509,7 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRad2deg_ = wrap.Op{
+	Kernel:   kernels.Rad2deg_,
 	Name:     "rad2deg_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6207,6 +6530,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRad2degOut = wrap.Op{
+	Kernel:   kernels.Rad2degOut,
 	Name:     "rad2deg",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6227,6 +6551,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2rad = wrap.Op{
+	Kernel:   kernels.Deg2rad,
 	Name:     "deg2rad",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6246,6 +6571,7 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2rad_ = wrap.Op{
+	Kernel:   kernels.Deg2rad_,
 	Name:     "deg2rad_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6266,6 +6592,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2radOut = wrap.Op{
+	Kernel:   kernels.Deg2radOut,
 	Name:     "deg2rad",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6286,6 +6613,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opScalarTensor = wrap.Op{
+	Kernel:   kernels.ScalarTensor,
 	Name:     "scalar_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6304,6 +6632,7 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 }
 
 var opScalarTensorOut = wrap.Op{
+	Kernel:   kernels.ScalarTensorOut,
 	Name:     "scalar_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6324,6 +6653,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandNames = wrap.Op{
+	Kernel:   kernels.RandNames,
 	Name:     "rand",
 	Overload: "names",
 	Policy:   checks.PyTorch113,
@@ -6342,6 +6672,7 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 }
 
 var opRandNamesOut = wrap.Op{
+	Kernel:   kernels.RandNamesOut,
 	Name:     "rand",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -6362,6 +6693,7 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 }
 
 var opRandGeneratorWithNames = wrap.Op{
+	Kernel:   kernels.RandGeneratorWithNames,
 	Name:     "rand",
 	Overload: "generator_with_names",
 	Policy:   checks.PyTorch113,
@@ -6380,6 +6712,7 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 }
 
 var opRandGeneratorWithNamesOut = wrap.Op{
+	Kernel:   kernels.RandGeneratorWithNamesOut,
 	Name:     "rand",
 	Overload: "generator_with_names_out",
 	Policy:   checks.PyTorch113,
@@ -6400,6 +6733,7 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 }
 
 var opRand = wrap.Op{
+	Kernel:   kernels.Rand,
 	Name:     "rand",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6418,6 +6752,7 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 }
 
 var opRandGenerator = wrap.Op{
+	Kernel:   kernels.RandGenerator,
 	Name:     "rand",
 	Overload: "generator",
 	Policy:   checks.PyTorch113,
@@ -6436,6 +6771,7 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 }
 
 var opRandOut = wrap.Op{
+	Kernel:   kernels.RandOut,
 	Name:     "rand",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6456,6 +6792,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandGeneratorOut,
 	Name:     "rand",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch113,
@@ -6476,6 +6813,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 }
 
 var opRandLike = wrap.Op{
+	Kernel:   kernels.RandLike,
 	Name:     "rand_like",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6495,6 +6833,7 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 }
 
 var opRandLikeOut = wrap.Op{
+	Kernel:   kernels.RandLikeOut,
 	Name:     "rand_like",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6515,6 +6854,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 }
 
 var opRandint = wrap.Op{
+	Kernel:   kernels.Randint,
 	Name:     "randint",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6533,6 +6873,7 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 }
 
 var opRandintGenerator = wrap.Op{
+	Kernel:   kernels.RandintGenerator,
 	Name:     "randint",
 	Overload: "generator",
 	Policy:   checks.PyTorch113,
@@ -6551,6 +6892,7 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 }
 
 var opRandintLow = wrap.Op{
+	Kernel:   kernels.RandintLow,
 	Name:     "randint",
 	Overload: "low",
 	Policy:   checks.PyTorch113,
@@ -6569,6 +6911,7 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 }
 
 var opRandintLowGenerator = wrap.Op{
+	Kernel:   kernels.RandintLowGenerator,
 	Name:     "randint",
 	Overload: "low_generator",
 	Policy:   checks.PyTorch113,
@@ -6587,6 +6930,7 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 }
 
 var opRandintOut = wrap.Op{
+	Kernel:   kernels.RandintOut,
 	Name:     "randint",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6607,6 +6951,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandintGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintGeneratorOut,
 	Name:     "randint",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch113,
@@ -6627,6 +6972,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 }
 
 var opRandintLowOut = wrap.Op{
+	Kernel:   kernels.RandintLowOut,
 	Name:     "randint",
 	Overload: "low_out",
 	Policy:   checks.PyTorch113,
@@ -6647,6 +6993,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 }
 
 var opRandintLowGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintLowGeneratorOut,
 	Name:     "randint",
 	Overload: "low_generator_out",
 	Policy:   checks.PyTorch113,
@@ -6667,6 +7014,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 }
 
 var opRandintLike = wrap.Op{
+	Kernel:   kernels.RandintLike,
 	Name:     "randint_like",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6685,6 +7033,7 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 }
 
 var opRandintLikeOut = wrap.Op{
+	Kernel:   kernels.RandintLikeOut,
 	Name:     "randint_like",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6705,6 +7054,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 }
 
 var opRandintLikeLowDtype = wrap.Op{
+	Kernel:   kernels.RandintLikeLowDtype,
 	Name:     "randint_like",
 	Overload: "low_dtype",
 	Policy:   checks.PyTorch113,
@@ -6723,6 +7073,7 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 }
 
 var opRandintLikeLowDtypeOut = wrap.Op{
+	Kernel:   kernels.RandintLikeLowDtypeOut,
 	Name:     "randint_like",
 	Overload: "low_dtype_out",
 	Policy:   checks.PyTorch113,
@@ -6743,6 +7094,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 }
 
 var opRandn = wrap.Op{
+	Kernel:   kernels.Randn,
 	Name:     "randn",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6761,6 +7113,7 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 }
 
 var opRandnGenerator = wrap.Op{
+	Kernel:   kernels.RandnGenerator,
 	Name:     "randn",
 	Overload: "generator",
 	Policy:   checks.PyTorch113,
@@ -6779,6 +7132,7 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 }
 
 var opRandnNames = wrap.Op{
+	Kernel:   kernels.RandnNames,
 	Name:     "randn",
 	Overload: "names",
 	Policy:   checks.PyTorch113,
@@ -6797,6 +7151,7 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 }
 
 var opRandnNamesOut = wrap.Op{
+	Kernel:   kernels.RandnNamesOut,
 	Name:     "randn",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -6817,6 +7172,7 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 }
 
 var opRandnGeneratorWithNames = wrap.Op{
+	Kernel:   kernels.RandnGeneratorWithNames,
 	Name:     "randn",
 	Overload: "generator_with_names",
 	Policy:   checks.PyTorch113,
@@ -6835,6 +7191,7 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 }
 
 var opRandnGeneratorWithNamesOut = wrap.Op{
+	Kernel:   kernels.RandnGeneratorWithNamesOut,
 	Name:     "randn",
 	Overload: "generator_with_names_out",
 	Policy:   checks.PyTorch113,
@@ -6855,6 +7212,7 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 }
 
 var opRandnOut = wrap.Op{
+	Kernel:   kernels.RandnOut,
 	Name:     "randn",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6875,6 +7233,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandnGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandnGeneratorOut,
 	Name:     "randn",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch113,
@@ -6895,6 +7254,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 }
 
 var opRandnLike = wrap.Op{
+	Kernel:   kernels.RandnLike,
 	Name:     "randn_like",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6914,6 +7274,7 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opRandnLikeOut = wrap.Op{
+	Kernel:   kernels.RandnLikeOut,
 	Name:     "randn_like",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6934,6 +7295,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opRandperm = wrap.Op{
+	Kernel:   kernels.Randperm,
 	Name:     "randperm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6952,6 +7314,7 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 }
 
 var opRandpermGenerator = wrap.Op{
+	Kernel:   kernels.RandpermGenerator,
 	Name:     "randperm",
 	Overload: "generator",
 	Policy:   checks.PyTorch113,
@@ -6970,6 +7333,7 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 }
 
 var opRandpermOut = wrap.Op{
+	Kernel:   kernels.RandpermOut,
 	Name:     "randperm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6990,6 +7354,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandpermGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandpermGeneratorOut,
 	Name:     "randperm",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch113,
@@ -7010,6 +7375,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 }
 
 var opRangeStep = wrap.Op{
+	Kernel:   kernels.RangeStep,
 	Name:     "range",
 	Overload: "step",
 	Policy:   checks.PyTorch113,
@@ -7028,6 +7394,7 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 }
 
 var opRange = wrap.Op{
+	Kernel:   kernels.Range,
 	Name:     "range",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7046,6 +7413,7 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 }
 
 var opRangeOut_ = wrap.Op{
+	Kernel:   kernels.RangeOut_,
 	Name:     "range",
 	Overload: "out_",
 	Policy:   checks.PyTorch113,
@@ -7066,6 +7434,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 }
 
 var opRangeOut = wrap.Op{
+	Kernel:   kernels.RangeOut,
 	Name:     "range",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7086,6 +7455,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 }
 
 var opRavel = wrap.Op{
+	Kernel:   kernels.Ravel,
 	Name:     "ravel",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7104,6 +7474,7 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocal = wrap.Op{
+	Kernel:   kernels.Reciprocal,
 	Name:     "reciprocal",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7123,6 +7494,7 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocal_ = wrap.Op{
+	Kernel:   kernels.Reciprocal_,
 	Name:     "reciprocal_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7143,6 +7515,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocalOut = wrap.Op{
+	Kernel:   kernels.ReciprocalOut,
 	Name:     "reciprocal",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7163,6 +7536,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNeg = wrap.Op{
+	Kernel:   kernels.Neg,
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7182,6 +7556,7 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNeg_ = wrap.Op{
+	Kernel:   kernels.Neg_,
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7202,6 +7577,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegOut = wrap.Op{
+	Kernel:   kernels.NegOut,
 	Name:     "neg",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7222,6 +7598,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNegative = wrap.Op{
+	Kernel:   kernels.Negative,
 	Name:     "negative",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7240,6 +7617,7 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegative_ = wrap.Op{
+	Kernel:   kernels.Negative_,
 	Name:     "negative_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7260,6 +7638,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegativeOut = wrap.Op{
+	Kernel:   kernels.NegativeOut,
 	Name:     "negative",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7280,6 +7659,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRepeat = wrap.Op{
+	Kernel:   kernels.Repeat,
 	Name:     "repeat",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7299,6 +7679,7 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 }
 
 var opRepeatOut = wrap.Op{
+	Kernel:   kernels.RepeatOut,
 	Name:     "repeat",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7319,6 +7700,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 }
 
 var opRepeatInterleaveTensor = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveTensor,
 	Name:     "repeat_interleave",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7337,6 +7719,7 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 }
 
 var opRepeatInterleaveTensorOut = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveTensorOut,
 	Name:     "repeat_interleave",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -7357,6 +7740,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 }
 
 var opRepeatInterleaveSelfTensor = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveSelfTensor,
 	Name:     "repeat_interleave",
 	Overload: "self_Tensor",
 	Policy:   checks.PyTorch113,
@@ -7375,6 +7759,7 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 }
 
 var opRepeatInterleaveSelfInt = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveSelfInt,
 	Name:     "repeat_interleave",
 	Overload: "self_int",
 	Policy:   checks.PyTorch113,
@@ -7393,6 +7778,7 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 }
 
 var opReshape = wrap.Op{
+	Kernel:   kernels.Reshape,
 	Name:     "reshape",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7411,6 +7797,7 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 }
 
 var opXReshapeAlias = wrap.Op{
+	Kernel:   kernels.XReshapeAlias,
 	Name:     "_reshape_alias",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7430,6 +7817,7 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 }
 
 var opXMkldnnReshape = wrap.Op{
+	Kernel:   kernels.XMkldnnReshape,
 	Name:     "_mkldnn_reshape",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7449,6 +7837,7 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 }
 
 var opXMkldnnReshapeOut = wrap.Op{
+	Kernel:   kernels.XMkldnnReshapeOut,
 	Name:     "_mkldnn_reshape",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7469,6 +7858,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 }
 
 var opReshapeAs = wrap.Op{
+	Kernel:   kernels.ReshapeAs,
 	Name:     "reshape_as",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7487,6 +7877,7 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRound = wrap.Op{
+	Kernel:   kernels.Round,
 	Name:     "round",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7506,6 +7897,7 @@ func Round(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRound_ = wrap.Op{
+	Kernel:   kernels.Round_,
 	Name:     "round_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7526,6 +7918,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRoundOut = wrap.Op{
+	Kernel:   kernels.RoundOut,
 	Name:     "round",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7546,6 +7939,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRoundDecimals = wrap.Op{
+	Kernel:   kernels.RoundDecimals,
 	Name:     "round",
 	Overload: "decimals",
 	Policy:   checks.PyTorch113,
@@ -7565,6 +7959,7 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opRound_Decimals = wrap.Op{
+	Kernel:   kernels.Round_Decimals,
 	Name:     "round_",
 	Overload: "decimals",
 	Policy:   checks.PyTorch113,
@@ -7585,6 +7980,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opRoundDecimalsOut = wrap.Op{
+	Kernel:   kernels.RoundDecimalsOut,
 	Name:     "round",
 	Overload: "decimals_out",
 	Policy:   checks.PyTorch113,
@@ -7605,6 +8001,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 }
 
 var opRrelu = wrap.Op{
+	Kernel:   kernels.Rrelu,
 	Name:     "rrelu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7623,6 +8020,7 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 }
 
 var opRrelu_ = wrap.Op{
+	Kernel:   kernels.Rrelu_,
 	Name:     "rrelu_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7643,6 +8041,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 }
 
 var opRelu = wrap.Op{
+	Kernel:   kernels.Relu,
 	Name:     "relu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7662,6 +8061,7 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu_ = wrap.Op{
+	Kernel:   kernels.Relu_,
 	Name:     "relu_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7682,6 +8082,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReluOut = wrap.Op{
+	Kernel:   kernels.ReluOut,
 	Name:     "relu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7702,6 +8103,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu6 = wrap.Op{
+	Kernel:   kernels.Relu6,
 	Name:     "relu6",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7720,6 +8122,7 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu6_ = wrap.Op{
+	Kernel:   kernels.Relu6_,
 	Name:     "relu6_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7740,6 +8143,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPrelu = wrap.Op{
+	Kernel:   kernels.Prelu,
 	Name:     "prelu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7759,6 +8163,7 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 }
 
 var opPreluOut = wrap.Op{
+	Kernel:   kernels.PreluOut,
 	Name:     "prelu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7779,6 +8184,7 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opPreluBackward = wrap.Op{
+	Kernel:   kernels.PreluBackward,
 	Name:     "prelu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7798,6 +8204,7 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 }
 
 var opPreluBackwardOut = wrap.Op{
+	Kernel:   kernels.PreluBackwardOut,
 	Name:     "prelu_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7818,6 +8225,7 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 }
 
 var opGeluOut = wrap.Op{
+	Kernel:   kernels.GeluOut,
 	Name:     "gelu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7838,6 +8246,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 }
 
 var opGelu_ = wrap.Op{
+	Kernel:   kernels.Gelu_,
 	Name:     "gelu_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7858,6 +8267,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 }
 
 var opGelu = wrap.Op{
+	Kernel:   kernels.Gelu,
 	Name:     "gelu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7877,6 +8287,7 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 }
 
 var opGeluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.GeluBackwardGradInput,
 	Name:     "gelu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7897,6 +8308,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 }
 
 var opGeluBackward = wrap.Op{
+	Kernel:   kernels.GeluBackward,
 	Name:     "gelu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7916,6 +8328,7 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 }
 
 var opInfinitelyDifferentiableGeluBackward = wrap.Op{
+	Kernel:   kernels.InfinitelyDifferentiableGeluBackward,
 	Name:     "infinitely_differentiable_gelu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7934,6 +8347,7 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 }
 
 var opHardshrinkOut = wrap.Op{
+	Kernel:   kernels.HardshrinkOut,
 	Name:     "hardshrink",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7954,6 +8368,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 }
 
 var opHardshrink = wrap.Op{
+	Kernel:   kernels.Hardshrink,
 	Name:     "hardshrink",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7973,6 +8388,7 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 }
 
 var opHardshrinkBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardshrinkBackwardGradInput,
 	Name:     "hardshrink_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7993,6 +8409,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 }
 
 var opHardshrinkBackward = wrap.Op{
+	Kernel:   kernels.HardshrinkBackward,
 	Name:     "hardshrink_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8012,6 +8429,7 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 }
 
 var opRsqrt = wrap.Op{
+	Kernel:   kernels.Rsqrt,
 	Name:     "rsqrt",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8031,6 +8449,7 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRsqrt_ = wrap.Op{
+	Kernel:   kernels.Rsqrt_,
 	Name:     "rsqrt_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8051,6 +8470,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRsqrtOut = wrap.Op{
+	Kernel:   kernels.RsqrtOut,
 	Name:     "rsqrt",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8071,6 +8491,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSelectDimname = wrap.Op{
+	Kernel:   kernels.SelectDimname,
 	Name:     "select",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch113,
@@ -8089,6 +8510,7 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 }
 
 var opSelectInt = wrap.Op{
+	Kernel:   kernels.SelectInt,
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -8108,6 +8530,7 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 }
 
 var opSelectBackward = wrap.Op{
+	Kernel:   kernels.SelectBackward,
 	Name:     "select_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8127,6 +8550,7 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 }
 
 var opSelectBackwardOut = wrap.Op{
+	Kernel:   kernels.SelectBackwardOut,
 	Name:     "select_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8147,6 +8571,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 }
 
 var opXNestedSelectBackward = wrap.Op{
+	Kernel:   kernels.XNestedSelectBackward,
 	Name:     "_nested_select_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8165,6 +8590,7 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 }
 
 var opSelu = wrap.Op{
+	Kernel:   kernels.Selu,
 	Name:     "selu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8183,6 +8609,7 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSelu_ = wrap.Op{
+	Kernel:   kernels.Selu_,
 	Name:     "selu_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8203,6 +8630,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCelu = wrap.Op{
+	Kernel:   kernels.Celu,
 	Name:     "celu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8222,6 +8650,7 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 }
 
 var opCelu_ = wrap.Op{
+	Kernel:   kernels.Celu_,
 	Name:     "celu_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8242,6 +8671,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 }
 
 var opCeluOut = wrap.Op{
+	Kernel:   kernels.CeluOut,
 	Name:     "celu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8262,6 +8692,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 }
 
 var opSilu = wrap.Op{
+	Kernel:   kernels.Silu,
 	Name:     "silu",
 	Overload: "",
 	Policy:   checks.PyTorch113,

@@ -14,6 +14,7 @@ import (
 )
 
 var opSilu_ = wrap.Op{
+	Kernel:   kernels.Silu_,
 	Name:     "silu_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -34,6 +35,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSiluOut = wrap.Op{
+	Kernel:   kernels.SiluOut,
 	Name:     "silu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -54,6 +56,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSiluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SiluBackwardGradInput,
 	Name:     "silu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -74,6 +77,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 }
 
 var opSiluBackward = wrap.Op{
+	Kernel:   kernels.SiluBackward,
 	Name:     "silu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -92,6 +96,7 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 }
 
 var opMish = wrap.Op{
+	Kernel:   kernels.Mish,
 	Name:     "mish",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -111,6 +116,7 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMish_ = wrap.Op{
+	Kernel:   kernels.Mish_,
 	Name:     "mish_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -131,6 +137,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMishOut = wrap.Op{
+	Kernel:   kernels.MishOut,
 	Name:     "mish",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -151,6 +158,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMishBackward = wrap.Op{
+	Kernel:   kernels.MishBackward,
 	Name:     "mish_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -169,6 +177,7 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoid = wrap.Op{
+	Kernel:   kernels.Sigmoid,
 	Name:     "sigmoid",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -188,6 +197,7 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoid_ = wrap.Op{
+	Kernel:   kernels.Sigmoid_,
 	Name:     "sigmoid_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -208,6 +218,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoidOut = wrap.Op{
+	Kernel:   kernels.SigmoidOut,
 	Name:     "sigmoid",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -228,6 +239,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogit = wrap.Op{
+	Kernel:   kernels.Logit,
 	Name:     "logit",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -247,6 +259,7 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opLogit_ = wrap.Op{
+	Kernel:   kernels.Logit_,
 	Name:     "logit_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -267,6 +280,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opLogitOut = wrap.Op{
+	Kernel:   kernels.LogitOut,
 	Name:     "logit",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -287,6 +301,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 }
 
 var opSin = wrap.Op{
+	Kernel:   kernels.Sin,
 	Name:     "sin",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -306,6 +321,7 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSin_ = wrap.Op{
+	Kernel:   kernels.Sin_,
 	Name:     "sin_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -326,6 +342,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinOut = wrap.Op{
+	Kernel:   kernels.SinOut,
 	Name:     "sin",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -346,6 +363,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSinc = wrap.Op{
+	Kernel:   kernels.Sinc,
 	Name:     "sinc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -365,6 +383,7 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinc_ = wrap.Op{
+	Kernel:   kernels.Sinc_,
 	Name:     "sinc_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -385,6 +404,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSincOut = wrap.Op{
+	Kernel:   kernels.SincOut,
 	Name:     "sinc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -405,6 +425,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSinh = wrap.Op{
+	Kernel:   kernels.Sinh,
 	Name:     "sinh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -424,6 +445,7 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinh_ = wrap.Op{
+	Kernel:   kernels.Sinh_,
 	Name:     "sinh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -444,6 +466,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinhOut = wrap.Op{
+	Kernel:   kernels.SinhOut,
 	Name:     "sinh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -464,6 +487,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDetach = wrap.Op{
+	Kernel:   kernels.Detach,
 	Name:     "detach",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -482,6 +506,7 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDetach_ = wrap.Op{
+	Kernel:   kernels.Detach_,
 	Name:     "detach_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -502,6 +527,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSizeInt = wrap.Op{
+	Kernel:   kernels.SizeInt,
 	Name:     "size",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -520,6 +546,7 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opSizeDimname = wrap.Op{
+	Kernel:   kernels.SizeDimname,
 	Name:     "size",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch113,
@@ -538,6 +565,7 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 }
 
 var opSliceTensor = wrap.Op{
+	Kernel:   kernels.SliceTensor,
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -557,6 +585,7 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 }
 
 var opSliceBackward = wrap.Op{
+	Kernel:   kernels.SliceBackward,
 	Name:     "slice_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -576,6 +605,7 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 }
 
 var opSliceBackwardOut = wrap.Op{
+	Kernel:   kernels.SliceBackwardOut,
 	Name:     "slice_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -596,6 +626,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 }
 
 var opSliceScatter = wrap.Op{
+	Kernel:   kernels.SliceScatter,
 	Name:     "slice_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -615,6 +646,7 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 }
 
 var opSliceScatterOut = wrap.Op{
+	Kernel:   kernels.SliceScatterOut,
 	Name:     "slice_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -635,6 +667,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 }
 
 var opSelectScatter = wrap.Op{
+	Kernel:   kernels.SelectScatter,
 	Name:     "select_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -654,6 +687,7 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 }
 
 var opSelectScatterOut = wrap.Op{
+	Kernel:   kernels.SelectScatterOut,
 	Name:     "select_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -674,6 +708,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 }
 
 var opDiagonalScatter = wrap.Op{
+	Kernel:   kernels.DiagonalScatter,
 	Name:     "diagonal_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -693,6 +728,7 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 }
 
 var opDiagonalScatterOut = wrap.Op{
+	Kernel:   kernels.DiagonalScatterOut,
 	Name:     "diagonal_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -713,6 +749,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 }
 
 var opAsStridedScatter = wrap.Op{
+	Kernel:   kernels.AsStridedScatter,
 	Name:     "as_strided_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -732,6 +769,7 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 }
 
 var opAsStridedScatterOut = wrap.Op{
+	Kernel:   kernels.AsStridedScatterOut,
 	Name:     "as_strided_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -752,6 +790,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 }
 
 var opSmm = wrap.Op{
+	Kernel:   kernels.Smm,
 	Name:     "smm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -770,6 +809,7 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opSoftmaxInt = wrap.Op{
+	Kernel:   kernels.SoftmaxInt,
 	Name:     "softmax",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -788,6 +828,7 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opSoftmaxIntOut = wrap.Op{
+	Kernel:   kernels.SoftmaxIntOut,
 	Name:     "softmax",
 	Overload: "int_out",
 	Policy:   checks.PyTorch113,
@@ -808,6 +849,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 }
 
 var opSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.SoftmaxDimname,
 	Name:     "softmax",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch113,
@@ -826,6 +868,7 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 }
 
 var opXSoftmax = wrap.Op{
+	Kernel:   kernels.XSoftmax,
 	Name:     "_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -845,6 +888,7 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 }
 
 var opXSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSoftmaxOut,
 	Name:     "_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -865,6 +909,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 }
 
 var opXSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSoftmaxBackwardData,
 	Name:     "_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -884,6 +929,7 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 }
 
 var opXSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSoftmaxBackwardDataOut,
 	Name:     "_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -904,6 +950,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 }
 
 var opUnsafeSplitTensor = wrap.Op{
+	Kernel:   kernels.UnsafeSplitTensor,
 	Name:     "unsafe_split",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -923,6 +970,7 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 }
 
 var opUnsafeSplitTensorOut = wrap.Op{
+	Kernel:   kernels.UnsafeSplitTensorOut,
 	Name:     "unsafe_split",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -946,6 +994,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 }
 
 var opSplitTensor = wrap.Op{
+	Kernel:   kernels.SplitTensor,
 	Name:     "split",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -965,6 +1014,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 }
 
 var opSplitSizes = wrap.Op{
+	Kernel:   kernels.SplitSizes,
 	Name:     "split",
 	Overload: "sizes",
 	Policy:   checks.PyTorch113,
@@ -983,6 +1033,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 }
 
 var opUnsafeSplitWithSizes = wrap.Op{
+	Kernel:   kernels.UnsafeSplitWithSizes,
 	Name:     "unsafe_split_with_sizes",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1002,6 +1053,7 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 }
 
 var opUnsafeSplitWithSizesOut = wrap.Op{
+	Kernel:   kernels.UnsafeSplitWithSizesOut,
 	Name:     "unsafe_split_with_sizes",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1025,6 +1077,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 }
 
 var opSplitWithSizes = wrap.Op{
+	Kernel:   kernels.SplitWithSizes,
 	Name:     "split_with_sizes",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1044,6 +1097,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 }
 
 var opHsplitInt = wrap.Op{
+	Kernel:   kernels.HsplitInt,
 	Name:     "hsplit",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -1062,6 +1116,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opHsplitArray = wrap.Op{
+	Kernel:   kernels.HsplitArray,
 	Name:     "hsplit",
 	Overload: "array",
 	Policy:   checks.PyTorch113,
@@ -1080,6 +1135,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opVsplitInt = wrap.Op{
+	Kernel:   kernels.VsplitInt,
 	Name:     "vsplit",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -1098,6 +1154,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opVsplitArray = wrap.Op{
+	Kernel:   kernels.VsplitArray,
 	Name:     "vsplit",
 	Overload: "array",
 	Policy:   checks.PyTorch113,
@@ -1116,6 +1173,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opDsplitInt = wrap.Op{
+	Kernel:   kernels.DsplitInt,
 	Name:     "dsplit",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -1134,6 +1192,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opDsplitArray = wrap.Op{
+	Kernel:   kernels.DsplitArray,
 	Name:     "dsplit",
 	Overload: "array",
 	Policy:   checks.PyTorch113,
@@ -1152,6 +1211,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opSqueeze = wrap.Op{
+	Kernel:   kernels.Squeeze,
 	Name:     "squeeze",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1171,6 +1231,7 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeDim = wrap.Op{
+	Kernel:   kernels.SqueezeDim,
 	Name:     "squeeze",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -1190,6 +1251,7 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueezeDimname = wrap.Op{
+	Kernel:   kernels.SqueezeDimname,
 	Name:     "squeeze",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -1208,6 +1270,7 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opSqueeze_ = wrap.Op{
+	Kernel:   kernels.Squeeze_,
 	Name:     "squeeze_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1228,6 +1291,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueeze_Dim = wrap.Op{
+	Kernel:   kernels.Squeeze_Dim,
 	Name:     "squeeze_",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -1248,6 +1312,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueeze_Dimname = wrap.Op{
+	Kernel:   kernels.Squeeze_Dimname,
 	Name:     "squeeze_",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -1268,6 +1333,7 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opSspaddmm = wrap.Op{
+	Kernel:   kernels.Sspaddmm,
 	Name:     "sspaddmm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1286,6 +1352,7 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 }
 
 var opSspaddmmOut = wrap.Op{
+	Kernel:   kernels.SspaddmmOut,
 	Name:     "sspaddmm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1306,6 +1373,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 }
 
 var opStack = wrap.Op{
+	Kernel:   kernels.Stack,
 	Name:     "stack",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1325,6 +1393,7 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opStackOut = wrap.Op{
+	Kernel:   kernels.StackOut,
 	Name:     "stack",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1348,6 +1417,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 }
 
 var opXStack = wrap.Op{
+	Kernel:   kernels.XStack,
 	Name:     "_stack",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1366,6 +1436,7 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXStackOut = wrap.Op{
+	Kernel:   kernels.XStackOut,
 	Name:     "_stack",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1386,6 +1457,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 }
 
 var opHstack = wrap.Op{
+	Kernel:   kernels.Hstack,
 	Name:     "hstack",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1404,6 +1476,7 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opHstackOut = wrap.Op{
+	Kernel:   kernels.HstackOut,
 	Name:     "hstack",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1424,6 +1497,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opVstack = wrap.Op{
+	Kernel:   kernels.Vstack,
 	Name:     "vstack",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1442,6 +1516,7 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opVstackOut = wrap.Op{
+	Kernel:   kernels.VstackOut,
 	Name:     "vstack",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1462,6 +1537,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDstack = wrap.Op{
+	Kernel:   kernels.Dstack,
 	Name:     "dstack",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1480,6 +1556,7 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opDstackOut = wrap.Op{
+	Kernel:   kernels.DstackOut,
 	Name:     "dstack",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1500,6 +1577,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opStft = wrap.Op{
+	Kernel:   kernels.Stft,
 	Name:     "stft",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1518,6 +1596,7 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 }
 
 var opStftCenter = wrap.Op{
+	Kernel:   kernels.StftCenter,
 	Name:     "stft",
 	Overload: "center",
 	Policy:   checks.PyTorch113,
@@ -1536,6 +1615,7 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 }
 
 var opIstft = wrap.Op{
+	Kernel:   kernels.Istft,
 	Name:     "istft",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1554,6 +1634,7 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 }
 
 var opStrideInt = wrap.Op{
+	Kernel:   kernels.StrideInt,
 	Name:     "stride",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -1572,6 +1653,7 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opStrideDimname = wrap.Op{
+	Kernel:   kernels.StrideDimname,
 	Name:     "stride",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch113,
@@ -1590,6 +1672,7 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 }
 
 var opSum = wrap.Op{
+	Kernel:   kernels.Sum,
 	Name:     "sum",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1609,6 +1692,7 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opSumOut = wrap.Op{
+	Kernel:   kernels.SumOut,
 	Name:     "sum",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1629,6 +1713,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSumDimIntList = wrap.Op{
+	Kernel:   kernels.SumDimIntList,
 	Name:     "sum",
 	Overload: "dim_IntList",
 	Policy:   checks.PyTorch113,
@@ -1648,6 +1733,7 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 }
 
 var opSumDimDimnameList = wrap.Op{
+	Kernel:   kernels.SumDimDimnameList,
 	Name:     "sum",
 	Overload: "dim_DimnameList",
 	Policy:   checks.PyTorch113,
@@ -1666,6 +1752,7 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 }
 
 var opSumIntListOut = wrap.Op{
+	Kernel:   kernels.SumIntListOut,
 	Name:     "sum",
 	Overload: "IntList_out",
 	Policy:   checks.PyTorch113,
@@ -1686,6 +1773,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 }
 
 var opSumDimnameListOut = wrap.Op{
+	Kernel:   kernels.SumDimnameListOut,
 	Name:     "sum",
 	Overload: "DimnameList_out",
 	Policy:   checks.PyTorch113,
@@ -1706,6 +1794,7 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 }
 
 var opXNestedSumBackward = wrap.Op{
+	Kernel:   kernels.XNestedSumBackward,
 	Name:     "_nested_sum_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1724,6 +1813,7 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 }
 
 var opNansum = wrap.Op{
+	Kernel:   kernels.Nansum,
 	Name:     "nansum",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1743,6 +1833,7 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 }
 
 var opNansumOut = wrap.Op{
+	Kernel:   kernels.NansumOut,
 	Name:     "nansum",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1763,6 +1854,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 }
 
 var opSumToSize = wrap.Op{
+	Kernel:   kernels.SumToSize,
 	Name:     "sum_to_size",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1781,6 +1873,7 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opSqrt = wrap.Op{
+	Kernel:   kernels.Sqrt,
 	Name:     "sqrt",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1800,6 +1893,7 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqrt_ = wrap.Op{
+	Kernel:   kernels.Sqrt_,
 	Name:     "sqrt_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1820,6 +1914,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqrtOut = wrap.Op{
+	Kernel:   kernels.SqrtOut,
 	Name:     "sqrt",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1840,6 +1935,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSquare = wrap.Op{
+	Kernel:   kernels.Square,
 	Name:     "square",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1858,6 +1954,7 @@ func Square(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSquare_ = wrap.Op{
+	Kernel:   kernels.Square_,
 	Name:     "square_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1878,6 +1975,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSquareOut = wrap.Op{
+	Kernel:   kernels.SquareOut,
 	Name:     "square",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1898,6 +1996,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opStd = wrap.Op{
+	Kernel:   kernels.Std,
 	Name:     "std",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1916,6 +2015,7 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 }
 
 var opStdDim = wrap.Op{
+	Kernel:   kernels.StdDim,
 	Name:     "std",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -1934,6 +2034,7 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 }
 
 var opStdCorrection = wrap.Op{
+	Kernel:   kernels.StdCorrection,
 	Name:     "std",
 	Overload: "correction",
 	Policy:   checks.PyTorch113,
@@ -1953,6 +2054,7 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 }
 
 var opStdMean = wrap.Op{
+	Kernel:   kernels.StdMean,
 	Name:     "std_mean",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1971,6 +2073,7 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opStdMeanDim = wrap.Op{
+	Kernel:   kernels.StdMeanDim,
 	Name:     "std_mean",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -1989,6 +2092,7 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 }
 
 var opStdMeanCorrection = wrap.Op{
+	Kernel:   kernels.StdMeanCorrection,
 	Name:     "std_mean",
 	Overload: "correction",
 	Policy:   checks.PyTorch113,
@@ -2008,6 +2112,7 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 }
 
 var opStdMeanCorrectionOut = wrap.Op{
+	Kernel:   kernels.StdMeanCorrectionOut,
 	Name:     "std_mean",
 	Overload: "correction_out",
 	Policy:   checks.PyTorch113,
@@ -2028,6 +2133,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 }
 
 var opStdMeanNamesDim = wrap.Op{
+	Kernel:   kernels.StdMeanNamesDim,
 	Name:     "std_mean",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch113,
@@ -2046,6 +2152,7 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 }
 
 var opStdMeanCorrectionNames = wrap.Op{
+	Kernel:   kernels.StdMeanCorrectionNames,
 	Name:     "std_mean",
 	Overload: "correction_names",
 	Policy:   checks.PyTorch113,
@@ -2064,6 +2171,7 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 }
 
 var opStdOut = wrap.Op{
+	Kernel:   kernels.StdOut,
 	Name:     "std",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2084,6 +2192,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 }
 
 var opStdCorrectionOut = wrap.Op{
+	Kernel:   kernels.StdCorrectionOut,
 	Name:     "std",
 	Overload: "correction_out",
 	Policy:   checks.PyTorch113,
@@ -2104,6 +2213,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 }
 
 var opStdNamesDim = wrap.Op{
+	Kernel:   kernels.StdNamesDim,
 	Name:     "std",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch113,
@@ -2122,6 +2232,7 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 }
 
 var opStdNamesOut = wrap.Op{
+	Kernel:   kernels.StdNamesOut,
 	Name:     "std",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -2142,6 +2253,7 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 }
 
 var opStdCorrectionNames = wrap.Op{
+	Kernel:   kernels.StdCorrectionNames,
 	Name:     "std",
 	Overload: "correction_names",
 	Policy:   checks.PyTorch113,
@@ -2160,6 +2272,7 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 }
 
 var opStdCorrectionNamesOut = wrap.Op{
+	Kernel:   kernels.StdCorrectionNamesOut,
 	Name:     "std",
 	Overload: "correction_names_out",
 	Policy:   checks.PyTorch113,
@@ -2180,6 +2293,7 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 }
 
 var opProd = wrap.Op{
+	Kernel:   kernels.Prod,
 	Name:     "prod",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2199,6 +2313,7 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opProdOut = wrap.Op{
+	Kernel:   kernels.ProdOut,
 	Name:     "prod",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2219,6 +2334,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 }
 
 var opProdDimInt = wrap.Op{
+	Kernel:   kernels.ProdDimInt,
 	Name:     "prod",
 	Overload: "dim_int",
 	Policy:   checks.PyTorch113,
@@ -2238,6 +2354,7 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 }
 
 var opProdIntOut = wrap.Op{
+	Kernel:   kernels.ProdIntOut,
 	Name:     "prod",
 	Overload: "int_out",
 	Policy:   checks.PyTorch113,
@@ -2258,6 +2375,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 }
 
 var opProdDimDimname = wrap.Op{
+	Kernel:   kernels.ProdDimDimname,
 	Name:     "prod",
 	Overload: "dim_Dimname",
 	Policy:   checks.PyTorch113,
@@ -2276,6 +2394,7 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 }
 
 var opProdDimnameOut = wrap.Op{
+	Kernel:   kernels.ProdDimnameOut,
 	Name:     "prod",
 	Overload: "Dimname_out",
 	Policy:   checks.PyTorch113,
@@ -2296,6 +2415,7 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 }
 
 var opT = wrap.Op{
+	Kernel:   kernels.T,
 	Name:     "t",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2315,6 +2435,7 @@ func T(self *torch.Tensor) *torch.Tensor {
 }
 
 var opT_ = wrap.Op{
+	Kernel:   kernels.T_,
 	Name:     "t_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2335,6 +2456,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTan = wrap.Op{
+	Kernel:   kernels.Tan,
 	Name:     "tan",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2354,6 +2476,7 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTan_ = wrap.Op{
+	Kernel:   kernels.Tan_,
 	Name:     "tan_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2374,6 +2497,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanOut = wrap.Op{
+	Kernel:   kernels.TanOut,
 	Name:     "tan",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2394,6 +2518,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTanh = wrap.Op{
+	Kernel:   kernels.Tanh,
 	Name:     "tanh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2413,6 +2538,7 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanh_ = wrap.Op{
+	Kernel:   kernels.Tanh_,
 	Name:     "tanh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2433,6 +2559,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanhOut = wrap.Op{
+	Kernel:   kernels.TanhOut,
 	Name:     "tanh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2453,6 +2580,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTensordot = wrap.Op{
+	Kernel:   kernels.Tensordot,
 	Name:     "tensordot",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2471,6 +2599,7 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 }
 
 var opTensordotOut = wrap.Op{
+	Kernel:   kernels.TensordotOut,
 	Name:     "tensordot",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2491,6 +2620,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 }
 
 var opThreshold = wrap.Op{
+	Kernel:   kernels.Threshold,
 	Name:     "threshold",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2510,6 +2640,7 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 }
 
 var opThreshold_ = wrap.Op{
+	Kernel:   kernels.Threshold_,
 	Name:     "threshold_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2530,6 +2661,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 }
 
 var opThresholdOut = wrap.Op{
+	Kernel:   kernels.ThresholdOut,
 	Name:     "threshold",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2550,6 +2682,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 }
 
 var opThresholdBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ThresholdBackwardGradInput,
 	Name:     "threshold_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -2570,6 +2703,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opThresholdBackward = wrap.Op{
+	Kernel:   kernels.ThresholdBackward,
 	Name:     "threshold_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2589,6 +2723,7 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 }
 
 var opTile = wrap.Op{
+	Kernel:   kernels.Tile,
 	Name:     "tile",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2607,6 +2742,7 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opTransposeInt = wrap.Op{
+	Kernel:   kernels.TransposeInt,
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -2626,6 +2762,7 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opTransposeDimname = wrap.Op{
+	Kernel:   kernels.TransposeDimname,
 	Name:     "transpose",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch113,
@@ -2644,6 +2781,7 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 }
 
 var opXMkldnnTranspose = wrap.Op{
+	Kernel:   kernels.XMkldnnTranspose,
 	Name:     "_mkldnn_transpose",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2662,6 +2800,7 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 }
 
 var opTranspose_ = wrap.Op{
+	Kernel:   kernels.Transpose_,
 	Name:     "transpose_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2682,6 +2821,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opXMkldnnTranspose_ = wrap.Op{
+	Kernel:   kernels.XMkldnnTranspose_,
 	Name:     "_mkldnn_transpose_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2702,6 +2842,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 }
 
 var opXMkldnnTransposeOut = wrap.Op{
+	Kernel:   kernels.XMkldnnTransposeOut,
 	Name:     "_mkldnn_transpose",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2722,6 +2863,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 }
 
 var opOneHot = wrap.Op{
+	Kernel:   kernels.OneHot,
 	Name:     "one_hot",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2740,6 +2882,7 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 }
 
 var opFlip = wrap.Op{
+	Kernel:   kernels.Flip,
 	Name:     "flip",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2759,6 +2902,7 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opFlipOut = wrap.Op{
+	Kernel:   kernels.FlipOut,
 	Name:     "flip",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2779,6 +2923,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 }
 
 var opFliplr = wrap.Op{
+	Kernel:   kernels.Fliplr,
 	Name:     "fliplr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2797,6 +2942,7 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFlipud = wrap.Op{
+	Kernel:   kernels.Flipud,
 	Name:     "flipud",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2815,6 +2961,7 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRoll = wrap.Op{
+	Kernel:   kernels.Roll,
 	Name:     "roll",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2834,6 +2981,7 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 }
 
 var opRollOut = wrap.Op{
+	Kernel:   kernels.RollOut,
 	Name:     "roll",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2854,6 +3002,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 }
 
 var opRot90 = wrap.Op{
+	Kernel:   kernels.Rot90,
 	Name:     "rot90",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2873,6 +3022,7 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 }
 
 var opRot90Out = wrap.Op{
+	Kernel:   kernels.Rot90Out,
 	Name:     "rot90",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2893,6 +3043,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 }
 
 var opTrapezoidX = wrap.Op{
+	Kernel:   kernels.TrapezoidX,
 	Name:     "trapezoid",
 	Overload: "x",
 	Policy:   checks.PyTorch113,
@@ -2911,6 +3062,7 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opTrapezoidDx = wrap.Op{
+	Kernel:   kernels.TrapezoidDx,
 	Name:     "trapezoid",
 	Overload: "dx",
 	Policy:   checks.PyTorch113,
@@ -2929,6 +3081,7 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 }
 
 var opTrapzX = wrap.Op{
+	Kernel:   kernels.TrapzX,
 	Name:     "trapz",
 	Overload: "x",
 	Policy:   checks.PyTorch113,
@@ -2947,6 +3100,7 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opTrapzDx = wrap.Op{
+	Kernel:   kernels.TrapzDx,
 	Name:     "trapz",
 	Overload: "dx",
 	Policy:   checks.PyTorch113,
@@ -2965,6 +3119,7 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 }
 
 var opXTransformBiasRescaleQkv = wrap.Op{
+	Kernel:   kernels.XTransformBiasRescaleQkv,
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2983,6 +3138,7 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 }
 
 var opXTransformBiasRescaleQkvOut = wrap.Op{
+	Kernel:   kernels.XTransformBiasRescaleQkvOut,
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3003,6 +3159,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 }
 
 var opXNestedTensorFromMask = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMask,
 	Name:     "_nested_tensor_from_mask",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3022,6 +3179,7 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 }
 
 var opXNestedTensorFromMaskOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMaskOut,
 	Name:     "_nested_tensor_from_mask",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3042,6 +3200,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 }
 
 var opXNestedTensorFromMaskLeftAligned = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMaskLeftAligned,
 	Name:     "_nested_tensor_from_mask_left_aligned",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3061,6 +3220,7 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 }
 
 var opXNestedFromPadded = wrap.Op{
+	Kernel:   kernels.XNestedFromPadded,
 	Name:     "_nested_from_padded",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3080,6 +3240,7 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 }
 
 var opXNestedFromPaddedOut = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedOut,
 	Name:     "_nested_from_padded",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3100,6 +3261,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 }
 
 var opXNestedTensorSize = wrap.Op{
+	Kernel:   kernels.XNestedTensorSize,
 	Name:     "_nested_tensor_size",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3119,6 +3281,7 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorSizeOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorSizeOut,
 	Name:     "_nested_tensor_size",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3139,6 +3302,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStrides = wrap.Op{
+	Kernel:   kernels.XNestedTensorStrides,
 	Name:     "_nested_tensor_strides",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3158,6 +3322,7 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStridesOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorStridesOut,
 	Name:     "_nested_tensor_strides",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3178,6 +3343,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 }
 
 var opXNestedFromPaddedAndNestedExample = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedAndNestedExample,
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3196,6 +3362,7 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 }
 
 var opXNestedFromPaddedAndNestedExampleOut = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedAndNestedExampleOut,
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3216,6 +3383,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 }
 
 var opXNestedViewFromBuffer = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBuffer,
 	Name:     "_nested_view_from_buffer",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3235,6 +3403,7 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 }
 
 var opXNestedViewFromBufferCopy = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBufferCopy,
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3254,6 +3423,7 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 }
 
 var opXNestedViewFromBufferCopyOut = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBufferCopyOut,
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3274,6 +3444,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 }
 
 var opXTrilinear = wrap.Op{
+	Kernel:   kernels.XTrilinear,
 	Name:     "_trilinear",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3293,6 +3464,7 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 }
 
 var opXTrilinearOut = wrap.Op{
+	Kernel:   kernels.XTrilinearOut,
 	Name:     "_trilinear",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3313,6 +3485,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 }
 
 var opTripletMarginLoss = wrap.Op{
+	Kernel:   kernels.TripletMarginLoss,
 	Name:     "triplet_margin_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3331,6 +3504,7 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 }
 
 var opTrunc = wrap.Op{
+	Kernel:   kernels.Trunc,
 	Name:     "trunc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3350,6 +3524,7 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTrunc_ = wrap.Op{
+	Kernel:   kernels.Trunc_,
 	Name:     "trunc_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3370,6 +3545,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTruncOut = wrap.Op{
+	Kernel:   kernels.TruncOut,
 	Name:     "trunc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3390,6 +3566,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFix = wrap.Op{
+	Kernel:   kernels.Fix,
 	Name:     "fix",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3408,6 +3585,7 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFix_ = wrap.Op{
+	Kernel:   kernels.Fix_,
 	Name:     "fix_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3428,6 +3606,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFixOut = wrap.Op{
+	Kernel:   kernels.FixOut,
 	Name:     "fix",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3448,6 +3627,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTypeAs = wrap.Op{
+	Kernel:   kernels.TypeAs,
 	Name:     "type_as",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3466,6 +3646,7 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXHasCompatibleShallowCopyType = wrap.Op{
+	Kernel:   kernels.XHasCompatibleShallowCopyType,
 	Name:     "_has_compatible_shallow_copy_type",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3484,6 +3665,7 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 }
 
 var opXUnique = wrap.Op{
+	Kernel:   kernels.XUnique,
 	Name:     "_unique",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3503,6 +3685,7 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 }
 
 var opXUniqueOut = wrap.Op{
+	Kernel:   kernels.XUniqueOut,
 	Name:     "_unique",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3523,6 +3706,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 }
 
 var opUniqueDim = wrap.Op{
+	Kernel:   kernels.UniqueDim,
 	Name:     "unique_dim",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3542,6 +3726,7 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 }
 
 var opUniqueDimOut = wrap.Op{
+	Kernel:   kernels.UniqueDimOut,
 	Name:     "unique_dim",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3562,6 +3747,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 }
 
 var opUniqueConsecutive = wrap.Op{
+	Kernel:   kernels.UniqueConsecutive,
 	Name:     "unique_consecutive",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3581,6 +3767,7 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 }
 
 var opUniqueConsecutiveOut = wrap.Op{
+	Kernel:   kernels.UniqueConsecutiveOut,
 	Name:     "unique_consecutive",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3601,6 +3788,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 }
 
 var opUniqueDimConsecutive = wrap.Op{
+	Kernel:   kernels.UniqueDimConsecutive,
 	Name:     "unique_dim_consecutive",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3620,6 +3808,7 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 }
 
 var opUniqueDimConsecutiveOut = wrap.Op{
+	Kernel:   kernels.UniqueDimConsecutiveOut,
 	Name:     "unique_dim_consecutive",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3640,6 +3829,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 }
 
 var opXUnique2 = wrap.Op{
+	Kernel:   kernels.XUnique2,
 	Name:     "_unique2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3659,6 +3849,7 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 }
 
 var opXUnique2Out = wrap.Op{
+	Kernel:   kernels.XUnique2Out,
 	Name:     "_unique2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3679,6 +3870,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 }
 
 var opXUnsafeView = wrap.Op{
+	Kernel:   kernels.XUnsafeView,
 	Name:     "_unsafe_view",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3698,6 +3890,7 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXUnsafeViewOut = wrap.Op{
+	Kernel:   kernels.XUnsafeViewOut,
 	Name:     "_unsafe_view",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3718,6 +3911,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 }
 
 var opUnsqueeze = wrap.Op{
+	Kernel:   kernels.Unsqueeze,
 	Name:     "unsqueeze",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3737,6 +3931,7 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opUnsqueeze_ = wrap.Op{
+	Kernel:   kernels.Unsqueeze_,
 	Name:     "unsqueeze_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3757,6 +3952,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opVander = wrap.Op{
+	Kernel:   kernels.Vander,
 	Name:     "vander",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3775,6 +3971,7 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 }
 
 var opVar = wrap.Op{
+	Kernel:   kernels.Var,
 	Name:     "var",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3793,6 +3990,7 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 }
 
 var opVarDim = wrap.Op{
+	Kernel:   kernels.VarDim,
 	Name:     "var",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -3811,6 +4009,7 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 }
 
 var opVarCorrection = wrap.Op{
+	Kernel:   kernels.VarCorrection,
 	Name:     "var",
 	Overload: "correction",
 	Policy:   checks.PyTorch113,
@@ -3830,6 +4029,7 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 }
 
 var opVarOut = wrap.Op{
+	Kernel:   kernels.VarOut,
 	Name:     "var",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3850,6 +4050,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 }
 
 var opVarCorrectionOut = wrap.Op{
+	Kernel:   kernels.VarCorrectionOut,
 	Name:     "var",
 	Overload: "correction_out",
 	Policy:   checks.PyTorch113,
@@ -3870,6 +4071,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 }
 
 var opVarNamesDim = wrap.Op{
+	Kernel:   kernels.VarNamesDim,
 	Name:     "var",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch113,
@@ -3888,6 +4090,7 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 }
 
 var opVarNamesOut = wrap.Op{
+	Kernel:   kernels.VarNamesOut,
 	Name:     "var",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -3908,6 +4111,7 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 }
 
 var opVarCorrectionNames = wrap.Op{
+	Kernel:   kernels.VarCorrectionNames,
 	Name:     "var",
 	Overload: "correction_names",
 	Policy:   checks.PyTorch113,
@@ -3926,6 +4130,7 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 }
 
 var opVarCorrectionNamesOut = wrap.Op{
+	Kernel:   kernels.VarCorrectionNamesOut,
 	Name:     "var",
 	Overload: "correction_names_out",
 	Policy:   checks.PyTorch113,
@@ -3946,6 +4151,7 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 }
 
 var opVarMean = wrap.Op{
+	Kernel:   kernels.VarMean,
 	Name:     "var_mean",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3964,6 +4170,7 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opVarMeanDim = wrap.Op{
+	Kernel:   kernels.VarMeanDim,
 	Name:     "var_mean",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -3982,6 +4189,7 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 }
 
 var opVarMeanCorrection = wrap.Op{
+	Kernel:   kernels.VarMeanCorrection,
 	Name:     "var_mean",
 	Overload: "correction",
 	Policy:   checks.PyTorch113,
@@ -4001,6 +4209,7 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 }
 
 var opVarMeanCorrectionOut = wrap.Op{
+	Kernel:   kernels.VarMeanCorrectionOut,
 	Name:     "var_mean",
 	Overload: "correction_out",
 	Policy:   checks.PyTorch113,
@@ -4021,6 +4230,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 }
 
 var opVarMeanNamesDim = wrap.Op{
+	Kernel:   kernels.VarMeanNamesDim,
 	Name:     "var_mean",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch113,
@@ -4039,6 +4249,7 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 }
 
 var opVarMeanCorrectionNames = wrap.Op{
+	Kernel:   kernels.VarMeanCorrectionNames,
 	Name:     "var_mean",
 	Overload: "correction_names",
 	Policy:   checks.PyTorch113,
@@ -4057,6 +4268,7 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 }
 
 var opViewAs = wrap.Op{
+	Kernel:   kernels.ViewAs,
 	Name:     "view_as",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4075,6 +4287,7 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opWhereSelf = wrap.Op{
+	Kernel:   kernels.WhereSelf,
 	Name:     "where",
 	Overload: "self",
 	Policy:   checks.PyTorch113,
@@ -4094,6 +4307,7 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 }
 
 var opWhereSelfOut = wrap.Op{
+	Kernel:   kernels.WhereSelfOut,
 	Name:     "where",
 	Overload: "self_out",
 	Policy:   checks.PyTorch113,
@@ -4114,6 +4328,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 }
 
 var opWhereScalarSelf = wrap.Op{
+	Kernel:   kernels.WhereScalarSelf,
 	Name:     "where",
 	Overload: "ScalarSelf",
 	Policy:   checks.PyTorch113,
@@ -4132,6 +4347,7 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 }
 
 var opWhereScalarOther = wrap.Op{
+	Kernel:   kernels.WhereScalarOther,
 	Name:     "where",
 	Overload: "ScalarOther",
 	Policy:   checks.PyTorch113,
@@ -4150,6 +4366,7 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 }
 
 var opWhereScalar = wrap.Op{
+	Kernel:   kernels.WhereScalar,
 	Name:     "where",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4168,6 +4385,7 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 }
 
 var opWhere = wrap.Op{
+	Kernel:   kernels.Where,
 	Name:     "where",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4186,6 +4404,7 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 }
 
 var opNormExceptDim = wrap.Op{
+	Kernel:   kernels.NormExceptDim,
 	Name:     "norm_except_dim",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4204,6 +4423,7 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 }
 
 var opXWeightNorm = wrap.Op{
+	Kernel:   kernels.XWeightNorm,
 	Name:     "_weight_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4222,6 +4442,7 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXWeightNormInterface = wrap.Op{
+	Kernel:   kernels.XWeightNormInterface,
 	Name:     "_weight_norm_interface",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4241,6 +4462,7 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 }
 
 var opXWeightNormInterfaceOut = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceOut,
 	Name:     "_weight_norm_interface",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4261,6 +4483,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 }
 
 var opXWeightNormInterfaceBackward = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceBackward,
 	Name:     "_weight_norm_interface_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4279,6 +4502,7 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 }
 
 var opXWeightNormInterfaceBackwardOut = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceBackwardOut,
 	Name:     "_weight_norm_interface_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4299,6 +4523,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 }
 
 var opXWeightNormDifferentiableBackward = wrap.Op{
+	Kernel:   kernels.XWeightNormDifferentiableBackward,
 	Name:     "_weight_norm_differentiable_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4317,6 +4542,7 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 }
 
 var opZerosNames = wrap.Op{
+	Kernel:   kernels.ZerosNames,
 	Name:     "zeros",
 	Overload: "names",
 	Policy:   checks.PyTorch113,
@@ -4335,6 +4561,7 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 }
 
 var opZerosNamesOut = wrap.Op{
+	Kernel:   kernels.ZerosNamesOut,
 	Name:     "zeros",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -4355,6 +4582,7 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 }
 
 var opXEfficientzerotensor = wrap.Op{
+	Kernel:   kernels.XEfficientzerotensor,
 	Name:     "_efficientzerotensor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4373,6 +4601,7 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 }
 
 var opXEfficientzerotensorOut = wrap.Op{
+	Kernel:   kernels.XEfficientzerotensorOut,
 	Name:     "_efficientzerotensor",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4393,6 +4622,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZeros = wrap.Op{
+	Kernel:   kernels.Zeros,
 	Name:     "zeros",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4411,6 +4641,7 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 }
 
 var opZerosOut = wrap.Op{
+	Kernel:   kernels.ZerosOut,
 	Name:     "zeros",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4431,6 +4662,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZerosLike = wrap.Op{
+	Kernel:   kernels.ZerosLike,
 	Name:     "zeros_like",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4450,6 +4682,7 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opZerosLikeOut = wrap.Op{
+	Kernel:   kernels.ZerosLikeOut,
 	Name:     "zeros_like",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4470,6 +4703,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opXStandardGammaGrad = wrap.Op{
+	Kernel:   kernels.XStandardGammaGrad,
 	Name:     "_standard_gamma_grad",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4489,6 +4723,7 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 }
 
 var opXStandardGammaGradOut = wrap.Op{
+	Kernel:   kernels.XStandardGammaGradOut,
 	Name:     "_standard_gamma_grad",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4509,6 +4744,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 }
 
 var opXStandardGamma = wrap.Op{
+	Kernel:   kernels.XStandardGamma,
 	Name:     "_standard_gamma",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4528,6 +4764,7 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opXStandardGammaOut = wrap.Op{
+	Kernel:   kernels.XStandardGammaOut,
 	Name:     "_standard_gamma",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4548,6 +4785,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 }
 
 var opXDirichletGrad = wrap.Op{
+	Kernel:   kernels.XDirichletGrad,
 	Name:     "_dirichlet_grad",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4566,6 +4804,7 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 }
 
 var opXDirichletGradOut = wrap.Op{
+	Kernel:   kernels.XDirichletGradOut,
 	Name:     "_dirichlet_grad",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4586,6 +4825,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 }
 
 var opXSampleDirichlet = wrap.Op{
+	Kernel:   kernels.XSampleDirichlet,
 	Name:     "_sample_dirichlet",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4604,6 +4844,7 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opXSampleDirichletOut = wrap.Op{
+	Kernel:   kernels.XSampleDirichletOut,
 	Name:     "_sample_dirichlet",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4624,6 +4865,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 }
 
 var opPoisson = wrap.Op{
+	Kernel:   kernels.Poisson,
 	Name:     "poisson",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4643,6 +4885,7 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opPoissonOut = wrap.Op{
+	Kernel:   kernels.PoissonOut,
 	Name:     "poisson",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4663,6 +4906,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 }
 
 var opBinomial = wrap.Op{
+	Kernel:   kernels.Binomial,
 	Name:     "binomial",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4681,6 +4925,7 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 }
 
 var opBinomialOut = wrap.Op{
+	Kernel:   kernels.BinomialOut,
 	Name:     "binomial",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4701,6 +4946,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 }
 
 var opNativeNorm = wrap.Op{
+	Kernel:   kernels.NativeNorm,
 	Name:     "native_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4719,6 +4965,7 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 }
 
 var opNativeNormOut = wrap.Op{
+	Kernel:   kernels.NativeNormOut,
 	Name:     "native_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4739,6 +4986,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 }
 
 var opNativeNormScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NativeNormScalarOptDimDtype,
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype",
 	Policy:   checks.PyTorch113,
@@ -4757,6 +5005,7 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 }
 
 var opNativeNormScalarOptDimDtypeOut = wrap.Op{
+	Kernel:   kernels.NativeNormScalarOptDimDtypeOut,
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype_out",
 	Policy:   checks.PyTorch113,
@@ -4777,6 +5026,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 }
 
 var opXSparseSum = wrap.Op{
+	Kernel:   kernels.XSparseSum,
 	Name:     "_sparse_sum",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4795,6 +5045,7 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXSparseSumDtype = wrap.Op{
+	Kernel:   kernels.XSparseSumDtype,
 	Name:     "_sparse_sum",
 	Overload: "dtype",
 	Policy:   checks.PyTorch113,
@@ -4813,6 +5064,7 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opXSparseSumDim = wrap.Op{
+	Kernel:   kernels.XSparseSumDim,
 	Name:     "_sparse_sum",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -4832,6 +5084,7 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opXSparseSumDimOut = wrap.Op{
+	Kernel:   kernels.XSparseSumDimOut,
 	Name:     "_sparse_sum",
 	Overload: "dim_out",
 	Policy:   checks.PyTorch113,
@@ -4852,6 +5105,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 }
 
 var opXSparseSumDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseSumDimDtype,
 	Name:     "_sparse_sum",
 	Overload: "dim_dtype",
 	Policy:   checks.PyTorch113,
@@ -4870,6 +5124,7 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 }
 
 var opXSparseSumBackward = wrap.Op{
+	Kernel:   kernels.XSparseSumBackward,
 	Name:     "_sparse_sum_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4888,6 +5143,7 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 }
 
 var opXSparseSumBackwardOut = wrap.Op{
+	Kernel:   kernels.XSparseSumBackwardOut,
 	Name:     "_sparse_sum_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4908,6 +5164,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 }
 
 var opXSparseCsrSumDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseCsrSumDimDtype,
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype",
 	Policy:   checks.PyTorch113,
@@ -4926,6 +5183,7 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 }
 
 var opXSparseCsrSumDimDtypeOut = wrap.Op{
+	Kernel:   kernels.XSparseCsrSumDimDtypeOut,
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype_out",
 	Policy:   checks.PyTorch113,
@@ -4946,6 +5204,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 }
 
 var opXSparseCsrProdDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseCsrProdDimDtype,
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype",
 	Policy:   checks.PyTorch113,
@@ -4964,6 +5223,7 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 }
 
 var opXSparseCsrProdDimDtypeOut = wrap.Op{
+	Kernel:   kernels.XSparseCsrProdDimDtypeOut,
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype_out",
 	Policy:   checks.PyTorch113,
@@ -4984,6 +5244,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 }
 
 var opXSparseSoftmaxInt = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxInt,
 	Name:     "_sparse_softmax",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -5002,6 +5263,7 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 }
 
 var opXSparseSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxDimname,
 	Name:     "_sparse_softmax",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch113,
@@ -5020,6 +5282,7 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 }
 
 var opXSparseSoftmax = wrap.Op{
+	Kernel:   kernels.XSparseSoftmax,
 	Name:     "_sparse_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5039,6 +5302,7 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 }
 
 var opXSparseSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxOut,
 	Name:     "_sparse_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5059,6 +5323,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 }
 
 var opXSparseSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxBackwardData,
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5077,6 +5342,7 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opXSparseSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxBackwardDataOut,
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5097,6 +5363,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 }
 
 var opXSparseLogSoftmaxInt = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxInt,
 	Name:     "_sparse_log_softmax",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -5115,6 +5382,7 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 }
 
 var opXSparseLogSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxDimname,
 	Name:     "_sparse_log_softmax",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch113,
@@ -5133,6 +5401,7 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 }
 
 var opXSparseLogSoftmax = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmax,
 	Name:     "_sparse_log_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5152,6 +5421,7 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 }
 
 var opXSparseLogSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxOut,
 	Name:     "_sparse_log_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5172,6 +5442,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 }
 
 var opXSparseLogSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxBackwardData,
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5190,6 +5461,7 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 }
 
 var opXSparseLogSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxBackwardDataOut,
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5210,6 +5482,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 }
 
 var opXSpdiags = wrap.Op{
+	Kernel:   kernels.XSpdiags,
 	Name:     "_spdiags",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5228,6 +5501,7 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 }
 
 var opXSpdiagsOut = wrap.Op{
+	Kernel:   kernels.XSpdiagsOut,
 	Name:     "_spdiags",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5248,6 +5522,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 }
 
 var opNormScalarOptDtype = wrap.Op{
+	Kernel:   kernels.NormScalarOptDtype,
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype",
 	Policy:   checks.PyTorch113,
@@ -5267,6 +5542,7 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 }
 
 var opNormScalarOptDtypeOut = wrap.Op{
+	Kernel:   kernels.NormScalarOptDtypeOut,
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype_out",
 	Policy:   checks.PyTorch113,
@@ -5287,6 +5563,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 }
 
 var opNormScalar = wrap.Op{
+	Kernel:   kernels.NormScalar,
 	Name:     "norm",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -5306,6 +5583,7 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 }
 
 var opNormScalarOut = wrap.Op{
+	Kernel:   kernels.NormScalarOut,
 	Name:     "norm",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -5326,6 +5604,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 }
 
 var opNormScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NormScalarOptDimDtype,
 	Name:     "norm",
 	Overload: "ScalarOpt_dim_dtype",
 	Policy:   checks.PyTorch113,
@@ -5345,6 +5624,7 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 }
 
 var opNormScalarOptDim = wrap.Op{
+	Kernel:   kernels.NormScalarOptDim,
 	Name:     "norm",
 	Overload: "ScalarOpt_dim",
 	Policy:   checks.PyTorch113,
@@ -5364,6 +5644,7 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 }
 
 var opNormDtypeOut = wrap.Op{
+	Kernel:   kernels.NormDtypeOut,
 	Name:     "norm",
 	Overload: "dtype_out",
 	Policy:   checks.PyTorch113,
@@ -5384,6 +5665,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 }
 
 var opNormOut = wrap.Op{
+	Kernel:   kernels.NormOut,
 	Name:     "norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5404,6 +5686,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 }
 
 var opNormNamesScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NormNamesScalarOptDimDtype,
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim_dtype",
 	Policy:   checks.PyTorch113,
@@ -5422,6 +5705,7 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 }
 
 var opNormNamesScalarOptDim = wrap.Op{
+	Kernel:   kernels.NormNamesScalarOptDim,
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim",
 	Policy:   checks.PyTorch113,
@@ -5440,6 +5724,7 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 }
 
 var opNormNamesDtypeOut = wrap.Op{
+	Kernel:   kernels.NormNamesDtypeOut,
 	Name:     "norm",
 	Overload: "names_dtype_out",
 	Policy:   checks.PyTorch113,
@@ -5460,6 +5745,7 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 }
 
 var opNormNamesOut = wrap.Op{
+	Kernel:   kernels.NormNamesOut,
 	Name:     "norm",
 	Overload: "names_out",
 	Policy:   checks.PyTorch113,
@@ -5480,6 +5766,7 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 }
 
 var opFrexpTensor = wrap.Op{
+	Kernel:   kernels.FrexpTensor,
 	Name:     "frexp",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5499,6 +5786,7 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opFrexpTensorOut = wrap.Op{
+	Kernel:   kernels.FrexpTensorOut,
 	Name:     "frexp",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -5519,6 +5807,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 }
 
 var opFrobeniusNorm = wrap.Op{
+	Kernel:   kernels.FrobeniusNorm,
 	Name:     "frobenius_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5537,6 +5826,7 @@ func FrobeniusNorm(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFrobeniusNormDim = wrap.Op{
+	Kernel:   kernels.FrobeniusNormDim,
 	Name:     "frobenius_norm",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -5555,6 +5845,7 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 }
 
 var opFrobeniusNormOut = wrap.Op{
+	Kernel:   kernels.FrobeniusNormOut,
 	Name:     "frobenius_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5575,6 +5866,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 }
 
 var opNuclearNorm = wrap.Op{
+	Kernel:   kernels.NuclearNorm,
 	Name:     "nuclear_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5593,6 +5885,7 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 }
 
 var opNuclearNormOut = wrap.Op{
+	Kernel:   kernels.NuclearNormOut,
 	Name:     "nuclear_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5613,6 +5906,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 }
 
 var opNuclearNormDim = wrap.Op{
+	Kernel:   kernels.NuclearNormDim,
 	Name:     "nuclear_norm",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -5631,6 +5925,7 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 }
 
 var opNuclearNormDimOut = wrap.Op{
+	Kernel:   kernels.NuclearNormDimOut,
 	Name:     "nuclear_norm",
 	Overload: "dim_out",
 	Policy:   checks.PyTorch113,
@@ -5651,6 +5946,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 }
 
 var opClone = wrap.Op{
+	Kernel:   kernels.Clone,
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5670,6 +5966,7 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 }
 
 var opCloneOut = wrap.Op{
+	Kernel:   kernels.CloneOut,
 	Name:     "clone",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5690,6 +5987,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 }
 
 var opPositive = wrap.Op{
+	Kernel:   kernels.Positive,
 	Name:     "positive",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5708,6 +6006,7 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 }
 
 var opResizeAs_ = wrap.Op{
+	Kernel:   kernels.ResizeAs_,
 	Name:     "resize_as_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5728,6 +6027,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 }
 
 var opResizeAsOut = wrap.Op{
+	Kernel:   kernels.ResizeAsOut,
 	Name:     "resize_as",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5748,6 +6048,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 }
 
 var opResizeAs = wrap.Op{
+	Kernel:   kernels.ResizeAs,
 	Name:     "resize_as",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5766,6 +6067,7 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 }
 
 var opResizeAsSparse_ = wrap.Op{
+	Kernel:   kernels.ResizeAsSparse_,
 	Name:     "resize_as_sparse_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5786,6 +6088,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 }
 
 var opResizeAsSparseOut = wrap.Op{
+	Kernel:   kernels.ResizeAsSparseOut,
 	Name:     "resize_as_sparse",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5806,6 +6109,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 }
 
 var opResizeAsSparse = wrap.Op{
+	Kernel:   kernels.ResizeAsSparse,
 	Name:     "resize_as_sparse",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5824,6 +6128,7 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 }
 
 var opZero_ = wrap.Op{
+	Kernel:   kernels.Zero_,
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5844,6 +6149,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opZeroOut = wrap.Op{
+	Kernel:   kernels.ZeroOut,
 	Name:     "zero",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5864,6 +6170,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZero = wrap.Op{
+	Kernel:   kernels.Zero,
 	Name:     "zero",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5883,6 +6190,7 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSubOut = wrap.Op{
+	Kernel:   kernels.SubOut,
 	Name:     "sub",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5903,6 +6211,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 }
 
 var opSubTensor = wrap.Op{
+	Kernel:   kernels.SubTensor,
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5922,6 +6231,7 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 }
 
 var opSub_Tensor = wrap.Op{
+	Kernel:   kernels.Sub_Tensor,
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5942,6 +6252,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opSubScalar = wrap.Op{
+	Kernel:   kernels.SubScalar,
 	Name:     "sub",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -5961,6 +6272,7 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 }
 
 var opSub_Scalar = wrap.Op{
+	Kernel:   kernels.Sub_Scalar,
 	Name:     "sub_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -5981,6 +6293,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opSubScalarOut = wrap.Op{
+	Kernel:   kernels.SubScalarOut,
 	Name:     "sub",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -6001,6 +6314,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 }
 
 var opSubtractOut = wrap.Op{
+	Kernel:   kernels.SubtractOut,
 	Name:     "subtract",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6021,6 +6335,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 }
 
 var opSubtractTensor = wrap.Op{
+	Kernel:   kernels.SubtractTensor,
 	Name:     "subtract",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -6039,6 +6354,7 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 }
 
 var opSubtract_Tensor = wrap.Op{
+	Kernel:   kernels.Subtract_Tensor,
 	Name:     "subtract_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -6059,6 +6375,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 }
 
 var opSubtractScalar = wrap.Op{
+	Kernel:   kernels.SubtractScalar,
 	Name:     "subtract",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -6077,6 +6394,7 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 }
 
 var opSubtract_Scalar = wrap.Op{
+	Kernel:   kernels.Subtract_Scalar,
 	Name:     "subtract_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -6097,6 +6415,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 }
 
 var opRsubTensor = wrap.Op{
+	Kernel:   kernels.RsubTensor,
 	Name:     "rsub",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -6116,6 +6435,7 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opRsubTensorOut = wrap.Op{
+	Kernel:   kernels.RsubTensorOut,
 	Name:     "rsub",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -6136,6 +6456,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 }
 
 var opHeavisideOut = wrap.Op{
+	Kernel:   kernels.HeavisideOut,
 	Name:     "heaviside",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6156,6 +6477,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 }
 
 var opHeaviside = wrap.Op{
+	Kernel:   kernels.Heaviside,
 	Name:     "heaviside",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6174,6 +6496,7 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 }
 
 var opHeaviside_ = wrap.Op{
+	Kernel:   kernels.Heaviside_,
 	Name:     "heaviside_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6194,6 +6517,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 }
 
 var opRsubScalar = wrap.Op{
+	Kernel:   kernels.RsubScalar,
 	Name:     "rsub",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -6213,6 +6537,7 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opRsubScalarOut = wrap.Op{
+	Kernel:   kernels.RsubScalarOut,
 	Name:     "rsub",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -6233,6 +6558,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 }
 
 var opXSparseAddmm = wrap.Op{
+	Kernel:   kernels.XSparseAddmm,
 	Name:     "_sparse_addmm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6252,6 +6578,7 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 }
 
 var opXSparseAddmmOut = wrap.Op{
+	Kernel:   kernels.XSparseAddmmOut,
 	Name:     "_sparse_addmm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6272,6 +6599,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 }
 
 var opSparseSampledAddmmOut = wrap.Op{
+	Kernel:   kernels.SparseSampledAddmmOut,
 	Name:     "sparse_sampled_addmm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6292,6 +6620,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 }
 
 var opSparseSampledAddmm = wrap.Op{
+	Kernel:   kernels.SparseSampledAddmm,
 	Name:     "sparse_sampled_addmm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6311,6 +6640,7 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 }
 
 var opAddmmOut = wrap.Op{
+	Kernel:   kernels.AddmmOut,
 	Name:     "addmm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6331,6 +6661,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 }
 
 var opAddmm = wrap.Op{
+	Kernel:   kernels.Addmm,
 	Name:     "addmm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6350,6 +6681,7 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 }
 
 var opAddmm_ = wrap.Op{
+	Kernel:   kernels.Addmm_,
 	Name:     "addmm_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6370,6 +6702,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 }
 
 var opXAddmmActivationOut = wrap.Op{
+	Kernel:   kernels.XAddmmActivationOut,
 	Name:     "_addmm_activation",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6390,6 +6723,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 }
 
 var opXAddmmActivation = wrap.Op{
+	Kernel:   kernels.XAddmmActivation,
 	Name:     "_addmm_activation",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6408,6 +6742,7 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 }
 
 var opSparseCompressedTensorCompPlainValueSize = wrap.Op{
+	Kernel:   kernels.SparseCompressedTensorCompPlainValueSize,
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value_size",
 	Policy:   checks.PyTorch113,
@@ -6426,6 +6761,7 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 }
 
 var opSparseCsrTensorCrowColValueSize = wrap.Op{
+	Kernel:   kernels.SparseCsrTensorCrowColValueSize,
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value_size",
 	Policy:   checks.PyTorch113,
@@ -6444,6 +6780,7 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 }
 
 var opSparseCscTensorCcolRowValueSize = wrap.Op{
+	Kernel:   kernels.SparseCscTensorCcolRowValueSize,
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value_size",
 	Policy:   checks.PyTorch113,
@@ -6462,6 +6799,7 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 }
 
 var opSparseBsrTensorCrowColValueSize = wrap.Op{
+	Kernel:   kernels.SparseBsrTensorCrowColValueSize,
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value_size",
 	Policy:   checks.PyTorch113,
@@ -6480,6 +6818,7 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 }
 
 var opSparseBscTensorCcolRowValueSize = wrap.Op{
+	Kernel:   kernels.SparseBscTensorCcolRowValueSize,
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value_size",
 	Policy:   checks.PyTorch113,
@@ -6498,6 +6837,7 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 }
 
 var opSparseCompressedTensorCompPlainValue = wrap.Op{
+	Kernel:   kernels.SparseCompressedTensorCompPlainValue,
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value",
 	Policy:   checks.PyTorch113,
@@ -6516,6 +6856,7 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 }
 
 var opSparseCsrTensorCrowColValue = wrap.Op{
+	Kernel:   kernels.SparseCsrTensorCrowColValue,
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value",
 	Policy:   checks.PyTorch113,
@@ -6534,6 +6875,7 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opSparseCscTensorCcolRowValue = wrap.Op{
+	Kernel:   kernels.SparseCscTensorCcolRowValue,
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value",
 	Policy:   checks.PyTorch113,
@@ -6552,6 +6894,7 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 }
 
 var opSparseBsrTensorCrowColValue = wrap.Op{
+	Kernel:   kernels.SparseBsrTensorCrowColValue,
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value",
 	Policy:   checks.PyTorch113,
@@ -6570,6 +6913,7 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opSparseBscTensorCcolRowValue = wrap.Op{
+	Kernel:   kernels.SparseBscTensorCcolRowValue,
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value",
 	Policy:   checks.PyTorch113,
@@ -6588,6 +6932,7 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 }
 
 var opXSparseCompressedTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCompressedTensorUnsafe,
 	Name:     "_sparse_compressed_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6606,6 +6951,7 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 }
 
 var opXSparseCsrTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCsrTensorUnsafe,
 	Name:     "_sparse_csr_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6624,6 +6970,7 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 }
 
 var opXSparseCscTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCscTensorUnsafe,
 	Name:     "_sparse_csc_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6642,6 +6989,7 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 }
 
 var opXSparseBsrTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseBsrTensorUnsafe,
 	Name:     "_sparse_bsr_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6660,6 +7008,7 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 }
 
 var opXSparseBscTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseBscTensorUnsafe,
 	Name:     "_sparse_bsc_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6678,6 +7027,7 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 }
 
 var opSparseCooTensorSize = wrap.Op{
+	Kernel:   kernels.SparseCooTensorSize,
 	Name:     "sparse_coo_tensor",
 	Overload: "size",
 	Policy:   checks.PyTorch113,
@@ -6696,6 +7046,7 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 }
 
 var opSparseCooTensorSizeOut = wrap.Op{
+	Kernel:   kernels.SparseCooTensorSizeOut,
 	Name:     "sparse_coo_tensor",
 	Overload: "size_out",
 	Policy:   checks.PyTorch113,
@@ -6716,6 +7067,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSparseCooTensorIndices = wrap.Op{
+	Kernel:   kernels.SparseCooTensorIndices,
 	Name:     "sparse_coo_tensor",
 	Overload: "indices",
 	Policy:   checks.PyTorch113,
@@ -6734,6 +7086,7 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 }
 
 var opSparseCooTensorIndicesSize = wrap.Op{
+	Kernel:   kernels.SparseCooTensorIndicesSize,
 	Name:     "sparse_coo_tensor",
 	Overload: "indices_size",
 	Policy:   checks.PyTorch113,
@@ -6752,6 +7105,7 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 }
 
 var opXSparseCooTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorUnsafe,
 	Name:     "_sparse_coo_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6770,6 +7124,7 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 }
 
 var opXValidateSparseCooTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCooTensorArgs,
 	Name:     "_validate_sparse_coo_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6788,6 +7143,7 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 }
 
 var opXValidateSparseCompressedTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCompressedTensorArgs,
 	Name:     "_validate_sparse_compressed_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6806,6 +7162,7 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 }
 
 var opXValidateSparseCsrTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCsrTensorArgs,
 	Name:     "_validate_sparse_csr_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6824,6 +7181,7 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 }
 
 var opXValidateSparseCscTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCscTensorArgs,
 	Name:     "_validate_sparse_csc_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6842,6 +7200,7 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 }
 
 var opXValidateSparseBsrTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseBsrTensorArgs,
 	Name:     "_validate_sparse_bsr_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6860,6 +7219,7 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 }
 
 var opXValidateSparseBscTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseBscTensorArgs,
 	Name:     "_validate_sparse_bsc_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6878,6 +7238,7 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 }
 
 var opXSparseCooTensorWithDims = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDims,
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6896,6 +7257,7 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 }
 
 var opXSparseCooTensorWithDimsOut = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsOut,
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6916,6 +7278,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 }
 
 var opXSparseCooTensorWithDimsAndTensors = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsAndTensors,
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6935,6 +7298,7 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 }
 
 var opXSparseCooTensorWithDimsAndTensorsOut = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsAndTensorsOut,
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6955,6 +7319,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 }
 
 var opSparseResize_ = wrap.Op{
+	Kernel:   kernels.SparseResize_,
 	Name:     "sparse_resize_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6975,6 +7340,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 }
 
 var opSparseResizeOut = wrap.Op{
+	Kernel:   kernels.SparseResizeOut,
 	Name:     "sparse_resize",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6995,6 +7361,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 }
 
 var opSparseResize = wrap.Op{
+	Kernel:   kernels.SparseResize,
 	Name:     "sparse_resize",
 	Overload: "",
 	Policy:   checks.PyTorch113,

@@ -14,6 +14,7 @@ import (
 )
 
 var opSparseResizeAndClear_ = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClear_,
 	Name:     "sparse_resize_and_clear_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -34,6 +35,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 }
 
 var opSparseResizeAndClearOut = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClearOut,
 	Name:     "sparse_resize_and_clear",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -54,6 +56,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 }
 
 var opSparseResizeAndClear = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClear,
 	Name:     "sparse_resize_and_clear",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -72,6 +75,7 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 }
 
 var opSparseMask = wrap.Op{
+	Kernel:   kernels.SparseMask,
 	Name:     "sparse_mask",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -91,6 +95,7 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 }
 
 var opSparseMaskOut = wrap.Op{
+	Kernel:   kernels.SparseMaskOut,
 	Name:     "sparse_mask",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -111,6 +116,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opXToCpu = wrap.Op{
+	Kernel:   kernels.XToCpu,
 	Name:     "_to_cpu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -129,6 +135,7 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opToDense = wrap.Op{
+	Kernel:   kernels.ToDense,
 	Name:     "to_dense",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -147,6 +154,7 @@ func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opXToDense = wrap.Op{
+	Kernel:   kernels.XToDense,
 	Name:     "_to_dense",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -166,6 +174,7 @@ func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opXToDenseOut = wrap.Op{
+	Kernel:   kernels.XToDenseOut,
 	Name:     "_to_dense",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -186,6 +195,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 }
 
 var opToDenseBackward = wrap.Op{
+	Kernel:   kernels.ToDenseBackward,
 	Name:     "to_dense_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -204,6 +214,7 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 }
 
 var opSparseDim = wrap.Op{
+	Kernel:   kernels.SparseDim,
 	Name:     "sparse_dim",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -223,6 +234,7 @@ func SparseDim(self *torch.Tensor) int64 {
 }
 
 var opXDimI = wrap.Op{
+	Kernel:   kernels.XDimI,
 	Name:     "_dimI",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -242,6 +254,7 @@ func XDimI(self *torch.Tensor) int64 {
 }
 
 var opDenseDim = wrap.Op{
+	Kernel:   kernels.DenseDim,
 	Name:     "dense_dim",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -261,6 +274,7 @@ func DenseDim(self *torch.Tensor) int64 {
 }
 
 var opXDimV = wrap.Op{
+	Kernel:   kernels.XDimV,
 	Name:     "_dimV",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -280,6 +294,7 @@ func XDimV(self *torch.Tensor) int64 {
 }
 
 var opXNnz = wrap.Op{
+	Kernel:   kernels.XNnz,
 	Name:     "_nnz",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -299,6 +314,7 @@ func XNnz(self *torch.Tensor) int64 {
 }
 
 var opCoalesce = wrap.Op{
+	Kernel:   kernels.Coalesce,
 	Name:     "coalesce",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -317,6 +333,7 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesce = wrap.Op{
+	Kernel:   kernels.XCoalesce,
 	Name:     "_coalesce",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -336,6 +353,7 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesceOut = wrap.Op{
+	Kernel:   kernels.XCoalesceOut,
 	Name:     "_coalesce",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -356,6 +374,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsCoalesced = wrap.Op{
+	Kernel:   kernels.IsCoalesced,
 	Name:     "is_coalesced",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -375,6 +394,7 @@ func IsCoalesced(self *torch.Tensor) bool {
 }
 
 var opXIndices = wrap.Op{
+	Kernel:   kernels.XIndices,
 	Name:     "_indices",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -394,6 +414,7 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXValues = wrap.Op{
+	Kernel:   kernels.XValues,
 	Name:     "_values",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -413,6 +434,7 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesced_ = wrap.Op{
+	Kernel:   kernels.XCoalesced_,
 	Name:     "_coalesced_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -433,6 +455,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 }
 
 var opXCoalescedOut = wrap.Op{
+	Kernel:   kernels.XCoalescedOut,
 	Name:     "_coalesced",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -453,6 +476,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 }
 
 var opXCoalesced = wrap.Op{
+	Kernel:   kernels.XCoalesced,
 	Name:     "_coalesced",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -471,6 +495,7 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 }
 
 var opIndices = wrap.Op{
+	Kernel:   kernels.Indices,
 	Name:     "indices",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -490,6 +515,7 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opValues = wrap.Op{
+	Kernel:   kernels.Values,
 	Name:     "values",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -509,6 +535,7 @@ func Values(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndices = wrap.Op{
+	Kernel:   kernels.CrowIndices,
 	Name:     "crow_indices",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -527,6 +554,7 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndices = wrap.Op{
+	Kernel:   kernels.ColIndices,
 	Name:     "col_indices",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -545,6 +573,7 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndices = wrap.Op{
+	Kernel:   kernels.CcolIndices,
 	Name:     "ccol_indices",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -563,6 +592,7 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndices = wrap.Op{
+	Kernel:   kernels.RowIndices,
 	Name:     "row_indices",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -581,6 +611,7 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHspmmOut = wrap.Op{
+	Kernel:   kernels.HspmmOut,
 	Name:     "hspmm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -601,6 +632,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opHspmm = wrap.Op{
+	Kernel:   kernels.Hspmm,
 	Name:     "hspmm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -619,6 +651,7 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opCopySparseToSparse_ = wrap.Op{
+	Kernel:   kernels.CopySparseToSparse_,
 	Name:     "copy_sparse_to_sparse_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -639,6 +672,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 }
 
 var opCopySparseToSparseOut = wrap.Op{
+	Kernel:   kernels.CopySparseToSparseOut,
 	Name:     "copy_sparse_to_sparse",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -659,6 +693,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 }
 
 var opCopySparseToSparse = wrap.Op{
+	Kernel:   kernels.CopySparseToSparse,
 	Name:     "copy_sparse_to_sparse",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -677,6 +712,7 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 }
 
 var opUnbindInt = wrap.Op{
+	Kernel:   kernels.UnbindInt,
 	Name:     "unbind",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -696,6 +732,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 }
 
 var opUnbindDimname = wrap.Op{
+	Kernel:   kernels.UnbindDimname,
 	Name:     "unbind",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch113,
@@ -714,6 +751,7 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 }
 
 var opToSparseSparseDim = wrap.Op{
+	Kernel:   kernels.ToSparseSparseDim,
 	Name:     "to_sparse",
 	Overload: "sparse_dim",
 	Policy:   checks.PyTorch113,
@@ -733,6 +771,7 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 }
 
 var opToSparseSparseDimOut = wrap.Op{
+	Kernel:   kernels.ToSparseSparseDimOut,
 	Name:     "to_sparse",
 	Overload: "sparse_dim_out",
 	Policy:   checks.PyTorch113,
@@ -753,6 +792,7 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 }
 
 var opToSparse = wrap.Op{
+	Kernel:   kernels.ToSparse,
 	Name:     "to_sparse",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -772,6 +812,7 @@ func ToSparse(self *torch.Tensor) *torch.Tensor {
 }
 
 var opToSparseOut = wrap.Op{
+	Kernel:   kernels.ToSparseOut,
 	Name:     "to_sparse",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -792,6 +833,7 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opToSparseCsr = wrap.Op{
+	Kernel:   kernels.ToSparseCsr,
 	Name:     "to_sparse_csr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -810,6 +852,7 @@ func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opToSparseCsrOut = wrap.Op{
+	Kernel:   kernels.ToSparseCsrOut,
 	Name:     "to_sparse_csr",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -830,6 +873,7 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opToSparseCsc = wrap.Op{
+	Kernel:   kernels.ToSparseCsc,
 	Name:     "to_sparse_csc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -848,6 +892,7 @@ func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opToSparseCscOut = wrap.Op{
+	Kernel:   kernels.ToSparseCscOut,
 	Name:     "to_sparse_csc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -868,6 +913,7 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opToSparseBsr = wrap.Op{
+	Kernel:   kernels.ToSparseBsr,
 	Name:     "to_sparse_bsr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -886,6 +932,7 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 }
 
 var opToSparseBsrOut = wrap.Op{
+	Kernel:   kernels.ToSparseBsrOut,
 	Name:     "to_sparse_bsr",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -906,6 +953,7 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 }
 
 var opToSparseBsc = wrap.Op{
+	Kernel:   kernels.ToSparseBsc,
 	Name:     "to_sparse_bsc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -924,6 +972,7 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 }
 
 var opToSparseBscOut = wrap.Op{
+	Kernel:   kernels.ToSparseBscOut,
 	Name:     "to_sparse_bsc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -944,6 +993,7 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 }
 
 var opToMkldnn = wrap.Op{
+	Kernel:   kernels.ToMkldnn,
 	Name:     "to_mkldnn",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -963,6 +1013,7 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opToMkldnnOut = wrap.Op{
+	Kernel:   kernels.ToMkldnnOut,
 	Name:     "to_mkldnn",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -983,6 +1034,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 }
 
 var opMkldnnReorderConv2dWeight = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv2dWeight,
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1001,6 +1053,7 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 }
 
 var opMkldnnReorderConv2dWeightOut = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv2dWeightOut,
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1021,6 +1074,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 }
 
 var opMkldnnReorderConv3dWeight = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv3dWeight,
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1039,6 +1093,7 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 }
 
 var opMkldnnReorderConv3dWeightOut = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv3dWeightOut,
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1059,6 +1114,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 }
 
 var opToMkldnnBackward = wrap.Op{
+	Kernel:   kernels.ToMkldnnBackward,
 	Name:     "to_mkldnn_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1077,6 +1133,7 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 }
 
 var opQuantizePerTensorDynamic = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorDynamic,
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1095,6 +1152,7 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 }
 
 var opQuantizePerTensorDynamicOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorDynamicOut,
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1115,6 +1173,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 }
 
 var opQuantizePerTensor = wrap.Op{
+	Kernel:   kernels.QuantizePerTensor,
 	Name:     "quantize_per_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1134,6 +1193,7 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 }
 
 var opQuantizePerTensorOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorOut,
 	Name:     "quantize_per_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1154,6 +1214,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 }
 
 var opQuantizePerTensorTensorQparams = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorQparams,
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams",
 	Policy:   checks.PyTorch113,
@@ -1173,6 +1234,7 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 }
 
 var opQuantizePerTensorTensorQparamsOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorQparamsOut,
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams_out",
 	Policy:   checks.PyTorch113,
@@ -1193,6 +1255,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 }
 
 var opQuantizePerTensorTensors = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensors,
 	Name:     "quantize_per_tensor",
 	Overload: "tensors",
 	Policy:   checks.PyTorch113,
@@ -1215,6 +1278,7 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 }
 
 var opQuantizePerTensorTensorsOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorsOut,
 	Name:     "quantize_per_tensor",
 	Overload: "tensors_out",
 	Policy:   checks.PyTorch113,
@@ -1238,6 +1302,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 }
 
 var opQuantizePerChannel = wrap.Op{
+	Kernel:   kernels.QuantizePerChannel,
 	Name:     "quantize_per_channel",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1257,6 +1322,7 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 }
 
 var opQuantizePerChannelOut = wrap.Op{
+	Kernel:   kernels.QuantizePerChannelOut,
 	Name:     "quantize_per_channel",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1277,6 +1343,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 }
 
 var opDequantizeSelf = wrap.Op{
+	Kernel:   kernels.DequantizeSelf,
 	Name:     "dequantize",
 	Overload: "self",
 	Policy:   checks.PyTorch113,
@@ -1296,6 +1363,7 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDequantizeSelfOut = wrap.Op{
+	Kernel:   kernels.DequantizeSelfOut,
 	Name:     "dequantize",
 	Overload: "self_out",
 	Policy:   checks.PyTorch113,
@@ -1316,6 +1384,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDequantizeTensors = wrap.Op{
+	Kernel:   kernels.DequantizeTensors,
 	Name:     "dequantize",
 	Overload: "tensors",
 	Policy:   checks.PyTorch113,
@@ -1334,6 +1403,7 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opDequantizeTensorsOut = wrap.Op{
+	Kernel:   kernels.DequantizeTensorsOut,
 	Name:     "dequantize",
 	Overload: "tensors_out",
 	Policy:   checks.PyTorch113,
@@ -1354,6 +1424,7 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opQScale = wrap.Op{
+	Kernel:   kernels.QScale,
 	Name:     "q_scale",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1373,6 +1444,7 @@ func QScale(self *torch.Tensor) float64 {
 }
 
 var opQZeroPoint = wrap.Op{
+	Kernel:   kernels.QZeroPoint,
 	Name:     "q_zero_point",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1392,6 +1464,7 @@ func QZeroPoint(self *torch.Tensor) int64 {
 }
 
 var opQPerChannelScales = wrap.Op{
+	Kernel:   kernels.QPerChannelScales,
 	Name:     "q_per_channel_scales",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1411,6 +1484,7 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelScalesOut = wrap.Op{
+	Kernel:   kernels.QPerChannelScalesOut,
 	Name:     "q_per_channel_scales",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1431,6 +1505,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelZeroPoints = wrap.Op{
+	Kernel:   kernels.QPerChannelZeroPoints,
 	Name:     "q_per_channel_zero_points",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1450,6 +1525,7 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelZeroPointsOut = wrap.Op{
+	Kernel:   kernels.QPerChannelZeroPointsOut,
 	Name:     "q_per_channel_zero_points",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1470,6 +1546,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opQPerChannelAxis = wrap.Op{
+	Kernel:   kernels.QPerChannelAxis,
 	Name:     "q_per_channel_axis",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1489,6 +1566,7 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 }
 
 var opIntRepr = wrap.Op{
+	Kernel:   kernels.IntRepr,
 	Name:     "int_repr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1507,6 +1585,7 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIntReprOut = wrap.Op{
+	Kernel:   kernels.IntReprOut,
 	Name:     "int_repr",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1527,6 +1606,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXMakePerTensorQuantizedTensor = wrap.Op{
+	Kernel:   kernels.XMakePerTensorQuantizedTensor,
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1545,6 +1625,7 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 }
 
 var opXMakePerTensorQuantizedTensorOut = wrap.Op{
+	Kernel:   kernels.XMakePerTensorQuantizedTensorOut,
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1565,6 +1646,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 }
 
 var opXMakePerChannelQuantizedTensor = wrap.Op{
+	Kernel:   kernels.XMakePerChannelQuantizedTensor,
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1583,6 +1665,7 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 }
 
 var opXMakePerChannelQuantizedTensorOut = wrap.Op{
+	Kernel:   kernels.XMakePerChannelQuantizedTensorOut,
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1603,6 +1686,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 }
 
 var opQscheme = wrap.Op{
+	Kernel:   kernels.Qscheme,
 	Name:     "qscheme",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1622,6 +1706,7 @@ func Qscheme(self *torch.Tensor) int {
 }
 
 var opFakeQuantizePerTensorAffine = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffine,
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1640,6 +1725,7 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 }
 
 var opFakeQuantizePerTensorAffineTensorQparams = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineTensorQparams,
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "tensor_qparams",
 	Policy:   checks.PyTorch113,
@@ -1658,6 +1744,7 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 }
 
 var opFakeQuantizePerTensorAffineCachemask = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemask,
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1677,6 +1764,7 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 }
 
 var opFakeQuantizePerTensorAffineCachemaskOut = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemaskOut,
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1697,6 +1785,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 }
 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = wrap.Op{
+	Kernel:   kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams,
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1716,6 +1805,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 }
 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut,
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1736,6 +1826,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 }
 
 var opFakeQuantizePerTensorAffineCachemaskBackward = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemaskBackward,
 	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1754,6 +1845,7 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 }
 
 var opXFakeQuantizeLearnablePerTensorAffine = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffine,
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1773,6 +1865,7 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 }
 
 var opXFakeQuantizeLearnablePerTensorAffineOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffineOut,
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1793,6 +1886,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 }
 
 var opXFakeQuantizeLearnablePerTensorAffineBackward = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffineBackward,
 	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1811,6 +1905,7 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 }
 
 var opFakeQuantizePerChannelAffine = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffine,
 	Name:     "fake_quantize_per_channel_affine",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1829,6 +1924,7 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 }
 
 var opFakeQuantizePerChannelAffineCachemask = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemask,
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1848,6 +1944,7 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 }
 
 var opFakeQuantizePerChannelAffineCachemaskOut = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemaskOut,
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1868,6 +1965,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 }
 
 var opFakeQuantizePerChannelAffineCachemaskBackward = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemaskBackward,
 	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1886,6 +1984,7 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 }
 
 var opXFakeQuantizeLearnablePerChannelAffine = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffine,
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1905,6 +2004,7 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 }
 
 var opXFakeQuantizeLearnablePerChannelAffineOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffineOut,
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1925,6 +2025,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 }
 
 var opXFakeQuantizeLearnablePerChannelAffineBackward = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffineBackward,
 	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1943,6 +2044,7 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 }
 
 var opFusedMovingAvgObsFakeQuant = wrap.Op{
+	Kernel:   kernels.FusedMovingAvgObsFakeQuant,
 	Name:     "fused_moving_avg_obs_fake_quant",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1963,6 +2065,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 }
 
 var opXFusedMovingAvgObsFqHelper = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelper,
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1983,6 +2086,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 }
 
 var opXFusedMovingAvgObsFqHelperOut = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelperOut,
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2003,6 +2107,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 }
 
 var opXFusedMovingAvgObsFqHelperFunctional = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelperFunctional,
 	Name:     "_fused_moving_avg_obs_fq_helper_functional",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2022,6 +2127,7 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 }
 
 var opXChooseQparamsPerTensor = wrap.Op{
+	Kernel:   kernels.XChooseQparamsPerTensor,
 	Name:     "_choose_qparams_per_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2040,6 +2146,7 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 }
 
 var opXSaturateWeightToFp16 = wrap.Op{
+	Kernel:   kernels.XSaturateWeightToFp16,
 	Name:     "_saturate_weight_to_fp16",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2058,6 +2165,7 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 }
 
 var opChooseQparamsOptimized = wrap.Op{
+	Kernel:   kernels.ChooseQparamsOptimized,
 	Name:     "choose_qparams_optimized",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2076,6 +2184,7 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 }
 
 var opXAutocastToReducedPrecision = wrap.Op{
+	Kernel:   kernels.XAutocastToReducedPrecision,
 	Name:     "_autocast_to_reduced_precision",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2094,6 +2203,7 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 }
 
 var opXAutocastToFullPrecision = wrap.Op{
+	Kernel:   kernels.XAutocastToFullPrecision,
 	Name:     "_autocast_to_full_precision",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2112,6 +2222,7 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 }
 
 var opXToCopy = wrap.Op{
+	Kernel:   kernels.XToCopy,
 	Name:     "_to_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2131,6 +2242,7 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 }
 
 var opXToCopyOut = wrap.Op{
+	Kernel:   kernels.XToCopyOut,
 	Name:     "_to_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2151,6 +2263,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 }
 
 var opToDtypeLayout = wrap.Op{
+	Kernel:   kernels.ToDtypeLayout,
 	Name:     "to",
 	Overload: "dtype_layout",
 	Policy:   checks.PyTorch113,
@@ -2169,6 +2282,7 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 }
 
 var opToDevice = wrap.Op{
+	Kernel:   kernels.ToDevice,
 	Name:     "to",
 	Overload: "device",
 	Policy:   checks.PyTorch113,
@@ -2187,6 +2301,7 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 }
 
 var opToDtype = wrap.Op{
+	Kernel:   kernels.ToDtype,
 	Name:     "to",
 	Overload: "dtype",
 	Policy:   checks.PyTorch113,
@@ -2205,6 +2320,7 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 }
 
 var opToOther = wrap.Op{
+	Kernel:   kernels.ToOther,
 	Name:     "to",
 	Overload: "other",
 	Policy:   checks.PyTorch113,
@@ -2223,6 +2339,7 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 }
 
 var opMeshgrid = wrap.Op{
+	Kernel:   kernels.Meshgrid,
 	Name:     "meshgrid",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2241,6 +2358,7 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opMeshgridIndexing = wrap.Op{
+	Kernel:   kernels.MeshgridIndexing,
 	Name:     "meshgrid",
 	Overload: "indexing",
 	Policy:   checks.PyTorch113,
@@ -2259,6 +2377,7 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 }
 
 var opCartesianProd = wrap.Op{
+	Kernel:   kernels.CartesianProd,
 	Name:     "cartesian_prod",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2277,6 +2396,7 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opCombinations = wrap.Op{
+	Kernel:   kernels.Combinations,
 	Name:     "combinations",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2295,6 +2415,7 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 }
 
 var opItem = wrap.Op{
+	Kernel:   kernels.Item,
 	Name:     "item",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2313,6 +2434,7 @@ func Item(self *torch.Tensor) torch.Scalar {
 }
 
 var opResultTypeTensor = wrap.Op{
+	Kernel:   kernels.ResultTypeTensor,
 	Name:     "result_type",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -2331,6 +2453,7 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 }
 
 var opResultTypeScalar = wrap.Op{
+	Kernel:   kernels.ResultTypeScalar,
 	Name:     "result_type",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -2349,6 +2472,7 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 }
 
 var opResultTypeScalarTensor = wrap.Op{
+	Kernel:   kernels.ResultTypeScalarTensor,
 	Name:     "result_type",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch113,
@@ -2367,6 +2491,7 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 }
 
 var opResultTypeScalarScalar = wrap.Op{
+	Kernel:   kernels.ResultTypeScalarScalar,
 	Name:     "result_type",
 	Overload: "Scalar_Scalar",
 	Policy:   checks.PyTorch113,
@@ -2385,6 +2510,7 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 }
 
 var opCanCast = wrap.Op{
+	Kernel:   kernels.CanCast,
 	Name:     "can_cast",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2403,6 +2529,7 @@ func CanCast(from int, to int) bool {
 }
 
 var opPromoteTypes = wrap.Op{
+	Kernel:   kernels.PromoteTypes,
 	Name:     "promote_types",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2421,6 +2548,7 @@ func PromoteTypes(type1 int, type2 int) int {
 }
 
 var opXLocalScalarDense = wrap.Op{
+	Kernel:   kernels.XLocalScalarDense,
 	Name:     "_local_scalar_dense",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2440,6 +2568,7 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 }
 
 var opXLstmMps = wrap.Op{
+	Kernel:   kernels.XLstmMps,
 	Name:     "_lstm_mps",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2462,6 +2591,7 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 }
 
 var opXLstmMpsOut = wrap.Op{
+	Kernel:   kernels.XLstmMpsOut,
 	Name:     "_lstm_mps",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2482,6 +2612,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 }
 
 var opLstmMpsBackward = wrap.Op{
+	Kernel:   kernels.LstmMpsBackward,
 	Name:     "lstm_mps_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2504,6 +2635,7 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 }
 
 var opLstmMpsBackwardOut = wrap.Op{
+	Kernel:   kernels.LstmMpsBackwardOut,
 	Name:     "lstm_mps_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2527,6 +2659,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 }
 
 var opXThnnFusedLstmCell = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCell,
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2546,6 +2679,7 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 }
 
 var opXThnnFusedLstmCellOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellOut,
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2566,6 +2700,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 }
 
 var opXThnnFusedLstmCellBackwardImpl = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackwardImpl,
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2584,6 +2719,7 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 }
 
 var opXThnnFusedLstmCellBackwardImplOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackwardImplOut,
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2604,6 +2740,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 }
 
 var opXThnnFusedLstmCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackward,
 	Name:     "_thnn_fused_lstm_cell_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2622,6 +2759,7 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 }
 
 var opXThnnDifferentiableLstmCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnDifferentiableLstmCellBackward,
 	Name:     "_thnn_differentiable_lstm_cell_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2640,6 +2778,7 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 }
 
 var opXThnnFusedGruCell = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCell,
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2659,6 +2798,7 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 }
 
 var opXThnnFusedGruCellOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellOut,
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2679,6 +2819,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 }
 
 var opXThnnFusedGruCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellBackward,
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2697,6 +2838,7 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 }
 
 var opXThnnFusedGruCellBackwardOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellBackwardOut,
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2717,6 +2859,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 }
 
 var opXThnnDifferentiableGruCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnDifferentiableGruCellBackward,
 	Name:     "_thnn_differentiable_gru_cell_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2735,6 +2878,7 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 }
 
 var opLstmInput = wrap.Op{
+	Kernel:   kernels.LstmInput,
 	Name:     "lstm",
 	Overload: "input",
 	Policy:   checks.PyTorch113,
@@ -2753,6 +2897,7 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 }
 
 var opLstmData = wrap.Op{
+	Kernel:   kernels.LstmData,
 	Name:     "lstm",
 	Overload: "data",
 	Policy:   checks.PyTorch113,
@@ -2771,6 +2916,7 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 }
 
 var opGruInput = wrap.Op{
+	Kernel:   kernels.GruInput,
 	Name:     "gru",
 	Overload: "input",
 	Policy:   checks.PyTorch113,
@@ -2789,6 +2935,7 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 }
 
 var opGruData = wrap.Op{
+	Kernel:   kernels.GruData,
 	Name:     "gru",
 	Overload: "data",
 	Policy:   checks.PyTorch113,
@@ -2807,6 +2954,7 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 }
 
 var opRnnTanhInput = wrap.Op{
+	Kernel:   kernels.RnnTanhInput,
 	Name:     "rnn_tanh",
 	Overload: "input",
 	Policy:   checks.PyTorch113,
@@ -2825,6 +2973,7 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 }
 
 var opRnnTanhData = wrap.Op{
+	Kernel:   kernels.RnnTanhData,
 	Name:     "rnn_tanh",
 	Overload: "data",
 	Policy:   checks.PyTorch113,
@@ -2843,6 +2992,7 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 }
 
 var opRnnReluInput = wrap.Op{
+	Kernel:   kernels.RnnReluInput,
 	Name:     "rnn_relu",
 	Overload: "input",
 	Policy:   checks.PyTorch113,
@@ -2861,6 +3011,7 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 }
 
 var opRnnReluData = wrap.Op{
+	Kernel:   kernels.RnnReluData,
 	Name:     "rnn_relu",
 	Overload: "data",
 	Policy:   checks.PyTorch113,
@@ -2879,6 +3030,7 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 }
 
 var opLstmCell = wrap.Op{
+	Kernel:   kernels.LstmCell,
 	Name:     "lstm_cell",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2897,6 +3049,7 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 }
 
 var opGruCell = wrap.Op{
+	Kernel:   kernels.GruCell,
 	Name:     "gru_cell",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2915,6 +3068,7 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 }
 
 var opRnnTanhCell = wrap.Op{
+	Kernel:   kernels.RnnTanhCell,
 	Name:     "rnn_tanh_cell",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2933,6 +3087,7 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 }
 
 var opRnnReluCell = wrap.Op{
+	Kernel:   kernels.RnnReluCell,
 	Name:     "rnn_relu_cell",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2951,6 +3106,7 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 }
 
 var opQuantizedLstmCell = wrap.Op{
+	Kernel:   kernels.QuantizedLstmCell,
 	Name:     "quantized_lstm_cell",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2969,6 +3125,7 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 }
 
 var opQuantizedGruCell = wrap.Op{
+	Kernel:   kernels.QuantizedGruCell,
 	Name:     "quantized_gru_cell",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2987,6 +3144,7 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 }
 
 var opQuantizedRnnReluCell = wrap.Op{
+	Kernel:   kernels.QuantizedRnnReluCell,
 	Name:     "quantized_rnn_relu_cell",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3005,6 +3163,7 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 }
 
 var opQuantizedRnnTanhCell = wrap.Op{
+	Kernel:   kernels.QuantizedRnnTanhCell,
 	Name:     "quantized_rnn_tanh_cell",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3023,6 +3182,7 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 }
 
 var opXPackPaddedSequence = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequence,
 	Name:     "_pack_padded_sequence",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3042,6 +3202,7 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 }
 
 var opXPackPaddedSequenceOut = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequenceOut,
 	Name:     "_pack_padded_sequence",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3062,6 +3223,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 }
 
 var opXPackPaddedSequenceBackward = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequenceBackward,
 	Name:     "_pack_padded_sequence_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3080,6 +3242,7 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 }
 
 var opXPadPackedSequence = wrap.Op{
+	Kernel:   kernels.XPadPackedSequence,
 	Name:     "_pad_packed_sequence",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3098,6 +3261,7 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 }
 
 var opSet_SourceTensorStorageOffset = wrap.Op{
+	Kernel:   kernels.Set_SourceTensorStorageOffset,
 	Name:     "set_",
 	Overload: "source_Tensor_storage_offset",
 	Policy:   checks.PyTorch113,
@@ -3118,6 +3282,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 }
 
 var opSet_SourceTensor = wrap.Op{
+	Kernel:   kernels.Set_SourceTensor,
 	Name:     "set_",
 	Overload: "source_Tensor",
 	Policy:   checks.PyTorch113,
@@ -3138,6 +3303,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 }
 
 var opSetSourceTensorOut = wrap.Op{
+	Kernel:   kernels.SetSourceTensorOut,
 	Name:     "set",
 	Overload: "source_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -3158,6 +3324,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 }
 
 var opSetSourceTensor = wrap.Op{
+	Kernel:   kernels.SetSourceTensor,
 	Name:     "set",
 	Overload: "source_Tensor",
 	Policy:   checks.PyTorch113,
@@ -3176,6 +3343,7 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 }
 
 var opSet_ = wrap.Op{
+	Kernel:   kernels.Set_,
 	Name:     "set_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3196,6 +3364,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSetOut = wrap.Op{
+	Kernel:   kernels.SetOut,
 	Name:     "set",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3216,6 +3385,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSet = wrap.Op{
+	Kernel:   kernels.Set,
 	Name:     "set",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3234,6 +3404,7 @@ func Set(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLift = wrap.Op{
+	Kernel:   kernels.Lift,
 	Name:     "lift",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3253,6 +3424,7 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftOut = wrap.Op{
+	Kernel:   kernels.LiftOut,
 	Name:     "lift",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3273,6 +3445,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFresh = wrap.Op{
+	Kernel:   kernels.LiftFresh,
 	Name:     "lift_fresh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3292,6 +3465,7 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFreshCopy = wrap.Op{
+	Kernel:   kernels.LiftFreshCopy,
 	Name:     "lift_fresh_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3311,6 +3485,7 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFreshCopyOut = wrap.Op{
+	Kernel:   kernels.LiftFreshCopyOut,
 	Name:     "lift_fresh_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3331,6 +3506,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsSetTo = wrap.Op{
+	Kernel:   kernels.IsSetTo,
 	Name:     "is_set_to",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3350,6 +3526,7 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 }
 
 var opMaskedFill_Scalar = wrap.Op{
+	Kernel:   kernels.MaskedFill_Scalar,
 	Name:     "masked_fill_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -3370,6 +3547,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 }
 
 var opMaskedFillScalarOut = wrap.Op{
+	Kernel:   kernels.MaskedFillScalarOut,
 	Name:     "masked_fill",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -3390,6 +3568,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 }
 
 var opMaskedFillScalar = wrap.Op{
+	Kernel:   kernels.MaskedFillScalar,
 	Name:     "masked_fill",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -3409,6 +3588,7 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 }
 
 var opMaskedFill_Tensor = wrap.Op{
+	Kernel:   kernels.MaskedFill_Tensor,
 	Name:     "masked_fill_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -3429,6 +3609,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 }
 
 var opMaskedFillTensorOut = wrap.Op{
+	Kernel:   kernels.MaskedFillTensorOut,
 	Name:     "masked_fill",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -3449,6 +3630,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 }
 
 var opMaskedFillTensor = wrap.Op{
+	Kernel:   kernels.MaskedFillTensor,
 	Name:     "masked_fill",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -3468,6 +3650,7 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 }
 
 var opMaskedScatter_ = wrap.Op{
+	Kernel:   kernels.MaskedScatter_,
 	Name:     "masked_scatter_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3488,6 +3671,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 }
 
 var opMaskedScatterOut = wrap.Op{
+	Kernel:   kernels.MaskedScatterOut,
 	Name:     "masked_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3508,6 +3692,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 }
 
 var opMaskedScatter = wrap.Op{
+	Kernel:   kernels.MaskedScatter,
 	Name:     "masked_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3527,6 +3712,7 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 }
 
 var opXMaskedSoftmax = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmax,
 	Name:     "_masked_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3546,6 +3732,7 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 }
 
 var opXMaskedSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxOut,
 	Name:     "_masked_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3566,6 +3753,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 }
 
 var opXMaskedSoftmaxBackward = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxBackward,
 	Name:     "_masked_softmax_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3584,6 +3772,7 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 }
 
 var opXMaskedSoftmaxBackwardOut = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxBackwardOut,
 	Name:     "_masked_softmax_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3604,6 +3793,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 }
 
 var opView = wrap.Op{
+	Kernel:   kernels.View,
 	Name:     "view",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3623,6 +3813,7 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opViewDtype = wrap.Op{
+	Kernel:   kernels.ViewDtype,
 	Name:     "view",
 	Overload: "dtype",
 	Policy:   checks.PyTorch113,
@@ -3642,6 +3833,7 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opPut_ = wrap.Op{
+	Kernel:   kernels.Put_,
 	Name:     "put_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3662,6 +3854,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 }
 
 var opPutOut = wrap.Op{
+	Kernel:   kernels.PutOut,
 	Name:     "put",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3682,6 +3875,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 }
 
 var opPut = wrap.Op{
+	Kernel:   kernels.Put,
 	Name:     "put",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3701,6 +3895,7 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 }
 
 var opIndexAddOut = wrap.Op{
+	Kernel:   kernels.IndexAddOut,
 	Name:     "index_add",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3721,6 +3916,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 }
 
 var opIndexAdd_ = wrap.Op{
+	Kernel:   kernels.IndexAdd_,
 	Name:     "index_add_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3741,6 +3937,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 }
 
 var opIndexAdd = wrap.Op{
+	Kernel:   kernels.IndexAdd,
 	Name:     "index_add",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3760,6 +3957,7 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 }
 
 var opIndexAddDimname = wrap.Op{
+	Kernel:   kernels.IndexAddDimname,
 	Name:     "index_add",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -3778,6 +3976,7 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 }
 
 var opIndexReduceOut = wrap.Op{
+	Kernel:   kernels.IndexReduceOut,
 	Name:     "index_reduce",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3798,6 +3997,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 }
 
 var opIndexReduce_ = wrap.Op{
+	Kernel:   kernels.IndexReduce_,
 	Name:     "index_reduce_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3818,6 +4018,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 }
 
 var opIndexReduce = wrap.Op{
+	Kernel:   kernels.IndexReduce,
 	Name:     "index_reduce",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3837,6 +4038,7 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 }
 
 var opIndexFill_IntScalar = wrap.Op{
+	Kernel:   kernels.IndexFill_IntScalar,
 	Name:     "index_fill_",
 	Overload: "int_Scalar",
 	Policy:   checks.PyTorch113,
@@ -3857,6 +4059,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opIndexFillIntScalarOut = wrap.Op{
+	Kernel:   kernels.IndexFillIntScalarOut,
 	Name:     "index_fill",
 	Overload: "int_Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -3877,6 +4080,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opIndexFillIntScalar = wrap.Op{
+	Kernel:   kernels.IndexFillIntScalar,
 	Name:     "index_fill",
 	Overload: "int_Scalar",
 	Policy:   checks.PyTorch113,
@@ -3896,6 +4100,7 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opIndexFill_IntTensor = wrap.Op{
+	Kernel:   kernels.IndexFill_IntTensor,
 	Name:     "index_fill_",
 	Overload: "int_Tensor",
 	Policy:   checks.PyTorch113,
@@ -3916,6 +4121,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opIndexFillIntTensorOut = wrap.Op{
+	Kernel:   kernels.IndexFillIntTensorOut,
 	Name:     "index_fill",
 	Overload: "int_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -3936,6 +4142,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opIndexFillIntTensor = wrap.Op{
+	Kernel:   kernels.IndexFillIntTensor,
 	Name:     "index_fill",
 	Overload: "int_Tensor",
 	Policy:   checks.PyTorch113,
@@ -3955,6 +4162,7 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opIndexFill_DimnameScalar = wrap.Op{
+	Kernel:   kernels.IndexFill_DimnameScalar,
 	Name:     "index_fill_",
 	Overload: "Dimname_Scalar",
 	Policy:   checks.PyTorch113,
@@ -3975,6 +4183,7 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 }
 
 var opIndexFill_DimnameTensor = wrap.Op{
+	Kernel:   kernels.IndexFill_DimnameTensor,
 	Name:     "index_fill_",
 	Overload: "Dimname_Tensor",
 	Policy:   checks.PyTorch113,
@@ -3995,6 +4204,7 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 }
 
 var opIndexFillDimnameScalar = wrap.Op{
+	Kernel:   kernels.IndexFillDimnameScalar,
 	Name:     "index_fill",
 	Overload: "Dimname_Scalar",
 	Policy:   checks.PyTorch113,
@@ -4013,6 +4223,7 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 }
 
 var opIndexFillDimnameTensor = wrap.Op{
+	Kernel:   kernels.IndexFillDimnameTensor,
 	Name:     "index_fill",
 	Overload: "Dimname_Tensor",
 	Policy:   checks.PyTorch113,
@@ -4031,6 +4242,7 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 }
 
 var opScatterSrc = wrap.Op{
+	Kernel:   kernels.ScatterSrc,
 	Name:     "scatter",
 	Overload: "src",
 	Policy:   checks.PyTorch113,
@@ -4050,6 +4262,7 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 }
 
 var opScatter_Src = wrap.Op{
+	Kernel:   kernels.Scatter_Src,
 	Name:     "scatter_",
 	Overload: "src",
 	Policy:   checks.PyTorch113,
@@ -4070,6 +4283,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 }
 
 var opScatterSrcOut = wrap.Op{
+	Kernel:   kernels.ScatterSrcOut,
 	Name:     "scatter",
 	Overload: "src_out",
 	Policy:   checks.PyTorch113,
@@ -4090,6 +4304,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatterValue = wrap.Op{
+	Kernel:   kernels.ScatterValue,
 	Name:     "scatter",
 	Overload: "value",
 	Policy:   checks.PyTorch113,
@@ -4109,6 +4324,7 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 }
 
 var opScatter_Value = wrap.Op{
+	Kernel:   kernels.Scatter_Value,
 	Name:     "scatter_",
 	Overload: "value",
 	Policy:   checks.PyTorch113,
@@ -4129,6 +4345,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 }
 
 var opScatterValueOut = wrap.Op{
+	Kernel:   kernels.ScatterValueOut,
 	Name:     "scatter",
 	Overload: "value_out",
 	Policy:   checks.PyTorch113,
@@ -4149,6 +4366,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 }
 
 var opScatterReduce = wrap.Op{
+	Kernel:   kernels.ScatterReduce,
 	Name:     "scatter",
 	Overload: "reduce",
 	Policy:   checks.PyTorch113,
@@ -4167,6 +4385,7 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatter_Reduce = wrap.Op{
+	Kernel:   kernels.Scatter_Reduce,
 	Name:     "scatter_",
 	Overload: "reduce",
 	Policy:   checks.PyTorch113,
@@ -4187,6 +4406,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 }
 
 var opScatterReduceOut = wrap.Op{
+	Kernel:   kernels.ScatterReduceOut,
 	Name:     "scatter",
 	Overload: "reduce_out",
 	Policy:   checks.PyTorch113,
@@ -4207,6 +4427,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 }
 
 var opScatterValueReduce = wrap.Op{
+	Kernel:   kernels.ScatterValueReduce,
 	Name:     "scatter",
 	Overload: "value_reduce",
 	Policy:   checks.PyTorch113,
@@ -4225,6 +4446,7 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opScatter_ValueReduce = wrap.Op{
+	Kernel:   kernels.Scatter_ValueReduce,
 	Name:     "scatter_",
 	Overload: "value_reduce",
 	Policy:   checks.PyTorch113,
@@ -4245,6 +4467,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opScatterValueReduceOut = wrap.Op{
+	Kernel:   kernels.ScatterValueReduceOut,
 	Name:     "scatter",
 	Overload: "value_reduce_out",
 	Policy:   checks.PyTorch113,
@@ -4265,6 +4488,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opScatterDimnameSrc = wrap.Op{
+	Kernel:   kernels.ScatterDimnameSrc,
 	Name:     "scatter",
 	Overload: "dimname_src",
 	Policy:   checks.PyTorch113,
@@ -4283,6 +4507,7 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 }
 
 var opScatterDimnameValue = wrap.Op{
+	Kernel:   kernels.ScatterDimnameValue,
 	Name:     "scatter",
 	Overload: "dimname_value",
 	Policy:   checks.PyTorch113,
@@ -4301,6 +4526,7 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 }
 
 var opScatterAdd = wrap.Op{
+	Kernel:   kernels.ScatterAdd,
 	Name:     "scatter_add",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4320,6 +4546,7 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 }
 
 var opScatterAdd_ = wrap.Op{
+	Kernel:   kernels.ScatterAdd_,
 	Name:     "scatter_add_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4340,6 +4567,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 }
 
 var opScatterAddOut = wrap.Op{
+	Kernel:   kernels.ScatterAddOut,
 	Name:     "scatter_add",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4360,6 +4588,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatterAddDimname = wrap.Op{
+	Kernel:   kernels.ScatterAddDimname,
 	Name:     "scatter_add",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -4378,6 +4607,7 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 }
 
 var opScatterReduceTwo = wrap.Op{
+	Kernel:   kernels.ScatterReduceTwo,
 	Name:     "scatter_reduce",
 	Overload: "two",
 	Policy:   checks.PyTorch113,
@@ -4397,6 +4627,7 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 }
 
 var opScatterReduce_Two = wrap.Op{
+	Kernel:   kernels.ScatterReduce_Two,
 	Name:     "scatter_reduce_",
 	Overload: "two",
 	Policy:   checks.PyTorch113,
@@ -4417,6 +4648,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 }
 
 var opScatterReduceTwoOut = wrap.Op{
+	Kernel:   kernels.ScatterReduceTwoOut,
 	Name:     "scatter_reduce",
 	Overload: "two_out",
 	Policy:   checks.PyTorch113,
@@ -4437,6 +4669,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 }
 
 var opEq_Scalar = wrap.Op{
+	Kernel:   kernels.Eq_Scalar,
 	Name:     "eq_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4457,6 +4690,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opEq_Tensor = wrap.Op{
+	Kernel:   kernels.Eq_Tensor,
 	Name:     "eq_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4477,6 +4711,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseAndTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndTensorOut,
 	Name:     "bitwise_and",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -4497,6 +4732,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opBitwiseAndScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarOut,
 	Name:     "bitwise_and",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -4517,6 +4753,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opBitwiseAndScalar = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalar,
 	Name:     "bitwise_and",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4535,6 +4772,7 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseAndScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarTensor,
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch113,
@@ -4553,6 +4791,7 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opBitwiseAndScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarTensorOut,
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -4573,6 +4812,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opBitwiseAndTensor = wrap.Op{
+	Kernel:   kernels.BitwiseAndTensor,
 	Name:     "bitwise_and",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4591,6 +4831,7 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseAnd_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseAnd_Scalar,
 	Name:     "bitwise_and_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4611,6 +4852,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseAnd_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseAnd_Tensor,
 	Name:     "bitwise_and_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4631,6 +4873,7 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderAndScalar = wrap.Op{
+	Kernel:   kernels.DunderAndScalar,
 	Name:     "__and__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4649,6 +4892,7 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderAndTensor = wrap.Op{
+	Kernel:   kernels.DunderAndTensor,
 	Name:     "__and__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4667,6 +4911,7 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIandScalar = wrap.Op{
+	Kernel:   kernels.DunderIandScalar,
 	Name:     "__iand__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4687,6 +4932,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIandTensor = wrap.Op{
+	Kernel:   kernels.DunderIandTensor,
 	Name:     "__iand__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4707,6 +4953,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseOrTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrTensorOut,
 	Name:     "bitwise_or",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -4727,6 +4974,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opBitwiseOrScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarOut,
 	Name:     "bitwise_or",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -4747,6 +4995,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opBitwiseOrScalar = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalar,
 	Name:     "bitwise_or",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4765,6 +5014,7 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseOrScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarTensor,
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch113,
@@ -4783,6 +5033,7 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opBitwiseOrScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarTensorOut,
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -4803,6 +5054,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opBitwiseOrTensor = wrap.Op{
+	Kernel:   kernels.BitwiseOrTensor,
 	Name:     "bitwise_or",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4821,6 +5073,7 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseOr_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseOr_Scalar,
 	Name:     "bitwise_or_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4841,6 +5094,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseOr_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseOr_Tensor,
 	Name:     "bitwise_or_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4861,6 +5115,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderOrScalar = wrap.Op{
+	Kernel:   kernels.DunderOrScalar,
 	Name:     "__or__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4879,6 +5134,7 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderOrTensor = wrap.Op{
+	Kernel:   kernels.DunderOrTensor,
 	Name:     "__or__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4897,6 +5153,7 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIorScalar = wrap.Op{
+	Kernel:   kernels.DunderIorScalar,
 	Name:     "__ior__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4917,6 +5174,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIorTensor = wrap.Op{
+	Kernel:   kernels.DunderIorTensor,
 	Name:     "__ior__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4937,6 +5195,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseXorTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorTensorOut,
 	Name:     "bitwise_xor",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -4957,6 +5216,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opBitwiseXorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarOut,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -4977,6 +5237,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opBitwiseXorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalar,
 	Name:     "bitwise_xor",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4995,6 +5256,7 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseXorScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarTensor,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch113,
@@ -5013,6 +5275,7 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opBitwiseXorScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarTensorOut,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -5033,6 +5296,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opBitwiseXorTensor = wrap.Op{
+	Kernel:   kernels.BitwiseXorTensor,
 	Name:     "bitwise_xor",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5051,6 +5315,7 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseXor_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseXor_Scalar,
 	Name:     "bitwise_xor_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -5071,6 +5336,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseXor_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseXor_Tensor,
 	Name:     "bitwise_xor_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5091,6 +5357,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderXorScalar = wrap.Op{
+	Kernel:   kernels.DunderXorScalar,
 	Name:     "__xor__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -5109,6 +5376,7 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderXorTensor = wrap.Op{
+	Kernel:   kernels.DunderXorTensor,
 	Name:     "__xor__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5127,6 +5395,7 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIxorScalar = wrap.Op{
+	Kernel:   kernels.DunderIxorScalar,
 	Name:     "__ixor__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -5147,6 +5416,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIxorTensor = wrap.Op{
+	Kernel:   kernels.DunderIxorTensor,
 	Name:     "__ixor__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5167,6 +5437,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderLshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderLshiftScalar,
 	Name:     "__lshift__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -5185,6 +5456,7 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderLshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderLshiftTensor,
 	Name:     "__lshift__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5203,6 +5475,7 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIlshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderIlshiftScalar,
 	Name:     "__ilshift__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -5223,6 +5496,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderLshiftScalarOut = wrap.Op{
+	Kernel:   kernels.DunderLshiftScalarOut,
 	Name:     "__lshift__",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -5243,6 +5517,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opDunderIlshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderIlshiftTensor,
 	Name:     "__ilshift__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5263,6 +5538,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opDunderLshiftTensorOut = wrap.Op{
+	Kernel:   kernels.DunderLshiftTensorOut,
 	Name:     "__lshift__",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -5283,6 +5559,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opBitwiseLeftShiftTensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensor,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5301,6 +5578,7 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 }
 
 var opBitwiseLeftShift_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShift_Tensor,
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5321,6 +5599,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 }
 
 var opBitwiseLeftShiftTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -5341,6 +5620,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 }
 
 var opBitwiseLeftShiftTensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorScalar,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch113,
@@ -5359,6 +5639,7 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 }
 
 var opBitwiseLeftShift_TensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShift_TensorScalar,
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch113,
@@ -5379,6 +5660,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 }
 
 var opBitwiseLeftShiftTensorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorScalarOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -5399,6 +5681,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 }
 
 var opBitwiseLeftShiftScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftScalarTensor,
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch113,
@@ -5417,6 +5700,7 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 }
 
 var opBitwiseLeftShiftScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftScalarTensorOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -5437,6 +5721,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 }
 
 var opDunderRshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderRshiftScalar,
 	Name:     "__rshift__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -5455,6 +5740,7 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderRshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderRshiftTensor,
 	Name:     "__rshift__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5473,6 +5759,7 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIrshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderIrshiftScalar,
 	Name:     "__irshift__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -5493,6 +5780,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderRshiftScalarOut = wrap.Op{
+	Kernel:   kernels.DunderRshiftScalarOut,
 	Name:     "__rshift__",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -5513,6 +5801,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opDunderIrshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderIrshiftTensor,
 	Name:     "__irshift__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5533,6 +5822,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opDunderRshiftTensorOut = wrap.Op{
+	Kernel:   kernels.DunderRshiftTensorOut,
 	Name:     "__rshift__",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -5553,6 +5843,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opBitwiseRightShiftTensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensor,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5571,6 +5862,7 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 }
 
 var opBitwiseRightShift_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShift_Tensor,
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5591,6 +5883,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 }
 
 var opBitwiseRightShiftTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -5611,6 +5904,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 }
 
 var opBitwiseRightShiftTensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorScalar,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch113,
@@ -5629,6 +5923,7 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 }
 
 var opBitwiseRightShift_TensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseRightShift_TensorScalar,
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch113,
@@ -5649,6 +5944,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 }
 
 var opBitwiseRightShiftTensorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorScalarOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -5669,6 +5965,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 }
 
 var opBitwiseRightShiftScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftScalarTensor,
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch113,
@@ -5687,6 +5984,7 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 }
 
 var opBitwiseRightShiftScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftScalarTensorOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -5707,6 +6005,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 }
 
 var opTril_ = wrap.Op{
+	Kernel:   kernels.Tril_,
 	Name:     "tril_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5727,6 +6026,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTriu_ = wrap.Op{
+	Kernel:   kernels.Triu_,
 	Name:     "triu_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5747,6 +6047,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opDigamma_ = wrap.Op{
+	Kernel:   kernels.Digamma_,
 	Name:     "digamma_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5767,6 +6068,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLerp_Scalar = wrap.Op{
+	Kernel:   kernels.Lerp_Scalar,
 	Name:     "lerp_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -5787,6 +6089,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 }
 
 var opLerp_Tensor = wrap.Op{
+	Kernel:   kernels.Lerp_Tensor,
 	Name:     "lerp_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -5807,6 +6110,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 }
 
 var opAddbmm_ = wrap.Op{
+	Kernel:   kernels.Addbmm_,
 	Name:     "addbmm_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5827,6 +6131,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 }
 
 var opAddbmmOut = wrap.Op{
+	Kernel:   kernels.AddbmmOut,
 	Name:     "addbmm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5847,6 +6152,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 }
 
 var opAddbmm = wrap.Op{
+	Kernel:   kernels.Addbmm,
 	Name:     "addbmm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5866,6 +6172,7 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 }
 
 var opRandom_From = wrap.Op{
+	Kernel:   kernels.Random_From,
 	Name:     "random_",
 	Overload: "from",
 	Policy:   checks.PyTorch113,
@@ -5886,6 +6193,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 }
 
 var opRandomFromOut = wrap.Op{
+	Kernel:   kernels.RandomFromOut,
 	Name:     "random",
 	Overload: "from_out",
 	Policy:   checks.PyTorch113,
@@ -5906,6 +6214,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 }
 
 var opRandomFrom = wrap.Op{
+	Kernel:   kernels.RandomFrom,
 	Name:     "random",
 	Overload: "from",
 	Policy:   checks.PyTorch113,
@@ -5925,6 +6234,7 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 }
 
 var opRandom_To = wrap.Op{
+	Kernel:   kernels.Random_To,
 	Name:     "random_",
 	Overload: "to",
 	Policy:   checks.PyTorch113,
@@ -5945,6 +6255,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 }
 
 var opRandomToOut = wrap.Op{
+	Kernel:   kernels.RandomToOut,
 	Name:     "random",
 	Overload: "to_out",
 	Policy:   checks.PyTorch113,
@@ -5965,6 +6276,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 }
 
 var opRandomTo = wrap.Op{
+	Kernel:   kernels.RandomTo,
 	Name:     "random",
 	Overload: "to",
 	Policy:   checks.PyTorch113,
@@ -5984,6 +6296,7 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 }
 
 var opRandom_ = wrap.Op{
+	Kernel:   kernels.Random_,
 	Name:     "random_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6004,6 +6317,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opRandomOut = wrap.Op{
+	Kernel:   kernels.RandomOut,
 	Name:     "random",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6024,6 +6338,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 }
 
 var opRandom = wrap.Op{
+	Kernel:   kernels.Random,
 	Name:     "random",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6043,6 +6358,7 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opUniform_ = wrap.Op{
+	Kernel:   kernels.Uniform_,
 	Name:     "uniform_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6063,6 +6379,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 }
 
 var opUniformOut = wrap.Op{
+	Kernel:   kernels.UniformOut,
 	Name:     "uniform",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6083,6 +6400,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 }
 
 var opUniform = wrap.Op{
+	Kernel:   kernels.Uniform,
 	Name:     "uniform",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6102,6 +6420,7 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 }
 
 var opCauchy_ = wrap.Op{
+	Kernel:   kernels.Cauchy_,
 	Name:     "cauchy_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6122,6 +6441,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 }
 
 var opCauchyOut = wrap.Op{
+	Kernel:   kernels.CauchyOut,
 	Name:     "cauchy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6142,6 +6462,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 }
 
 var opCauchy = wrap.Op{
+	Kernel:   kernels.Cauchy,
 	Name:     "cauchy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6161,6 +6482,7 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 }
 
 var opLogNormal_ = wrap.Op{
+	Kernel:   kernels.LogNormal_,
 	Name:     "log_normal_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6181,6 +6503,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 }
 
 var opLogNormalOut = wrap.Op{
+	Kernel:   kernels.LogNormalOut,
 	Name:     "log_normal",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6201,6 +6524,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 }
 
 var opLogNormal = wrap.Op{
+	Kernel:   kernels.LogNormal,
 	Name:     "log_normal",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6220,6 +6544,7 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 }
 
 var opExponential_ = wrap.Op{
+	Kernel:   kernels.Exponential_,
 	Name:     "exponential_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6240,6 +6565,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 }
 
 var opExponentialOut = wrap.Op{
+	Kernel:   kernels.ExponentialOut,
 	Name:     "exponential",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6260,6 +6586,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 }
 
 var opExponential = wrap.Op{
+	Kernel:   kernels.Exponential,
 	Name:     "exponential",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6279,6 +6606,7 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 }
 
 var opGeometric_ = wrap.Op{
+	Kernel:   kernels.Geometric_,
 	Name:     "geometric_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6299,6 +6627,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opGeometricOut = wrap.Op{
+	Kernel:   kernels.GeometricOut,
 	Name:     "geometric",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6319,6 +6648,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 }
 
 var opGeometric = wrap.Op{
+	Kernel:   kernels.Geometric,
 	Name:     "geometric",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6338,6 +6668,7 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opDiagOut = wrap.Op{
+	Kernel:   kernels.DiagOut,
 	Name:     "diag",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6358,6 +6689,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opDiag = wrap.Op{
+	Kernel:   kernels.Diag,
 	Name:     "diag",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6377,6 +6709,7 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opDiagBackward = wrap.Op{
+	Kernel:   kernels.DiagBackward,
 	Name:     "diag_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6395,6 +6728,7 @@ func DiagBackward(grad *torch.Tensor, input_sizes []int64, diagonal int64) *torc
 }
 
 var opCrossOut = wrap.Op{
+	Kernel:   kernels.CrossOut,
 	Name:     "cross",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6415,6 +6749,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 }
 
 var opCross = wrap.Op{
+	Kernel:   kernels.Cross,
 	Name:     "cross",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6433,6 +6768,7 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 }
 
 var opTriuOut = wrap.Op{
+	Kernel:   kernels.TriuOut,
 	Name:     "triu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6453,6 +6789,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opTriu = wrap.Op{
+	Kernel:   kernels.Triu,
 	Name:     "triu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6472,6 +6809,7 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTrilOut = wrap.Op{
+	Kernel:   kernels.TrilOut,
 	Name:     "tril",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6492,6 +6830,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opTril = wrap.Op{
+	Kernel:   kernels.Tril,
 	Name:     "tril",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6511,6 +6850,7 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTrilIndices = wrap.Op{
+	Kernel:   kernels.TrilIndices,
 	Name:     "tril_indices",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6529,6 +6869,7 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 }
 
 var opTrilIndicesOut = wrap.Op{
+	Kernel:   kernels.TrilIndicesOut,
 	Name:     "tril_indices",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6549,6 +6890,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 }
 
 var opTriuIndices = wrap.Op{
+	Kernel:   kernels.TriuIndices,
 	Name:     "triu_indices",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6567,6 +6909,7 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 }
 
 var opTriuIndicesOut = wrap.Op{
+	Kernel:   kernels.TriuIndicesOut,
 	Name:     "triu_indices",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6587,6 +6930,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 }
 
 var opTrace = wrap.Op{
+	Kernel:   kernels.Trace,
 	Name:     "trace",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6606,6 +6950,7 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTraceOut = wrap.Op{
+	Kernel:   kernels.TraceOut,
 	Name:     "trace",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6626,6 +6971,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTraceBackward = wrap.Op{
+	Kernel:   kernels.TraceBackward,
 	Name:     "trace_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6644,6 +6990,7 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 }
 
 var opNeScalarOut = wrap.Op{
+	Kernel:   kernels.NeScalarOut,
 	Name:     "ne",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -6664,6 +7011,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opNeScalar = wrap.Op{
+	Kernel:   kernels.NeScalar,
 	Name:     "ne",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -6683,6 +7031,7 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNeTensorOut = wrap.Op{
+	Kernel:   kernels.NeTensorOut,
 	Name:     "ne",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -6703,6 +7052,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opNeTensor = wrap.Op{
+	Kernel:   kernels.NeTensor,
 	Name:     "ne",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -6722,6 +7072,7 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNe_Scalar = wrap.Op{
+	Kernel:   kernels.Ne_Scalar,
 	Name:     "ne_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -6742,6 +7093,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNe_Tensor = wrap.Op{
+	Kernel:   kernels.Ne_Tensor,
 	Name:     "ne_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -6762,6 +7114,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNotEqualScalarOut = wrap.Op{
+	Kernel:   kernels.NotEqualScalarOut,
 	Name:     "not_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -6782,6 +7135,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 }
 
 var opNotEqualScalar = wrap.Op{
+	Kernel:   kernels.NotEqualScalar,
 	Name:     "not_equal",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -6800,6 +7154,7 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNotEqualTensorOut = wrap.Op{
+	Kernel:   kernels.NotEqualTensorOut,
 	Name:     "not_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -6820,6 +7175,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 }
 
 var opNotEqualTensor = wrap.Op{
+	Kernel:   kernels.NotEqualTensor,
 	Name:     "not_equal",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -6838,6 +7194,7 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNotEqual_Scalar = wrap.Op{
+	Kernel:   kernels.NotEqual_Scalar,
 	Name:     "not_equal_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -6858,6 +7215,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNotEqual_Tensor = wrap.Op{
+	Kernel:   kernels.NotEqual_Tensor,
 	Name:     "not_equal_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -6878,6 +7236,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opEqScalarOut = wrap.Op{
+	Kernel:   kernels.EqScalarOut,
 	Name:     "eq",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -6898,6 +7257,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opEqScalar = wrap.Op{
+	Kernel:   kernels.EqScalar,
 	Name:     "eq",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -6917,6 +7277,7 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opEqTensorOut = wrap.Op{
+	Kernel:   kernels.EqTensorOut,
 	Name:     "eq",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -6937,6 +7298,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opEqTensor = wrap.Op{
+	Kernel:   kernels.EqTensor,
 	Name:     "eq",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -6956,6 +7318,7 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGeScalarOut = wrap.Op{
+	Kernel:   kernels.GeScalarOut,
 	Name:     "ge",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -6976,6 +7339,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opGeScalar = wrap.Op{
+	Kernel:   kernels.GeScalar,
 	Name:     "ge",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -6995,6 +7359,7 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGeTensorOut = wrap.Op{
+	Kernel:   kernels.GeTensorOut,
 	Name:     "ge",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -7015,6 +7380,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opGeTensor = wrap.Op{
+	Kernel:   kernels.GeTensor,
 	Name:     "ge",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7034,6 +7400,7 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGe_Scalar = wrap.Op{
+	Kernel:   kernels.Ge_Scalar,
 	Name:     "ge_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7054,6 +7421,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGe_Tensor = wrap.Op{
+	Kernel:   kernels.Ge_Tensor,
 	Name:     "ge_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7074,6 +7442,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterEqualScalarOut = wrap.Op{
+	Kernel:   kernels.GreaterEqualScalarOut,
 	Name:     "greater_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -7094,6 +7463,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opGreaterEqualScalar = wrap.Op{
+	Kernel:   kernels.GreaterEqualScalar,
 	Name:     "greater_equal",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7112,6 +7482,7 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterEqualTensorOut = wrap.Op{
+	Kernel:   kernels.GreaterEqualTensorOut,
 	Name:     "greater_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -7132,6 +7503,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opGreaterEqualTensor = wrap.Op{
+	Kernel:   kernels.GreaterEqualTensor,
 	Name:     "greater_equal",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7150,6 +7522,7 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterEqual_Scalar = wrap.Op{
+	Kernel:   kernels.GreaterEqual_Scalar,
 	Name:     "greater_equal_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7170,6 +7543,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterEqual_Tensor = wrap.Op{
+	Kernel:   kernels.GreaterEqual_Tensor,
 	Name:     "greater_equal_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7190,6 +7564,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opLeScalarOut = wrap.Op{
+	Kernel:   kernels.LeScalarOut,
 	Name:     "le",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -7210,6 +7585,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opLeScalar = wrap.Op{
+	Kernel:   kernels.LeScalar,
 	Name:     "le",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7229,6 +7605,7 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLeTensorOut = wrap.Op{
+	Kernel:   kernels.LeTensorOut,
 	Name:     "le",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -7249,6 +7626,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opLeTensor = wrap.Op{
+	Kernel:   kernels.LeTensor,
 	Name:     "le",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7268,6 +7646,7 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLe_Scalar = wrap.Op{
+	Kernel:   kernels.Le_Scalar,
 	Name:     "le_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7288,6 +7667,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLe_Tensor = wrap.Op{
+	Kernel:   kernels.Le_Tensor,
 	Name:     "le_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7308,6 +7688,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessEqualScalarOut = wrap.Op{
+	Kernel:   kernels.LessEqualScalarOut,
 	Name:     "less_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -7328,6 +7709,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opLessEqualScalar = wrap.Op{
+	Kernel:   kernels.LessEqualScalar,
 	Name:     "less_equal",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7346,6 +7728,7 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessEqualTensorOut = wrap.Op{
+	Kernel:   kernels.LessEqualTensorOut,
 	Name:     "less_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -7366,6 +7749,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opLessEqualTensor = wrap.Op{
+	Kernel:   kernels.LessEqualTensor,
 	Name:     "less_equal",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7384,6 +7768,7 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessEqual_Scalar = wrap.Op{
+	Kernel:   kernels.LessEqual_Scalar,
 	Name:     "less_equal_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7404,6 +7789,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessEqual_Tensor = wrap.Op{
+	Kernel:   kernels.LessEqual_Tensor,
 	Name:     "less_equal_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7424,6 +7810,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGtScalarOut = wrap.Op{
+	Kernel:   kernels.GtScalarOut,
 	Name:     "gt",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -7444,6 +7831,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opGtScalar = wrap.Op{
+	Kernel:   kernels.GtScalar,
 	Name:     "gt",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7463,6 +7851,7 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGtTensorOut = wrap.Op{
+	Kernel:   kernels.GtTensorOut,
 	Name:     "gt",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -7483,6 +7872,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opGtTensor = wrap.Op{
+	Kernel:   kernels.GtTensor,
 	Name:     "gt",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7502,6 +7892,7 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGt_Scalar = wrap.Op{
+	Kernel:   kernels.Gt_Scalar,
 	Name:     "gt_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7522,6 +7913,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGt_Tensor = wrap.Op{
+	Kernel:   kernels.Gt_Tensor,
 	Name:     "gt_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7542,6 +7934,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterScalarOut = wrap.Op{
+	Kernel:   kernels.GreaterScalarOut,
 	Name:     "greater",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -7562,6 +7955,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 }
 
 var opGreaterScalar = wrap.Op{
+	Kernel:   kernels.GreaterScalar,
 	Name:     "greater",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7580,6 +7974,7 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterTensorOut = wrap.Op{
+	Kernel:   kernels.GreaterTensorOut,
 	Name:     "greater",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -7600,6 +7995,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 }
 
 var opGreaterTensor = wrap.Op{
+	Kernel:   kernels.GreaterTensor,
 	Name:     "greater",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7618,6 +8014,7 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreater_Scalar = wrap.Op{
+	Kernel:   kernels.Greater_Scalar,
 	Name:     "greater_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7638,6 +8035,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreater_Tensor = wrap.Op{
+	Kernel:   kernels.Greater_Tensor,
 	Name:     "greater_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7658,6 +8056,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLtScalarOut = wrap.Op{
+	Kernel:   kernels.LtScalarOut,
 	Name:     "lt",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -7678,6 +8077,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opLtScalar = wrap.Op{
+	Kernel:   kernels.LtScalar,
 	Name:     "lt",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7697,6 +8097,7 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLtTensorOut = wrap.Op{
+	Kernel:   kernels.LtTensorOut,
 	Name:     "lt",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -7717,6 +8118,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opLtTensor = wrap.Op{
+	Kernel:   kernels.LtTensor,
 	Name:     "lt",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7736,6 +8138,7 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLt_Scalar = wrap.Op{
+	Kernel:   kernels.Lt_Scalar,
 	Name:     "lt_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7756,6 +8159,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLt_Tensor = wrap.Op{
+	Kernel:   kernels.Lt_Tensor,
 	Name:     "lt_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7776,6 +8180,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessScalarOut = wrap.Op{
+	Kernel:   kernels.LessScalarOut,
 	Name:     "less",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -7796,6 +8201,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 }
 
 var opLessScalar = wrap.Op{
+	Kernel:   kernels.LessScalar,
 	Name:     "less",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7814,6 +8220,7 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessTensorOut = wrap.Op{
+	Kernel:   kernels.LessTensorOut,
 	Name:     "less",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -7834,6 +8241,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLessTensor = wrap.Op{
+	Kernel:   kernels.LessTensor,
 	Name:     "less",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7852,6 +8260,7 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLess_Scalar = wrap.Op{
+	Kernel:   kernels.Less_Scalar,
 	Name:     "less_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -7872,6 +8281,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLess_Tensor = wrap.Op{
+	Kernel:   kernels.Less_Tensor,
 	Name:     "less_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -7892,6 +8302,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opTakeOut = wrap.Op{
+	Kernel:   kernels.TakeOut,
 	Name:     "take",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7912,6 +8323,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opTake = wrap.Op{
+	Kernel:   kernels.Take,
 	Name:     "take",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7931,6 +8343,7 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 }
 
 var opTakeAlongDimOut = wrap.Op{
+	Kernel:   kernels.TakeAlongDimOut,
 	Name:     "take_along_dim",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7951,6 +8364,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 }
 
 var opTakeAlongDim = wrap.Op{
+	Kernel:   kernels.TakeAlongDim,
 	Name:     "take_along_dim",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7969,6 +8383,7 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 }
 
 var opIndexSelectOut = wrap.Op{
+	Kernel:   kernels.IndexSelectOut,
 	Name:     "index_select",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7989,6 +8404,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 }
 
 var opIndexSelect = wrap.Op{
+	Kernel:   kernels.IndexSelect,
 	Name:     "index_select",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8008,6 +8424,7 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 }
 
 var opIndexSelectDimnameOut = wrap.Op{
+	Kernel:   kernels.IndexSelectDimnameOut,
 	Name:     "index_select",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch113,
@@ -8028,6 +8445,7 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 }
 
 var opIndexSelectDimname = wrap.Op{
+	Kernel:   kernels.IndexSelectDimname,
 	Name:     "index_select",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -8046,6 +8464,7 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 }
 
 var opIndexSelectBackward = wrap.Op{
+	Kernel:   kernels.IndexSelectBackward,
 	Name:     "index_select_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8064,6 +8483,7 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 }
 
 var opMaskedSelectOut = wrap.Op{
+	Kernel:   kernels.MaskedSelectOut,
 	Name:     "masked_select",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8084,6 +8504,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 }
 
 var opMaskedSelect = wrap.Op{
+	Kernel:   kernels.MaskedSelect,
 	Name:     "masked_select",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8103,6 +8524,7 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 }
 
 var opMaskedSelectBackward = wrap.Op{
+	Kernel:   kernels.MaskedSelectBackward,
 	Name:     "masked_select_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8121,6 +8543,7 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 }
 
 var opNonzeroOut = wrap.Op{
+	Kernel:   kernels.NonzeroOut,
 	Name:     "nonzero",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8141,6 +8564,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNonzero = wrap.Op{
+	Kernel:   kernels.Nonzero,
 	Name:     "nonzero",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8160,6 +8584,7 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNonzeroNumpy = wrap.Op{
+	Kernel:   kernels.NonzeroNumpy,
 	Name:     "nonzero_numpy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8178,6 +8603,7 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 }
 
 var opArgwhere = wrap.Op{
+	Kernel:   kernels.Argwhere,
 	Name:     "argwhere",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8196,6 +8622,7 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 }
 
 var opGatherOut = wrap.Op{
+	Kernel:   kernels.GatherOut,
 	Name:     "gather",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8216,6 +8643,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 }
 
 var opGather = wrap.Op{
+	Kernel:   kernels.Gather,
 	Name:     "gather",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8235,6 +8663,7 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 }
 
 var opGatherBackward = wrap.Op{
+	Kernel:   kernels.GatherBackward,
 	Name:     "gather_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8253,6 +8682,7 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 }
 
 var opGatherDimnameOut = wrap.Op{
+	Kernel:   kernels.GatherDimnameOut,
 	Name:     "gather",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch113,
@@ -8273,6 +8703,7 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 }
 
 var opGatherDimname = wrap.Op{
+	Kernel:   kernels.GatherDimname,
 	Name:     "gather",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -8291,6 +8722,7 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 }
 
 var opXGatherSparseBackward = wrap.Op{
+	Kernel:   kernels.XGatherSparseBackward,
 	Name:     "_gather_sparse_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8309,6 +8741,7 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 }
 
 var opAddcmulOut = wrap.Op{
+	Kernel:   kernels.AddcmulOut,
 	Name:     "addcmul",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8329,6 +8762,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 }
 
 var opAddcmul = wrap.Op{
+	Kernel:   kernels.Addcmul,
 	Name:     "addcmul",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8348,6 +8782,7 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 }
 
 var opAddcmul_ = wrap.Op{
+	Kernel:   kernels.Addcmul_,
 	Name:     "addcmul_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8368,6 +8803,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 }
 
 var opAddcdivOut = wrap.Op{
+	Kernel:   kernels.AddcdivOut,
 	Name:     "addcdiv",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8388,6 +8824,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 }
 
 var opAddcdiv = wrap.Op{
+	Kernel:   kernels.Addcdiv,
 	Name:     "addcdiv",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8407,6 +8844,7 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 }
 
 var opAddcdiv_ = wrap.Op{
+	Kernel:   kernels.Addcdiv_,
 	Name:     "addcdiv_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8427,6 +8865,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 }
 
 var opCrossEntropyLoss = wrap.Op{
+	Kernel:   kernels.CrossEntropyLoss,
 	Name:     "cross_entropy_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8445,6 +8884,7 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 }
 
 var opTriangularSolveX = wrap.Op{
+	Kernel:   kernels.TriangularSolveX,
 	Name:     "triangular_solve",
 	Overload: "X",
 	Policy:   checks.PyTorch113,
@@ -8465,6 +8905,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 }
 
 var opTriangularSolve = wrap.Op{
+	Kernel:   kernels.TriangularSolve,
 	Name:     "triangular_solve",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8484,6 +8925,7 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 }
 
 var opXLinalgCheckErrors = wrap.Op{
+	Kernel:   kernels.XLinalgCheckErrors,
 	Name:     "_linalg_check_errors",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8503,6 +8945,7 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 }
 
 var opLinalgSolveTriangularOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveTriangularOut,
 	Name:     "linalg_solve_triangular",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8523,6 +8966,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 }
 
 var opLinalgSolveTriangular = wrap.Op{
+	Kernel:   kernels.LinalgSolveTriangular,
 	Name:     "linalg_solve_triangular",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8542,6 +8986,7 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 }
 
 var opLinalgVander = wrap.Op{
+	Kernel:   kernels.LinalgVander,
 	Name:     "linalg_vander",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8560,6 +9005,7 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 }
 
 var opSymeigE = wrap.Op{
+	Kernel:   kernels.SymeigE,
 	Name:     "symeig",
 	Overload: "e",
 	Policy:   checks.PyTorch113,
@@ -8580,6 +9026,7 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 }
 
 var opSymeig = wrap.Op{
+	Kernel:   kernels.Symeig,
 	Name:     "symeig",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8599,6 +9046,7 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 }
 
 var opXSymeigHelper = wrap.Op{
+	Kernel:   kernels.XSymeigHelper,
 	Name:     "_symeig_helper",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8617,6 +9065,7 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 }
 
 var opXSymeigHelperOut = wrap.Op{
+	Kernel:   kernels.XSymeigHelperOut,
 	Name:     "_symeig_helper",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8637,6 +9086,7 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 }
 
 var opSvdU = wrap.Op{
+	Kernel:   kernels.SvdU,
 	Name:     "svd",
 	Overload: "U",
 	Policy:   checks.PyTorch113,
@@ -8657,6 +9107,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 }
 
 var opSvd = wrap.Op{
+	Kernel:   kernels.Svd,
 	Name:     "svd",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8675,6 +9126,7 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 }
 
 var opSwapaxes = wrap.Op{
+	Kernel:   kernels.Swapaxes,
 	Name:     "swapaxes",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8693,6 +9145,7 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 }
 
 var opSwapaxes_ = wrap.Op{
+	Kernel:   kernels.Swapaxes_,
 	Name:     "swapaxes_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8713,6 +9166,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 }
 
 var opSwapdims = wrap.Op{
+	Kernel:   kernels.Swapdims,
 	Name:     "swapdims",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8731,6 +9185,7 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opSwapdims_ = wrap.Op{
+	Kernel:   kernels.Swapdims_,
 	Name:     "swapdims_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8751,6 +9206,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opCholeskyOut = wrap.Op{
+	Kernel:   kernels.CholeskyOut,
 	Name:     "cholesky",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8771,6 +9227,7 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 }
 
 var opCholesky = wrap.Op{
+	Kernel:   kernels.Cholesky,
 	Name:     "cholesky",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8790,6 +9247,7 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opCholeskySolveOut = wrap.Op{
+	Kernel:   kernels.CholeskySolveOut,
 	Name:     "cholesky_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8810,6 +9268,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 }
 
 var opCholeskySolve = wrap.Op{
+	Kernel:   kernels.CholeskySolve,
 	Name:     "cholesky_solve",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8829,6 +9288,7 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 }
 
 var opXCholeskySolveHelper = wrap.Op{
+	Kernel:   kernels.XCholeskySolveHelper,
 	Name:     "_cholesky_solve_helper",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8847,6 +9307,7 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 }
 
 var opXCholeskySolveHelperOut = wrap.Op{
+	Kernel:   kernels.XCholeskySolveHelperOut,
 	Name:     "_cholesky_solve_helper",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8867,6 +9328,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 }
 
 var opCholeskyInverse = wrap.Op{
+	Kernel:   kernels.CholeskyInverse,
 	Name:     "cholesky_inverse",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8886,6 +9348,7 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opCholeskyInverseOut = wrap.Op{
+	Kernel:   kernels.CholeskyInverseOut,
 	Name:     "cholesky_inverse",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8906,6 +9369,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 }
 
 var opQrQ = wrap.Op{
+	Kernel:   kernels.QrQ,
 	Name:     "qr",
 	Overload: "Q",
 	Policy:   checks.PyTorch113,
@@ -8926,6 +9390,7 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 }
 
 var opQr = wrap.Op{
+	Kernel:   kernels.Qr,
 	Name:     "qr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8944,6 +9409,7 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opGeqrfA = wrap.Op{
+	Kernel:   kernels.GeqrfA,
 	Name:     "geqrf",
 	Overload: "a",
 	Policy:   checks.PyTorch113,
@@ -8964,6 +9430,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 }
 
 var opGeqrf = wrap.Op{
+	Kernel:   kernels.Geqrf,
 	Name:     "geqrf",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8983,6 +9450,7 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opOrgqr = wrap.Op{
+	Kernel:   kernels.Orgqr,
 	Name:     "orgqr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9001,6 +9469,7 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 }
 
 var opOrgqrOut = wrap.Op{
+	Kernel:   kernels.OrgqrOut,
 	Name:     "orgqr",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9021,6 +9490,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opOrmqrOut = wrap.Op{
+	Kernel:   kernels.OrmqrOut,
 	Name:     "ormqr",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9041,6 +9511,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 }
 
 var opOrmqr = wrap.Op{
+	Kernel:   kernels.Ormqr,
 	Name:     "ormqr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9060,6 +9531,7 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 }
 
 var opXLuWithInfo = wrap.Op{
+	Kernel:   kernels.XLuWithInfo,
 	Name:     "_lu_with_info",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9078,6 +9550,7 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 }
 
 var opLuSolveOut = wrap.Op{
+	Kernel:   kernels.LuSolveOut,
 	Name:     "lu_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9098,6 +9571,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 }
 
 var opLuSolve = wrap.Op{
+	Kernel:   kernels.LuSolve,
 	Name:     "lu_solve",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9116,6 +9590,7 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 }
 
 var opLuUnpack = wrap.Op{
+	Kernel:   kernels.LuUnpack,
 	Name:     "lu_unpack",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9135,6 +9610,7 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 }
 
 var opLuUnpackOut = wrap.Op{
+	Kernel:   kernels.LuUnpackOut,
 	Name:     "lu_unpack",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9155,6 +9631,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 }
 
 var opMultinomialOut = wrap.Op{
+	Kernel:   kernels.MultinomialOut,
 	Name:     "multinomial",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9175,6 +9652,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 }
 
 var opMultinomial = wrap.Op{
+	Kernel:   kernels.Multinomial,
 	Name:     "multinomial",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9194,6 +9672,7 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 }
 
 var opLgammaOut = wrap.Op{
+	Kernel:   kernels.LgammaOut,
 	Name:     "lgamma",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9214,6 +9693,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLgamma_ = wrap.Op{
+	Kernel:   kernels.Lgamma_,
 	Name:     "lgamma_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9234,6 +9714,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLgamma = wrap.Op{
+	Kernel:   kernels.Lgamma,
 	Name:     "lgamma",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9253,6 +9734,7 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDigammaOut = wrap.Op{
+	Kernel:   kernels.DigammaOut,
 	Name:     "digamma",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9273,6 +9755,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDigamma = wrap.Op{
+	Kernel:   kernels.Digamma,
 	Name:     "digamma",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9292,6 +9775,7 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPolygammaOut = wrap.Op{
+	Kernel:   kernels.PolygammaOut,
 	Name:     "polygamma",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9312,6 +9796,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 }
 
 var opPolygamma = wrap.Op{
+	Kernel:   kernels.Polygamma,
 	Name:     "polygamma",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9331,6 +9816,7 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 }
 
 var opPolygamma_ = wrap.Op{
+	Kernel:   kernels.Polygamma_,
 	Name:     "polygamma_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9351,6 +9837,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opErfinv = wrap.Op{
+	Kernel:   kernels.Erfinv,
 	Name:     "erfinv",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9370,6 +9857,7 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfinv_ = wrap.Op{
+	Kernel:   kernels.Erfinv_,
 	Name:     "erfinv_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9390,6 +9878,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfinvOut = wrap.Op{
+	Kernel:   kernels.ErfinvOut,
 	Name:     "erfinv",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9410,6 +9899,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opI0 = wrap.Op{
+	Kernel:   kernels.I0,
 	Name:     "i0",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9429,6 +9919,7 @@ func I0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opI0_ = wrap.Op{
+	Kernel:   kernels.I0_,
 	Name:     "i0_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9449,6 +9940,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opI0Out = wrap.Op{
+	Kernel:   kernels.I0Out,
 	Name:     "i0",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9469,6 +9961,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSign = wrap.Op{
+	Kernel:   kernels.Sign,
 	Name:     "sign",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9488,6 +9981,7 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSign_ = wrap.Op{
+	Kernel:   kernels.Sign_,
 	Name:     "sign_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9508,6 +10002,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSignOut = wrap.Op{
+	Kernel:   kernels.SignOut,
 	Name:     "sign",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9528,6 +10023,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSignbit = wrap.Op{
+	Kernel:   kernels.Signbit,
 	Name:     "signbit",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9547,6 +10043,7 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSignbitOut = wrap.Op{
+	Kernel:   kernels.SignbitOut,
 	Name:     "signbit",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9567,6 +10064,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDist = wrap.Op{
+	Kernel:   kernels.Dist,
 	Name:     "dist",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9586,6 +10084,7 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 }
 
 var opDistOut = wrap.Op{
+	Kernel:   kernels.DistOut,
 	Name:     "dist",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9606,6 +10105,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 }
 
 var opAtan2Out = wrap.Op{
+	Kernel:   kernels.Atan2Out,
 	Name:     "atan2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9626,6 +10126,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opAtan2_ = wrap.Op{
+	Kernel:   kernels.Atan2_,
 	Name:     "atan2_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9646,6 +10147,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opAtan2 = wrap.Op{
+	Kernel:   kernels.Atan2,
 	Name:     "atan2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9665,6 +10167,7 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan2 = wrap.Op{
+	Kernel:   kernels.Arctan2,
 	Name:     "arctan2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9683,6 +10186,7 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan2Out = wrap.Op{
+	Kernel:   kernels.Arctan2Out,
 	Name:     "arctan2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9703,6 +10207,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opArctan2_ = wrap.Op{
+	Kernel:   kernels.Arctan2_,
 	Name:     "arctan2_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9723,6 +10228,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLerpScalarOut = wrap.Op{
+	Kernel:   kernels.LerpScalarOut,
 	Name:     "lerp",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -9743,6 +10249,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 }
 
 var opLerpTensorOut = wrap.Op{
+	Kernel:   kernels.LerpTensorOut,
 	Name:     "lerp",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -9763,6 +10270,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opLerpScalar = wrap.Op{
+	Kernel:   kernels.LerpScalar,
 	Name:     "lerp",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -9782,6 +10290,7 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 }
 
 var opLerpTensor = wrap.Op{
+	Kernel:   kernels.LerpTensor,
 	Name:     "lerp",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -9801,6 +10310,7 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 }
 
 var opHistcOut = wrap.Op{
+	Kernel:   kernels.HistcOut,
 	Name:     "histc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9821,6 +10331,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 }
 
 var opHistc = wrap.Op{
+	Kernel:   kernels.Histc,
 	Name:     "histc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9840,6 +10351,7 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 }
 
 var opHistogramBinsTensorOut = wrap.Op{
+	Kernel:   kernels.HistogramBinsTensorOut,
 	Name:     "histogram",
 	Overload: "bins_tensor_out",
 	Policy:   checks.PyTorch113,
@@ -9860,6 +10372,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 }
 
 var opHistogramBinsTensor = wrap.Op{
+	Kernel:   kernels.HistogramBinsTensor,
 	Name:     "histogram",
 	Overload: "bins_tensor",
 	Policy:   checks.PyTorch113,
@@ -9878,6 +10391,7 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 }
 
 var opHistogramBinCtOut = wrap.Op{
+	Kernel:   kernels.HistogramBinCtOut,
 	Name:     "histogram",
 	Overload: "bin_ct_out",
 	Policy:   checks.PyTorch113,
@@ -9898,6 +10412,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 }
 
 var opHistogramBinCt = wrap.Op{
+	Kernel:   kernels.HistogramBinCt,
 	Name:     "histogram",
 	Overload: "bin_ct",
 	Policy:   checks.PyTorch113,
@@ -9916,6 +10431,7 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 }
 
 var opXHistogramddBinEdges = wrap.Op{
+	Kernel:   kernels.XHistogramddBinEdges,
 	Name:     "_histogramdd_bin_edges",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9934,6 +10450,7 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 }
 
 var opXHistogramddBinEdgesOut = wrap.Op{
+	Kernel:   kernels.XHistogramddBinEdgesOut,
 	Name:     "_histogramdd_bin_edges",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9957,6 +10474,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 }
 
 var opXHistogramddFromBinCts = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinCts,
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9975,6 +10493,7 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 }
 
 var opXHistogramddFromBinCtsOut = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinCtsOut,
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9995,6 +10514,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 }
 
 var opXHistogramddFromBinTensors = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinTensors,
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10013,6 +10533,7 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 }
 
 var opXHistogramddFromBinTensorsOut = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinTensorsOut,
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10033,6 +10554,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 }
 
 var opHistogramdd = wrap.Op{
+	Kernel:   kernels.Histogramdd,
 	Name:     "histogramdd",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10051,6 +10573,7 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 }
 
 var opHistogramddIntBins = wrap.Op{
+	Kernel:   kernels.HistogramddIntBins,
 	Name:     "histogramdd",
 	Overload: "int_bins",
 	Policy:   checks.PyTorch113,
@@ -10069,6 +10592,7 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 }
 
 var opHistogramddTensorListBins = wrap.Op{
+	Kernel:   kernels.HistogramddTensorListBins,
 	Name:     "histogramdd",
 	Overload: "TensorList_bins",
 	Policy:   checks.PyTorch113,
@@ -10087,6 +10611,7 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 }
 
 var opFmodScalarOut = wrap.Op{
+	Kernel:   kernels.FmodScalarOut,
 	Name:     "fmod",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -10107,6 +10632,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 }
 
 var opFmodScalar = wrap.Op{
+	Kernel:   kernels.FmodScalar,
 	Name:     "fmod",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -10126,6 +10652,7 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFmod_Scalar = wrap.Op{
+	Kernel:   kernels.Fmod_Scalar,
 	Name:     "fmod_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -10146,6 +10673,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFmodTensorOut = wrap.Op{
+	Kernel:   kernels.FmodTensorOut,
 	Name:     "fmod",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -10166,6 +10694,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opFmodTensor = wrap.Op{
+	Kernel:   kernels.FmodTensor,
 	Name:     "fmod",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -10185,6 +10714,7 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFmod_Tensor = wrap.Op{
+	Kernel:   kernels.Fmod_Tensor,
 	Name:     "fmod_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -10205,6 +10735,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opHypotOut = wrap.Op{
+	Kernel:   kernels.HypotOut,
 	Name:     "hypot",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10225,6 +10756,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opHypot = wrap.Op{
+	Kernel:   kernels.Hypot,
 	Name:     "hypot",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10244,6 +10776,7 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opHypot_ = wrap.Op{
+	Kernel:   kernels.Hypot_,
 	Name:     "hypot_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10264,6 +10797,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammaOut = wrap.Op{
+	Kernel:   kernels.IgammaOut,
 	Name:     "igamma",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10284,6 +10818,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opIgamma = wrap.Op{
+	Kernel:   kernels.Igamma,
 	Name:     "igamma",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10303,6 +10838,7 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgamma_ = wrap.Op{
+	Kernel:   kernels.Igamma_,
 	Name:     "igamma_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10323,6 +10859,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammacOut = wrap.Op{
+	Kernel:   kernels.IgammacOut,
 	Name:     "igammac",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10343,6 +10880,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opIgammac = wrap.Op{
+	Kernel:   kernels.Igammac,
 	Name:     "igammac",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10362,6 +10900,7 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammac_ = wrap.Op{
+	Kernel:   kernels.Igammac_,
 	Name:     "igammac_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10382,6 +10921,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNextafterOut = wrap.Op{
+	Kernel:   kernels.NextafterOut,
 	Name:     "nextafter",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10402,6 +10942,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opNextafter = wrap.Op{
+	Kernel:   kernels.Nextafter,
 	Name:     "nextafter",
 	Overload: "",
 	Policy:   checks.PyTorch113,

@@ -14,6 +14,7 @@ import (
 )
 
 var opNextafter_ = wrap.Op{
+	Kernel:   kernels.Nextafter_,
 	Name:     "nextafter_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -34,6 +35,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainderScalarOut = wrap.Op{
+	Kernel:   kernels.RemainderScalarOut,
 	Name:     "remainder",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -54,6 +56,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opRemainderScalar = wrap.Op{
+	Kernel:   kernels.RemainderScalar,
 	Name:     "remainder",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -73,6 +76,7 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opRemainder_Scalar = wrap.Op{
+	Kernel:   kernels.Remainder_Scalar,
 	Name:     "remainder_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -93,6 +97,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opRemainderTensorOut = wrap.Op{
+	Kernel:   kernels.RemainderTensorOut,
 	Name:     "remainder",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -113,6 +118,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opRemainderTensor = wrap.Op{
+	Kernel:   kernels.RemainderTensor,
 	Name:     "remainder",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -132,6 +138,7 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainder_Tensor = wrap.Op{
+	Kernel:   kernels.Remainder_Tensor,
 	Name:     "remainder_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -152,6 +159,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainderScalarTensor = wrap.Op{
+	Kernel:   kernels.RemainderScalarTensor,
 	Name:     "remainder",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch113,
@@ -170,6 +178,7 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opRemainderScalarTensorOut = wrap.Op{
+	Kernel:   kernels.RemainderScalarTensorOut,
 	Name:     "remainder",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -190,6 +199,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opMin = wrap.Op{
+	Kernel:   kernels.Min,
 	Name:     "min",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -209,6 +219,7 @@ func Min(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFmin = wrap.Op{
+	Kernel:   kernels.Fmin,
 	Name:     "fmin",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -228,6 +239,7 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFminOut = wrap.Op{
+	Kernel:   kernels.FminOut,
 	Name:     "fmin",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -248,6 +260,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opMax = wrap.Op{
+	Kernel:   kernels.Max,
 	Name:     "max",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -267,6 +280,7 @@ func Max(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFmax = wrap.Op{
+	Kernel:   kernels.Fmax,
 	Name:     "fmax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -286,6 +300,7 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFmaxOut = wrap.Op{
+	Kernel:   kernels.FmaxOut,
 	Name:     "fmax",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -306,6 +321,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opMaximum = wrap.Op{
+	Kernel:   kernels.Maximum,
 	Name:     "maximum",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -325,6 +341,7 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMaximumOut = wrap.Op{
+	Kernel:   kernels.MaximumOut,
 	Name:     "maximum",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -345,6 +362,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opMaxOther = wrap.Op{
+	Kernel:   kernels.MaxOther,
 	Name:     "max",
 	Overload: "other",
 	Policy:   checks.PyTorch113,
@@ -363,6 +381,7 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMaxOut = wrap.Op{
+	Kernel:   kernels.MaxOut,
 	Name:     "max",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -383,6 +402,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMinimum = wrap.Op{
+	Kernel:   kernels.Minimum,
 	Name:     "minimum",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -402,6 +422,7 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMinimumOut = wrap.Op{
+	Kernel:   kernels.MinimumOut,
 	Name:     "minimum",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -422,6 +443,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opMinOut = wrap.Op{
+	Kernel:   kernels.MinOut,
 	Name:     "min",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -442,6 +464,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMinOther = wrap.Op{
+	Kernel:   kernels.MinOther,
 	Name:     "min",
 	Overload: "other",
 	Policy:   checks.PyTorch113,
@@ -460,6 +483,7 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opQuantile = wrap.Op{
+	Kernel:   kernels.Quantile,
 	Name:     "quantile",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -478,6 +502,7 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 }
 
 var opQuantileOut = wrap.Op{
+	Kernel:   kernels.QuantileOut,
 	Name:     "quantile",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -498,6 +523,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 }
 
 var opQuantileScalar = wrap.Op{
+	Kernel:   kernels.QuantileScalar,
 	Name:     "quantile",
 	Overload: "scalar",
 	Policy:   checks.PyTorch113,
@@ -516,6 +542,7 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 }
 
 var opQuantileScalarOut = wrap.Op{
+	Kernel:   kernels.QuantileScalarOut,
 	Name:     "quantile",
 	Overload: "scalar_out",
 	Policy:   checks.PyTorch113,
@@ -536,6 +563,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 }
 
 var opNanquantile = wrap.Op{
+	Kernel:   kernels.Nanquantile,
 	Name:     "nanquantile",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -554,6 +582,7 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 }
 
 var opNanquantileOut = wrap.Op{
+	Kernel:   kernels.NanquantileOut,
 	Name:     "nanquantile",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -574,6 +603,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 }
 
 var opNanquantileScalar = wrap.Op{
+	Kernel:   kernels.NanquantileScalar,
 	Name:     "nanquantile",
 	Overload: "scalar",
 	Policy:   checks.PyTorch113,
@@ -592,6 +622,7 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 }
 
 var opNanquantileScalarOut = wrap.Op{
+	Kernel:   kernels.NanquantileScalarOut,
 	Name:     "nanquantile",
 	Overload: "scalar_out",
 	Policy:   checks.PyTorch113,
@@ -612,6 +643,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 }
 
 var opSortValues = wrap.Op{
+	Kernel:   kernels.SortValues,
 	Name:     "sort",
 	Overload: "values",
 	Policy:   checks.PyTorch113,
@@ -632,6 +664,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 }
 
 var opSortValuesStable = wrap.Op{
+	Kernel:   kernels.SortValuesStable,
 	Name:     "sort",
 	Overload: "values_stable",
 	Policy:   checks.PyTorch113,
@@ -652,6 +685,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 }
 
 var opSort = wrap.Op{
+	Kernel:   kernels.Sort,
 	Name:     "sort",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -671,6 +705,7 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 }
 
 var opSortStable = wrap.Op{
+	Kernel:   kernels.SortStable,
 	Name:     "sort",
 	Overload: "stable",
 	Policy:   checks.PyTorch113,
@@ -690,6 +725,7 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 }
 
 var opSortDimnameValues = wrap.Op{
+	Kernel:   kernels.SortDimnameValues,
 	Name:     "sort",
 	Overload: "dimname_values",
 	Policy:   checks.PyTorch113,
@@ -710,6 +746,7 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 }
 
 var opSortDimnameValuesStable = wrap.Op{
+	Kernel:   kernels.SortDimnameValuesStable,
 	Name:     "sort",
 	Overload: "dimname_values_stable",
 	Policy:   checks.PyTorch113,
@@ -730,6 +767,7 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 }
 
 var opSortDimname = wrap.Op{
+	Kernel:   kernels.SortDimname,
 	Name:     "sort",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -748,6 +786,7 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 }
 
 var opSortDimnameStable = wrap.Op{
+	Kernel:   kernels.SortDimnameStable,
 	Name:     "sort",
 	Overload: "dimname_stable",
 	Policy:   checks.PyTorch113,
@@ -766,6 +805,7 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 }
 
 var opMsortOut = wrap.Op{
+	Kernel:   kernels.MsortOut,
 	Name:     "msort",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -786,6 +826,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMsort = wrap.Op{
+	Kernel:   kernels.Msort,
 	Name:     "msort",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -804,6 +845,7 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArgsort = wrap.Op{
+	Kernel:   kernels.Argsort,
 	Name:     "argsort",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -822,6 +864,7 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 }
 
 var opArgsortStable = wrap.Op{
+	Kernel:   kernels.ArgsortStable,
 	Name:     "argsort",
 	Overload: "stable",
 	Policy:   checks.PyTorch113,
@@ -841,6 +884,7 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 }
 
 var opArgsortStableOut = wrap.Op{
+	Kernel:   kernels.ArgsortStableOut,
 	Name:     "argsort",
 	Overload: "stable_out",
 	Policy:   checks.PyTorch113,
@@ -861,6 +905,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 }
 
 var opArgsortDimname = wrap.Op{
+	Kernel:   kernels.ArgsortDimname,
 	Name:     "argsort",
 	Overload: "dimname",
 	Policy:   checks.PyTorch113,
@@ -879,6 +924,7 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 }
 
 var opTopkValues = wrap.Op{
+	Kernel:   kernels.TopkValues,
 	Name:     "topk",
 	Overload: "values",
 	Policy:   checks.PyTorch113,
@@ -899,6 +945,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 }
 
 var opTopk = wrap.Op{
+	Kernel:   kernels.Topk,
 	Name:     "topk",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -918,6 +965,7 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 }
 
 var opAll = wrap.Op{
+	Kernel:   kernels.All,
 	Name:     "all",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -937,6 +985,7 @@ func All(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAllAllOut = wrap.Op{
+	Kernel:   kernels.AllAllOut,
 	Name:     "all",
 	Overload: "all_out",
 	Policy:   checks.PyTorch113,
@@ -957,6 +1006,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAny = wrap.Op{
+	Kernel:   kernels.Any,
 	Name:     "any",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -976,6 +1026,7 @@ func Any(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAnyAllOut = wrap.Op{
+	Kernel:   kernels.AnyAllOut,
 	Name:     "any",
 	Overload: "all_out",
 	Policy:   checks.PyTorch113,
@@ -996,6 +1047,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRenormOut = wrap.Op{
+	Kernel:   kernels.RenormOut,
 	Name:     "renorm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1016,6 +1068,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 }
 
 var opRenorm = wrap.Op{
+	Kernel:   kernels.Renorm,
 	Name:     "renorm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1035,6 +1088,7 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 }
 
 var opRenorm_ = wrap.Op{
+	Kernel:   kernels.Renorm_,
 	Name:     "renorm_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1055,6 +1109,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 }
 
 var opUnfold = wrap.Op{
+	Kernel:   kernels.Unfold,
 	Name:     "unfold",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1074,6 +1129,7 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 }
 
 var opUnfoldBackward = wrap.Op{
+	Kernel:   kernels.UnfoldBackward,
 	Name:     "unfold_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1093,6 +1149,7 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 }
 
 var opUnfoldBackwardOut = wrap.Op{
+	Kernel:   kernels.UnfoldBackwardOut,
 	Name:     "unfold_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1113,6 +1170,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 }
 
 var opEqual = wrap.Op{
+	Kernel:   kernels.Equal,
 	Name:     "equal",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1132,6 +1190,7 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opPowTensorTensorOut = wrap.Op{
+	Kernel:   kernels.PowTensorTensorOut,
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -1152,6 +1211,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 }
 
 var opPowTensorTensor = wrap.Op{
+	Kernel:   kernels.PowTensorTensor,
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch113,
@@ -1171,6 +1231,7 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opPowScalarOut = wrap.Op{
+	Kernel:   kernels.PowScalarOut,
 	Name:     "pow",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -1191,6 +1252,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 }
 
 var opPowScalar = wrap.Op{
+	Kernel:   kernels.PowScalar,
 	Name:     "pow",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -1210,6 +1272,7 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opPowTensorScalarOut = wrap.Op{
+	Kernel:   kernels.PowTensorScalarOut,
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -1230,6 +1293,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 }
 
 var opPowTensorScalar = wrap.Op{
+	Kernel:   kernels.PowTensorScalar,
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch113,
@@ -1249,6 +1313,7 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 }
 
 var opPow_Scalar = wrap.Op{
+	Kernel:   kernels.Pow_Scalar,
 	Name:     "pow_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -1269,6 +1334,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 }
 
 var opPow_Tensor = wrap.Op{
+	Kernel:   kernels.Pow_Tensor,
 	Name:     "pow_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -1289,6 +1355,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opFloatPowerTensorTensorOut = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorTensorOut,
 	Name:     "float_power",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -1309,6 +1376,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 }
 
 var opFloatPowerTensorTensor = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorTensor,
 	Name:     "float_power",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch113,
@@ -1327,6 +1395,7 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 }
 
 var opFloatPowerScalarOut = wrap.Op{
+	Kernel:   kernels.FloatPowerScalarOut,
 	Name:     "float_power",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -1347,6 +1416,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 }
 
 var opFloatPowerScalar = wrap.Op{
+	Kernel:   kernels.FloatPowerScalar,
 	Name:     "float_power",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -1365,6 +1435,7 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opFloatPowerTensorScalarOut = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorScalarOut,
 	Name:     "float_power",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -1385,6 +1456,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 }
 
 var opFloatPowerTensorScalar = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorScalar,
 	Name:     "float_power",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch113,
@@ -1403,6 +1475,7 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 }
 
 var opFloatPower_Scalar = wrap.Op{
+	Kernel:   kernels.FloatPower_Scalar,
 	Name:     "float_power_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -1423,6 +1496,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 }
 
 var opFloatPower_Tensor = wrap.Op{
+	Kernel:   kernels.FloatPower_Tensor,
 	Name:     "float_power_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -1443,6 +1517,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 }
 
 var opNormal_ = wrap.Op{
+	Kernel:   kernels.Normal_,
 	Name:     "normal_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1463,6 +1538,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 }
 
 var opNormalOut = wrap.Op{
+	Kernel:   kernels.NormalOut,
 	Name:     "normal",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1483,6 +1559,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 }
 
 var opNormalFunctional = wrap.Op{
+	Kernel:   kernels.NormalFunctional,
 	Name:     "normal_functional",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1501,6 +1578,7 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 }
 
 var opNormalTensorFloatOut = wrap.Op{
+	Kernel:   kernels.NormalTensorFloatOut,
 	Name:     "normal",
 	Overload: "Tensor_float_out",
 	Policy:   checks.PyTorch113,
@@ -1521,6 +1599,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 }
 
 var opNormalTensorFloat = wrap.Op{
+	Kernel:   kernels.NormalTensorFloat,
 	Name:     "normal",
 	Overload: "Tensor_float",
 	Policy:   checks.PyTorch113,
@@ -1540,6 +1619,7 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 }
 
 var opNormalFloatTensorOut = wrap.Op{
+	Kernel:   kernels.NormalFloatTensorOut,
 	Name:     "normal",
 	Overload: "float_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -1560,6 +1640,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 }
 
 var opNormalFloatTensor = wrap.Op{
+	Kernel:   kernels.NormalFloatTensor,
 	Name:     "normal",
 	Overload: "float_Tensor",
 	Policy:   checks.PyTorch113,
@@ -1579,6 +1660,7 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 }
 
 var opNormalTensorTensorOut = wrap.Op{
+	Kernel:   kernels.NormalTensorTensorOut,
 	Name:     "normal",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -1599,6 +1681,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 }
 
 var opNormalTensorTensor = wrap.Op{
+	Kernel:   kernels.NormalTensorTensor,
 	Name:     "normal",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch113,
@@ -1618,6 +1701,7 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 }
 
 var opNormalFloatFloat = wrap.Op{
+	Kernel:   kernels.NormalFloatFloat,
 	Name:     "normal",
 	Overload: "float_float",
 	Policy:   checks.PyTorch113,
@@ -1636,6 +1720,7 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 }
 
 var opNormalFloatFloatOut = wrap.Op{
+	Kernel:   kernels.NormalFloatFloatOut,
 	Name:     "normal",
 	Overload: "float_float_out",
 	Policy:   checks.PyTorch113,
@@ -1656,6 +1741,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 }
 
 var opAlias = wrap.Op{
+	Kernel:   kernels.Alias,
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1675,6 +1761,7 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale_ = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscale_,
 	Name:     "_amp_foreach_non_finite_check_and_unscale_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1698,6 +1785,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscaleOut,
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1721,6 +1809,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscale,
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1739,6 +1828,7 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 }
 
 var opXAmpUpdateScale_ = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScale_,
 	Name:     "_amp_update_scale_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1759,6 +1849,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 }
 
 var opXAmpUpdateScaleOut = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScaleOut,
 	Name:     "_amp_update_scale",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -1779,6 +1870,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 }
 
 var opXAmpUpdateScale = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScale,
 	Name:     "_amp_update_scale",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -1797,6 +1889,7 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 }
 
 var opXForeachAddScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddScalar,
 	Name:     "_foreach_add",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -1815,6 +1908,7 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachAdd_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAdd_Scalar,
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -1835,6 +1929,7 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachAddScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarOut,
 	Name:     "_foreach_add",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -1855,6 +1950,7 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachSubScalar = wrap.Op{
+	Kernel:   kernels.XForeachSubScalar,
 	Name:     "_foreach_sub",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -1873,6 +1969,7 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachSub_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachSub_Scalar,
 	Name:     "_foreach_sub_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -1893,6 +1990,7 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachSubScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarOut,
 	Name:     "_foreach_sub",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -1913,6 +2011,7 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachMulScalar = wrap.Op{
+	Kernel:   kernels.XForeachMulScalar,
 	Name:     "_foreach_mul",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -1931,6 +2030,7 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachMul_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachMul_Scalar,
 	Name:     "_foreach_mul_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -1951,6 +2051,7 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachMulScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarOut,
 	Name:     "_foreach_mul",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -1971,6 +2072,7 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachDivScalar = wrap.Op{
+	Kernel:   kernels.XForeachDivScalar,
 	Name:     "_foreach_div",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -1989,6 +2091,7 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachDiv_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachDiv_Scalar,
 	Name:     "_foreach_div_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -2009,6 +2112,7 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachDivScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarOut,
 	Name:     "_foreach_div",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -2029,6 +2133,7 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachAddList = wrap.Op{
+	Kernel:   kernels.XForeachAddList,
 	Name:     "_foreach_add",
 	Overload: "List",
 	Policy:   checks.PyTorch113,
@@ -2047,6 +2152,7 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachAdd_List = wrap.Op{
+	Kernel:   kernels.XForeachAdd_List,
 	Name:     "_foreach_add_",
 	Overload: "List",
 	Policy:   checks.PyTorch113,
@@ -2067,6 +2173,7 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 }
 
 var opXForeachAddListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddListOut,
 	Name:     "_foreach_add",
 	Overload: "List_out",
 	Policy:   checks.PyTorch113,
@@ -2087,6 +2194,7 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 }
 
 var opXForeachSubList = wrap.Op{
+	Kernel:   kernels.XForeachSubList,
 	Name:     "_foreach_sub",
 	Overload: "List",
 	Policy:   checks.PyTorch113,
@@ -2105,6 +2213,7 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachSub_List = wrap.Op{
+	Kernel:   kernels.XForeachSub_List,
 	Name:     "_foreach_sub_",
 	Overload: "List",
 	Policy:   checks.PyTorch113,
@@ -2125,6 +2234,7 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 }
 
 var opXForeachSubListOut = wrap.Op{
+	Kernel:   kernels.XForeachSubListOut,
 	Name:     "_foreach_sub",
 	Overload: "List_out",
 	Policy:   checks.PyTorch113,
@@ -2145,6 +2255,7 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 }
 
 var opXForeachMulList = wrap.Op{
+	Kernel:   kernels.XForeachMulList,
 	Name:     "_foreach_mul",
 	Overload: "List",
 	Policy:   checks.PyTorch113,
@@ -2163,6 +2274,7 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachMul_List = wrap.Op{
+	Kernel:   kernels.XForeachMul_List,
 	Name:     "_foreach_mul_",
 	Overload: "List",
 	Policy:   checks.PyTorch113,
@@ -2183,6 +2295,7 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMulListOut = wrap.Op{
+	Kernel:   kernels.XForeachMulListOut,
 	Name:     "_foreach_mul",
 	Overload: "List_out",
 	Policy:   checks.PyTorch113,
@@ -2203,6 +2316,7 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 }
 
 var opXForeachDivList = wrap.Op{
+	Kernel:   kernels.XForeachDivList,
 	Name:     "_foreach_div",
 	Overload: "List",
 	Policy:   checks.PyTorch113,
@@ -2221,6 +2335,7 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachDiv_List = wrap.Op{
+	Kernel:   kernels.XForeachDiv_List,
 	Name:     "_foreach_div_",
 	Overload: "List",
 	Policy:   checks.PyTorch113,
@@ -2241,6 +2356,7 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachDivListOut = wrap.Op{
+	Kernel:   kernels.XForeachDivListOut,
 	Name:     "_foreach_div",
 	Overload: "List_out",
 	Policy:   checks.PyTorch113,
@@ -2261,6 +2377,7 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 }
 
 var opXForeachAddScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarList,
 	Name:     "_foreach_add",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch113,
@@ -2279,6 +2396,7 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachAdd_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAdd_ScalarList,
 	Name:     "_foreach_add_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch113,
@@ -2299,6 +2417,7 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachAddScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarListOut,
 	Name:     "_foreach_add",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch113,
@@ -2319,6 +2438,7 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachSubScalarList = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarList,
 	Name:     "_foreach_sub",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch113,
@@ -2337,6 +2457,7 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachSub_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachSub_ScalarList,
 	Name:     "_foreach_sub_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch113,
@@ -2357,6 +2478,7 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachSubScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarListOut,
 	Name:     "_foreach_sub",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch113,
@@ -2377,6 +2499,7 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachDivScalarList = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarList,
 	Name:     "_foreach_div",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch113,
@@ -2395,6 +2518,7 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachDiv_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachDiv_ScalarList,
 	Name:     "_foreach_div_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch113,
@@ -2415,6 +2539,7 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachDivScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarListOut,
 	Name:     "_foreach_div",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch113,
@@ -2435,6 +2560,7 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachMulScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarList,
 	Name:     "_foreach_mul",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch113,
@@ -2453,6 +2579,7 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachMul_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMul_ScalarList,
 	Name:     "_foreach_mul_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch113,
@@ -2473,6 +2600,7 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachMulScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarListOut,
 	Name:     "_foreach_mul",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch113,
@@ -2493,6 +2621,7 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachExp = wrap.Op{
+	Kernel:   kernels.XForeachExp,
 	Name:     "_foreach_exp",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2511,6 +2640,7 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachZero_ = wrap.Op{
+	Kernel:   kernels.XForeachZero_,
 	Name:     "_foreach_zero_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2531,6 +2661,7 @@ func XForeachZero_(self []*torch.Tensor) {
 }
 
 var opXForeachZeroOut = wrap.Op{
+	Kernel:   kernels.XForeachZeroOut,
 	Name:     "_foreach_zero",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2551,6 +2682,7 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachZero = wrap.Op{
+	Kernel:   kernels.XForeachZero,
 	Name:     "_foreach_zero",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2569,6 +2701,7 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachExp_ = wrap.Op{
+	Kernel:   kernels.XForeachExp_,
 	Name:     "_foreach_exp_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2589,6 +2722,7 @@ func XForeachExp_(self []*torch.Tensor) {
 }
 
 var opXForeachExpOut = wrap.Op{
+	Kernel:   kernels.XForeachExpOut,
 	Name:     "_foreach_exp",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2609,6 +2743,7 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSqrt = wrap.Op{
+	Kernel:   kernels.XForeachSqrt,
 	Name:     "_foreach_sqrt",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2627,6 +2762,7 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSqrt_ = wrap.Op{
+	Kernel:   kernels.XForeachSqrt_,
 	Name:     "_foreach_sqrt_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2647,6 +2783,7 @@ func XForeachSqrt_(self []*torch.Tensor) {
 }
 
 var opXForeachSqrtOut = wrap.Op{
+	Kernel:   kernels.XForeachSqrtOut,
 	Name:     "_foreach_sqrt",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2667,6 +2804,7 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAbs = wrap.Op{
+	Kernel:   kernels.XForeachAbs,
 	Name:     "_foreach_abs",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2685,6 +2823,7 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAbs_ = wrap.Op{
+	Kernel:   kernels.XForeachAbs_,
 	Name:     "_foreach_abs_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2705,6 +2844,7 @@ func XForeachAbs_(self []*torch.Tensor) {
 }
 
 var opXForeachAbsOut = wrap.Op{
+	Kernel:   kernels.XForeachAbsOut,
 	Name:     "_foreach_abs",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2725,6 +2865,7 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAcos = wrap.Op{
+	Kernel:   kernels.XForeachAcos,
 	Name:     "_foreach_acos",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2743,6 +2884,7 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAcos_ = wrap.Op{
+	Kernel:   kernels.XForeachAcos_,
 	Name:     "_foreach_acos_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2763,6 +2905,7 @@ func XForeachAcos_(self []*torch.Tensor) {
 }
 
 var opXForeachAcosOut = wrap.Op{
+	Kernel:   kernels.XForeachAcosOut,
 	Name:     "_foreach_acos",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2783,6 +2926,7 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAsin = wrap.Op{
+	Kernel:   kernels.XForeachAsin,
 	Name:     "_foreach_asin",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2801,6 +2945,7 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAsin_ = wrap.Op{
+	Kernel:   kernels.XForeachAsin_,
 	Name:     "_foreach_asin_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2821,6 +2966,7 @@ func XForeachAsin_(self []*torch.Tensor) {
 }
 
 var opXForeachAsinOut = wrap.Op{
+	Kernel:   kernels.XForeachAsinOut,
 	Name:     "_foreach_asin",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2841,6 +2987,7 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAtan = wrap.Op{
+	Kernel:   kernels.XForeachAtan,
 	Name:     "_foreach_atan",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2859,6 +3006,7 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAtan_ = wrap.Op{
+	Kernel:   kernels.XForeachAtan_,
 	Name:     "_foreach_atan_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2879,6 +3027,7 @@ func XForeachAtan_(self []*torch.Tensor) {
 }
 
 var opXForeachAtanOut = wrap.Op{
+	Kernel:   kernels.XForeachAtanOut,
 	Name:     "_foreach_atan",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2899,6 +3048,7 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCeil = wrap.Op{
+	Kernel:   kernels.XForeachCeil,
 	Name:     "_foreach_ceil",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2917,6 +3067,7 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCeil_ = wrap.Op{
+	Kernel:   kernels.XForeachCeil_,
 	Name:     "_foreach_ceil_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2937,6 +3088,7 @@ func XForeachCeil_(self []*torch.Tensor) {
 }
 
 var opXForeachCeilOut = wrap.Op{
+	Kernel:   kernels.XForeachCeilOut,
 	Name:     "_foreach_ceil",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -2957,6 +3109,7 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCos = wrap.Op{
+	Kernel:   kernels.XForeachCos,
 	Name:     "_foreach_cos",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2975,6 +3128,7 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCos_ = wrap.Op{
+	Kernel:   kernels.XForeachCos_,
 	Name:     "_foreach_cos_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -2995,6 +3149,7 @@ func XForeachCos_(self []*torch.Tensor) {
 }
 
 var opXForeachCosOut = wrap.Op{
+	Kernel:   kernels.XForeachCosOut,
 	Name:     "_foreach_cos",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3015,6 +3170,7 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCosh = wrap.Op{
+	Kernel:   kernels.XForeachCosh,
 	Name:     "_foreach_cosh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3033,6 +3189,7 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCosh_ = wrap.Op{
+	Kernel:   kernels.XForeachCosh_,
 	Name:     "_foreach_cosh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3053,6 +3210,7 @@ func XForeachCosh_(self []*torch.Tensor) {
 }
 
 var opXForeachCoshOut = wrap.Op{
+	Kernel:   kernels.XForeachCoshOut,
 	Name:     "_foreach_cosh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3073,6 +3231,7 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachErf = wrap.Op{
+	Kernel:   kernels.XForeachErf,
 	Name:     "_foreach_erf",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3091,6 +3250,7 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachErf_ = wrap.Op{
+	Kernel:   kernels.XForeachErf_,
 	Name:     "_foreach_erf_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3111,6 +3271,7 @@ func XForeachErf_(self []*torch.Tensor) {
 }
 
 var opXForeachErfOut = wrap.Op{
+	Kernel:   kernels.XForeachErfOut,
 	Name:     "_foreach_erf",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3131,6 +3292,7 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachErfc = wrap.Op{
+	Kernel:   kernels.XForeachErfc,
 	Name:     "_foreach_erfc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3149,6 +3311,7 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachErfc_ = wrap.Op{
+	Kernel:   kernels.XForeachErfc_,
 	Name:     "_foreach_erfc_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3169,6 +3332,7 @@ func XForeachErfc_(self []*torch.Tensor) {
 }
 
 var opXForeachErfcOut = wrap.Op{
+	Kernel:   kernels.XForeachErfcOut,
 	Name:     "_foreach_erfc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3189,6 +3353,7 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachExpm1 = wrap.Op{
+	Kernel:   kernels.XForeachExpm1,
 	Name:     "_foreach_expm1",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3207,6 +3372,7 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachExpm1_ = wrap.Op{
+	Kernel:   kernels.XForeachExpm1_,
 	Name:     "_foreach_expm1_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3227,6 +3393,7 @@ func XForeachExpm1_(self []*torch.Tensor) {
 }
 
 var opXForeachExpm1Out = wrap.Op{
+	Kernel:   kernels.XForeachExpm1Out,
 	Name:     "_foreach_expm1",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3247,6 +3414,7 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachFloor = wrap.Op{
+	Kernel:   kernels.XForeachFloor,
 	Name:     "_foreach_floor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3265,6 +3433,7 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachFloor_ = wrap.Op{
+	Kernel:   kernels.XForeachFloor_,
 	Name:     "_foreach_floor_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3285,6 +3454,7 @@ func XForeachFloor_(self []*torch.Tensor) {
 }
 
 var opXForeachFloorOut = wrap.Op{
+	Kernel:   kernels.XForeachFloorOut,
 	Name:     "_foreach_floor",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3305,6 +3475,7 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog = wrap.Op{
+	Kernel:   kernels.XForeachLog,
 	Name:     "_foreach_log",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3323,6 +3494,7 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog_ = wrap.Op{
+	Kernel:   kernels.XForeachLog_,
 	Name:     "_foreach_log_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3343,6 +3515,7 @@ func XForeachLog_(self []*torch.Tensor) {
 }
 
 var opXForeachLogOut = wrap.Op{
+	Kernel:   kernels.XForeachLogOut,
 	Name:     "_foreach_log",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3363,6 +3536,7 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog10 = wrap.Op{
+	Kernel:   kernels.XForeachLog10,
 	Name:     "_foreach_log10",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3381,6 +3555,7 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog10_ = wrap.Op{
+	Kernel:   kernels.XForeachLog10_,
 	Name:     "_foreach_log10_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3401,6 +3576,7 @@ func XForeachLog10_(self []*torch.Tensor) {
 }
 
 var opXForeachLog10Out = wrap.Op{
+	Kernel:   kernels.XForeachLog10Out,
 	Name:     "_foreach_log10",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3421,6 +3597,7 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog1p = wrap.Op{
+	Kernel:   kernels.XForeachLog1p,
 	Name:     "_foreach_log1p",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3439,6 +3616,7 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog1p_ = wrap.Op{
+	Kernel:   kernels.XForeachLog1p_,
 	Name:     "_foreach_log1p_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3459,6 +3637,7 @@ func XForeachLog1p_(self []*torch.Tensor) {
 }
 
 var opXForeachLog1pOut = wrap.Op{
+	Kernel:   kernels.XForeachLog1pOut,
 	Name:     "_foreach_log1p",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3479,6 +3658,7 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog2 = wrap.Op{
+	Kernel:   kernels.XForeachLog2,
 	Name:     "_foreach_log2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3497,6 +3677,7 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog2_ = wrap.Op{
+	Kernel:   kernels.XForeachLog2_,
 	Name:     "_foreach_log2_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3517,6 +3698,7 @@ func XForeachLog2_(self []*torch.Tensor) {
 }
 
 var opXForeachLog2Out = wrap.Op{
+	Kernel:   kernels.XForeachLog2Out,
 	Name:     "_foreach_log2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3537,6 +3719,7 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachNeg = wrap.Op{
+	Kernel:   kernels.XForeachNeg,
 	Name:     "_foreach_neg",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3555,6 +3738,7 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachNeg_ = wrap.Op{
+	Kernel:   kernels.XForeachNeg_,
 	Name:     "_foreach_neg_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3575,6 +3759,7 @@ func XForeachNeg_(self []*torch.Tensor) {
 }
 
 var opXForeachNegOut = wrap.Op{
+	Kernel:   kernels.XForeachNegOut,
 	Name:     "_foreach_neg",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3595,6 +3780,7 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTan = wrap.Op{
+	Kernel:   kernels.XForeachTan,
 	Name:     "_foreach_tan",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3613,6 +3799,7 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTan_ = wrap.Op{
+	Kernel:   kernels.XForeachTan_,
 	Name:     "_foreach_tan_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3633,6 +3820,7 @@ func XForeachTan_(self []*torch.Tensor) {
 }
 
 var opXForeachTanOut = wrap.Op{
+	Kernel:   kernels.XForeachTanOut,
 	Name:     "_foreach_tan",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3653,6 +3841,7 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTanh = wrap.Op{
+	Kernel:   kernels.XForeachTanh,
 	Name:     "_foreach_tanh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3671,6 +3860,7 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTanh_ = wrap.Op{
+	Kernel:   kernels.XForeachTanh_,
 	Name:     "_foreach_tanh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3691,6 +3881,7 @@ func XForeachTanh_(self []*torch.Tensor) {
 }
 
 var opXForeachTanhOut = wrap.Op{
+	Kernel:   kernels.XForeachTanhOut,
 	Name:     "_foreach_tanh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3711,6 +3902,7 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSin = wrap.Op{
+	Kernel:   kernels.XForeachSin,
 	Name:     "_foreach_sin",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3729,6 +3921,7 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSin_ = wrap.Op{
+	Kernel:   kernels.XForeachSin_,
 	Name:     "_foreach_sin_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3749,6 +3942,7 @@ func XForeachSin_(self []*torch.Tensor) {
 }
 
 var opXForeachSinOut = wrap.Op{
+	Kernel:   kernels.XForeachSinOut,
 	Name:     "_foreach_sin",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3769,6 +3963,7 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSinh = wrap.Op{
+	Kernel:   kernels.XForeachSinh,
 	Name:     "_foreach_sinh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3787,6 +3982,7 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSinh_ = wrap.Op{
+	Kernel:   kernels.XForeachSinh_,
 	Name:     "_foreach_sinh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3807,6 +4003,7 @@ func XForeachSinh_(self []*torch.Tensor) {
 }
 
 var opXForeachSinhOut = wrap.Op{
+	Kernel:   kernels.XForeachSinhOut,
 	Name:     "_foreach_sinh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3827,6 +4024,7 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachRound = wrap.Op{
+	Kernel:   kernels.XForeachRound,
 	Name:     "_foreach_round",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3845,6 +4043,7 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachRound_ = wrap.Op{
+	Kernel:   kernels.XForeachRound_,
 	Name:     "_foreach_round_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3865,6 +4064,7 @@ func XForeachRound_(self []*torch.Tensor) {
 }
 
 var opXForeachRoundOut = wrap.Op{
+	Kernel:   kernels.XForeachRoundOut,
 	Name:     "_foreach_round",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3885,6 +4085,7 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLgamma = wrap.Op{
+	Kernel:   kernels.XForeachLgamma,
 	Name:     "_foreach_lgamma",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3903,6 +4104,7 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLgamma_ = wrap.Op{
+	Kernel:   kernels.XForeachLgamma_,
 	Name:     "_foreach_lgamma_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3923,6 +4125,7 @@ func XForeachLgamma_(self []*torch.Tensor) {
 }
 
 var opXForeachLgammaOut = wrap.Op{
+	Kernel:   kernels.XForeachLgammaOut,
 	Name:     "_foreach_lgamma",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -3943,6 +4146,7 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachFrac = wrap.Op{
+	Kernel:   kernels.XForeachFrac,
 	Name:     "_foreach_frac",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3961,6 +4165,7 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachFrac_ = wrap.Op{
+	Kernel:   kernels.XForeachFrac_,
 	Name:     "_foreach_frac_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -3981,6 +4186,7 @@ func XForeachFrac_(self []*torch.Tensor) {
 }
 
 var opXForeachFracOut = wrap.Op{
+	Kernel:   kernels.XForeachFracOut,
 	Name:     "_foreach_frac",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4001,6 +4207,7 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachReciprocal = wrap.Op{
+	Kernel:   kernels.XForeachReciprocal,
 	Name:     "_foreach_reciprocal",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4019,6 +4226,7 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachReciprocal_ = wrap.Op{
+	Kernel:   kernels.XForeachReciprocal_,
 	Name:     "_foreach_reciprocal_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4039,6 +4247,7 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 }
 
 var opXForeachReciprocalOut = wrap.Op{
+	Kernel:   kernels.XForeachReciprocalOut,
 	Name:     "_foreach_reciprocal",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4059,6 +4268,7 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSigmoid = wrap.Op{
+	Kernel:   kernels.XForeachSigmoid,
 	Name:     "_foreach_sigmoid",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4077,6 +4287,7 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSigmoid_ = wrap.Op{
+	Kernel:   kernels.XForeachSigmoid_,
 	Name:     "_foreach_sigmoid_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4097,6 +4308,7 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 }
 
 var opXForeachSigmoidOut = wrap.Op{
+	Kernel:   kernels.XForeachSigmoidOut,
 	Name:     "_foreach_sigmoid",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4117,6 +4329,7 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTrunc = wrap.Op{
+	Kernel:   kernels.XForeachTrunc,
 	Name:     "_foreach_trunc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4135,6 +4348,7 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTrunc_ = wrap.Op{
+	Kernel:   kernels.XForeachTrunc_,
 	Name:     "_foreach_trunc_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4155,6 +4369,7 @@ func XForeachTrunc_(self []*torch.Tensor) {
 }
 
 var opXForeachTruncOut = wrap.Op{
+	Kernel:   kernels.XForeachTruncOut,
 	Name:     "_foreach_trunc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4175,6 +4390,7 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAddcdiv_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_Scalar,
 	Name:     "_foreach_addcdiv_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4195,6 +4411,7 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcdivScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -4215,6 +4432,7 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcmul_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_Scalar,
 	Name:     "_foreach_addcmul_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4235,6 +4453,7 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcmulScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarOut,
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -4255,6 +4474,7 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcdiv_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_ScalarList,
 	Name:     "_foreach_addcdiv_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch113,
@@ -4275,6 +4495,7 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 }
 
 var opXForeachAddcdivScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarListOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch113,
@@ -4295,6 +4516,7 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 }
 
 var opXForeachAddcmul_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_ScalarList,
 	Name:     "_foreach_addcmul_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch113,
@@ -4315,6 +4537,7 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 }
 
 var opXForeachAddcmulScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarListOut,
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch113,
@@ -4335,6 +4558,7 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 }
 
 var opXForeachAddcdivScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalar,
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4353,6 +4577,7 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcmulScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalar,
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4371,6 +4596,7 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcdivScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarList,
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch113,
@@ -4389,6 +4615,7 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 }
 
 var opXForeachAddcmulScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarList,
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch113,
@@ -4407,6 +4634,7 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 }
 
 var opXForeachMaximumList = wrap.Op{
+	Kernel:   kernels.XForeachMaximumList,
 	Name:     "_foreach_maximum",
 	Overload: "List",
 	Policy:   checks.PyTorch113,
@@ -4425,6 +4653,7 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 }
 
 var opXForeachMaximum_List = wrap.Op{
+	Kernel:   kernels.XForeachMaximum_List,
 	Name:     "_foreach_maximum_",
 	Overload: "List",
 	Policy:   checks.PyTorch113,
@@ -4445,6 +4674,7 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMaximumListOut = wrap.Op{
+	Kernel:   kernels.XForeachMaximumListOut,
 	Name:     "_foreach_maximum",
 	Overload: "List_out",
 	Policy:   checks.PyTorch113,
@@ -4465,6 +4695,7 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 }
 
 var opXForeachMinimumList = wrap.Op{
+	Kernel:   kernels.XForeachMinimumList,
 	Name:     "_foreach_minimum",
 	Overload: "List",
 	Policy:   checks.PyTorch113,
@@ -4483,6 +4714,7 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 }
 
 var opXForeachMinimum_List = wrap.Op{
+	Kernel:   kernels.XForeachMinimum_List,
 	Name:     "_foreach_minimum_",
 	Overload: "List",
 	Policy:   checks.PyTorch113,
@@ -4503,6 +4735,7 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMinimumListOut = wrap.Op{
+	Kernel:   kernels.XForeachMinimumListOut,
 	Name:     "_foreach_minimum",
 	Overload: "List_out",
 	Policy:   checks.PyTorch113,
@@ -4523,6 +4756,7 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 }
 
 var opXForeachNormScalar = wrap.Op{
+	Kernel:   kernels.XForeachNormScalar,
 	Name:     "_foreach_norm",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4541,6 +4775,7 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 }
 
 var opXForeachNormScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachNormScalarOut,
 	Name:     "_foreach_norm",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -4561,6 +4796,7 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 }
 
 var opBucketizeTensor = wrap.Op{
+	Kernel:   kernels.BucketizeTensor,
 	Name:     "bucketize",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4580,6 +4816,7 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 }
 
 var opBucketizeTensorOut = wrap.Op{
+	Kernel:   kernels.BucketizeTensorOut,
 	Name:     "bucketize",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -4600,6 +4837,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 }
 
 var opBucketizeScalar = wrap.Op{
+	Kernel:   kernels.BucketizeScalar,
 	Name:     "bucketize",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4619,6 +4857,7 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 }
 
 var opBucketizeScalarOut = wrap.Op{
+	Kernel:   kernels.BucketizeScalarOut,
 	Name:     "bucketize",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -4639,6 +4878,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 }
 
 var opSearchsortedTensor = wrap.Op{
+	Kernel:   kernels.SearchsortedTensor,
 	Name:     "searchsorted",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -4658,6 +4898,7 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 }
 
 var opXTorchCudaCuLinkerSymbolOp = wrap.Op{
+	Kernel:   kernels.XTorchCudaCuLinkerSymbolOp,
 	Name:     "_torch_cuda_cu_linker_symbol_op",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4676,6 +4917,7 @@ func XTorchCudaCuLinkerSymbolOp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTorchCudaCuLinkerSymbolOpOut = wrap.Op{
+	Kernel:   kernels.XTorchCudaCuLinkerSymbolOpOut,
 	Name:     "_torch_cuda_cu_linker_symbol_op",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4696,6 +4938,7 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opSearchsortedTensorOut = wrap.Op{
+	Kernel:   kernels.SearchsortedTensorOut,
 	Name:     "searchsorted",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -4716,6 +4959,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 }
 
 var opSearchsortedScalar = wrap.Op{
+	Kernel:   kernels.SearchsortedScalar,
 	Name:     "searchsorted",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch113,
@@ -4735,6 +4979,7 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 }
 
 var opSearchsortedScalarOut = wrap.Op{
+	Kernel:   kernels.SearchsortedScalarOut,
 	Name:     "searchsorted",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch113,
@@ -4755,6 +5000,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 }
 
 var opXConvertIndicesFromCooToCsr = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCooToCsr,
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4773,6 +5019,7 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 }
 
 var opXConvertIndicesFromCooToCsrOut = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCooToCsrOut,
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4793,6 +5040,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 }
 
 var opXConvertIndicesFromCsrToCoo = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCsrToCoo,
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4811,6 +5059,7 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opXConvertIndicesFromCsrToCooOut = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCsrToCooOut,
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4831,6 +5080,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 }
 
 var opMseLossOut = wrap.Op{
+	Kernel:   kernels.MseLossOut,
 	Name:     "mse_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4851,6 +5101,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 }
 
 var opMseLoss = wrap.Op{
+	Kernel:   kernels.MseLoss,
 	Name:     "mse_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4870,6 +5121,7 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 }
 
 var opMseLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MseLossBackwardGradInput,
 	Name:     "mse_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -4890,6 +5142,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 }
 
 var opMseLossBackward = wrap.Op{
+	Kernel:   kernels.MseLossBackward,
 	Name:     "mse_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4909,6 +5162,7 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 }
 
 var opL1Loss = wrap.Op{
+	Kernel:   kernels.L1Loss,
 	Name:     "l1_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4927,6 +5181,7 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 }
 
 var opMultiMarginLossOut = wrap.Op{
+	Kernel:   kernels.MultiMarginLossOut,
 	Name:     "multi_margin_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -4947,6 +5202,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 }
 
 var opMultiMarginLoss = wrap.Op{
+	Kernel:   kernels.MultiMarginLoss,
 	Name:     "multi_margin_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -4966,6 +5222,7 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 }
 
 var opMultiMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MultiMarginLossBackwardGradInput,
 	Name:     "multi_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -4986,6 +5243,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opMultiMarginLossBackward = wrap.Op{
+	Kernel:   kernels.MultiMarginLossBackward,
 	Name:     "multi_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5004,6 +5262,7 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 }
 
 var opMultilabelMarginLossOut = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossOut,
 	Name:     "multilabel_margin_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5024,6 +5283,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 }
 
 var opMultilabelMarginLoss = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLoss,
 	Name:     "multilabel_margin_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5042,6 +5302,7 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 }
 
 var opMultilabelMarginLossForwardOutput = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossForwardOutput,
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch113,
@@ -5062,6 +5323,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 }
 
 var opMultilabelMarginLossForward = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossForward,
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5081,6 +5343,7 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 }
 
 var opMultilabelMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossBackwardGradInput,
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -5101,6 +5364,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMultilabelMarginLossBackward = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossBackward,
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5119,6 +5383,7 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opNllLossOut = wrap.Op{
+	Kernel:   kernels.NllLossOut,
 	Name:     "nll_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5139,6 +5404,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opNllLossNd = wrap.Op{
+	Kernel:   kernels.NllLossNd,
 	Name:     "nll_loss_nd",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5157,6 +5423,7 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 }
 
 var opNllLoss = wrap.Op{
+	Kernel:   kernels.NllLoss,
 	Name:     "nll_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5175,6 +5442,7 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 }
 
 var opNllLossForwardOutput = wrap.Op{
+	Kernel:   kernels.NllLossForwardOutput,
 	Name:     "nll_loss_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch113,
@@ -5195,6 +5463,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 }
 
 var opNllLossForward = wrap.Op{
+	Kernel:   kernels.NllLossForward,
 	Name:     "nll_loss_forward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5214,6 +5483,7 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 }
 
 var opNllLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.NllLossBackwardGradInput,
 	Name:     "nll_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -5234,6 +5504,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 }
 
 var opNllLossBackward = wrap.Op{
+	Kernel:   kernels.NllLossBackward,
 	Name:     "nll_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5253,6 +5524,7 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 }
 
 var opNllLoss2dOut = wrap.Op{
+	Kernel:   kernels.NllLoss2dOut,
 	Name:     "nll_loss2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5273,6 +5545,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 }
 
 var opNllLoss2d = wrap.Op{
+	Kernel:   kernels.NllLoss2d,
 	Name:     "nll_loss2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5291,6 +5564,7 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 }
 
 var opNllLoss2dForwardOutput = wrap.Op{
+	Kernel:   kernels.NllLoss2dForwardOutput,
 	Name:     "nll_loss2d_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch113,
@@ -5311,6 +5585,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 }
 
 var opNllLoss2dForward = wrap.Op{
+	Kernel:   kernels.NllLoss2dForward,
 	Name:     "nll_loss2d_forward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5330,6 +5605,7 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 }
 
 var opNllLoss2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.NllLoss2dBackwardGradInput,
 	Name:     "nll_loss2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -5350,6 +5626,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opNllLoss2dBackward = wrap.Op{
+	Kernel:   kernels.NllLoss2dBackward,
 	Name:     "nll_loss2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5369,6 +5646,7 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 }
 
 var opSmoothL1LossOut = wrap.Op{
+	Kernel:   kernels.SmoothL1LossOut,
 	Name:     "smooth_l1_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5389,6 +5667,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 }
 
 var opSmoothL1Loss = wrap.Op{
+	Kernel:   kernels.SmoothL1Loss,
 	Name:     "smooth_l1_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5408,6 +5687,7 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 }
 
 var opSmoothL1LossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SmoothL1LossBackwardGradInput,
 	Name:     "smooth_l1_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -5428,6 +5708,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opSmoothL1LossBackward = wrap.Op{
+	Kernel:   kernels.SmoothL1LossBackward,
 	Name:     "smooth_l1_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5447,6 +5728,7 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 }
 
 var opHuberLossOut = wrap.Op{
+	Kernel:   kernels.HuberLossOut,
 	Name:     "huber_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5467,6 +5749,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 }
 
 var opHuberLoss = wrap.Op{
+	Kernel:   kernels.HuberLoss,
 	Name:     "huber_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5486,6 +5769,7 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 }
 
 var opHuberLossBackwardOut = wrap.Op{
+	Kernel:   kernels.HuberLossBackwardOut,
 	Name:     "huber_loss_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5506,6 +5790,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 }
 
 var opHuberLossBackward = wrap.Op{
+	Kernel:   kernels.HuberLossBackward,
 	Name:     "huber_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5525,6 +5810,7 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 }
 
 var opSoftMarginLossOut = wrap.Op{
+	Kernel:   kernels.SoftMarginLossOut,
 	Name:     "soft_margin_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5545,6 +5831,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 }
 
 var opSoftMarginLoss = wrap.Op{
+	Kernel:   kernels.SoftMarginLoss,
 	Name:     "soft_margin_loss",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5564,6 +5851,7 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 }
 
 var opSoftMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftMarginLossBackwardGradInput,
 	Name:     "soft_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -5584,6 +5872,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 }
 
 var opSoftMarginLossBackward = wrap.Op{
+	Kernel:   kernels.SoftMarginLossBackward,
 	Name:     "soft_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5603,6 +5892,7 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 }
 
 var opEluOut = wrap.Op{
+	Kernel:   kernels.EluOut,
 	Name:     "elu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5623,6 +5913,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 }
 
 var opElu = wrap.Op{
+	Kernel:   kernels.Elu,
 	Name:     "elu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5642,6 +5933,7 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 }
 
 var opEluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.EluBackwardGradInput,
 	Name:     "elu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -5662,6 +5954,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 }
 
 var opEluBackward = wrap.Op{
+	Kernel:   kernels.EluBackward,
 	Name:     "elu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5681,6 +5974,7 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 }
 
 var opElu_ = wrap.Op{
+	Kernel:   kernels.Elu_,
 	Name:     "elu_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5701,6 +5995,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 }
 
 var opGluOut = wrap.Op{
+	Kernel:   kernels.GluOut,
 	Name:     "glu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5721,6 +6016,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opGlu = wrap.Op{
+	Kernel:   kernels.Glu,
 	Name:     "glu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5740,6 +6036,7 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opGluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.GluBackwardGradInput,
 	Name:     "glu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -5760,6 +6057,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 }
 
 var opGluBackward = wrap.Op{
+	Kernel:   kernels.GluBackward,
 	Name:     "glu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5779,6 +6077,7 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 }
 
 var opGluJvp = wrap.Op{
+	Kernel:   kernels.GluJvp,
 	Name:     "glu_jvp",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5797,6 +6096,7 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 }
 
 var opGluJvpOut = wrap.Op{
+	Kernel:   kernels.GluJvpOut,
 	Name:     "glu_jvp",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5817,6 +6117,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 }
 
 var opGluBackwardJvp = wrap.Op{
+	Kernel:   kernels.GluBackwardJvp,
 	Name:     "glu_backward_jvp",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5835,6 +6136,7 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 }
 
 var opGluBackwardJvpOut = wrap.Op{
+	Kernel:   kernels.GluBackwardJvpOut,
 	Name:     "glu_backward_jvp",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5855,6 +6157,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 }
 
 var opHardsigmoidOut = wrap.Op{
+	Kernel:   kernels.HardsigmoidOut,
 	Name:     "hardsigmoid",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5875,6 +6178,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoid = wrap.Op{
+	Kernel:   kernels.Hardsigmoid,
 	Name:     "hardsigmoid",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5894,6 +6198,7 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoid_ = wrap.Op{
+	Kernel:   kernels.Hardsigmoid_,
 	Name:     "hardsigmoid_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5914,6 +6219,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardsigmoidBackwardGradInput,
 	Name:     "hardsigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -5934,6 +6240,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opHardsigmoidBackward = wrap.Op{
+	Kernel:   kernels.HardsigmoidBackward,
 	Name:     "hardsigmoid_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5952,6 +6259,7 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 }
 
 var opHardtanhOut = wrap.Op{
+	Kernel:   kernels.HardtanhOut,
 	Name:     "hardtanh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -5972,6 +6280,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 }
 
 var opHardtanh = wrap.Op{
+	Kernel:   kernels.Hardtanh,
 	Name:     "hardtanh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -5991,6 +6300,7 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 }
 
 var opHardtanhBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardtanhBackwardGradInput,
 	Name:     "hardtanh_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -6011,6 +6321,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 }
 
 var opHardtanhBackward = wrap.Op{
+	Kernel:   kernels.HardtanhBackward,
 	Name:     "hardtanh_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6030,6 +6341,7 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 }
 
 var opHardtanh_ = wrap.Op{
+	Kernel:   kernels.Hardtanh_,
 	Name:     "hardtanh_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6050,6 +6362,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 }
 
 var opHardswishOut = wrap.Op{
+	Kernel:   kernels.HardswishOut,
 	Name:     "hardswish",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6070,6 +6383,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswish = wrap.Op{
+	Kernel:   kernels.Hardswish,
 	Name:     "hardswish",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6089,6 +6403,7 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswish_ = wrap.Op{
+	Kernel:   kernels.Hardswish_,
 	Name:     "hardswish_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6109,6 +6424,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswishBackward = wrap.Op{
+	Kernel:   kernels.HardswishBackward,
 	Name:     "hardswish_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6128,6 +6444,7 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 }
 
 var opHardswishBackwardOut = wrap.Op{
+	Kernel:   kernels.HardswishBackwardOut,
 	Name:     "hardswish_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6148,6 +6465,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 }
 
 var opLeakyReluOut = wrap.Op{
+	Kernel:   kernels.LeakyReluOut,
 	Name:     "leaky_relu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6168,6 +6486,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 }
 
 var opLeakyRelu = wrap.Op{
+	Kernel:   kernels.LeakyRelu,
 	Name:     "leaky_relu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6187,6 +6506,7 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 }
 
 var opLeakyReluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LeakyReluBackwardGradInput,
 	Name:     "leaky_relu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -6207,6 +6527,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 }
 
 var opLeakyReluBackward = wrap.Op{
+	Kernel:   kernels.LeakyReluBackward,
 	Name:     "leaky_relu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6226,6 +6547,7 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 }
 
 var opLeakyRelu_ = wrap.Op{
+	Kernel:   kernels.LeakyRelu_,
 	Name:     "leaky_relu_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6246,6 +6568,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 }
 
 var opLogSigmoidOut = wrap.Op{
+	Kernel:   kernels.LogSigmoidOut,
 	Name:     "log_sigmoid",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6266,6 +6589,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogSigmoid = wrap.Op{
+	Kernel:   kernels.LogSigmoid,
 	Name:     "log_sigmoid",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6284,6 +6608,7 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogSigmoidForwardOutput = wrap.Op{
+	Kernel:   kernels.LogSigmoidForwardOutput,
 	Name:     "log_sigmoid_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch113,
@@ -6304,6 +6629,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 }
 
 var opLogSigmoidForward = wrap.Op{
+	Kernel:   kernels.LogSigmoidForward,
 	Name:     "log_sigmoid_forward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6323,6 +6649,7 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLogSigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LogSigmoidBackwardGradInput,
 	Name:     "log_sigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -6343,6 +6670,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opLogSigmoidBackward = wrap.Op{
+	Kernel:   kernels.LogSigmoidBackward,
 	Name:     "log_sigmoid_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6362,6 +6690,7 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 }
 
 var opRreluWithNoiseOut = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseOut,
 	Name:     "rrelu_with_noise",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6382,6 +6711,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 }
 
 var opRreluWithNoise = wrap.Op{
+	Kernel:   kernels.RreluWithNoise,
 	Name:     "rrelu_with_noise",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6401,6 +6731,7 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 }
 
 var opRreluWithNoiseBackward = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseBackward,
 	Name:     "rrelu_with_noise_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6420,6 +6751,7 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 }
 
 var opRreluWithNoiseBackwardOut = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseBackwardOut,
 	Name:     "rrelu_with_noise_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6440,6 +6772,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 }
 
 var opRreluWithNoise_ = wrap.Op{
+	Kernel:   kernels.RreluWithNoise_,
 	Name:     "rrelu_with_noise_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6460,6 +6793,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 }
 
 var opSoftplusOut = wrap.Op{
+	Kernel:   kernels.SoftplusOut,
 	Name:     "softplus",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6480,6 +6814,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 }
 
 var opSoftplus = wrap.Op{
+	Kernel:   kernels.Softplus,
 	Name:     "softplus",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6499,6 +6834,7 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 }
 
 var opSoftplusBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftplusBackwardGradInput,
 	Name:     "softplus_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -6519,6 +6855,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 }
 
 var opSoftplusBackward = wrap.Op{
+	Kernel:   kernels.SoftplusBackward,
 	Name:     "softplus_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6538,6 +6875,7 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 }
 
 var opSoftshrinkOut = wrap.Op{
+	Kernel:   kernels.SoftshrinkOut,
 	Name:     "softshrink",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6558,6 +6896,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 }
 
 var opSoftshrink = wrap.Op{
+	Kernel:   kernels.Softshrink,
 	Name:     "softshrink",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6577,6 +6916,7 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 }
 
 var opSoftshrinkBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftshrinkBackwardGradInput,
 	Name:     "softshrink_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -6597,6 +6937,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opSoftshrinkBackward = wrap.Op{
+	Kernel:   kernels.SoftshrinkBackward,
 	Name:     "softshrink_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6616,6 +6957,7 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 }
 
 var opAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool2dOut,
 	Name:     "adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6636,6 +6978,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool2d,
 	Name:     "adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6654,6 +6997,7 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opMkldnnAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2d,
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6673,6 +7017,7 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 }
 
 var opMkldnnAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dOut,
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6693,6 +7038,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 }
 
 var opMkldnnAdaptiveAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dBackward,
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6711,6 +7057,7 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 }
 
 var opMkldnnAdaptiveAvgPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dBackwardOut,
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6731,6 +7078,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 }
 
 var opXAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2d,
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6750,6 +7098,7 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dOut,
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6770,6 +7119,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 }
 
 var opXAdaptiveAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dBackward,
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6789,6 +7139,7 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 }
 
 var opXAdaptiveAvgPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dBackwardOut,
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6809,6 +7160,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opAdaptiveAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3dOut,
 	Name:     "adaptive_avg_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6829,6 +7181,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveAvgPool3d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3d,
 	Name:     "adaptive_avg_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6847,6 +7200,7 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool3d = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3d,
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6866,6 +7220,7 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dOut,
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6886,6 +7241,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 }
 
 var opAdaptiveAvgPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3dBackwardGradInput,
 	Name:     "adaptive_avg_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -6906,6 +7262,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opXAdaptiveAvgPool3dBackward = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dBackward,
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6925,6 +7282,7 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 }
 
 var opXAdaptiveAvgPool3dBackwardOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dBackwardOut,
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6945,6 +7303,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opAdaptiveMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dOut,
 	Name:     "adaptive_max_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -6965,6 +7324,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveMaxPool2d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2d,
 	Name:     "adaptive_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -6984,6 +7344,7 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAdaptiveMaxPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dBackwardGradInput,
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7004,6 +7365,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opAdaptiveMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dBackward,
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7023,6 +7385,7 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 }
 
 var opAdaptiveMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dOut,
 	Name:     "adaptive_max_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7043,6 +7406,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveMaxPool3d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3d,
 	Name:     "adaptive_max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7062,6 +7426,7 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAdaptiveMaxPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dBackwardGradInput,
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7082,6 +7447,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opAdaptiveMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dBackward,
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7101,6 +7467,7 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 }
 
 var opAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.AvgPool2dOut,
 	Name:     "avg_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7121,6 +7488,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 }
 
 var opAvgPool2d = wrap.Op{
+	Kernel:   kernels.AvgPool2d,
 	Name:     "avg_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7140,6 +7508,7 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAvgPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AvgPool2dBackwardGradInput,
 	Name:     "avg_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7160,6 +7529,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 }
 
 var opAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.AvgPool2dBackward,
 	Name:     "avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7179,6 +7549,7 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.AvgPool3dOut,
 	Name:     "avg_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7199,6 +7570,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 }
 
 var opAvgPool3d = wrap.Op{
+	Kernel:   kernels.AvgPool3d,
 	Name:     "avg_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7218,6 +7590,7 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAvgPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AvgPool3dBackwardGradInput,
 	Name:     "avg_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7238,6 +7611,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 }
 
 var opAvgPool3dBackward = wrap.Op{
+	Kernel:   kernels.AvgPool3dBackward,
 	Name:     "avg_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7257,6 +7631,7 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opFractionalMaxPool2dOutput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dOutput,
 	Name:     "fractional_max_pool2d",
 	Overload: "output",
 	Policy:   checks.PyTorch113,
@@ -7277,6 +7652,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 }
 
 var opFractionalMaxPool2d = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2d,
 	Name:     "fractional_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7296,6 +7672,7 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 }
 
 var opFractionalMaxPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dBackwardGradInput,
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7316,6 +7693,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 }
 
 var opFractionalMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dBackward,
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7335,6 +7713,7 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opFractionalMaxPool3dOutput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dOutput,
 	Name:     "fractional_max_pool3d",
 	Overload: "output",
 	Policy:   checks.PyTorch113,
@@ -7355,6 +7734,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 }
 
 var opFractionalMaxPool3d = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3d,
 	Name:     "fractional_max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7374,6 +7754,7 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 }
 
 var opFractionalMaxPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dBackwardGradInput,
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7394,6 +7775,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 }
 
 var opFractionalMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dBackward,
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7413,6 +7795,7 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opMaxPool2dWithIndicesOut = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesOut,
 	Name:     "max_pool2d_with_indices",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7433,6 +7816,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 }
 
 var opMaxPool2dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndices,
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7452,6 +7836,7 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool2dWithIndicesBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesBackwardGradInput,
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7472,6 +7857,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMaxPool2dWithIndicesBackward = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesBackward,
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7491,6 +7877,7 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opMaxPool3dWithIndicesOut = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesOut,
 	Name:     "max_pool3d_with_indices",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7511,6 +7898,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 }
 
 var opMaxPool3dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndices,
 	Name:     "max_pool3d_with_indices",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7530,6 +7918,7 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool3dWithIndicesBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesBackwardGradInput,
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7550,6 +7939,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMaxPool3dWithIndicesBackward = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesBackward,
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7569,6 +7959,7 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opMaxUnpool2dOut = wrap.Op{
+	Kernel:   kernels.MaxUnpool2dOut,
 	Name:     "max_unpool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7589,6 +7980,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 }
 
 var opMaxUnpool2d = wrap.Op{
+	Kernel:   kernels.MaxUnpool2d,
 	Name:     "max_unpool2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7608,6 +8000,7 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 }
 
 var opMaxUnpool3dOut = wrap.Op{
+	Kernel:   kernels.MaxUnpool3dOut,
 	Name:     "max_unpool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7628,6 +8021,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 }
 
 var opMaxUnpool3d = wrap.Op{
+	Kernel:   kernels.MaxUnpool3d,
 	Name:     "max_unpool3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7647,6 +8041,7 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 }
 
 var opReflectionPad1dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dOut,
 	Name:     "reflection_pad1d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7667,6 +8062,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad1d = wrap.Op{
+	Kernel:   kernels.ReflectionPad1d,
 	Name:     "reflection_pad1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7686,6 +8082,7 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dBackwardGradInput,
 	Name:     "reflection_pad1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7706,6 +8103,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad1dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dBackward,
 	Name:     "reflection_pad1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7725,6 +8123,7 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReflectionPad2dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dOut,
 	Name:     "reflection_pad2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7745,6 +8144,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad2d = wrap.Op{
+	Kernel:   kernels.ReflectionPad2d,
 	Name:     "reflection_pad2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7764,6 +8164,7 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dBackwardGradInput,
 	Name:     "reflection_pad2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7784,6 +8185,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad2dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dBackward,
 	Name:     "reflection_pad2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7803,6 +8205,7 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReflectionPad3dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dOut,
 	Name:     "reflection_pad3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7823,6 +8226,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad3d = wrap.Op{
+	Kernel:   kernels.ReflectionPad3d,
 	Name:     "reflection_pad3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7842,6 +8246,7 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dBackwardGradInput,
 	Name:     "reflection_pad3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7862,6 +8267,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad3dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dBackward,
 	Name:     "reflection_pad3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7881,6 +8287,7 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReplicationPad1dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dOut,
 	Name:     "replication_pad1d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7901,6 +8308,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad1d = wrap.Op{
+	Kernel:   kernels.ReplicationPad1d,
 	Name:     "replication_pad1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7920,6 +8328,7 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dBackwardGradInput,
 	Name:     "replication_pad1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -7940,6 +8349,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad1dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dBackward,
 	Name:     "replication_pad1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7959,6 +8369,7 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opReplicationPad2dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dOut,
 	Name:     "replication_pad2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -7979,6 +8390,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad2d = wrap.Op{
+	Kernel:   kernels.ReplicationPad2d,
 	Name:     "replication_pad2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -7998,6 +8410,7 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dBackwardGradInput,
 	Name:     "replication_pad2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -8018,6 +8431,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad2dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dBackward,
 	Name:     "replication_pad2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8037,6 +8451,7 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opReplicationPad3dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dOut,
 	Name:     "replication_pad3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -8057,6 +8472,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad3d = wrap.Op{
+	Kernel:   kernels.ReplicationPad3d,
 	Name:     "replication_pad3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8076,6 +8492,7 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dBackwardGradInput,
 	Name:     "replication_pad3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -8096,6 +8513,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad3dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dBackward,
 	Name:     "replication_pad3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8115,6 +8533,7 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opXPadCircular = wrap.Op{
+	Kernel:   kernels.XPadCircular,
 	Name:     "_pad_circular",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8133,6 +8552,7 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 }
 
 var opXPadEnum = wrap.Op{
+	Kernel:   kernels.XPadEnum,
 	Name:     "_pad_enum",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8151,6 +8571,7 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 }
 
 var opPad = wrap.Op{
+	Kernel:   kernels.Pad,
 	Name:     "pad",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -8169,6 +8590,7 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 }
 
 var opUpsampleLinear1dVec = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dVec,
 	Name:     "upsample_linear1d",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8188,6 +8610,7 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 }
 
 var opUpsampleLinear1dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dVecOut,
 	Name:     "upsample_linear1d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8208,6 +8631,7 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 }
 
 var opUpsampleLinear1dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackwardVec,
 	Name:     "upsample_linear1d_backward",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8227,6 +8651,7 @@ func UpsampleLinear1dBackwardVec(grad_output *torch.Tensor, output_size []int64,
 }
 
 var opUpsampleLinear1dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackwardVecOut,
 	Name:     "upsample_linear1d_backward",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8247,6 +8672,7 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 }
 
 var opUpsampleBilinear2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dVec,
 	Name:     "upsample_bilinear2d",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8266,6 +8692,7 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 }
 
 var opUpsampleBilinear2dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dVecOut,
 	Name:     "upsample_bilinear2d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8286,6 +8713,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 }
 
 var opUpsampleBilinear2dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackwardVec,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8305,6 +8733,7 @@ func UpsampleBilinear2dBackwardVec(grad_output *torch.Tensor, output_size []int6
 }
 
 var opUpsampleBilinear2dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackwardVecOut,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8325,6 +8754,7 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 }
 
 var opXUpsampleBilinear2dAaVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaVec,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8344,6 +8774,7 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 }
 
 var opXUpsampleBilinear2dAaVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaVecOut,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8364,6 +8795,7 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 }
 
 var opXUpsampleBilinear2dAaBackwardVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackwardVec,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8383,6 +8815,7 @@ func XUpsampleBilinear2dAaBackwardVec(grad_output *torch.Tensor, output_size []i
 }
 
 var opXUpsampleBilinear2dAaBackwardVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackwardVecOut,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8403,6 +8836,7 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 }
 
 var opUpsampleTrilinear3dVec = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dVec,
 	Name:     "upsample_trilinear3d",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8422,6 +8856,7 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 }
 
 var opUpsampleTrilinear3dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dVecOut,
 	Name:     "upsample_trilinear3d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8442,6 +8877,7 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 }
 
 var opUpsampleTrilinear3dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackwardVec,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8461,6 +8897,7 @@ func UpsampleTrilinear3dBackwardVec(grad_output *torch.Tensor, output_size []int
 }
 
 var opUpsampleTrilinear3dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackwardVecOut,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8481,6 +8918,7 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 }
 
 var opUpsampleBicubic2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dVec,
 	Name:     "upsample_bicubic2d",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8500,6 +8938,7 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 }
 
 var opUpsampleBicubic2dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dVecOut,
 	Name:     "upsample_bicubic2d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8520,6 +8959,7 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 }
 
 var opUpsampleBicubic2dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackwardVec,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8539,6 +8979,7 @@ func UpsampleBicubic2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleBicubic2dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackwardVecOut,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8559,6 +9000,7 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 }
 
 var opXUpsampleBicubic2dAaVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaVec,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8578,6 +9020,7 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 }
 
 var opXUpsampleBicubic2dAaVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaVecOut,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8598,6 +9041,7 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 }
 
 var opXUpsampleBicubic2dAaBackwardVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackwardVec,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8617,6 +9061,7 @@ func XUpsampleBicubic2dAaBackwardVec(grad_output *torch.Tensor, output_size []in
 }
 
 var opXUpsampleBicubic2dAaBackwardVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackwardVecOut,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8637,6 +9082,7 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 }
 
 var opUpsampleNearest1dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dVec,
 	Name:     "upsample_nearest1d",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8656,6 +9102,7 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opUpsampleNearest1dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dVecOut,
 	Name:     "upsample_nearest1d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8676,6 +9123,7 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 }
 
 var opXUpsampleNearestExact1dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dVec,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8695,6 +9143,7 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opXUpsampleNearestExact1dVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dVecOut,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8715,6 +9164,7 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 }
 
 var opUpsampleNearest1dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackwardVec,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8734,6 +9184,7 @@ func UpsampleNearest1dBackwardVec(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleNearest1dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackwardVecOut,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8754,6 +9205,7 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 }
 
 var opXUpsampleNearestExact1dBackwardVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackwardVec,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8773,6 +9225,7 @@ func XUpsampleNearestExact1dBackwardVec(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact1dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackwardVecOut,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8793,6 +9246,7 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 }
 
 var opUpsampleNearest2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dVec,
 	Name:     "upsample_nearest2d",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8812,6 +9266,7 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opUpsampleNearest2dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dVecOut,
 	Name:     "upsample_nearest2d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8832,6 +9287,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 }
 
 var opXUpsampleNearestExact2dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dVec,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8851,6 +9307,7 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opXUpsampleNearestExact2dVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dVecOut,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8871,6 +9328,7 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 }
 
 var opUpsampleNearest2dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackwardVec,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8890,6 +9348,7 @@ func UpsampleNearest2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleNearest2dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackwardVecOut,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8910,6 +9369,7 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 }
 
 var opXUpsampleNearestExact2dBackwardVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackwardVec,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8929,6 +9389,7 @@ func XUpsampleNearestExact2dBackwardVec(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact2dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackwardVecOut,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8949,6 +9410,7 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 }
 
 var opUpsampleNearest3dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dVec,
 	Name:     "upsample_nearest3d",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -8968,6 +9430,7 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opUpsampleNearest3dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dVecOut,
 	Name:     "upsample_nearest3d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -8988,6 +9451,7 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 }
 
 var opXUpsampleNearestExact3dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dVec,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -9007,6 +9471,7 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opXUpsampleNearestExact3dVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dVecOut,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -9027,6 +9492,7 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 }
 
 var opUpsampleNearest3dBackwardVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackwardVec,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -9046,6 +9512,7 @@ func UpsampleNearest3dBackwardVec(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleNearest3dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackwardVecOut,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -9066,6 +9533,7 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 }
 
 var opXUpsampleNearestExact3dBackwardVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackwardVec,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "vec",
 	Policy:   checks.PyTorch113,
@@ -9085,6 +9553,7 @@ func XUpsampleNearestExact3dBackwardVec(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact3dBackwardVecOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackwardVecOut,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch113,
@@ -9105,6 +9574,7 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 }
 
 var opUpsampleLinear1dOut = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dOut,
 	Name:     "upsample_linear1d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9125,6 +9595,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 }
 
 var opUpsampleLinear1d = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1d,
 	Name:     "upsample_linear1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9144,6 +9615,7 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 }
 
 var opUpsampleLinear1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackwardGradInput,
 	Name:     "upsample_linear1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -9164,6 +9636,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 }
 
 var opUpsampleLinear1dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackward,
 	Name:     "upsample_linear1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9183,6 +9656,7 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 }
 
 var opUpsampleBilinear2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dOut,
 	Name:     "upsample_bilinear2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9203,6 +9677,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 }
 
 var opUpsampleBilinear2d = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2d,
 	Name:     "upsample_bilinear2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9222,6 +9697,7 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 }
 
 var opUpsampleBilinear2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackwardGradInput,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -9242,6 +9718,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 }
 
 var opUpsampleBilinear2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackward,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9261,6 +9738,7 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 }
 
 var opXUpsampleBilinear2dAaOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaOut,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9281,6 +9759,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 }
 
 var opXUpsampleBilinear2dAa = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAa,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9300,6 +9779,7 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 }
 
 var opXUpsampleBilinear2dAaBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackwardGradInput,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -9320,6 +9800,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 }
 
 var opXUpsampleBilinear2dAaBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackward,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9339,6 +9820,7 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 }
 
 var opUpsampleBicubic2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dOut,
 	Name:     "upsample_bicubic2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9359,6 +9841,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 }
 
 var opUpsampleBicubic2d = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2d,
 	Name:     "upsample_bicubic2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9378,6 +9861,7 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 }
 
 var opUpsampleBicubic2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackwardGradInput,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -9398,6 +9882,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opUpsampleBicubic2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackward,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9417,6 +9902,7 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleBicubic2dAaOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaOut,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9437,6 +9923,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 }
 
 var opXUpsampleBicubic2dAa = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAa,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9456,6 +9943,7 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 }
 
 var opXUpsampleBicubic2dAaBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackwardGradInput,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -9476,6 +9964,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 }
 
 var opXUpsampleBicubic2dAaBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackward,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9495,6 +9984,7 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleTrilinear3dOut = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dOut,
 	Name:     "upsample_trilinear3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9515,6 +10005,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 }
 
 var opUpsampleTrilinear3d = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3d,
 	Name:     "upsample_trilinear3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9534,6 +10025,7 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 }
 
 var opUpsampleTrilinear3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackwardGradInput,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -9554,6 +10046,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 }
 
 var opUpsampleTrilinear3dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackward,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9573,6 +10066,7 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 }
 
 var opUpsampleNearest1dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dOut,
 	Name:     "upsample_nearest1d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9593,6 +10087,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 }
 
 var opXUpsampleNearestExact1dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dOut,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9613,6 +10108,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 }
 
 var opUpsampleNearest1d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1d,
 	Name:     "upsample_nearest1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9632,6 +10128,7 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 }
 
 var opXUpsampleNearestExact1d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1d,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9651,6 +10148,7 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 }
 
 var opUpsampleNearest1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackwardGradInput,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -9671,6 +10169,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackwardGradInput,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -9691,6 +10190,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest1dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackward,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9710,6 +10210,7 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact1dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackward,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9729,6 +10230,7 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opUpsampleNearest2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dOut,
 	Name:     "upsample_nearest2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9749,6 +10251,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 }
 
 var opXUpsampleNearestExact2dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dOut,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9769,6 +10272,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 }
 
 var opUpsampleNearest2d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2d,
 	Name:     "upsample_nearest2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9788,6 +10292,7 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 }
 
 var opXUpsampleNearestExact2d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2d,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9807,6 +10312,7 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 }
 
 var opUpsampleNearest2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackwardGradInput,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -9827,6 +10333,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackwardGradInput,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -9847,6 +10354,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackward,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9866,6 +10374,7 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact2dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackward,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9885,6 +10394,7 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opUpsampleNearest3dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dOut,
 	Name:     "upsample_nearest3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9905,6 +10415,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 }
 
 var opXUpsampleNearestExact3dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dOut,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -9925,6 +10436,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 }
 
 var opUpsampleNearest3d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3d,
 	Name:     "upsample_nearest3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9944,6 +10456,7 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 }
 
 var opXUpsampleNearestExact3d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3d,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -9963,6 +10476,7 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 }
 
 var opUpsampleNearest3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackwardGradInput,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -9983,6 +10497,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackwardGradInput,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -10003,6 +10518,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest3dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackward,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10022,6 +10538,7 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact3dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackward,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10041,6 +10558,7 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opSigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SigmoidBackwardGradInput,
 	Name:     "sigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -10061,6 +10579,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 }
 
 var opSigmoidBackward = wrap.Op{
+	Kernel:   kernels.SigmoidBackward,
 	Name:     "sigmoid_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10080,6 +10599,7 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 }
 
 var opLogitBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LogitBackwardGradInput,
 	Name:     "logit_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -10100,6 +10620,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 }
 
 var opLogitBackward = wrap.Op{
+	Kernel:   kernels.LogitBackward,
 	Name:     "logit_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10118,6 +10639,7 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 }
 
 var opTanhBackwardGradInput = wrap.Op{
+	Kernel:   kernels.TanhBackwardGradInput,
 	Name:     "tanh_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -10138,6 +10660,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 }
 
 var opTanhBackward = wrap.Op{
+	Kernel:   kernels.TanhBackward,
 	Name:     "tanh_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10157,6 +10680,7 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 }
 
 var opSlowConvTranspose2dOut = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose2dOut,
 	Name:     "slow_conv_transpose2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10177,6 +10701,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 }
 
 var opSlowConvTranspose2d = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose2d,
 	Name:     "slow_conv_transpose2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10196,6 +10721,7 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opSlowConvTranspose3dOut = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose3dOut,
 	Name:     "slow_conv_transpose3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10216,6 +10742,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 }
 
 var opSlowConvTranspose3d = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose3d,
 	Name:     "slow_conv_transpose3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10235,6 +10762,7 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opThnnConv2dOut = wrap.Op{
+	Kernel:   kernels.ThnnConv2dOut,
 	Name:     "thnn_conv2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10255,6 +10783,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 }
 
 var opThnnConv2d = wrap.Op{
+	Kernel:   kernels.ThnnConv2d,
 	Name:     "thnn_conv2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10273,6 +10802,7 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 }
 
 var opXSlowConv2dForwardOutput = wrap.Op{
+	Kernel:   kernels.XSlowConv2dForwardOutput,
 	Name:     "_slow_conv2d_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch113,
@@ -10293,6 +10823,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 }
 
 var opXSlowConv2dForward = wrap.Op{
+	Kernel:   kernels.XSlowConv2dForward,
 	Name:     "_slow_conv2d_forward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10312,6 +10843,7 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 }
 
 var opXSlowConv2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardGradInput,
 	Name:     "_slow_conv2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch113,
@@ -10332,6 +10864,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opXSlowConv2dBackwardOutputMask = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardOutputMask,
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask",
 	Policy:   checks.PyTorch113,
@@ -10351,6 +10884,7 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opXSlowConv2dBackwardOutputMaskOut = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardOutputMaskOut,
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask_out",
 	Policy:   checks.PyTorch113,
@@ -10371,6 +10905,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opXConvDepthwise2dOut = wrap.Op{
+	Kernel:   kernels.XConvDepthwise2dOut,
 	Name:     "_conv_depthwise2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10391,6 +10926,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opXConvDepthwise2d = wrap.Op{
+	Kernel:   kernels.XConvDepthwise2d,
 	Name:     "_conv_depthwise2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10410,6 +10946,7 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 }
 
 var opConvDepthwise3d = wrap.Op{
+	Kernel:   kernels.ConvDepthwise3d,
 	Name:     "conv_depthwise3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10429,6 +10966,7 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 }
 
 var opConvDepthwise3dOut = wrap.Op{
+	Kernel:   kernels.ConvDepthwise3dOut,
 	Name:     "conv_depthwise3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10449,6 +10987,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 }
 
 var opSlowConv3dOut = wrap.Op{
+	Kernel:   kernels.SlowConv3dOut,
 	Name:     "slow_conv3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10469,6 +11008,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 }
 
 var opSlowConv3d = wrap.Op{
+	Kernel:   kernels.SlowConv3d,
 	Name:     "slow_conv3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10487,6 +11027,7 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 }
 
 var opSlowConv3dForwardOutput = wrap.Op{
+	Kernel:   kernels.SlowConv3dForwardOutput,
 	Name:     "slow_conv3d_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch113,
@@ -10507,6 +11048,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 }
 
 var opSlowConv3dForward = wrap.Op{
+	Kernel:   kernels.SlowConv3dForward,
 	Name:     "slow_conv3d_forward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10526,6 +11068,7 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated2d = wrap.Op{
+	Kernel:   kernels.SlowConvDilated2d,
 	Name:     "slow_conv_dilated2d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10545,6 +11088,7 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated2dOut = wrap.Op{
+	Kernel:   kernels.SlowConvDilated2dOut,
 	Name:     "slow_conv_dilated2d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10565,6 +11109,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 }
 
 var opSlowConvDilated3d = wrap.Op{
+	Kernel:   kernels.SlowConvDilated3d,
 	Name:     "slow_conv_dilated3d",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10584,6 +11129,7 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated3dOut = wrap.Op{
+	Kernel:   kernels.SlowConvDilated3dOut,
 	Name:     "slow_conv_dilated3d",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10604,6 +11150,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 }
 
 var opCol2imOut = wrap.Op{
+	Kernel:   kernels.Col2imOut,
 	Name:     "col2im",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10624,6 +11171,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 }
 
 var opCol2im = wrap.Op{
+	Kernel:   kernels.Col2im,
 	Name:     "col2im",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10643,6 +11191,7 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 }
 
 var opColumnStack = wrap.Op{
+	Kernel:   kernels.ColumnStack,
 	Name:     "column_stack",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10661,6 +11210,7 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opColumnStackOut = wrap.Op{
+	Kernel:   kernels.ColumnStackOut,
 	Name:     "column_stack",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10681,6 +11231,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIm2colOut = wrap.Op{
+	Kernel:   kernels.Im2colOut,
 	Name:     "im2col",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10701,6 +11252,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 }
 
 var opIm2col = wrap.Op{
+	Kernel:   kernels.Im2col,
 	Name:     "im2col",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10720,6 +11272,7 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 }
 
 var opIsfinite = wrap.Op{
+	Kernel:   kernels.Isfinite,
 	Name:     "isfinite",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10738,6 +11291,7 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsinf = wrap.Op{
+	Kernel:   kernels.Isinf,
 	Name:     "isinf",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10757,6 +11311,7 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsinfOut = wrap.Op{
+	Kernel:   kernels.IsinfOut,
 	Name:     "isinf",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10777,6 +11332,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsposinf = wrap.Op{
+	Kernel:   kernels.Isposinf,
 	Name:     "isposinf",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10796,6 +11352,7 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsposinfOut = wrap.Op{
+	Kernel:   kernels.IsposinfOut,
 	Name:     "isposinf",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10816,6 +11373,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsneginf = wrap.Op{
+	Kernel:   kernels.Isneginf,
 	Name:     "isneginf",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10835,6 +11393,7 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsneginfOut = wrap.Op{
+	Kernel:   kernels.IsneginfOut,
 	Name:     "isneginf",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10855,6 +11414,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXAddBatchDim = wrap.Op{
+	Kernel:   kernels.XAddBatchDim,
 	Name:     "_add_batch_dim",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10873,6 +11433,7 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 }
 
 var opXRemoveBatchDim = wrap.Op{
+	Kernel:   kernels.XRemoveBatchDim,
 	Name:     "_remove_batch_dim",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10891,6 +11452,7 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 }
 
 var opSpecialEntr = wrap.Op{
+	Kernel:   kernels.SpecialEntr,
 	Name:     "special_entr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10910,6 +11472,7 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialEntrOut = wrap.Op{
+	Kernel:   kernels.SpecialEntrOut,
 	Name:     "special_entr",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10930,6 +11493,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtri = wrap.Op{
+	Kernel:   kernels.SpecialNdtri,
 	Name:     "special_ndtri",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10949,6 +11513,7 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtriOut = wrap.Op{
+	Kernel:   kernels.SpecialNdtriOut,
 	Name:     "special_ndtri",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -10969,6 +11534,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogNdtr = wrap.Op{
+	Kernel:   kernels.SpecialLogNdtr,
 	Name:     "special_log_ndtr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -10988,6 +11554,7 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogNdtrOut = wrap.Op{
+	Kernel:   kernels.SpecialLogNdtrOut,
 	Name:     "special_log_ndtr",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11008,6 +11575,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpm1 = wrap.Op{
+	Kernel:   kernels.SpecialExpm1,
 	Name:     "special_expm1",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11026,6 +11594,7 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpm1Out = wrap.Op{
+	Kernel:   kernels.SpecialExpm1Out,
 	Name:     "special_expm1",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11046,6 +11615,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExp2 = wrap.Op{
+	Kernel:   kernels.SpecialExp2,
 	Name:     "special_exp2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11064,6 +11634,7 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExp2Out = wrap.Op{
+	Kernel:   kernels.SpecialExp2Out,
 	Name:     "special_exp2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11084,6 +11655,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPsi = wrap.Op{
+	Kernel:   kernels.SpecialPsi,
 	Name:     "special_psi",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11102,6 +11674,7 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPsiOut = wrap.Op{
+	Kernel:   kernels.SpecialPsiOut,
 	Name:     "special_psi",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11122,6 +11695,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialDigamma = wrap.Op{
+	Kernel:   kernels.SpecialDigamma,
 	Name:     "special_digamma",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11140,6 +11714,7 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialDigammaOut = wrap.Op{
+	Kernel:   kernels.SpecialDigammaOut,
 	Name:     "special_digamma",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11160,6 +11735,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammaln = wrap.Op{
+	Kernel:   kernels.SpecialGammaln,
 	Name:     "special_gammaln",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11178,6 +11754,7 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammalnOut = wrap.Op{
+	Kernel:   kernels.SpecialGammalnOut,
 	Name:     "special_gammaln",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11198,6 +11775,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErf = wrap.Op{
+	Kernel:   kernels.SpecialErf,
 	Name:     "special_erf",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11216,6 +11794,7 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfOut = wrap.Op{
+	Kernel:   kernels.SpecialErfOut,
 	Name:     "special_erf",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11236,6 +11815,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfc = wrap.Op{
+	Kernel:   kernels.SpecialErfc,
 	Name:     "special_erfc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11254,6 +11834,7 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcOut = wrap.Op{
+	Kernel:   kernels.SpecialErfcOut,
 	Name:     "special_erfc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11274,6 +11855,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcx = wrap.Op{
+	Kernel:   kernels.SpecialErfcx,
 	Name:     "special_erfcx",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11293,6 +11875,7 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcxOut = wrap.Op{
+	Kernel:   kernels.SpecialErfcxOut,
 	Name:     "special_erfcx",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11313,6 +11896,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfinv = wrap.Op{
+	Kernel:   kernels.SpecialErfinv,
 	Name:     "special_erfinv",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11331,6 +11915,7 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfinvOut = wrap.Op{
+	Kernel:   kernels.SpecialErfinvOut,
 	Name:     "special_erfinv",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11351,6 +11936,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtr = wrap.Op{
+	Kernel:   kernels.SpecialNdtr,
 	Name:     "special_ndtr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11369,6 +11955,7 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtrOut = wrap.Op{
+	Kernel:   kernels.SpecialNdtrOut,
 	Name:     "special_ndtr",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11389,6 +11976,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlog1py = wrap.Op{
+	Kernel:   kernels.SpecialXlog1py,
 	Name:     "special_xlog1py",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11408,6 +11996,7 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlog1pySelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pySelfScalar,
 	Name:     "special_xlog1py",
 	Overload: "self_scalar",
 	Policy:   checks.PyTorch113,
@@ -11427,6 +12016,7 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 }
 
 var opSpecialXlog1pyOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOtherScalar,
 	Name:     "special_xlog1py",
 	Overload: "other_scalar",
 	Policy:   checks.PyTorch113,
@@ -11446,6 +12036,7 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 }
 
 var opSpecialXlog1pyOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOut,
 	Name:     "special_xlog1py",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11466,6 +12057,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 }
 
 var opSpecialXlog1pySelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pySelfScalarOut,
 	Name:     "special_xlog1py",
 	Overload: "self_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -11486,6 +12078,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 }
 
 var opSpecialXlog1pyOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOtherScalarOut,
 	Name:     "special_xlog1py",
 	Overload: "other_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -11506,6 +12099,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 }
 
 var opSpecialXlogy = wrap.Op{
+	Kernel:   kernels.SpecialXlogy,
 	Name:     "special_xlogy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11524,6 +12118,7 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlogySelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlogySelfScalar,
 	Name:     "special_xlogy",
 	Overload: "self_scalar",
 	Policy:   checks.PyTorch113,
@@ -11542,6 +12137,7 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opSpecialXlogyOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOtherScalar,
 	Name:     "special_xlogy",
 	Overload: "other_scalar",
 	Policy:   checks.PyTorch113,
@@ -11560,6 +12156,7 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 }
 
 var opSpecialXlogyOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOut,
 	Name:     "special_xlogy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11580,6 +12177,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 }
 
 var opSpecialXlogySelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogySelfScalarOut,
 	Name:     "special_xlogy",
 	Overload: "self_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -11600,6 +12198,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opSpecialXlogyOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOtherScalarOut,
 	Name:     "special_xlogy",
 	Overload: "other_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -11620,6 +12219,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 }
 
 var opSpecialZeta = wrap.Op{
+	Kernel:   kernels.SpecialZeta,
 	Name:     "special_zeta",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11639,6 +12239,7 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialZetaSelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialZetaSelfScalar,
 	Name:     "special_zeta",
 	Overload: "self_scalar",
 	Policy:   checks.PyTorch113,
@@ -11658,6 +12259,7 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialZetaOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialZetaOtherScalar,
 	Name:     "special_zeta",
 	Overload: "other_scalar",
 	Policy:   checks.PyTorch113,
@@ -11677,6 +12279,7 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 }
 
 var opSpecialZetaOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaOut,
 	Name:     "special_zeta",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11697,6 +12300,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opSpecialZetaSelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaSelfScalarOut,
 	Name:     "special_zeta",
 	Overload: "self_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -11717,6 +12321,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opSpecialZetaOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaOtherScalarOut,
 	Name:     "special_zeta",
 	Overload: "other_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -11737,6 +12342,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 }
 
 var opSpecialI0 = wrap.Op{
+	Kernel:   kernels.SpecialI0,
 	Name:     "special_i0",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11755,6 +12361,7 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0Out = wrap.Op{
+	Kernel:   kernels.SpecialI0Out,
 	Name:     "special_i0",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11775,6 +12382,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0e = wrap.Op{
+	Kernel:   kernels.SpecialI0e,
 	Name:     "special_i0e",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11794,6 +12402,7 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0eOut = wrap.Op{
+	Kernel:   kernels.SpecialI0eOut,
 	Name:     "special_i0e",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11814,6 +12423,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1 = wrap.Op{
+	Kernel:   kernels.SpecialI1,
 	Name:     "special_i1",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11833,6 +12443,7 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1Out = wrap.Op{
+	Kernel:   kernels.SpecialI1Out,
 	Name:     "special_i1",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11853,6 +12464,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1e = wrap.Op{
+	Kernel:   kernels.SpecialI1e,
 	Name:     "special_i1e",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11872,6 +12484,7 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1eOut = wrap.Op{
+	Kernel:   kernels.SpecialI1eOut,
 	Name:     "special_i1e",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11892,6 +12505,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogit = wrap.Op{
+	Kernel:   kernels.SpecialLogit,
 	Name:     "special_logit",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11910,6 +12524,7 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opSpecialLogitOut = wrap.Op{
+	Kernel:   kernels.SpecialLogitOut,
 	Name:     "special_logit",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11930,6 +12545,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 }
 
 var opSpecialPolygamma = wrap.Op{
+	Kernel:   kernels.SpecialPolygamma,
 	Name:     "special_polygamma",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11948,6 +12564,7 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPolygammaOut = wrap.Op{
+	Kernel:   kernels.SpecialPolygammaOut,
 	Name:     "special_polygamma",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -11968,6 +12585,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opSpecialLogsumexp = wrap.Op{
+	Kernel:   kernels.SpecialLogsumexp,
 	Name:     "special_logsumexp",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -11986,6 +12604,7 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 }
 
 var opSpecialLogsumexpOut = wrap.Op{
+	Kernel:   kernels.SpecialLogsumexpOut,
 	Name:     "special_logsumexp",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12006,6 +12625,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 }
 
 var opSpecialExpit = wrap.Op{
+	Kernel:   kernels.SpecialExpit,
 	Name:     "special_expit",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12024,6 +12644,7 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpitOut = wrap.Op{
+	Kernel:   kernels.SpecialExpitOut,
 	Name:     "special_expit",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12044,6 +12665,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSinc = wrap.Op{
+	Kernel:   kernels.SpecialSinc,
 	Name:     "special_sinc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12062,6 +12684,7 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSincOut = wrap.Op{
+	Kernel:   kernels.SpecialSincOut,
 	Name:     "special_sinc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12082,6 +12705,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialRound = wrap.Op{
+	Kernel:   kernels.SpecialRound,
 	Name:     "special_round",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12100,6 +12724,7 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opSpecialRoundOut = wrap.Op{
+	Kernel:   kernels.SpecialRoundOut,
 	Name:     "special_round",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12120,6 +12745,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 }
 
 var opSpecialLog1p = wrap.Op{
+	Kernel:   kernels.SpecialLog1p,
 	Name:     "special_log1p",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12138,6 +12764,7 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLog1pOut = wrap.Op{
+	Kernel:   kernels.SpecialLog1pOut,
 	Name:     "special_log1p",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12158,6 +12785,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogSoftmax = wrap.Op{
+	Kernel:   kernels.SpecialLogSoftmax,
 	Name:     "special_log_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12176,6 +12804,7 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 }
 
 var opSpecialGammaincOut = wrap.Op{
+	Kernel:   kernels.SpecialGammaincOut,
 	Name:     "special_gammainc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12196,6 +12825,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opSpecialGammainc = wrap.Op{
+	Kernel:   kernels.SpecialGammainc,
 	Name:     "special_gammainc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12214,6 +12844,7 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammainccOut = wrap.Op{
+	Kernel:   kernels.SpecialGammainccOut,
 	Name:     "special_gammaincc",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12234,6 +12865,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opSpecialGammaincc = wrap.Op{
+	Kernel:   kernels.SpecialGammaincc,
 	Name:     "special_gammaincc",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12252,6 +12884,7 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialMultigammaln = wrap.Op{
+	Kernel:   kernels.SpecialMultigammaln,
 	Name:     "special_multigammaln",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12270,6 +12903,7 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opSpecialMultigammalnOut = wrap.Op{
+	Kernel:   kernels.SpecialMultigammalnOut,
 	Name:     "special_multigammaln",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12290,6 +12924,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 }
 
 var opSpecialSoftmax = wrap.Op{
+	Kernel:   kernels.SpecialSoftmax,
 	Name:     "special_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12308,6 +12943,7 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opFftFft = wrap.Op{
+	Kernel:   kernels.FftFft,
 	Name:     "fft_fft",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12326,6 +12962,7 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 }
 
 var opFftFftOut = wrap.Op{
+	Kernel:   kernels.FftFftOut,
 	Name:     "fft_fft",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12346,6 +12983,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 }
 
 var opFftIfft = wrap.Op{
+	Kernel:   kernels.FftIfft,
 	Name:     "fft_ifft",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12364,6 +13002,7 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftIfftOut = wrap.Op{
+	Kernel:   kernels.FftIfftOut,
 	Name:     "fft_ifft",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12384,6 +13023,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftRfft = wrap.Op{
+	Kernel:   kernels.FftRfft,
 	Name:     "fft_rfft",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12402,6 +13042,7 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftRfftOut = wrap.Op{
+	Kernel:   kernels.FftRfftOut,
 	Name:     "fft_rfft",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12422,6 +13063,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftIrfft = wrap.Op{
+	Kernel:   kernels.FftIrfft,
 	Name:     "fft_irfft",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12440,6 +13082,7 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 }
 
 var opFftIrfftOut = wrap.Op{
+	Kernel:   kernels.FftIrfftOut,
 	Name:     "fft_irfft",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12460,6 +13103,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 }
 
 var opFftHfft = wrap.Op{
+	Kernel:   kernels.FftHfft,
 	Name:     "fft_hfft",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12478,6 +13122,7 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftHfftOut = wrap.Op{
+	Kernel:   kernels.FftHfftOut,
 	Name:     "fft_hfft",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12498,6 +13143,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftIhfft = wrap.Op{
+	Kernel:   kernels.FftIhfft,
 	Name:     "fft_ihfft",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12516,6 +13162,7 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 }
 
 var opFftIhfftOut = wrap.Op{
+	Kernel:   kernels.FftIhfftOut,
 	Name:     "fft_ihfft",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12536,6 +13183,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 }
 
 var opFftFft2 = wrap.Op{
+	Kernel:   kernels.FftFft2,
 	Name:     "fft_fft2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12554,6 +13202,7 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 }
 
 var opFftFft2Out = wrap.Op{
+	Kernel:   kernels.FftFft2Out,
 	Name:     "fft_fft2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12574,6 +13223,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 }
 
 var opFftIfft2 = wrap.Op{
+	Kernel:   kernels.FftIfft2,
 	Name:     "fft_ifft2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12592,6 +13242,7 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftIfft2Out = wrap.Op{
+	Kernel:   kernels.FftIfft2Out,
 	Name:     "fft_ifft2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12612,6 +13263,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftRfft2 = wrap.Op{
+	Kernel:   kernels.FftRfft2,
 	Name:     "fft_rfft2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12630,6 +13282,7 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftRfft2Out = wrap.Op{
+	Kernel:   kernels.FftRfft2Out,
 	Name:     "fft_rfft2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12650,6 +13303,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIrfft2 = wrap.Op{
+	Kernel:   kernels.FftIrfft2,
 	Name:     "fft_irfft2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12668,6 +13322,7 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIrfft2Out = wrap.Op{
+	Kernel:   kernels.FftIrfft2Out,
 	Name:     "fft_irfft2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12688,6 +13343,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftHfft2 = wrap.Op{
+	Kernel:   kernels.FftHfft2,
 	Name:     "fft_hfft2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12706,6 +13362,7 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftHfft2Out = wrap.Op{
+	Kernel:   kernels.FftHfft2Out,
 	Name:     "fft_hfft2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12726,6 +13383,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIhfft2 = wrap.Op{
+	Kernel:   kernels.FftIhfft2,
 	Name:     "fft_ihfft2",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12744,6 +13402,7 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIhfft2Out = wrap.Op{
+	Kernel:   kernels.FftIhfft2Out,
 	Name:     "fft_ihfft2",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12764,6 +13423,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftFftn = wrap.Op{
+	Kernel:   kernels.FftFftn,
 	Name:     "fft_fftn",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12782,6 +13442,7 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 }
 
 var opFftFftnOut = wrap.Op{
+	Kernel:   kernels.FftFftnOut,
 	Name:     "fft_fftn",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12802,6 +13463,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 }
 
 var opFftIfftn = wrap.Op{
+	Kernel:   kernels.FftIfftn,
 	Name:     "fft_ifftn",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12820,6 +13482,7 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftIfftnOut = wrap.Op{
+	Kernel:   kernels.FftIfftnOut,
 	Name:     "fft_ifftn",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12840,6 +13503,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftRfftn = wrap.Op{
+	Kernel:   kernels.FftRfftn,
 	Name:     "fft_rfftn",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12858,6 +13522,7 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftRfftnOut = wrap.Op{
+	Kernel:   kernels.FftRfftnOut,
 	Name:     "fft_rfftn",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12878,6 +13543,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIrfftn = wrap.Op{
+	Kernel:   kernels.FftIrfftn,
 	Name:     "fft_irfftn",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12896,6 +13562,7 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIrfftnOut = wrap.Op{
+	Kernel:   kernels.FftIrfftnOut,
 	Name:     "fft_irfftn",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12916,6 +13583,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftHfftn = wrap.Op{
+	Kernel:   kernels.FftHfftn,
 	Name:     "fft_hfftn",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12934,6 +13602,7 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftHfftnOut = wrap.Op{
+	Kernel:   kernels.FftHfftnOut,
 	Name:     "fft_hfftn",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12954,6 +13623,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIhfftn = wrap.Op{
+	Kernel:   kernels.FftIhfftn,
 	Name:     "fft_ihfftn",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -12972,6 +13642,7 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIhfftnOut = wrap.Op{
+	Kernel:   kernels.FftIhfftnOut,
 	Name:     "fft_ihfftn",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -12992,6 +13663,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftFftfreq = wrap.Op{
+	Kernel:   kernels.FftFftfreq,
 	Name:     "fft_fftfreq",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13010,6 +13682,7 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 }
 
 var opFftFftfreqOut = wrap.Op{
+	Kernel:   kernels.FftFftfreqOut,
 	Name:     "fft_fftfreq",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13030,6 +13703,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFftRfftfreq = wrap.Op{
+	Kernel:   kernels.FftRfftfreq,
 	Name:     "fft_rfftfreq",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13048,6 +13722,7 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 }
 
 var opFftRfftfreqOut = wrap.Op{
+	Kernel:   kernels.FftRfftfreqOut,
 	Name:     "fft_rfftfreq",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13068,6 +13743,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFftFftshift = wrap.Op{
+	Kernel:   kernels.FftFftshift,
 	Name:     "fft_fftshift",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13086,6 +13762,7 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opFftIfftshift = wrap.Op{
+	Kernel:   kernels.FftIfftshift,
 	Name:     "fft_ifftshift",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13104,6 +13781,7 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opLinalgCholeskyEx = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyEx,
 	Name:     "linalg_cholesky_ex",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13123,6 +13801,7 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 }
 
 var opLinalgCholeskyExL = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyExL,
 	Name:     "linalg_cholesky_ex",
 	Overload: "L",
 	Policy:   checks.PyTorch113,
@@ -13143,6 +13822,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 }
 
 var opLinalgCholesky = wrap.Op{
+	Kernel:   kernels.LinalgCholesky,
 	Name:     "linalg_cholesky",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13161,6 +13841,7 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opLinalgCholeskyOut = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyOut,
 	Name:     "linalg_cholesky",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13181,6 +13862,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 }
 
 var opLinalgCross = wrap.Op{
+	Kernel:   kernels.LinalgCross,
 	Name:     "linalg_cross",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13200,6 +13882,7 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 }
 
 var opLinalgCrossOut = wrap.Op{
+	Kernel:   kernels.LinalgCrossOut,
 	Name:     "linalg_cross",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13220,6 +13903,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 }
 
 var opLinalgLuFactor = wrap.Op{
+	Kernel:   kernels.LinalgLuFactor,
 	Name:     "linalg_lu_factor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13238,6 +13922,7 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 }
 
 var opLinalgLuFactorOut = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorOut,
 	Name:     "linalg_lu_factor",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13258,6 +13943,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 }
 
 var opLinalgLuFactorEx = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorEx,
 	Name:     "linalg_lu_factor_ex",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13277,6 +13963,7 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 }
 
 var opLinalgLuFactorExOut = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorExOut,
 	Name:     "linalg_lu_factor_ex",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13297,6 +13984,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 }
 
 var opLinalgLu = wrap.Op{
+	Kernel:   kernels.LinalgLu,
 	Name:     "linalg_lu",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13316,6 +14004,7 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 }
 
 var opLinalgLuOut = wrap.Op{
+	Kernel:   kernels.LinalgLuOut,
 	Name:     "linalg_lu",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13336,6 +14025,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 }
 
 var opLinalgLuSolve = wrap.Op{
+	Kernel:   kernels.LinalgLuSolve,
 	Name:     "linalg_lu_solve",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13355,6 +14045,7 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 }
 
 var opLinalgLuSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgLuSolveOut,
 	Name:     "linalg_lu_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13375,6 +14066,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 }
 
 var opXLinalgDet = wrap.Op{
+	Kernel:   kernels.XLinalgDet,
 	Name:     "_linalg_det",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13394,6 +14086,7 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 }
 
 var opXLinalgDetResult = wrap.Op{
+	Kernel:   kernels.XLinalgDetResult,
 	Name:     "_linalg_det",
 	Overload: "result",
 	Policy:   checks.PyTorch113,
@@ -13414,6 +14107,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 }
 
 var opLinalgDet = wrap.Op{
+	Kernel:   kernels.LinalgDet,
 	Name:     "linalg_det",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13432,6 +14126,7 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgDetOut = wrap.Op{
+	Kernel:   kernels.LinalgDetOut,
 	Name:     "linalg_det",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13452,6 +14147,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDet = wrap.Op{
+	Kernel:   kernels.Det,
 	Name:     "det",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13470,6 +14166,7 @@ func Det(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgLdlFactorEx = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorEx,
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13488,6 +14185,7 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 }
 
 var opLinalgLdlFactorExOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorExOut,
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13508,6 +14206,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 }
 
 var opLinalgLdlFactor = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactor,
 	Name:     "linalg_ldl_factor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13526,6 +14225,7 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 }
 
 var opLinalgLdlFactorOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorOut,
 	Name:     "linalg_ldl_factor",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13546,6 +14246,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 }
 
 var opLinalgLdlSolve = wrap.Op{
+	Kernel:   kernels.LinalgLdlSolve,
 	Name:     "linalg_ldl_solve",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13564,6 +14265,7 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 }
 
 var opLinalgLdlSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlSolveOut,
 	Name:     "linalg_ldl_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13584,6 +14286,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 }
 
 var opLinalgLstsq = wrap.Op{
+	Kernel:   kernels.LinalgLstsq,
 	Name:     "linalg_lstsq",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13603,6 +14306,7 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 }
 
 var opLinalgLstsqOut = wrap.Op{
+	Kernel:   kernels.LinalgLstsqOut,
 	Name:     "linalg_lstsq",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13623,6 +14327,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 }
 
 var opLinalgMatmul = wrap.Op{
+	Kernel:   kernels.LinalgMatmul,
 	Name:     "linalg_matmul",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13641,6 +14346,7 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMatmulOut = wrap.Op{
+	Kernel:   kernels.LinalgMatmulOut,
 	Name:     "linalg_matmul",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13661,6 +14367,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 }
 
 var opLinalgVecdot = wrap.Op{
+	Kernel:   kernels.LinalgVecdot,
 	Name:     "linalg_vecdot",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13679,6 +14386,7 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opLinalgVecdotOut = wrap.Op{
+	Kernel:   kernels.LinalgVecdotOut,
 	Name:     "linalg_vecdot",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13699,6 +14407,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 }
 
 var opLinalgMatrixExp = wrap.Op{
+	Kernel:   kernels.LinalgMatrixExp,
 	Name:     "linalg_matrix_exp",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13718,6 +14427,7 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMatrixExpOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixExpOut,
 	Name:     "linalg_matrix_exp",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13738,6 +14448,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXLinalgSlogdet = wrap.Op{
+	Kernel:   kernels.XLinalgSlogdet,
 	Name:     "_linalg_slogdet",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13757,6 +14468,7 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 }
 
 var opXLinalgSlogdetSign = wrap.Op{
+	Kernel:   kernels.XLinalgSlogdetSign,
 	Name:     "_linalg_slogdet",
 	Overload: "sign",
 	Policy:   checks.PyTorch113,
@@ -13777,6 +14489,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 }
 
 var opLinalgSlogdet = wrap.Op{
+	Kernel:   kernels.LinalgSlogdet,
 	Name:     "linalg_slogdet",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13795,6 +14508,7 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgSlogdetOut = wrap.Op{
+	Kernel:   kernels.LinalgSlogdetOut,
 	Name:     "linalg_slogdet",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13815,6 +14529,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 }
 
 var opSlogdet = wrap.Op{
+	Kernel:   kernels.Slogdet,
 	Name:     "slogdet",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13833,6 +14548,7 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opSlogdetOut = wrap.Op{
+	Kernel:   kernels.SlogdetOut,
 	Name:     "slogdet",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13853,6 +14569,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 }
 
 var opLogdet = wrap.Op{
+	Kernel:   kernels.Logdet,
 	Name:     "logdet",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13871,6 +14588,7 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEig = wrap.Op{
+	Kernel:   kernels.LinalgEig,
 	Name:     "linalg_eig",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13890,6 +14608,7 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgEigOut = wrap.Op{
+	Kernel:   kernels.LinalgEigOut,
 	Name:     "linalg_eig",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13910,6 +14629,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 }
 
 var opLinalgEigvals = wrap.Op{
+	Kernel:   kernels.LinalgEigvals,
 	Name:     "linalg_eigvals",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13928,6 +14648,7 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEigvalsOut = wrap.Op{
+	Kernel:   kernels.LinalgEigvalsOut,
 	Name:     "linalg_eigvals",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -13948,6 +14669,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXLinalgEigh = wrap.Op{
+	Kernel:   kernels.XLinalgEigh,
 	Name:     "_linalg_eigh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -13967,6 +14689,7 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 }
 
 var opXLinalgEighEigenvalues = wrap.Op{
+	Kernel:   kernels.XLinalgEighEigenvalues,
 	Name:     "_linalg_eigh",
 	Overload: "eigenvalues",
 	Policy:   checks.PyTorch113,
@@ -13987,6 +14710,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 }
 
 var opLinalgEigh = wrap.Op{
+	Kernel:   kernels.LinalgEigh,
 	Name:     "linalg_eigh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14005,6 +14729,7 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 }
 
 var opLinalgEighEigvals = wrap.Op{
+	Kernel:   kernels.LinalgEighEigvals,
 	Name:     "linalg_eigh",
 	Overload: "eigvals",
 	Policy:   checks.PyTorch113,
@@ -14025,6 +14750,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 }
 
 var opLinalgEigvalsh = wrap.Op{
+	Kernel:   kernels.LinalgEigvalsh,
 	Name:     "linalg_eigvalsh",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14043,6 +14769,7 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 }
 
 var opLinalgEigvalshOut = wrap.Op{
+	Kernel:   kernels.LinalgEigvalshOut,
 	Name:     "linalg_eigvalsh",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14063,6 +14790,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 }
 
 var opLinalgHouseholderProduct = wrap.Op{
+	Kernel:   kernels.LinalgHouseholderProduct,
 	Name:     "linalg_householder_product",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14082,6 +14810,7 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 }
 
 var opLinalgHouseholderProductOut = wrap.Op{
+	Kernel:   kernels.LinalgHouseholderProductOut,
 	Name:     "linalg_householder_product",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14102,6 +14831,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 }
 
 var opLinalgInvEx = wrap.Op{
+	Kernel:   kernels.LinalgInvEx,
 	Name:     "linalg_inv_ex",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14121,6 +14851,7 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 }
 
 var opLinalgInvExInverse = wrap.Op{
+	Kernel:   kernels.LinalgInvExInverse,
 	Name:     "linalg_inv_ex",
 	Overload: "inverse",
 	Policy:   checks.PyTorch113,
@@ -14141,6 +14872,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 }
 
 var opLinalgInv = wrap.Op{
+	Kernel:   kernels.LinalgInv,
 	Name:     "linalg_inv",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14159,6 +14891,7 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgInvOut = wrap.Op{
+	Kernel:   kernels.LinalgInvOut,
 	Name:     "linalg_inv",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14179,6 +14912,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opInverse = wrap.Op{
+	Kernel:   kernels.Inverse,
 	Name:     "inverse",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14197,6 +14931,7 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 }
 
 var opInverseOut = wrap.Op{
+	Kernel:   kernels.InverseOut,
 	Name:     "inverse",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14217,6 +14952,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opInner = wrap.Op{
+	Kernel:   kernels.Inner,
 	Name:     "inner",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14235,6 +14971,7 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opInnerOut = wrap.Op{
+	Kernel:   kernels.InnerOut,
 	Name:     "inner",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14255,6 +14992,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opOuter = wrap.Op{
+	Kernel:   kernels.Outer,
 	Name:     "outer",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14273,6 +15011,7 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 }
 
 var opOuterOut = wrap.Op{
+	Kernel:   kernels.OuterOut,
 	Name:     "outer",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14293,6 +15032,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opGer = wrap.Op{
+	Kernel:   kernels.Ger,
 	Name:     "ger",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14311,6 +15051,7 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 }
 
 var opGerOut = wrap.Op{
+	Kernel:   kernels.GerOut,
 	Name:     "ger",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14331,6 +15072,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opLinalgNorm = wrap.Op{
+	Kernel:   kernels.LinalgNorm,
 	Name:     "linalg_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14349,6 +15091,7 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 }
 
 var opLinalgNormOrdStr = wrap.Op{
+	Kernel:   kernels.LinalgNormOrdStr,
 	Name:     "linalg_norm",
 	Overload: "ord_str",
 	Policy:   checks.PyTorch113,
@@ -14367,6 +15110,7 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 }
 
 var opLinalgNormOut = wrap.Op{
+	Kernel:   kernels.LinalgNormOut,
 	Name:     "linalg_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14387,6 +15131,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 }
 
 var opLinalgNormOrdStrOut = wrap.Op{
+	Kernel:   kernels.LinalgNormOrdStrOut,
 	Name:     "linalg_norm",
 	Overload: "ord_str_out",
 	Policy:   checks.PyTorch113,
@@ -14407,6 +15152,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 }
 
 var opLinalgVectorNorm = wrap.Op{
+	Kernel:   kernels.LinalgVectorNorm,
 	Name:     "linalg_vector_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14426,6 +15172,7 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 }
 
 var opLinalgVectorNormOut = wrap.Op{
+	Kernel:   kernels.LinalgVectorNormOut,
 	Name:     "linalg_vector_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14446,6 +15193,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 }
 
 var opLinalgMatrixNorm = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNorm,
 	Name:     "linalg_matrix_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14464,6 +15212,7 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 }
 
 var opLinalgMatrixNormOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormOut,
 	Name:     "linalg_matrix_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14484,6 +15233,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 }
 
 var opLinalgMatrixNormStrOrd = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormStrOrd,
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord",
 	Policy:   checks.PyTorch113,
@@ -14502,6 +15252,7 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 }
 
 var opLinalgMatrixNormStrOrdOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormStrOrdOut,
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord_out",
 	Policy:   checks.PyTorch113,
@@ -14522,6 +15273,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 }
 
 var opXLinalgSvd = wrap.Op{
+	Kernel:   kernels.XLinalgSvd,
 	Name:     "_linalg_svd",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14541,6 +15293,7 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 }
 
 var opXLinalgSvdU = wrap.Op{
+	Kernel:   kernels.XLinalgSvdU,
 	Name:     "_linalg_svd",
 	Overload: "U",
 	Policy:   checks.PyTorch113,
@@ -14561,6 +15314,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 }
 
 var opLinalgSvd = wrap.Op{
+	Kernel:   kernels.LinalgSvd,
 	Name:     "linalg_svd",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14579,6 +15333,7 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 }
 
 var opLinalgSvdU = wrap.Op{
+	Kernel:   kernels.LinalgSvdU,
 	Name:     "linalg_svd",
 	Overload: "U",
 	Policy:   checks.PyTorch113,
@@ -14599,6 +15354,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 }
 
 var opLinalgSvdvals = wrap.Op{
+	Kernel:   kernels.LinalgSvdvals,
 	Name:     "linalg_svdvals",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14617,6 +15373,7 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 }
 
 var opLinalgSvdvalsOut = wrap.Op{
+	Kernel:   kernels.LinalgSvdvalsOut,
 	Name:     "linalg_svdvals",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14637,6 +15394,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 }
 
 var opLinalgCond = wrap.Op{
+	Kernel:   kernels.LinalgCond,
 	Name:     "linalg_cond",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14655,6 +15413,7 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 }
 
 var opLinalgCondOut = wrap.Op{
+	Kernel:   kernels.LinalgCondOut,
 	Name:     "linalg_cond",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14675,6 +15434,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 }
 
 var opLinalgCondPStr = wrap.Op{
+	Kernel:   kernels.LinalgCondPStr,
 	Name:     "linalg_cond",
 	Overload: "p_str",
 	Policy:   checks.PyTorch113,
@@ -14693,6 +15453,7 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 }
 
 var opLinalgCondPStrOut = wrap.Op{
+	Kernel:   kernels.LinalgCondPStrOut,
 	Name:     "linalg_cond",
 	Overload: "p_str_out",
 	Policy:   checks.PyTorch113,
@@ -14713,6 +15474,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 }
 
 var opLinalgPinvAtolRtolTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolTensor,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor",
 	Policy:   checks.PyTorch113,
@@ -14732,6 +15494,7 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 }
 
 var opLinalgPinvAtolRtolTensorOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolTensorOut,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor_out",
 	Policy:   checks.PyTorch113,
@@ -14752,6 +15515,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 }
 
 var opLinalgPinvAtolRtolFloat = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolFloat,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float",
 	Policy:   checks.PyTorch113,
@@ -14770,6 +15534,7 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 }
 
 var opLinalgPinvAtolRtolFloatOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolFloatOut,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float_out",
 	Policy:   checks.PyTorch113,
@@ -14790,6 +15555,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 }
 
 var opLinalgPinv = wrap.Op{
+	Kernel:   kernels.LinalgPinv,
 	Name:     "linalg_pinv",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14808,6 +15574,7 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 }
 
 var opLinalgPinvRcondTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvRcondTensor,
 	Name:     "linalg_pinv",
 	Overload: "rcond_tensor",
 	Policy:   checks.PyTorch113,
@@ -14826,6 +15593,7 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 }
 
 var opLinalgPinvOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvOut,
 	Name:     "linalg_pinv",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14846,6 +15614,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 }
 
 var opLinalgPinvOutRcondTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvOutRcondTensor,
 	Name:     "linalg_pinv",
 	Overload: "out_rcond_tensor",
 	Policy:   checks.PyTorch113,
@@ -14866,6 +15635,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 }
 
 var opXLinalgSolveEx = wrap.Op{
+	Kernel:   kernels.XLinalgSolveEx,
 	Name:     "_linalg_solve_ex",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14885,6 +15655,7 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 }
 
 var opXLinalgSolveExResult = wrap.Op{
+	Kernel:   kernels.XLinalgSolveExResult,
 	Name:     "_linalg_solve_ex",
 	Overload: "result",
 	Policy:   checks.PyTorch113,
@@ -14905,6 +15676,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 }
 
 var opLinalgSolveEx = wrap.Op{
+	Kernel:   kernels.LinalgSolveEx,
 	Name:     "linalg_solve_ex",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14923,6 +15695,7 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 }
 
 var opLinalgSolveExOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveExOut,
 	Name:     "linalg_solve_ex",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14943,6 +15716,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 }
 
 var opLinalgSolve = wrap.Op{
+	Kernel:   kernels.LinalgSolve,
 	Name:     "linalg_solve",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14961,6 +15735,7 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 }
 
 var opLinalgSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveOut,
 	Name:     "linalg_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -14981,6 +15756,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 }
 
 var opLinalgTensorinv = wrap.Op{
+	Kernel:   kernels.LinalgTensorinv,
 	Name:     "linalg_tensorinv",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -14999,6 +15775,7 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 }
 
 var opLinalgTensorinvOut = wrap.Op{
+	Kernel:   kernels.LinalgTensorinvOut,
 	Name:     "linalg_tensorinv",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15019,6 +15796,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 }
 
 var opLinalgTensorsolve = wrap.Op{
+	Kernel:   kernels.LinalgTensorsolve,
 	Name:     "linalg_tensorsolve",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15037,6 +15815,7 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 }
 
 var opLinalgTensorsolveOut = wrap.Op{
+	Kernel:   kernels.LinalgTensorsolveOut,
 	Name:     "linalg_tensorsolve",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15057,6 +15836,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 }
 
 var opLinalgQr = wrap.Op{
+	Kernel:   kernels.LinalgQr,
 	Name:     "linalg_qr",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15076,6 +15856,7 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgQrOut = wrap.Op{
+	Kernel:   kernels.LinalgQrOut,
 	Name:     "linalg_qr",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15096,6 +15877,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 }
 
 var opLinalgMatrixPower = wrap.Op{
+	Kernel:   kernels.LinalgMatrixPower,
 	Name:     "linalg_matrix_power",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15114,6 +15896,7 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opLinalgMatrixPowerOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixPowerOut,
 	Name:     "linalg_matrix_power",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15134,6 +15917,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 }
 
 var opLinalgMatrixRankAtolRtolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor",
 	Policy:   checks.PyTorch113,
@@ -15152,6 +15936,7 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 }
 
 var opLinalgMatrixRankAtolRtolTensorOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolTensorOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor_out",
 	Policy:   checks.PyTorch113,
@@ -15172,6 +15957,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 }
 
 var opLinalgMatrixRankAtolRtolFloat = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolFloat,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float",
 	Policy:   checks.PyTorch113,
@@ -15190,6 +15976,7 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 }
 
 var opLinalgMatrixRankAtolRtolFloatOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolFloatOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float_out",
 	Policy:   checks.PyTorch113,
@@ -15210,6 +15997,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 }
 
 var opLinalgMatrixRank = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRank,
 	Name:     "linalg_matrix_rank",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15228,6 +16016,7 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 }
 
 var opLinalgMatrixRankOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15248,6 +16037,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 }
 
 var opLinalgMatrixRankTolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankTolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "tol_tensor",
 	Policy:   checks.PyTorch113,
@@ -15266,6 +16056,7 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 }
 
 var opLinalgMatrixRankOutTolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankOutTolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "out_tol_tensor",
 	Policy:   checks.PyTorch113,
@@ -15286,6 +16077,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 }
 
 var opLinalgMultiDot = wrap.Op{
+	Kernel:   kernels.LinalgMultiDot,
 	Name:     "linalg_multi_dot",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15304,6 +16096,7 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMultiDotOut = wrap.Op{
+	Kernel:   kernels.LinalgMultiDotOut,
 	Name:     "linalg_multi_dot",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15324,6 +16117,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 }
 
 var opNestedToPaddedTensor = wrap.Op{
+	Kernel:   kernels.NestedToPaddedTensor,
 	Name:     "nested_to_padded_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15342,6 +16136,7 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 }
 
 var opXTestSerializationSubcmul = wrap.Op{
+	Kernel:   kernels.XTestSerializationSubcmul,
 	Name:     "_test_serialization_subcmul",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15360,6 +16155,7 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 }
 
 var opXTestOptionalIntlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalIntlist,
 	Name:     "_test_optional_intlist",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15378,6 +16174,7 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 }
 
 var opXTestOptionalIntlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalIntlistOut,
 	Name:     "_test_optional_intlist",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15398,6 +16195,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 }
 
 var opXTestOptionalFilledIntlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalFilledIntlist,
 	Name:     "_test_optional_filled_intlist",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15416,6 +16214,7 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 }
 
 var opXTestOptionalFilledIntlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalFilledIntlistOut,
 	Name:     "_test_optional_filled_intlist",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15436,6 +16235,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 }
 
 var opXTestOptionalFloatlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalFloatlist,
 	Name:     "_test_optional_floatlist",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15454,6 +16254,7 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 }
 
 var opXTestOptionalFloatlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalFloatlistOut,
 	Name:     "_test_optional_floatlist",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15474,6 +16275,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 }
 
 var opXTestStringDefault = wrap.Op{
+	Kernel:   kernels.XTestStringDefault,
 	Name:     "_test_string_default",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15492,6 +16294,7 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 }
 
 var opXTestAmbiguousDefaultsA = wrap.Op{
+	Kernel:   kernels.XTestAmbiguousDefaultsA,
 	Name:     "_test_ambiguous_defaults",
 	Overload: "a",
 	Policy:   checks.PyTorch113,
@@ -15510,6 +16313,7 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 }
 
 var opXTestAmbiguousDefaultsB = wrap.Op{
+	Kernel:   kernels.XTestAmbiguousDefaultsB,
 	Name:     "_test_ambiguous_defaults",
 	Overload: "b",
 	Policy:   checks.PyTorch113,
@@ -15528,6 +16332,7 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 }
 
 var opXTestWarnInAutograd = wrap.Op{
+	Kernel:   kernels.XTestWarnInAutograd,
 	Name:     "_test_warn_in_autograd",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15547,6 +16352,7 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestWarnInAutogradOut = wrap.Op{
+	Kernel:   kernels.XTestWarnInAutogradOut,
 	Name:     "_test_warn_in_autograd",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15567,6 +16373,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 }
 
 var opXTestAutogradMultipleDispatchFullcoverage = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchFullcoverage,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage",
 	Policy:   checks.PyTorch113,
@@ -15586,6 +16393,7 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 }
 
 var opXTestAutogradMultipleDispatchFullcoverageOut = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchFullcoverageOut,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage_out",
 	Policy:   checks.PyTorch113,
@@ -15606,6 +16414,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 }
 
 var opXTestAutogradMultipleDispatchNtonly = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchNtonly,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "ntonly",
 	Policy:   checks.PyTorch113,
@@ -15625,6 +16434,7 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 }
 
 var opXTestAutogradMultipleDispatchView = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchView,
 	Name:     "_test_autograd_multiple_dispatch_view",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15644,6 +16454,7 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestAutogradMultipleDispatchViewCopy = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchViewCopy,
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15663,6 +16474,7 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestAutogradMultipleDispatchViewCopyOut = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchViewCopyOut,
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15683,6 +16495,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 }
 
 var opSegmentReduce = wrap.Op{
+	Kernel:   kernels.SegmentReduce,
 	Name:     "segment_reduce",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15702,6 +16515,7 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 }
 
 var opSegmentReduceOut = wrap.Op{
+	Kernel:   kernels.SegmentReduceOut,
 	Name:     "segment_reduce",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15722,6 +16536,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 }
 
 var opXSegmentReduceBackward = wrap.Op{
+	Kernel:   kernels.XSegmentReduceBackward,
 	Name:     "_segment_reduce_backward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15740,6 +16555,7 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 }
 
 var opXSegmentReduceBackwardOut = wrap.Op{
+	Kernel:   kernels.XSegmentReduceBackwardOut,
 	Name:     "_segment_reduce_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15760,6 +16576,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 }
 
 var opPadSequence = wrap.Op{
+	Kernel:   kernels.PadSequence,
 	Name:     "pad_sequence",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15778,6 +16595,7 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 }
 
 var opFlattenDenseTensors = wrap.Op{
+	Kernel:   kernels.FlattenDenseTensors,
 	Name:     "flatten_dense_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15796,6 +16614,7 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opUnflattenDenseTensors = wrap.Op{
+	Kernel:   kernels.UnflattenDenseTensors,
 	Name:     "unflatten_dense_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15814,6 +16633,7 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 }
 
 var opXNestedTensorFromTensorList = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromTensorList,
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15833,6 +16653,7 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 }
 
 var opXNestedTensorFromTensorListOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromTensorListOut,
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -15853,6 +16674,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 }
 
 var opXFwPrimalCopy = wrap.Op{
+	Kernel:   kernels.XFwPrimalCopy,
 	Name:     "_fw_primal_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15871,6 +16693,7 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 }
 
 var opXMakeDualCopy = wrap.Op{
+	Kernel:   kernels.XMakeDualCopy,
 	Name:     "_make_dual_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15889,6 +16712,7 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 }
 
 var opViewAsRealCopy = wrap.Op{
+	Kernel:   kernels.ViewAsRealCopy,
 	Name:     "view_as_real_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15908,6 +16732,7 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplexCopy = wrap.Op{
+	Kernel:   kernels.ViewAsComplexCopy,
 	Name:     "view_as_complex_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15927,6 +16752,7 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjCopy = wrap.Op{
+	Kernel:   kernels.XConjCopy,
 	Name:     "_conj_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15946,6 +16772,7 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegViewCopy = wrap.Op{
+	Kernel:   kernels.XNegViewCopy,
 	Name:     "_neg_view_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15965,6 +16792,7 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsStridedCopy = wrap.Op{
+	Kernel:   kernels.AsStridedCopy,
 	Name:     "as_strided_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -15984,6 +16812,7 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 }
 
 var opXSparseBroadcastToCopy = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastToCopy,
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16002,6 +16831,7 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opDiagonalCopy = wrap.Op{
+	Kernel:   kernels.DiagonalCopy,
 	Name:     "diagonal_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16021,6 +16851,7 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 }
 
 var opExpandCopy = wrap.Op{
+	Kernel:   kernels.ExpandCopy,
 	Name:     "expand_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16040,6 +16871,7 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 }
 
 var opPermuteCopy = wrap.Op{
+	Kernel:   kernels.PermuteCopy,
 	Name:     "permute_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16059,6 +16891,7 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opXReshapeAliasCopy = wrap.Op{
+	Kernel:   kernels.XReshapeAliasCopy,
 	Name:     "_reshape_alias_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16078,6 +16911,7 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 }
 
 var opSelectCopyInt = wrap.Op{
+	Kernel:   kernels.SelectCopyInt,
 	Name:     "select_copy",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -16097,6 +16931,7 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 }
 
 var opDetachCopy = wrap.Op{
+	Kernel:   kernels.DetachCopy,
 	Name:     "detach_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16115,6 +16950,7 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSliceCopyTensor = wrap.Op{
+	Kernel:   kernels.SliceCopyTensor,
 	Name:     "slice_copy",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -16134,6 +16970,7 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 }
 
 var opSplitCopyTensor = wrap.Op{
+	Kernel:   kernels.SplitCopyTensor,
 	Name:     "split_copy",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch113,
@@ -16153,6 +16990,7 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 }
 
 var opSplitWithSizesCopy = wrap.Op{
+	Kernel:   kernels.SplitWithSizesCopy,
 	Name:     "split_with_sizes_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16172,6 +17010,7 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 }
 
 var opSqueezeCopy = wrap.Op{
+	Kernel:   kernels.SqueezeCopy,
 	Name:     "squeeze_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16191,6 +17030,7 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeCopyDim = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDim,
 	Name:     "squeeze_copy",
 	Overload: "dim",
 	Policy:   checks.PyTorch113,
@@ -16210,6 +17050,7 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opTCopy = wrap.Op{
+	Kernel:   kernels.TCopy,
 	Name:     "t_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16229,6 +17070,7 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTransposeCopyInt = wrap.Op{
+	Kernel:   kernels.TransposeCopyInt,
 	Name:     "transpose_copy",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -16248,6 +17090,7 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 }
 
 var opUnsqueezeCopy = wrap.Op{
+	Kernel:   kernels.UnsqueezeCopy,
 	Name:     "unsqueeze_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16267,6 +17110,7 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXIndicesCopy = wrap.Op{
+	Kernel:   kernels.XIndicesCopy,
 	Name:     "_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16286,6 +17130,7 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXValuesCopy = wrap.Op{
+	Kernel:   kernels.XValuesCopy,
 	Name:     "_values_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16305,6 +17150,7 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIndicesCopy = wrap.Op{
+	Kernel:   kernels.IndicesCopy,
 	Name:     "indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16324,6 +17170,7 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opValuesCopy = wrap.Op{
+	Kernel:   kernels.ValuesCopy,
 	Name:     "values_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16343,6 +17190,7 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndicesCopy = wrap.Op{
+	Kernel:   kernels.CrowIndicesCopy,
 	Name:     "crow_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16361,6 +17209,7 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndicesCopy = wrap.Op{
+	Kernel:   kernels.ColIndicesCopy,
 	Name:     "col_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16379,6 +17228,7 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndicesCopy = wrap.Op{
+	Kernel:   kernels.CcolIndicesCopy,
 	Name:     "ccol_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16397,6 +17247,7 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.CcolIndicesCopyOut,
 	Name:     "ccol_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16417,6 +17268,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndicesCopy = wrap.Op{
+	Kernel:   kernels.RowIndicesCopy,
 	Name:     "row_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16435,6 +17287,7 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.RowIndicesCopyOut,
 	Name:     "row_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16455,6 +17308,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opUnbindCopyInt = wrap.Op{
+	Kernel:   kernels.UnbindCopyInt,
 	Name:     "unbind_copy",
 	Overload: "int",
 	Policy:   checks.PyTorch113,
@@ -16474,6 +17328,7 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 }
 
 var opViewCopy = wrap.Op{
+	Kernel:   kernels.ViewCopy,
 	Name:     "view_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16493,6 +17348,7 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opViewCopyDtype = wrap.Op{
+	Kernel:   kernels.ViewCopyDtype,
 	Name:     "view_copy",
 	Overload: "dtype",
 	Policy:   checks.PyTorch113,
@@ -16512,6 +17368,7 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opUnfoldCopy = wrap.Op{
+	Kernel:   kernels.UnfoldCopy,
 	Name:     "unfold_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16531,6 +17388,7 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 }
 
 var opAliasCopy = wrap.Op{
+	Kernel:   kernels.AliasCopy,
 	Name:     "alias_copy",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -16550,6 +17408,7 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXFwPrimalCopyOut = wrap.Op{
+	Kernel:   kernels.XFwPrimalCopyOut,
 	Name:     "_fw_primal_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16570,6 +17429,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 }
 
 var opXMakeDualCopyOut = wrap.Op{
+	Kernel:   kernels.XMakeDualCopyOut,
 	Name:     "_make_dual_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16590,6 +17450,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 }
 
 var opViewAsRealCopyOut = wrap.Op{
+	Kernel:   kernels.ViewAsRealCopyOut,
 	Name:     "view_as_real_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16610,6 +17471,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplexCopyOut = wrap.Op{
+	Kernel:   kernels.ViewAsComplexCopyOut,
 	Name:     "view_as_complex_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16630,6 +17492,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjCopyOut = wrap.Op{
+	Kernel:   kernels.XConjCopyOut,
 	Name:     "_conj_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16650,6 +17513,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegViewCopyOut = wrap.Op{
+	Kernel:   kernels.XNegViewCopyOut,
 	Name:     "_neg_view_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16670,6 +17534,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAsStridedCopyOut = wrap.Op{
+	Kernel:   kernels.AsStridedCopyOut,
 	Name:     "as_strided_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16690,6 +17555,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 }
 
 var opXSparseBroadcastToCopyOut = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastToCopyOut,
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16710,6 +17576,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 }
 
 var opDiagonalCopyOut = wrap.Op{
+	Kernel:   kernels.DiagonalCopyOut,
 	Name:     "diagonal_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16730,6 +17597,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 }
 
 var opExpandCopyOut = wrap.Op{
+	Kernel:   kernels.ExpandCopyOut,
 	Name:     "expand_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16750,6 +17618,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 }
 
 var opPermuteCopyOut = wrap.Op{
+	Kernel:   kernels.PermuteCopyOut,
 	Name:     "permute_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16770,6 +17639,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 }
 
 var opXReshapeAliasCopyOut = wrap.Op{
+	Kernel:   kernels.XReshapeAliasCopyOut,
 	Name:     "_reshape_alias_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16790,6 +17660,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 }
 
 var opSelectCopyIntOut = wrap.Op{
+	Kernel:   kernels.SelectCopyIntOut,
 	Name:     "select_copy",
 	Overload: "int_out",
 	Policy:   checks.PyTorch113,
@@ -16810,6 +17681,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 }
 
 var opDetachCopyOut = wrap.Op{
+	Kernel:   kernels.DetachCopyOut,
 	Name:     "detach_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16830,6 +17702,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSliceCopyTensorOut = wrap.Op{
+	Kernel:   kernels.SliceCopyTensorOut,
 	Name:     "slice_copy",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -16850,6 +17723,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 }
 
 var opSplitCopyTensorOut = wrap.Op{
+	Kernel:   kernels.SplitCopyTensorOut,
 	Name:     "split_copy",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch113,
@@ -16873,6 +17747,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 }
 
 var opSplitWithSizesCopyOut = wrap.Op{
+	Kernel:   kernels.SplitWithSizesCopyOut,
 	Name:     "split_with_sizes_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16896,6 +17771,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 }
 
 var opSqueezeCopyOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyOut,
 	Name:     "squeeze_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16916,6 +17792,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeCopyDimOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDimOut,
 	Name:     "squeeze_copy",
 	Overload: "dim_out",
 	Policy:   checks.PyTorch113,
@@ -16936,6 +17813,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 }
 
 var opTCopyOut = wrap.Op{
+	Kernel:   kernels.TCopyOut,
 	Name:     "t_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16956,6 +17834,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTransposeCopyIntOut = wrap.Op{
+	Kernel:   kernels.TransposeCopyIntOut,
 	Name:     "transpose_copy",
 	Overload: "int_out",
 	Policy:   checks.PyTorch113,
@@ -16976,6 +17855,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 }
 
 var opUnsqueezeCopyOut = wrap.Op{
+	Kernel:   kernels.UnsqueezeCopyOut,
 	Name:     "unsqueeze_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -16996,6 +17876,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 }
 
 var opXIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.XIndicesCopyOut,
 	Name:     "_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17016,6 +17897,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXValuesCopyOut = wrap.Op{
+	Kernel:   kernels.XValuesCopyOut,
 	Name:     "_values_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17036,6 +17918,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.IndicesCopyOut,
 	Name:     "indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17056,6 +17939,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opValuesCopyOut = wrap.Op{
+	Kernel:   kernels.ValuesCopyOut,
 	Name:     "values_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17076,6 +17960,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.CrowIndicesCopyOut,
 	Name:     "crow_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17096,6 +17981,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.ColIndicesCopyOut,
 	Name:     "col_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17116,6 +18002,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opUnbindCopyIntOut = wrap.Op{
+	Kernel:   kernels.UnbindCopyIntOut,
 	Name:     "unbind_copy",
 	Overload: "int_out",
 	Policy:   checks.PyTorch113,
@@ -17139,6 +18026,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 }
 
 var opViewCopyOut = wrap.Op{
+	Kernel:   kernels.ViewCopyOut,
 	Name:     "view_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17159,6 +18047,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opViewCopyDtypeOut = wrap.Op{
+	Kernel:   kernels.ViewCopyDtypeOut,
 	Name:     "view_copy",
 	Overload: "dtype_out",
 	Policy:   checks.PyTorch113,
@@ -17179,6 +18068,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 }
 
 var opUnfoldCopyOut = wrap.Op{
+	Kernel:   kernels.UnfoldCopyOut,
 	Name:     "unfold_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17199,6 +18089,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 }
 
 var opAliasCopyOut = wrap.Op{
+	Kernel:   kernels.AliasCopyOut,
 	Name:     "alias_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17219,6 +18110,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opToPaddedTensor = wrap.Op{
+	Kernel:   kernels.ToPaddedTensor,
 	Name:     "to_padded_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17238,6 +18130,7 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 }
 
 var opToPaddedTensorOut = wrap.Op{
+	Kernel:   kernels.ToPaddedTensorOut,
 	Name:     "to_padded_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17258,6 +18151,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 }
 
 var opXNestedTensorSoftmaxWithShape = wrap.Op{
+	Kernel:   kernels.XNestedTensorSoftmaxWithShape,
 	Name:     "_nested_tensor_softmax_with_shape",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17276,6 +18170,7 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 }
 
 var opXNestedTensorLayerNorm = wrap.Op{
+	Kernel:   kernels.XNestedTensorLayerNorm,
 	Name:     "_nested_tensor_layer_norm",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17294,6 +18189,7 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 }
 
 var opXNestedTensorLayerNormOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorLayerNormOut,
 	Name:     "_nested_tensor_layer_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17314,6 +18210,7 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 }
 
 var opXTransformerEncoderLayerFwd = wrap.Op{
+	Kernel:   kernels.XTransformerEncoderLayerFwd,
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17332,6 +18229,7 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 }
 
 var opXTransformerEncoderLayerFwdOut = wrap.Op{
+	Kernel:   kernels.XTransformerEncoderLayerFwdOut,
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17352,6 +18250,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 }
 
 var opXNativeMultiHeadAttention = wrap.Op{
+	Kernel:   kernels.XNativeMultiHeadAttention,
 	Name:     "_native_multi_head_attention",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17370,6 +18269,7 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXNativeMultiHeadAttentionOut = wrap.Op{
+	Kernel:   kernels.XNativeMultiHeadAttentionOut,
 	Name:     "_native_multi_head_attention",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17390,6 +18290,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 }
 
 var opXScaledDotProductAttention = wrap.Op{
+	Kernel:   kernels.XScaledDotProductAttention,
 	Name:     "_scaled_dot_product_attention",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17408,6 +18309,7 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 }
 
 var opXScaledDotProductAttentionForward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductAttentionForward,
 	Name:     "_scaled_dot_product_attention_forward",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17426,6 +18328,7 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 }
 
 var opXScaledDotProductAttentionMath = wrap.Op{
+	Kernel:   kernels.XScaledDotProductAttentionMath,
 	Name:     "_scaled_dot_product_attention_math",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17444,6 +18347,7 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 }
 
 var opXTritonScaledDotAttention = wrap.Op{
+	Kernel:   kernels.XTritonScaledDotAttention,
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17462,6 +18366,7 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 }
 
 var opXTritonScaledDotAttentionOut = wrap.Op{
+	Kernel:   kernels.XTritonScaledDotAttentionOut,
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17482,6 +18387,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 }
 
 var opXTritonMultiHeadAttention = wrap.Op{
+	Kernel:   kernels.XTritonMultiHeadAttention,
 	Name:     "_triton_multi_head_attention",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17500,6 +18406,7 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXTritonMultiHeadAttentionOut = wrap.Op{
+	Kernel:   kernels.XTritonMultiHeadAttentionOut,
 	Name:     "_triton_multi_head_attention",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17520,6 +18427,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 }
 
 var opSpecialAiryAi = wrap.Op{
+	Kernel:   kernels.SpecialAiryAi,
 	Name:     "special_airy_ai",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17539,6 +18447,7 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialAiryAiOut = wrap.Op{
+	Kernel:   kernels.SpecialAiryAiOut,
 	Name:     "special_airy_ai",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17559,6 +18468,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXFlashScaledDotProductAttention = wrap.Op{
+	Kernel:   kernels.XFlashScaledDotProductAttention,
 	Name:     "_flash_scaled_dot_product_attention",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17577,6 +18487,7 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 }
 
 var opXTransformerDecoderOnlyLayerFwd = wrap.Op{
+	Kernel:   kernels.XTransformerDecoderOnlyLayerFwd,
 	Name:     "_transformer_decoder_only_layer_fwd",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17595,6 +18506,7 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 }
 
 var opXTransformerDecoderOnlyLayerFwdOut = wrap.Op{
+	Kernel:   kernels.XTransformerDecoderOnlyLayerFwdOut,
 	Name:     "_transformer_decoder_only_layer_fwd",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17615,6 +18527,7 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 }
 
 var opXNativeDecoderOnlyMultiHeadAttention = wrap.Op{
+	Kernel:   kernels.XNativeDecoderOnlyMultiHeadAttention,
 	Name:     "_native_decoder_only_multi_head_attention",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17633,6 +18546,7 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 }
 
 var opXNativeDecoderOnlyMultiHeadAttentionOut = wrap.Op{
+	Kernel:   kernels.XNativeDecoderOnlyMultiHeadAttentionOut,
 	Name:     "_native_decoder_only_multi_head_attention",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17653,6 +18567,7 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 }
 
 var opSpecialBesselJ0 = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ0,
 	Name:     "special_bessel_j0",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17672,6 +18587,7 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ0Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ0Out,
 	Name:     "special_bessel_j0",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17692,6 +18608,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ1 = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ1,
 	Name:     "special_bessel_j1",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17711,6 +18628,7 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ1Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ1Out,
 	Name:     "special_bessel_j1",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17731,6 +18649,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY0 = wrap.Op{
+	Kernel:   kernels.SpecialBesselY0,
 	Name:     "special_bessel_y0",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17750,6 +18669,7 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY0Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselY0Out,
 	Name:     "special_bessel_y0",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17770,6 +18690,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY1 = wrap.Op{
+	Kernel:   kernels.SpecialBesselY1,
 	Name:     "special_bessel_y1",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17789,6 +18710,7 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY1Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselY1Out,
 	Name:     "special_bessel_y1",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17809,6 +18731,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialChebyshevPolynomialT = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialT,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17828,6 +18751,7 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialTXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTXScalar,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch113,
@@ -17846,6 +18770,7 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialTNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTNScalar,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch113,
@@ -17864,6 +18789,7 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialTOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17884,6 +18810,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialTXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTXScalarOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -17904,6 +18831,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialTNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTNScalarOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -17924,6 +18852,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialU = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialU,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -17943,6 +18872,7 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialUXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUXScalar,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch113,
@@ -17961,6 +18891,7 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialUNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUNScalar,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch113,
@@ -17979,6 +18910,7 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialUOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -17999,6 +18931,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialUXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUXScalarOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18019,6 +18952,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialUNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUNScalarOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18039,6 +18973,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialV = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialV,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18058,6 +18993,7 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialVXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVXScalar,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch113,
@@ -18076,6 +19012,7 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialVNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVNScalar,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch113,
@@ -18094,6 +19031,7 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialVOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -18114,6 +19052,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialVXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVXScalarOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18134,6 +19073,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialVNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVNScalarOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18154,6 +19094,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialW = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialW,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18173,6 +19114,7 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialWXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWXScalar,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch113,
@@ -18191,6 +19133,7 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialWNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWNScalar,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch113,
@@ -18209,6 +19152,7 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialWOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -18229,6 +19173,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialWXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWXScalarOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18249,6 +19194,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialWNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWNScalarOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18269,6 +19215,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialHermitePolynomialH = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialH,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18288,6 +19235,7 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialHermitePolynomialHXScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHXScalar,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch113,
@@ -18306,6 +19254,7 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 }
 
 var opSpecialHermitePolynomialHNScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHNScalar,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch113,
@@ -18324,6 +19273,7 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 }
 
 var opSpecialHermitePolynomialHOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -18344,6 +19294,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 }
 
 var opSpecialHermitePolynomialHXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHXScalarOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18364,6 +19315,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 }
 
 var opSpecialHermitePolynomialHNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHNScalarOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18384,6 +19336,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 }
 
 var opSpecialHermitePolynomialHe = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHe,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18403,6 +19356,7 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialHermitePolynomialHeXScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeXScalar,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch113,
@@ -18421,6 +19375,7 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialHermitePolynomialHeNScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeNScalar,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch113,
@@ -18439,6 +19394,7 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialHermitePolynomialHeOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -18459,6 +19415,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialHermitePolynomialHeXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeXScalarOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18479,6 +19436,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialHermitePolynomialHeNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeNScalarOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18499,6 +19457,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialLaguerrePolynomialL = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialL,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18518,6 +19477,7 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialLaguerrePolynomialLXScalar = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLXScalar,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch113,
@@ -18536,6 +19496,7 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialLaguerrePolynomialLNScalar = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLNScalar,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch113,
@@ -18554,6 +19515,7 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialLaguerrePolynomialLOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -18574,6 +19536,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialLaguerrePolynomialLXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLXScalarOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18594,6 +19557,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialLaguerrePolynomialLNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLNScalarOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18614,6 +19578,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialLegendrePolynomialP = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialP,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18633,6 +19598,7 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialLegendrePolynomialPXScalar = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPXScalar,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch113,
@@ -18651,6 +19617,7 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialLegendrePolynomialPNScalar = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPNScalar,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch113,
@@ -18669,6 +19636,7 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialLegendrePolynomialPOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -18689,6 +19657,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialLegendrePolynomialPXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPXScalarOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18709,6 +19678,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialLegendrePolynomialPNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPNScalarOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -18729,6 +19699,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialModifiedBesselI0 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI0,
 	Name:     "special_modified_bessel_i0",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18748,6 +19719,7 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselI0Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI0Out,
 	Name:     "special_modified_bessel_i0",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -18768,6 +19740,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselI1 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI1,
 	Name:     "special_modified_bessel_i1",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18787,6 +19760,7 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselI1Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI1Out,
 	Name:     "special_modified_bessel_i1",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -18807,6 +19781,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselK0 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK0,
 	Name:     "special_modified_bessel_k0",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18826,6 +19801,7 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselK0Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK0Out,
 	Name:     "special_modified_bessel_k0",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -18846,6 +19822,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselK1 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK1,
 	Name:     "special_modified_bessel_k1",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18865,6 +19842,7 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselK1Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK1Out,
 	Name:     "special_modified_bessel_k1",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -18885,6 +19863,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialScaledModifiedBesselK0 = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK0,
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18904,6 +19883,7 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialScaledModifiedBesselK0Out = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK0Out,
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -18924,6 +19904,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opSpecialScaledModifiedBesselK1 = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK1,
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18943,6 +19924,7 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialScaledModifiedBesselK1Out = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK1Out,
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -18963,6 +19945,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialT = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialT,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -18982,6 +19965,7 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialTXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch113,
@@ -19000,6 +19984,7 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialTNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch113,
@@ -19018,6 +20003,7 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialTOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -19038,6 +20024,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialTXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -19058,6 +20045,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialTNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -19078,6 +20066,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialU = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialU,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -19097,6 +20086,7 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialUXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch113,
@@ -19115,6 +20105,7 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialUNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch113,
@@ -19133,6 +20124,7 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialUOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -19153,6 +20145,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialUXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -19173,6 +20166,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialUNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -19193,6 +20187,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialV = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialV,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -19212,6 +20207,7 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialVXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch113,
@@ -19230,6 +20226,7 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialVNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch113,
@@ -19248,6 +20245,7 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialVOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -19268,6 +20266,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialVXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -19288,6 +20287,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialVNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch113,

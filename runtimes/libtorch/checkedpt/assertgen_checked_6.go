@@ -14,6 +14,7 @@ import (
 )
 
 var opSpecialShiftedChebyshevPolynomialW = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialW,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -33,6 +34,7 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialWXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch113,
@@ -51,6 +53,7 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialWNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch113,
@@ -69,6 +72,7 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialWOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWOut,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -89,6 +93,7 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialWXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -109,6 +114,7 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialWNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch113,
@@ -129,6 +135,7 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialSphericalBesselJ0 = wrap.Op{
+	Kernel:   kernels.SpecialSphericalBesselJ0,
 	Name:     "special_spherical_bessel_j0",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -148,6 +155,7 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSphericalBesselJ0Out = wrap.Op{
+	Kernel:   kernels.SpecialSphericalBesselJ0Out,
 	Name:     "special_spherical_bessel_j0",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -168,6 +176,7 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opXFoobar = wrap.Op{
+	Kernel:   kernels.XFoobar,
 	Name:     "_foobar",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -186,6 +195,7 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 }
 
 var opXFoobarOut = wrap.Op{
+	Kernel:   kernels.XFoobarOut,
 	Name:     "_foobar",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -206,6 +216,7 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 }
 
 var opXFusedAdam_ = wrap.Op{
+	Kernel:   kernels.XFusedAdam_,
 	Name:     "_fused_adam_",
 	Overload: "",
 	Policy:   checks.PyTorch113,
@@ -226,6 +237,7 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 }
 
 var opXFusedAdamOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamOut,
 	Name:     "_fused_adam",
 	Overload: "out",
 	Policy:   checks.PyTorch113,
@@ -246,6 +258,7 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 }
 
 var opXFusedAdam = wrap.Op{
+	Kernel:   kernels.XFusedAdam,
 	Name:     "_fused_adam",
 	Overload: "",
 	Policy:   checks.PyTorch113,

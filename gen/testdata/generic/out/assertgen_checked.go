@@ -21,6 +21,7 @@ const (
 )
 
 var opAddTensor = wrap.Op{
+	Kernel:   kernels.AddTensor[float32],
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -40,6 +41,7 @@ func AddTensor[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.Te
 }
 
 var opAdd_Tensor = wrap.Op{
+	Kernel:   kernels.Add_Tensor[float32],
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -60,6 +62,7 @@ func Add_Tensor[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.T
 }
 
 var opAddOut = wrap.Op{
+	Kernel:   kernels.AddOut[float32],
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -80,6 +83,7 @@ func AddOut[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.Tenso
 }
 
 var opTransposeInt = wrap.Op{
+	Kernel:   kernels.TransposeInt[float32],
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -99,6 +103,7 @@ func TransposeInt[T ~float32 | ~float64](self *kernels.Tensor[T], dim0 int64, di
 }
 
 var opSplitTensor = wrap.Op{
+	Kernel:   kernels.SplitTensor[float32],
 	Name:     "split",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -121,6 +126,7 @@ func SplitTensor[T ~float32 | ~float64](self *kernels.Tensor[T], split_size int6
 }
 
 var opCat = wrap.Op{
+	Kernel:   kernels.Cat[float32],
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -140,6 +146,7 @@ func Cat[T ~float32 | ~float64](tensors []*kernels.Tensor[T], dim int64) *kernel
 }
 
 var opIndexTensor = wrap.Op{
+	Kernel:   kernels.IndexTensor[float32],
 	Name:     "index",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -162,6 +169,7 @@ func IndexTensor[T ~float32 | ~float64](self *kernels.Tensor[T], indices []*kern
 }
 
 var opWhereSelf = wrap.Op{
+	Kernel:   kernels.WhereSelf[float32],
 	Name:     "where",
 	Overload: "self",
 	Policy:   checks.Strict,
@@ -181,6 +189,7 @@ func WhereSelf[T ~float32 | ~float64](condition *kernels.Tensor[T], self *kernel
 }
 
 var opMaxDim = wrap.Op{
+	Kernel:   kernels.MaxDim[float32],
 	Name:     "max",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -200,6 +209,7 @@ func MaxDim[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64, keepdim b
 }
 
 var opUnbindCopyIntOut = wrap.Op{
+	Kernel:   kernels.UnbindCopyIntOut[float32],
 	Name:     "unbind_copy",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -223,6 +233,7 @@ func UnbindCopyIntOut[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64,
 }
 
 var opSizeInt = wrap.Op{
+	Kernel:   kernels.SizeInt[float32],
 	Name:     "size",
 	Overload: "int",
 	Policy:   checks.Strict,

@@ -21,6 +21,7 @@ const (
 )
 
 var opAddTensor = wrap.Op{
+	Kernel:   kernels.AddTensor,
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -40,6 +41,7 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 }
 
 var opAdd_Tensor = wrap.Op{
+	Kernel:   kernels.Add_Tensor,
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -60,6 +62,7 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 }
 
 var opAddOut = wrap.Op{
+	Kernel:   kernels.AddOut,
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -80,6 +83,7 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 }
 
 var opXMovingAvgHelper = wrap.Op{
+	Kernel:   kernels.XMovingAvgHelper,
 	Name:     "_moving_avg_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -100,6 +104,7 @@ func XMovingAvgHelper(self *kernels.Tensor, running_min *kernels.Tensor, running
 }
 
 var opXMovingAvgHelperOut = wrap.Op{
+	Kernel:   kernels.XMovingAvgHelperOut,
 	Name:     "_moving_avg_helper",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -120,6 +125,7 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 }
 
 var opXMovingAvgHelperFunctional = wrap.Op{
+	Kernel:   kernels.XMovingAvgHelperFunctional,
 	Name:     "_moving_avg_helper_functional",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -139,6 +145,7 @@ func XMovingAvgHelperFunctional(self *kernels.Tensor, running_min *kernels.Tenso
 }
 
 var opXPlannedScratch = wrap.Op{
+	Kernel:   kernels.XPlannedScratch,
 	Name:     "_planned",
 	Overload: "scratch",
 	Policy:   checks.Strict,
@@ -159,6 +166,7 @@ func XPlannedScratch(self *kernels.Tensor, out *kernels.Tensor, _scratch_buf *ke
 }
 
 var opTransposeInt = wrap.Op{
+	Kernel:   kernels.TransposeInt,
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -178,6 +186,7 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 }
 
 var opTranspose_ = wrap.Op{
+	Kernel:   kernels.Transpose_,
 	Name:     "transpose_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -198,6 +207,7 @@ func Transpose_(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {
 }
 
 var opSplitTensor = wrap.Op{
+	Kernel:   kernels.SplitTensor,
 	Name:     "split",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -220,6 +230,7 @@ func SplitTensor(self *kernels.Tensor, split_size int64, dim int64) []*kernels.T
 }
 
 var opCat = wrap.Op{
+	Kernel:   kernels.Cat,
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -239,6 +250,7 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 }
 
 var opIndexTensor = wrap.Op{
+	Kernel:   kernels.IndexTensor,
 	Name:     "index",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -261,6 +273,7 @@ func IndexTensor(self *kernels.Tensor, indices []*kernels.Tensor) *kernels.Tenso
 }
 
 var opWhereSelf = wrap.Op{
+	Kernel:   kernels.WhereSelf,
 	Name:     "where",
 	Overload: "self",
 	Policy:   checks.Strict,
@@ -280,6 +293,7 @@ func WhereSelf(condition *kernels.Tensor, self *kernels.Tensor, other *kernels.T
 }
 
 var opMaxDim = wrap.Op{
+	Kernel:   kernels.MaxDim,
 	Name:     "max",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -299,6 +313,7 @@ func MaxDim(self *kernels.Tensor, dim int64, keepdim bool) (*kernels.Tensor, *ke
 }
 
 var opXForeachAdd_List = wrap.Op{
+	Kernel:   kernels.XForeachAdd_List,
 	Name:     "_foreach_add_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -319,6 +334,7 @@ func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha flo
 }
 
 var opUnbindCopyIntOut = wrap.Op{
+	Kernel:   kernels.UnbindCopyIntOut,
 	Name:     "unbind_copy",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -342,6 +358,7 @@ func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 }
 
 var opUnbindCopyInt = wrap.Op{
+	Kernel:   kernels.UnbindCopyInt,
 	Name:     "unbind_copy",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -361,6 +378,7 @@ func UnbindCopyInt(self *kernels.Tensor, dim int64) []*kernels.Tensor {
 }
 
 var opSizeInt = wrap.Op{
+	Kernel:   kernels.SizeInt,
 	Name:     "size",
 	Overload: "int",
 	Policy:   checks.Strict,

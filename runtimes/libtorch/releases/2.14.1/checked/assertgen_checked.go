@@ -22,6 +22,7 @@ const (
 )
 
 var opXCastByte = wrap.Op{
+	Kernel:   kernels.XCastByte,
 	Name:     "_cast_Byte",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -41,6 +42,7 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastChar = wrap.Op{
+	Kernel:   kernels.XCastChar,
 	Name:     "_cast_Char",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -60,6 +62,7 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastDouble = wrap.Op{
+	Kernel:   kernels.XCastDouble,
 	Name:     "_cast_Double",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -79,6 +82,7 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastFloat = wrap.Op{
+	Kernel:   kernels.XCastFloat,
 	Name:     "_cast_Float",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -98,6 +102,7 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastInt = wrap.Op{
+	Kernel:   kernels.XCastInt,
 	Name:     "_cast_Int",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -117,6 +122,7 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastLong = wrap.Op{
+	Kernel:   kernels.XCastLong,
 	Name:     "_cast_Long",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -136,6 +142,7 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastShort = wrap.Op{
+	Kernel:   kernels.XCastShort,
 	Name:     "_cast_Short",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -155,6 +162,7 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastHalf = wrap.Op{
+	Kernel:   kernels.XCastHalf,
 	Name:     "_cast_Half",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -174,6 +182,7 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXBackward = wrap.Op{
+	Kernel:   kernels.XBackward,
 	Name:     "_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -196,6 +205,7 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 }
 
 var opSetData = wrap.Op{
+	Kernel:   kernels.SetData,
 	Name:     "set_data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -216,6 +226,7 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 }
 
 var opData = wrap.Op{
+	Kernel:   kernels.Data,
 	Name:     "data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -235,6 +246,7 @@ func Data(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsLeaf = wrap.Op{
+	Kernel:   kernels.IsLeaf,
 	Name:     "is_leaf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -254,6 +266,7 @@ func IsLeaf(self *torch.Tensor) bool {
 }
 
 var opOutputNr = wrap.Op{
+	Kernel:   kernels.OutputNr,
 	Name:     "output_nr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -273,6 +286,7 @@ func OutputNr(self *torch.Tensor) int64 {
 }
 
 var opXVersion = wrap.Op{
+	Kernel:   kernels.XVersion,
 	Name:     "_version",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -292,6 +306,7 @@ func XVersion(self *torch.Tensor) int64 {
 }
 
 var opRequiresGrad_ = wrap.Op{
+	Kernel:   kernels.RequiresGrad_,
 	Name:     "requires_grad_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -312,6 +327,7 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 }
 
 var opRetainGrad = wrap.Op{
+	Kernel:   kernels.RetainGrad,
 	Name:     "retain_grad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -332,6 +348,7 @@ func RetainGrad(self *torch.Tensor) {
 }
 
 var opRetainsGrad = wrap.Op{
+	Kernel:   kernels.RetainsGrad,
 	Name:     "retains_grad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -351,6 +368,7 @@ func RetainsGrad(self *torch.Tensor) bool {
 }
 
 var opXFwPrimal = wrap.Op{
+	Kernel:   kernels.XFwPrimal,
 	Name:     "_fw_primal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -370,6 +388,7 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 }
 
 var opXMakeDual = wrap.Op{
+	Kernel:   kernels.XMakeDual,
 	Name:     "_make_dual",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -389,6 +408,7 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 }
 
 var opXUnpackDual = wrap.Op{
+	Kernel:   kernels.XUnpackDual,
 	Name:     "_unpack_dual",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -408,6 +428,7 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 }
 
 var opXNewZerosWithSameFeatureMeta = wrap.Op{
+	Kernel:   kernels.XNewZerosWithSameFeatureMeta,
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -427,6 +448,7 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 }
 
 var opXNewZerosWithSameFeatureMetaOut = wrap.Op{
+	Kernel:   kernels.XNewZerosWithSameFeatureMetaOut,
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -447,6 +469,7 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 }
 
 var opXHasSameStorageNumel = wrap.Op{
+	Kernel:   kernels.XHasSameStorageNumel,
 	Name:     "_has_same_storage_numel",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -466,6 +489,7 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opXAssertAsync = wrap.Op{
+	Kernel:   kernels.XAssertAsync,
 	Name:     "_assert_async",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -485,6 +509,7 @@ func XAssertAsync(self *torch.Tensor) {
 }
 
 var opXAssertAsyncMsg = wrap.Op{
+	Kernel:   kernels.XAssertAsyncMsg,
 	Name:     "_assert_async",
 	Overload: "msg",
 	Policy:   checks.Strict,
@@ -504,6 +529,7 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 }
 
 var opXAssertScalar = wrap.Op{
+	Kernel:   kernels.XAssertScalar,
 	Name:     "_assert_scalar",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -522,6 +548,7 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 }
 
 var opXFunctionalAssertScalar = wrap.Op{
+	Kernel:   kernels.XFunctionalAssertScalar,
 	Name:     "_functional_assert_scalar",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -541,6 +568,7 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 }
 
 var opXFunctionalAssertAsyncMsg = wrap.Op{
+	Kernel:   kernels.XFunctionalAssertAsyncMsg,
 	Name:     "_functional_assert_async",
 	Overload: "msg",
 	Policy:   checks.Strict,
@@ -560,6 +588,7 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 }
 
 var opXAssertTensorMetadata = wrap.Op{
+	Kernel:   kernels.XAssertTensorMetadata,
 	Name:     "_assert_tensor_metadata",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -579,6 +608,7 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 }
 
 var opXPrint = wrap.Op{
+	Kernel:   kernels.XPrint,
 	Name:     "_print",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -597,6 +627,7 @@ func XPrint(s string) {
 }
 
 var opSymConstrainRange = wrap.Op{
+	Kernel:   kernels.SymConstrainRange,
 	Name:     "sym_constrain_range",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -615,6 +646,7 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 }
 
 var opSymConstrainRangeForSize = wrap.Op{
+	Kernel:   kernels.SymConstrainRangeForSize,
 	Name:     "sym_constrain_range_for_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -633,6 +665,7 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 }
 
 var opXFunctionalSymConstrainRange = wrap.Op{
+	Kernel:   kernels.XFunctionalSymConstrainRange,
 	Name:     "_functional_sym_constrain_range",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -652,6 +685,7 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 }
 
 var opXFunctionalSymConstrainRangeForSize = wrap.Op{
+	Kernel:   kernels.XFunctionalSymConstrainRangeForSize,
 	Name:     "_functional_sym_constrain_range_for_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -671,6 +705,7 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 }
 
 var opXMakeDepToken = wrap.Op{
+	Kernel:   kernels.XMakeDepToken,
 	Name:     "_make_dep_token",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -689,6 +724,7 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 }
 
 var opXUseCudnnCtcLoss = wrap.Op{
+	Kernel:   kernels.XUseCudnnCtcLoss,
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -708,6 +744,7 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 }
 
 var opXUseCudnnCtcLossTensor = wrap.Op{
+	Kernel:   kernels.XUseCudnnCtcLossTensor,
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -727,6 +764,7 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 }
 
 var opXCudnnCtcLoss = wrap.Op{
+	Kernel:   kernels.XCudnnCtcLoss,
 	Name:     "_cudnn_ctc_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -746,6 +784,7 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 }
 
 var opXCudnnCtcLossOut = wrap.Op{
+	Kernel:   kernels.XCudnnCtcLossOut,
 	Name:     "_cudnn_ctc_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -766,6 +805,7 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 }
 
 var opXCudnnCtcLossTensor = wrap.Op{
+	Kernel:   kernels.XCudnnCtcLossTensor,
 	Name:     "_cudnn_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -785,6 +825,7 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 }
 
 var opXUseCudnnRnnFlattenWeight = wrap.Op{
+	Kernel:   kernels.XUseCudnnRnnFlattenWeight,
 	Name:     "_use_cudnn_rnn_flatten_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -803,6 +844,7 @@ func XUseCudnnRnnFlattenWeight() bool {
 }
 
 var opXCudnnRnnFlattenWeight = wrap.Op{
+	Kernel:   kernels.XCudnnRnnFlattenWeight,
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -822,6 +864,7 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 }
 
 var opXCudnnRnnFlattenWeightOut = wrap.Op{
+	Kernel:   kernels.XCudnnRnnFlattenWeightOut,
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -845,6 +888,7 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 }
 
 var opXCudnnRnn = wrap.Op{
+	Kernel:   kernels.XCudnnRnn,
 	Name:     "_cudnn_rnn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -867,6 +911,7 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 }
 
 var opXCudnnRnnOut = wrap.Op{
+	Kernel:   kernels.XCudnnRnnOut,
 	Name:     "_cudnn_rnn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -890,6 +935,7 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 }
 
 var opXCudnnRnnBackward = wrap.Op{
+	Kernel:   kernels.XCudnnRnnBackward,
 	Name:     "_cudnn_rnn_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -912,6 +958,7 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 }
 
 var opXCudnnRnnBackwardOut = wrap.Op{
+	Kernel:   kernels.XCudnnRnnBackwardOut,
 	Name:     "_cudnn_rnn_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -935,6 +982,7 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 }
 
 var opXCudnnInitDropoutState = wrap.Op{
+	Kernel:   kernels.XCudnnInitDropoutState,
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -953,6 +1001,7 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 }
 
 var opXCudnnInitDropoutStateOut = wrap.Op{
+	Kernel:   kernels.XCudnnInitDropoutStateOut,
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -973,6 +1022,7 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 }
 
 var opXDebugHasInternalOverlap = wrap.Op{
+	Kernel:   kernels.XDebugHasInternalOverlap,
 	Name:     "_debug_has_internal_overlap",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -992,6 +1042,7 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 }
 
 var opXFusedDropout = wrap.Op{
+	Kernel:   kernels.XFusedDropout,
 	Name:     "_fused_dropout",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1011,6 +1062,7 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 }
 
 var opXFusedDropoutOut = wrap.Op{
+	Kernel:   kernels.XFusedDropoutOut,
 	Name:     "_fused_dropout",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1031,6 +1083,7 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 }
 
 var opXMaskedScale = wrap.Op{
+	Kernel:   kernels.XMaskedScale,
 	Name:     "_masked_scale",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1050,6 +1103,7 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 }
 
 var opXMaskedScaleOut = wrap.Op{
+	Kernel:   kernels.XMaskedScaleOut,
 	Name:     "_masked_scale",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1070,6 +1124,7 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 }
 
 var opNativeDropout = wrap.Op{
+	Kernel:   kernels.NativeDropout,
 	Name:     "native_dropout",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1089,6 +1144,7 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 }
 
 var opNativeDropoutOut = wrap.Op{
+	Kernel:   kernels.NativeDropoutOut,
 	Name:     "native_dropout",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1109,6 +1165,7 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 }
 
 var opNativeDropoutBackward = wrap.Op{
+	Kernel:   kernels.NativeDropoutBackward,
 	Name:     "native_dropout_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1128,6 +1185,7 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 }
 
 var opNativeDropoutBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeDropoutBackwardOut,
 	Name:     "native_dropout_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1148,6 +1206,7 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 }
 
 var opXSobolEngineDraw = wrap.Op{
+	Kernel:   kernels.XSobolEngineDraw,
 	Name:     "_sobol_engine_draw",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1167,6 +1226,7 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 }
 
 var opXSobolEngineFf_ = wrap.Op{
+	Kernel:   kernels.XSobolEngineFf_,
 	Name:     "_sobol_engine_ff_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1187,6 +1247,7 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 }
 
 var opXSobolEngineScramble_ = wrap.Op{
+	Kernel:   kernels.XSobolEngineScramble_,
 	Name:     "_sobol_engine_scramble_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1207,6 +1268,7 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 }
 
 var opXSobolEngineInitializeState_ = wrap.Op{
+	Kernel:   kernels.XSobolEngineInitializeState_,
 	Name:     "_sobol_engine_initialize_state_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1227,6 +1289,7 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 }
 
 var opXReshapeFromTensor = wrap.Op{
+	Kernel:   kernels.XReshapeFromTensor,
 	Name:     "_reshape_from_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1246,6 +1309,7 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 }
 
 var opXShapeAsTensor = wrap.Op{
+	Kernel:   kernels.XShapeAsTensor,
 	Name:     "_shape_as_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1265,6 +1329,7 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDropout = wrap.Op{
+	Kernel:   kernels.Dropout,
 	Name:     "dropout",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1284,6 +1349,7 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opDropout_ = wrap.Op{
+	Kernel:   kernels.Dropout_,
 	Name:     "dropout_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1304,6 +1370,7 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opFeatureDropout = wrap.Op{
+	Kernel:   kernels.FeatureDropout,
 	Name:     "feature_dropout",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1323,6 +1390,7 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opFeatureDropout_ = wrap.Op{
+	Kernel:   kernels.FeatureDropout_,
 	Name:     "feature_dropout_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1343,6 +1411,7 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opAlphaDropout = wrap.Op{
+	Kernel:   kernels.AlphaDropout,
 	Name:     "alpha_dropout",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1362,6 +1431,7 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opAlphaDropout_ = wrap.Op{
+	Kernel:   kernels.AlphaDropout_,
 	Name:     "alpha_dropout_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1382,6 +1452,7 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opFeatureAlphaDropout = wrap.Op{
+	Kernel:   kernels.FeatureAlphaDropout,
 	Name:     "feature_alpha_dropout",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1401,6 +1472,7 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 }
 
 var opFeatureAlphaDropout_ = wrap.Op{
+	Kernel:   kernels.FeatureAlphaDropout_,
 	Name:     "feature_alpha_dropout_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1421,6 +1493,7 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 }
 
 var opAbs = wrap.Op{
+	Kernel:   kernels.Abs,
 	Name:     "abs",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1440,6 +1513,7 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAbs_ = wrap.Op{
+	Kernel:   kernels.Abs_,
 	Name:     "abs_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1460,6 +1534,7 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAbsOut = wrap.Op{
+	Kernel:   kernels.AbsOut,
 	Name:     "abs",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1480,6 +1555,7 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAbsolute = wrap.Op{
+	Kernel:   kernels.Absolute,
 	Name:     "absolute",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1499,6 +1575,7 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAbsolute_ = wrap.Op{
+	Kernel:   kernels.Absolute_,
 	Name:     "absolute_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1519,6 +1596,7 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAbsoluteOut = wrap.Op{
+	Kernel:   kernels.AbsoluteOut,
 	Name:     "absolute",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1539,6 +1617,7 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAngle = wrap.Op{
+	Kernel:   kernels.Angle,
 	Name:     "angle",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1558,6 +1637,7 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAngleOut = wrap.Op{
+	Kernel:   kernels.AngleOut,
 	Name:     "angle",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1578,6 +1658,7 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsReal = wrap.Op{
+	Kernel:   kernels.ViewAsReal,
 	Name:     "view_as_real",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1597,6 +1678,7 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplex = wrap.Op{
+	Kernel:   kernels.ViewAsComplex,
 	Name:     "view_as_complex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1616,6 +1698,7 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSgn = wrap.Op{
+	Kernel:   kernels.Sgn,
 	Name:     "sgn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1635,6 +1718,7 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSgn_ = wrap.Op{
+	Kernel:   kernels.Sgn_,
 	Name:     "sgn_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1655,6 +1739,7 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSgnOut = wrap.Op{
+	Kernel:   kernels.SgnOut,
 	Name:     "sgn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1675,6 +1760,7 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opChalf = wrap.Op{
+	Kernel:   kernels.Chalf,
 	Name:     "chalf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1694,6 +1780,7 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 }
 
 var opReal = wrap.Op{
+	Kernel:   kernels.Real,
 	Name:     "real",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1713,6 +1800,7 @@ func Real(self *torch.Tensor) *torch.Tensor {
 }
 
 var opImag = wrap.Op{
+	Kernel:   kernels.Imag,
 	Name:     "imag",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1732,6 +1820,7 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConj = wrap.Op{
+	Kernel:   kernels.XConj,
 	Name:     "_conj",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1751,6 +1840,7 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 }
 
 var opConj = wrap.Op{
+	Kernel:   kernels.Conj,
 	Name:     "conj",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1770,6 +1860,7 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjPhysical = wrap.Op{
+	Kernel:   kernels.XConjPhysical,
 	Name:     "_conj_physical",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1789,6 +1880,7 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjPhysicalOut = wrap.Op{
+	Kernel:   kernels.XConjPhysicalOut,
 	Name:     "_conj_physical",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1809,6 +1901,7 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opConjPhysical = wrap.Op{
+	Kernel:   kernels.ConjPhysical,
 	Name:     "conj_physical",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1828,6 +1921,7 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 }
 
 var opConjPhysicalOut = wrap.Op{
+	Kernel:   kernels.ConjPhysicalOut,
 	Name:     "conj_physical",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1848,6 +1942,7 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opConjPhysical_ = wrap.Op{
+	Kernel:   kernels.ConjPhysical_,
 	Name:     "conj_physical_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1868,6 +1963,7 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opResolveConj = wrap.Op{
+	Kernel:   kernels.ResolveConj,
 	Name:     "resolve_conj",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1887,6 +1983,7 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 }
 
 var opResolveNeg = wrap.Op{
+	Kernel:   kernels.ResolveNeg,
 	Name:     "resolve_neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1906,6 +2003,7 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegView = wrap.Op{
+	Kernel:   kernels.XNegView,
 	Name:     "_neg_view",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1925,6 +2023,7 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcos = wrap.Op{
+	Kernel:   kernels.Acos,
 	Name:     "acos",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1944,6 +2043,7 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcos_ = wrap.Op{
+	Kernel:   kernels.Acos_,
 	Name:     "acos_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1964,6 +2064,7 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcosOut = wrap.Op{
+	Kernel:   kernels.AcosOut,
 	Name:     "acos",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1984,6 +2085,7 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArccos = wrap.Op{
+	Kernel:   kernels.Arccos,
 	Name:     "arccos",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2003,6 +2105,7 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArccos_ = wrap.Op{
+	Kernel:   kernels.Arccos_,
 	Name:     "arccos_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2023,6 +2126,7 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArccosOut = wrap.Op{
+	Kernel:   kernels.ArccosOut,
 	Name:     "arccos",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2043,6 +2147,7 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAvgPool1d = wrap.Op{
+	Kernel:   kernels.AvgPool1d,
 	Name:     "avg_pool1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2062,6 +2167,7 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAvgPool1dOut = wrap.Op{
+	Kernel:   kernels.AvgPool1dOut,
 	Name:     "avg_pool1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2082,6 +2188,7 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 }
 
 var opAdaptiveAvgPool1d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool1d,
 	Name:     "adaptive_avg_pool1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2101,6 +2208,7 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opAdaptiveAvgPool1dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool1dOut,
 	Name:     "adaptive_avg_pool1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2121,6 +2229,7 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveMaxPool1d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool1d,
 	Name:     "adaptive_max_pool1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2140,6 +2249,7 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAddTensor = wrap.Op{
+	Kernel:   kernels.AddTensor,
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2159,6 +2269,7 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 }
 
 var opAdd_Tensor = wrap.Op{
+	Kernel:   kernels.Add_Tensor,
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2179,6 +2290,7 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opAddOut = wrap.Op{
+	Kernel:   kernels.AddOut,
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2199,6 +2311,7 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 }
 
 var opXAddReluTensor = wrap.Op{
+	Kernel:   kernels.XAddReluTensor,
 	Name:     "_add_relu",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2218,6 +2331,7 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 }
 
 var opXAddRelu_Tensor = wrap.Op{
+	Kernel:   kernels.XAddRelu_Tensor,
 	Name:     "_add_relu_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2238,6 +2352,7 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 }
 
 var opXAddReluOut = wrap.Op{
+	Kernel:   kernels.XAddReluOut,
 	Name:     "_add_relu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2258,6 +2373,7 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 }
 
 var opXAddReluScalar = wrap.Op{
+	Kernel:   kernels.XAddReluScalar,
 	Name:     "_add_relu",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2277,6 +2393,7 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 }
 
 var opXAddRelu_Scalar = wrap.Op{
+	Kernel:   kernels.XAddRelu_Scalar,
 	Name:     "_add_relu_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2297,6 +2414,7 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 }
 
 var opXAddReluScalarOut = wrap.Op{
+	Kernel:   kernels.XAddReluScalarOut,
 	Name:     "_add_relu",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2317,6 +2435,7 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 }
 
 var opAddScalar = wrap.Op{
+	Kernel:   kernels.AddScalar,
 	Name:     "add",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2336,6 +2455,7 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 }
 
 var opAdd_Scalar = wrap.Op{
+	Kernel:   kernels.Add_Scalar,
 	Name:     "add_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2356,6 +2476,7 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opAddScalarOut = wrap.Op{
+	Kernel:   kernels.AddScalarOut,
 	Name:     "add",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2376,6 +2497,7 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 }
 
 var opAddmv = wrap.Op{
+	Kernel:   kernels.Addmv,
 	Name:     "addmv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2395,6 +2517,7 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 }
 
 var opAddmv_ = wrap.Op{
+	Kernel:   kernels.Addmv_,
 	Name:     "addmv_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2415,6 +2538,7 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 }
 
 var opAddmvOut = wrap.Op{
+	Kernel:   kernels.AddmvOut,
 	Name:     "addmv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2435,6 +2559,7 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 }
 
 var opAddr = wrap.Op{
+	Kernel:   kernels.Addr,
 	Name:     "addr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2454,6 +2579,7 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 }
 
 var opAddr_ = wrap.Op{
+	Kernel:   kernels.Addr_,
 	Name:     "addr_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2474,6 +2600,7 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 }
 
 var opAddrOut = wrap.Op{
+	Kernel:   kernels.AddrOut,
 	Name:     "addr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2494,6 +2621,7 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 }
 
 var opAffineGridGenerator = wrap.Op{
+	Kernel:   kernels.AffineGridGenerator,
 	Name:     "affine_grid_generator",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2513,6 +2641,7 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 }
 
 var opAffineGridGeneratorOut = wrap.Op{
+	Kernel:   kernels.AffineGridGeneratorOut,
 	Name:     "affine_grid_generator",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2533,6 +2662,7 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 }
 
 var opAffineGridGeneratorBackward = wrap.Op{
+	Kernel:   kernels.AffineGridGeneratorBackward,
 	Name:     "affine_grid_generator_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2552,6 +2682,7 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 }
 
 var opXIsAllTrue = wrap.Op{
+	Kernel:   kernels.XIsAllTrue,
 	Name:     "_is_all_true",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2571,6 +2702,7 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXIsAnyTrue = wrap.Op{
+	Kernel:   kernels.XIsAnyTrue,
 	Name:     "_is_any_true",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2590,6 +2722,7 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestCheckTensor = wrap.Op{
+	Kernel:   kernels.XTestCheckTensor,
 	Name:     "_test_check_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2609,6 +2742,7 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestFunctorchFallback = wrap.Op{
+	Kernel:   kernels.XTestFunctorchFallback,
 	Name:     "_test_functorch_fallback",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2628,6 +2762,7 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 }
 
 var opXTestFunctorchFallbackOut = wrap.Op{
+	Kernel:   kernels.XTestFunctorchFallbackOut,
 	Name:     "_test_functorch_fallback",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2648,6 +2783,7 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 }
 
 var opAllDim = wrap.Op{
+	Kernel:   kernels.AllDim,
 	Name:     "all",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -2667,6 +2803,7 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 }
 
 var opAllDims = wrap.Op{
+	Kernel:   kernels.AllDims,
 	Name:     "all",
 	Overload: "dims",
 	Policy:   checks.Strict,
@@ -2686,6 +2823,7 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAllOut = wrap.Op{
+	Kernel:   kernels.AllOut,
 	Name:     "all",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2706,6 +2844,7 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 }
 
 var opAllDimsOut = wrap.Op{
+	Kernel:   kernels.AllDimsOut,
 	Name:     "all",
 	Overload: "dims_out",
 	Policy:   checks.Strict,
@@ -2726,6 +2865,7 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 }
 
 var opAllclose = wrap.Op{
+	Kernel:   kernels.Allclose,
 	Name:     "allclose",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2745,6 +2885,7 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 }
 
 var opAnyDim = wrap.Op{
+	Kernel:   kernels.AnyDim,
 	Name:     "any",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -2764,6 +2905,7 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 }
 
 var opAnyDims = wrap.Op{
+	Kernel:   kernels.AnyDims,
 	Name:     "any",
 	Overload: "dims",
 	Policy:   checks.Strict,
@@ -2783,6 +2925,7 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAnyOut = wrap.Op{
+	Kernel:   kernels.AnyOut,
 	Name:     "any",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2803,6 +2946,7 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 }
 
 var opAnyDimsOut = wrap.Op{
+	Kernel:   kernels.AnyDimsOut,
 	Name:     "any",
 	Overload: "dims_out",
 	Policy:   checks.Strict,
@@ -2823,6 +2967,7 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 }
 
 var opArange = wrap.Op{
+	Kernel:   kernels.Arange,
 	Name:     "arange",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2841,6 +2986,7 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 }
 
 var opArangeStart = wrap.Op{
+	Kernel:   kernels.ArangeStart,
 	Name:     "arange",
 	Overload: "start",
 	Policy:   checks.Strict,
@@ -2859,6 +3005,7 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 }
 
 var opArangeStartStep = wrap.Op{
+	Kernel:   kernels.ArangeStartStep,
 	Name:     "arange",
 	Overload: "start_step",
 	Policy:   checks.Strict,
@@ -2877,6 +3024,7 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 }
 
 var opArangeOut = wrap.Op{
+	Kernel:   kernels.ArangeOut,
 	Name:     "arange",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2897,6 +3045,7 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArangeStartOut = wrap.Op{
+	Kernel:   kernels.ArangeStartOut,
 	Name:     "arange",
 	Overload: "start_out",
 	Policy:   checks.Strict,
@@ -2917,6 +3066,7 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 }
 
 var opXDimArange = wrap.Op{
+	Kernel:   kernels.XDimArange,
 	Name:     "_dim_arange",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2936,6 +3086,7 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opArgmax = wrap.Op{
+	Kernel:   kernels.Argmax,
 	Name:     "argmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2955,6 +3106,7 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 }
 
 var opArgmaxOut = wrap.Op{
+	Kernel:   kernels.ArgmaxOut,
 	Name:     "argmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2975,6 +3127,7 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 }
 
 var opArgmin = wrap.Op{
+	Kernel:   kernels.Argmin,
 	Name:     "argmin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2994,6 +3147,7 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 }
 
 var opArgminOut = wrap.Op{
+	Kernel:   kernels.ArgminOut,
 	Name:     "argmin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3014,6 +3168,7 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 }
 
 var opAcosh = wrap.Op{
+	Kernel:   kernels.Acosh,
 	Name:     "acosh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3033,6 +3188,7 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcosh_ = wrap.Op{
+	Kernel:   kernels.Acosh_,
 	Name:     "acosh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3053,6 +3209,7 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcoshOut = wrap.Op{
+	Kernel:   kernels.AcoshOut,
 	Name:     "acosh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3073,6 +3230,7 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArccosh = wrap.Op{
+	Kernel:   kernels.Arccosh,
 	Name:     "arccosh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3092,6 +3250,7 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArccosh_ = wrap.Op{
+	Kernel:   kernels.Arccosh_,
 	Name:     "arccosh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3112,6 +3271,7 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArccoshOut = wrap.Op{
+	Kernel:   kernels.ArccoshOut,
 	Name:     "arccosh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3132,6 +3292,7 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAsinh = wrap.Op{
+	Kernel:   kernels.Asinh,
 	Name:     "asinh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3151,6 +3312,7 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsinh_ = wrap.Op{
+	Kernel:   kernels.Asinh_,
 	Name:     "asinh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3171,6 +3333,7 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsinhOut = wrap.Op{
+	Kernel:   kernels.AsinhOut,
 	Name:     "asinh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3191,6 +3354,7 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsinh = wrap.Op{
+	Kernel:   kernels.Arcsinh,
 	Name:     "arcsinh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3210,6 +3374,7 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsinh_ = wrap.Op{
+	Kernel:   kernels.Arcsinh_,
 	Name:     "arcsinh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3230,6 +3395,7 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsinhOut = wrap.Op{
+	Kernel:   kernels.ArcsinhOut,
 	Name:     "arcsinh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3250,6 +3416,7 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAtanh = wrap.Op{
+	Kernel:   kernels.Atanh,
 	Name:     "atanh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3269,6 +3436,7 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtanh_ = wrap.Op{
+	Kernel:   kernels.Atanh_,
 	Name:     "atanh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3289,6 +3457,7 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtanhOut = wrap.Op{
+	Kernel:   kernels.AtanhOut,
 	Name:     "atanh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3309,6 +3478,7 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArctanh = wrap.Op{
+	Kernel:   kernels.Arctanh,
 	Name:     "arctanh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3328,6 +3498,7 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArctanh_ = wrap.Op{
+	Kernel:   kernels.Arctanh_,
 	Name:     "arctanh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3348,6 +3519,7 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArctanhOut = wrap.Op{
+	Kernel:   kernels.ArctanhOut,
 	Name:     "arctanh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3368,6 +3540,7 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAsStrided = wrap.Op{
+	Kernel:   kernels.AsStrided,
 	Name:     "as_strided",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3387,6 +3560,7 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 }
 
 var opAsStrided_ = wrap.Op{
+	Kernel:   kernels.AsStrided_,
 	Name:     "as_strided_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3407,6 +3581,7 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 }
 
 var opAsin = wrap.Op{
+	Kernel:   kernels.Asin,
 	Name:     "asin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3426,6 +3601,7 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsin_ = wrap.Op{
+	Kernel:   kernels.Asin_,
 	Name:     "asin_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3446,6 +3622,7 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsinOut = wrap.Op{
+	Kernel:   kernels.AsinOut,
 	Name:     "asin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3466,6 +3643,7 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsin = wrap.Op{
+	Kernel:   kernels.Arcsin,
 	Name:     "arcsin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3485,6 +3663,7 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsin_ = wrap.Op{
+	Kernel:   kernels.Arcsin_,
 	Name:     "arcsin_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3505,6 +3684,7 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsinOut = wrap.Op{
+	Kernel:   kernels.ArcsinOut,
 	Name:     "arcsin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3525,6 +3705,7 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAtan = wrap.Op{
+	Kernel:   kernels.Atan,
 	Name:     "atan",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3544,6 +3725,7 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtan_ = wrap.Op{
+	Kernel:   kernels.Atan_,
 	Name:     "atan_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3564,6 +3746,7 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtanOut = wrap.Op{
+	Kernel:   kernels.AtanOut,
 	Name:     "atan",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3584,6 +3767,7 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan = wrap.Op{
+	Kernel:   kernels.Arctan,
 	Name:     "arctan",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3603,6 +3787,7 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan_ = wrap.Op{
+	Kernel:   kernels.Arctan_,
 	Name:     "arctan_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3623,6 +3808,7 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArctanOut = wrap.Op{
+	Kernel:   kernels.ArctanOut,
 	Name:     "arctan",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3643,6 +3829,7 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAtleast1d = wrap.Op{
+	Kernel:   kernels.Atleast1d,
 	Name:     "atleast_1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3662,6 +3849,7 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtleast1dSequence = wrap.Op{
+	Kernel:   kernels.Atleast1dSequence,
 	Name:     "atleast_1d",
 	Overload: "Sequence",
 	Policy:   checks.Strict,
@@ -3681,6 +3869,7 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opAtleast2d = wrap.Op{
+	Kernel:   kernels.Atleast2d,
 	Name:     "atleast_2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3700,6 +3889,7 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtleast2dSequence = wrap.Op{
+	Kernel:   kernels.Atleast2dSequence,
 	Name:     "atleast_2d",
 	Overload: "Sequence",
 	Policy:   checks.Strict,
@@ -3719,6 +3909,7 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opAtleast3d = wrap.Op{
+	Kernel:   kernels.Atleast3d,
 	Name:     "atleast_3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3738,6 +3929,7 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtleast3dSequence = wrap.Op{
+	Kernel:   kernels.Atleast3dSequence,
 	Name:     "atleast_3d",
 	Overload: "Sequence",
 	Policy:   checks.Strict,
@@ -3757,6 +3949,7 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opBaddbmm = wrap.Op{
+	Kernel:   kernels.Baddbmm,
 	Name:     "baddbmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3776,6 +3969,7 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 }
 
 var opBaddbmm_ = wrap.Op{
+	Kernel:   kernels.Baddbmm_,
 	Name:     "baddbmm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3796,6 +3990,7 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 }
 
 var opBaddbmmOut = wrap.Op{
+	Kernel:   kernels.BaddbmmOut,
 	Name:     "baddbmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3816,6 +4011,7 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 }
 
 var opBaddbmmDtype = wrap.Op{
+	Kernel:   kernels.BaddbmmDtype,
 	Name:     "baddbmm",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -3835,6 +4031,7 @@ func BaddbmmDtype(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor
 }
 
 var opBaddbmmDtypeOut = wrap.Op{
+	Kernel:   kernels.BaddbmmDtypeOut,
 	Name:     "baddbmm",
 	Overload: "dtype_out",
 	Policy:   checks.Strict,
@@ -3855,6 +4052,7 @@ func BaddbmmDtypeOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Ten
 }
 
 var opBartlettWindow = wrap.Op{
+	Kernel:   kernels.BartlettWindow,
 	Name:     "bartlett_window",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3873,6 +4071,7 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 }
 
 var opBartlettWindowOut = wrap.Op{
+	Kernel:   kernels.BartlettWindowOut,
 	Name:     "bartlett_window",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3893,6 +4092,7 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opBartlettWindowPeriodic = wrap.Op{
+	Kernel:   kernels.BartlettWindowPeriodic,
 	Name:     "bartlett_window",
 	Overload: "periodic",
 	Policy:   checks.Strict,
@@ -3911,6 +4111,7 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 }
 
 var opBartlettWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.BartlettWindowPeriodicOut,
 	Name:     "bartlett_window",
 	Overload: "periodic_out",
 	Policy:   checks.Strict,
@@ -3931,6 +4132,7 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 }
 
 var opBatchNorm = wrap.Op{
+	Kernel:   kernels.BatchNorm,
 	Name:     "batch_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3950,6 +4152,7 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 }
 
 var opQuantizedBatchNorm = wrap.Op{
+	Kernel:   kernels.QuantizedBatchNorm,
 	Name:     "quantized_batch_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3969,6 +4172,7 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opQuantizedBatchNormOut = wrap.Op{
+	Kernel:   kernels.QuantizedBatchNormOut,
 	Name:     "quantized_batch_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3989,6 +4193,7 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 }
 
 var opXBatchNormImplIndex = wrap.Op{
+	Kernel:   kernels.XBatchNormImplIndex,
 	Name:     "_batch_norm_impl_index",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4008,6 +4213,7 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opXBatchNormImplIndexBackward = wrap.Op{
+	Kernel:   kernels.XBatchNormImplIndexBackward,
 	Name:     "_batch_norm_impl_index_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4027,6 +4233,7 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 }
 
 var opBernoulli = wrap.Op{
+	Kernel:   kernels.Bernoulli,
 	Name:     "bernoulli",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4046,6 +4253,7 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opBernoulliOut = wrap.Op{
+	Kernel:   kernels.BernoulliOut,
 	Name:     "bernoulli",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4066,6 +4274,7 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 }
 
 var opBernoulli_Tensor = wrap.Op{
+	Kernel:   kernels.Bernoulli_Tensor,
 	Name:     "bernoulli_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4086,6 +4295,7 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 }
 
 var opBernoulliTensorOut = wrap.Op{
+	Kernel:   kernels.BernoulliTensorOut,
 	Name:     "bernoulli",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -4106,6 +4316,7 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 }
 
 var opBernoulliTensor = wrap.Op{
+	Kernel:   kernels.BernoulliTensor,
 	Name:     "bernoulli",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4125,6 +4336,7 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 }
 
 var opBernoulli_Float = wrap.Op{
+	Kernel:   kernels.Bernoulli_Float,
 	Name:     "bernoulli_",
 	Overload: "float",
 	Policy:   checks.Strict,
@@ -4145,6 +4357,7 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 }
 
 var opBernoulliFloatOut = wrap.Op{
+	Kernel:   kernels.BernoulliFloatOut,
 	Name:     "bernoulli",
 	Overload: "float_out",
 	Policy:   checks.Strict,
@@ -4165,6 +4378,7 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 }
 
 var opBernoulliP = wrap.Op{
+	Kernel:   kernels.BernoulliP,
 	Name:     "bernoulli",
 	Overload: "p",
 	Policy:   checks.Strict,
@@ -4184,6 +4398,7 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opBilinear = wrap.Op{
+	Kernel:   kernels.Bilinear,
 	Name:     "bilinear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4203,6 +4418,7 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opBinaryCrossEntropy = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropy,
 	Name:     "binary_cross_entropy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4222,6 +4438,7 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 }
 
 var opBinaryCrossEntropyOut = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyOut,
 	Name:     "binary_cross_entropy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4242,6 +4459,7 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 }
 
 var opBinaryCrossEntropyBackward = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyBackward,
 	Name:     "binary_cross_entropy_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4261,6 +4479,7 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opBinaryCrossEntropyBackwardGradInput = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyBackwardGradInput,
 	Name:     "binary_cross_entropy_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -4281,6 +4500,7 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 }
 
 var opBinaryCrossEntropyWithLogits = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyWithLogits,
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4300,6 +4520,7 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 }
 
 var opBinaryCrossEntropyWithLogitsOut = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyWithLogitsOut,
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4320,6 +4541,7 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 }
 
 var opBincount = wrap.Op{
+	Kernel:   kernels.Bincount,
 	Name:     "bincount",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4339,6 +4561,7 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 }
 
 var opBincountOut = wrap.Op{
+	Kernel:   kernels.BincountOut,
 	Name:     "bincount",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4359,6 +4582,7 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 }
 
 var opBitwiseNot = wrap.Op{
+	Kernel:   kernels.BitwiseNot,
 	Name:     "bitwise_not",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4378,6 +4602,7 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseNot_ = wrap.Op{
+	Kernel:   kernels.BitwiseNot_,
 	Name:     "bitwise_not_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4398,6 +4623,7 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseNotOut = wrap.Op{
+	Kernel:   kernels.BitwiseNotOut,
 	Name:     "bitwise_not",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4418,6 +4644,7 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCopysignOut = wrap.Op{
+	Kernel:   kernels.CopysignOut,
 	Name:     "copysign",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4438,6 +4665,7 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opCopysignTensor = wrap.Op{
+	Kernel:   kernels.CopysignTensor,
 	Name:     "copysign",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4457,6 +4685,7 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opCopysign_Tensor = wrap.Op{
+	Kernel:   kernels.Copysign_Tensor,
 	Name:     "copysign_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4477,6 +4706,7 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opCopysignScalar = wrap.Op{
+	Kernel:   kernels.CopysignScalar,
 	Name:     "copysign",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4496,6 +4726,7 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opCopysign_Scalar = wrap.Op{
+	Kernel:   kernels.Copysign_Scalar,
 	Name:     "copysign_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4516,6 +4747,7 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opCopysignScalarOut = wrap.Op{
+	Kernel:   kernels.CopysignScalarOut,
 	Name:     "copysign",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4536,6 +4768,7 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 }
 
 var opXLazyClone = wrap.Op{
+	Kernel:   kernels.XLazyClone,
 	Name:     "_lazy_clone",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4555,6 +4788,7 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalNot = wrap.Op{
+	Kernel:   kernels.LogicalNot,
 	Name:     "logical_not",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4574,6 +4808,7 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalNot_ = wrap.Op{
+	Kernel:   kernels.LogicalNot_,
 	Name:     "logical_not_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4594,6 +4829,7 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalNotOut = wrap.Op{
+	Kernel:   kernels.LogicalNotOut,
 	Name:     "logical_not",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4614,6 +4850,7 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalXor = wrap.Op{
+	Kernel:   kernels.LogicalXor,
 	Name:     "logical_xor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4633,6 +4870,7 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalXor_ = wrap.Op{
+	Kernel:   kernels.LogicalXor_,
 	Name:     "logical_xor_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4653,6 +4891,7 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalXorOut = wrap.Op{
+	Kernel:   kernels.LogicalXorOut,
 	Name:     "logical_xor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4673,6 +4912,7 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLogicalAnd = wrap.Op{
+	Kernel:   kernels.LogicalAnd,
 	Name:     "logical_and",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4692,6 +4932,7 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalAnd_ = wrap.Op{
+	Kernel:   kernels.LogicalAnd_,
 	Name:     "logical_and_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4712,6 +4953,7 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalAndOut = wrap.Op{
+	Kernel:   kernels.LogicalAndOut,
 	Name:     "logical_and",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4732,6 +4974,7 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLogicalOr = wrap.Op{
+	Kernel:   kernels.LogicalOr,
 	Name:     "logical_or",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4751,6 +4994,7 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalOr_ = wrap.Op{
+	Kernel:   kernels.LogicalOr_,
 	Name:     "logical_or_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4771,6 +5015,7 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalOrOut = wrap.Op{
+	Kernel:   kernels.LogicalOrOut,
 	Name:     "logical_or",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4791,6 +5036,7 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opBlackmanWindow = wrap.Op{
+	Kernel:   kernels.BlackmanWindow,
 	Name:     "blackman_window",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4809,6 +5055,7 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 }
 
 var opBlackmanWindowOut = wrap.Op{
+	Kernel:   kernels.BlackmanWindowOut,
 	Name:     "blackman_window",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4829,6 +5076,7 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opBlackmanWindowPeriodic = wrap.Op{
+	Kernel:   kernels.BlackmanWindowPeriodic,
 	Name:     "blackman_window",
 	Overload: "periodic",
 	Policy:   checks.Strict,
@@ -4847,6 +5095,7 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 }
 
 var opBlackmanWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.BlackmanWindowPeriodicOut,
 	Name:     "blackman_window",
 	Overload: "periodic_out",
 	Policy:   checks.Strict,
@@ -4867,6 +5116,7 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 }
 
 var opBmm = wrap.Op{
+	Kernel:   kernels.Bmm,
 	Name:     "bmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4886,6 +5136,7 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opBmmOut = wrap.Op{
+	Kernel:   kernels.BmmOut,
 	Name:     "bmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4906,6 +5157,7 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opBmmDtype = wrap.Op{
+	Kernel:   kernels.BmmDtype,
 	Name:     "bmm",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -4925,6 +5177,7 @@ func BmmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tens
 }
 
 var opBmmDtypeOut = wrap.Op{
+	Kernel:   kernels.BmmDtypeOut,
 	Name:     "bmm",
 	Overload: "dtype_out",
 	Policy:   checks.Strict,
@@ -4945,6 +5198,7 @@ func BmmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *tor
 }
 
 var opBroadcastTensors = wrap.Op{
+	Kernel:   kernels.BroadcastTensors,
 	Name:     "broadcast_tensors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4964,6 +5218,7 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opBroadcastTo = wrap.Op{
+	Kernel:   kernels.BroadcastTo,
 	Name:     "broadcast_to",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4983,6 +5238,7 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXSparseBroadcastTo = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastTo,
 	Name:     "_sparse_broadcast_to",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5002,6 +5258,7 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opCat = wrap.Op{
+	Kernel:   kernels.Cat,
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5021,6 +5278,7 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opCatOut = wrap.Op{
+	Kernel:   kernels.CatOut,
 	Name:     "cat",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5044,6 +5302,7 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 }
 
 var opConcat = wrap.Op{
+	Kernel:   kernels.Concat,
 	Name:     "concat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5063,6 +5322,7 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opConcatOut = wrap.Op{
+	Kernel:   kernels.ConcatOut,
 	Name:     "concat",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5086,6 +5346,7 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 }
 
 var opConcatenate = wrap.Op{
+	Kernel:   kernels.Concatenate,
 	Name:     "concatenate",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5105,6 +5366,7 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opConcatenateOut = wrap.Op{
+	Kernel:   kernels.ConcatenateOut,
 	Name:     "concatenate",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5128,6 +5390,7 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 }
 
 var opBlockDiag = wrap.Op{
+	Kernel:   kernels.BlockDiag,
 	Name:     "block_diag",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5147,6 +5410,7 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opBlockDiagOut = wrap.Op{
+	Kernel:   kernels.BlockDiagOut,
 	Name:     "block_diag",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5170,6 +5434,7 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCeil = wrap.Op{
+	Kernel:   kernels.Ceil,
 	Name:     "ceil",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5189,6 +5454,7 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCeil_ = wrap.Op{
+	Kernel:   kernels.Ceil_,
 	Name:     "ceil_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5209,6 +5475,7 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCeilOut = wrap.Op{
+	Kernel:   kernels.CeilOut,
 	Name:     "ceil",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5229,6 +5496,7 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opChainMatmul = wrap.Op{
+	Kernel:   kernels.ChainMatmul,
 	Name:     "chain_matmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5248,6 +5516,7 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 }
 
 var opChainMatmulOut = wrap.Op{
+	Kernel:   kernels.ChainMatmulOut,
 	Name:     "chain_matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5271,6 +5540,7 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opUnsafeChunk = wrap.Op{
+	Kernel:   kernels.UnsafeChunk,
 	Name:     "unsafe_chunk",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5290,6 +5560,7 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 }
 
 var opChunk = wrap.Op{
+	Kernel:   kernels.Chunk,
 	Name:     "chunk",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5312,6 +5583,7 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 }
 
 var opTensorSplitSections = wrap.Op{
+	Kernel:   kernels.TensorSplitSections,
 	Name:     "tensor_split",
 	Overload: "sections",
 	Policy:   checks.Strict,
@@ -5331,6 +5603,7 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 }
 
 var opTensorSplitIndices = wrap.Op{
+	Kernel:   kernels.TensorSplitIndices,
 	Name:     "tensor_split",
 	Overload: "indices",
 	Policy:   checks.Strict,
@@ -5350,6 +5623,7 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 }
 
 var opTensorSplitTensorIndicesOrSections = wrap.Op{
+	Kernel:   kernels.TensorSplitTensorIndicesOrSections,
 	Name:     "tensor_split",
 	Overload: "tensor_indices_or_sections",
 	Policy:   checks.Strict,
@@ -5369,6 +5643,7 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 }
 
 var opClamp = wrap.Op{
+	Kernel:   kernels.Clamp,
 	Name:     "clamp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5388,6 +5663,7 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 }
 
 var opClampTensor = wrap.Op{
+	Kernel:   kernels.ClampTensor,
 	Name:     "clamp",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5407,6 +5683,7 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 }
 
 var opClamp_ = wrap.Op{
+	Kernel:   kernels.Clamp_,
 	Name:     "clamp_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5427,6 +5704,7 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 }
 
 var opClamp_Tensor = wrap.Op{
+	Kernel:   kernels.Clamp_Tensor,
 	Name:     "clamp_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5447,6 +5725,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 }
 
 var opClampOut = wrap.Op{
+	Kernel:   kernels.ClampOut,
 	Name:     "clamp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5467,6 +5746,7 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 }
 
 var opClampTensorOut = wrap.Op{
+	Kernel:   kernels.ClampTensorOut,
 	Name:     "clamp",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5487,6 +5767,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 }
 
 var opClampMax = wrap.Op{
+	Kernel:   kernels.ClampMax,
 	Name:     "clamp_max",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5506,6 +5787,7 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 }
 
 var opClampMaxTensor = wrap.Op{
+	Kernel:   kernels.ClampMaxTensor,
 	Name:     "clamp_max",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5525,6 +5807,7 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 }
 
 var opClampMax_ = wrap.Op{
+	Kernel:   kernels.ClampMax_,
 	Name:     "clamp_max_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5545,6 +5828,7 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 }
 
 var opClampMax_Tensor = wrap.Op{
+	Kernel:   kernels.ClampMax_Tensor,
 	Name:     "clamp_max_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5565,6 +5849,7 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 }
 
 var opClampMaxOut = wrap.Op{
+	Kernel:   kernels.ClampMaxOut,
 	Name:     "clamp_max",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5585,6 +5870,7 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 }
 
 var opClampMaxTensorOut = wrap.Op{
+	Kernel:   kernels.ClampMaxTensorOut,
 	Name:     "clamp_max",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5605,6 +5891,7 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 }
 
 var opClampMin = wrap.Op{
+	Kernel:   kernels.ClampMin,
 	Name:     "clamp_min",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5624,6 +5911,7 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 }
 
 var opClampMinTensor = wrap.Op{
+	Kernel:   kernels.ClampMinTensor,
 	Name:     "clamp_min",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5643,6 +5931,7 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 }
 
 var opClampMin_ = wrap.Op{
+	Kernel:   kernels.ClampMin_,
 	Name:     "clamp_min_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5663,6 +5952,7 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 }
 
 var opClampMin_Tensor = wrap.Op{
+	Kernel:   kernels.ClampMin_Tensor,
 	Name:     "clamp_min_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5683,6 +5973,7 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 }
 
 var opClampMinOut = wrap.Op{
+	Kernel:   kernels.ClampMinOut,
 	Name:     "clamp_min",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5703,6 +5994,7 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 }
 
 var opClampMinTensorOut = wrap.Op{
+	Kernel:   kernels.ClampMinTensorOut,
 	Name:     "clamp_min",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5723,6 +6015,7 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 }
 
 var opClip = wrap.Op{
+	Kernel:   kernels.Clip,
 	Name:     "clip",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5742,6 +6035,7 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 }
 
 var opClipTensor = wrap.Op{
+	Kernel:   kernels.ClipTensor,
 	Name:     "clip",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5761,6 +6055,7 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 }
 
 var opClip_ = wrap.Op{
+	Kernel:   kernels.Clip_,
 	Name:     "clip_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5781,6 +6076,7 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 }
 
 var opClip_Tensor = wrap.Op{
+	Kernel:   kernels.Clip_Tensor,
 	Name:     "clip_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5801,6 +6097,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 }
 
 var opClipOut = wrap.Op{
+	Kernel:   kernels.ClipOut,
 	Name:     "clip",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5821,6 +6118,7 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 }
 
 var opClipTensorOut = wrap.Op{
+	Kernel:   kernels.ClipTensorOut,
 	Name:     "clip",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5841,6 +6139,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 }
 
 var opCudnnIsAcceptable = wrap.Op{
+	Kernel:   kernels.CudnnIsAcceptable,
 	Name:     "cudnn_is_acceptable",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5860,6 +6159,7 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 }
 
 var opComplex = wrap.Op{
+	Kernel:   kernels.Complex,
 	Name:     "complex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5879,6 +6179,7 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 }
 
 var opComplexOut = wrap.Op{
+	Kernel:   kernels.ComplexOut,
 	Name:     "complex",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5899,6 +6200,7 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opPolar = wrap.Op{
+	Kernel:   kernels.Polar,
 	Name:     "polar",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5918,6 +6220,7 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 }
 
 var opPolarOut = wrap.Op{
+	Kernel:   kernels.PolarOut,
 	Name:     "polar",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5938,6 +6241,7 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opConstantPadNd = wrap.Op{
+	Kernel:   kernels.ConstantPadNd,
 	Name:     "constant_pad_nd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5957,6 +6261,7 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 }
 
 var opConstantPadNdOut = wrap.Op{
+	Kernel:   kernels.ConstantPadNdOut,
 	Name:     "constant_pad_nd",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5977,6 +6282,7 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 }
 
 var opContiguous = wrap.Op{
+	Kernel:   kernels.Contiguous,
 	Name:     "contiguous",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5996,6 +6302,7 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 }
 
 var opConvolution = wrap.Op{
+	Kernel:   kernels.Convolution,
 	Name:     "convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6015,6 +6322,7 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 }
 
 var opConvolutionOut = wrap.Op{
+	Kernel:   kernels.ConvolutionOut,
 	Name:     "convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6035,6 +6343,7 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opConvolutionBackward = wrap.Op{
+	Kernel:   kernels.ConvolutionBackward,
 	Name:     "convolution_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6054,6 +6363,7 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 }
 
 var opConvolutionBackwardOut = wrap.Op{
+	Kernel:   kernels.ConvolutionBackwardOut,
 	Name:     "convolution_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6074,6 +6384,7 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 }
 
 var opConvolutionOverrideable = wrap.Op{
+	Kernel:   kernels.ConvolutionOverrideable,
 	Name:     "convolution_overrideable",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6093,6 +6404,7 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 }
 
 var opConvolutionOverrideableOut = wrap.Op{
+	Kernel:   kernels.ConvolutionOverrideableOut,
 	Name:     "convolution_overrideable",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6113,6 +6425,7 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 }
 
 var opConvolutionBackwardOverrideable = wrap.Op{
+	Kernel:   kernels.ConvolutionBackwardOverrideable,
 	Name:     "convolution_backward_overrideable",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6132,6 +6445,7 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 }
 
 var opConvolutionBackwardOverrideableOut = wrap.Op{
+	Kernel:   kernels.ConvolutionBackwardOverrideableOut,
 	Name:     "convolution_backward_overrideable",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6152,6 +6466,7 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 }
 
 var opXConvolution = wrap.Op{
+	Kernel:   kernels.XConvolution,
 	Name:     "_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6171,6 +6486,7 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 }
 
 var opXConvolutionOut = wrap.Op{
+	Kernel:   kernels.XConvolutionOut,
 	Name:     "_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6191,6 +6507,7 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opXConvolutionDeprecated = wrap.Op{
+	Kernel:   kernels.XConvolutionDeprecated,
 	Name:     "_convolution",
 	Overload: "deprecated",
 	Policy:   checks.Strict,
@@ -6210,6 +6527,7 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 }
 
 var opXConvolutionMode = wrap.Op{
+	Kernel:   kernels.XConvolutionMode,
 	Name:     "_convolution_mode",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6229,6 +6547,7 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opXConvolutionDoubleBackward = wrap.Op{
+	Kernel:   kernels.XConvolutionDoubleBackward,
 	Name:     "_convolution_double_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6248,6 +6567,7 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 }
 
 var opConv1d = wrap.Op{
+	Kernel:   kernels.Conv1d,
 	Name:     "conv1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6267,6 +6587,7 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 }
 
 var opConv2d = wrap.Op{
+	Kernel:   kernels.Conv2d,
 	Name:     "conv2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6286,6 +6607,7 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 }
 
 var opConv3d = wrap.Op{
+	Kernel:   kernels.Conv3d,
 	Name:     "conv3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6305,6 +6627,7 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 }
 
 var opConv1dPadding = wrap.Op{
+	Kernel:   kernels.Conv1dPadding,
 	Name:     "conv1d",
 	Overload: "padding",
 	Policy:   checks.Strict,
@@ -6324,6 +6647,7 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 }
 
 var opConv2dPadding = wrap.Op{
+	Kernel:   kernels.Conv2dPadding,
 	Name:     "conv2d",
 	Overload: "padding",
 	Policy:   checks.Strict,
@@ -6343,6 +6667,7 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 }
 
 var opConv3dPadding = wrap.Op{
+	Kernel:   kernels.Conv3dPadding,
 	Name:     "conv3d",
 	Overload: "padding",
 	Policy:   checks.Strict,
@@ -6362,6 +6687,7 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 }
 
 var opConvTbc = wrap.Op{
+	Kernel:   kernels.ConvTbc,
 	Name:     "conv_tbc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6381,6 +6707,7 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 }
 
 var opConvTbcOut = wrap.Op{
+	Kernel:   kernels.ConvTbcOut,
 	Name:     "conv_tbc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6401,6 +6728,7 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 }
 
 var opConvTbcBackward = wrap.Op{
+	Kernel:   kernels.ConvTbcBackward,
 	Name:     "conv_tbc_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6420,6 +6748,7 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 }
 
 var opConvTranspose1d = wrap.Op{
+	Kernel:   kernels.ConvTranspose1d,
 	Name:     "conv_transpose1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6439,6 +6768,7 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opConvTranspose2dInput = wrap.Op{
+	Kernel:   kernels.ConvTranspose2dInput,
 	Name:     "conv_transpose2d",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -6458,6 +6788,7 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opConvTranspose3dInput = wrap.Op{
+	Kernel:   kernels.ConvTranspose3dInput,
 	Name:     "conv_transpose3d",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -6477,6 +6808,7 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opCopy = wrap.Op{
+	Kernel:   kernels.Copy,
 	Name:     "copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6496,6 +6828,7 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 }
 
 var opCopy_ = wrap.Op{
+	Kernel:   kernels.Copy_,
 	Name:     "copy_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6516,6 +6849,7 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 }
 
 var opCopyOut = wrap.Op{
+	Kernel:   kernels.CopyOut,
 	Name:     "copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6536,6 +6870,7 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 }
 
 var opXCopyFrom = wrap.Op{
+	Kernel:   kernels.XCopyFrom,
 	Name:     "_copy_from",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6555,6 +6890,7 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 }
 
 var opXCopyFromOut = wrap.Op{
+	Kernel:   kernels.XCopyFromOut,
 	Name:     "_copy_from",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6575,6 +6911,7 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 }
 
 var opXCopyFromAndResize = wrap.Op{
+	Kernel:   kernels.XCopyFromAndResize,
 	Name:     "_copy_from_and_resize",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6594,6 +6931,7 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 }
 
 var opXCopyFromAndResizeOut = wrap.Op{
+	Kernel:   kernels.XCopyFromAndResizeOut,
 	Name:     "_copy_from_and_resize",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6614,6 +6952,7 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 }
 
 var opCos = wrap.Op{
+	Kernel:   kernels.Cos,
 	Name:     "cos",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6633,6 +6972,7 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCos_ = wrap.Op{
+	Kernel:   kernels.Cos_,
 	Name:     "cos_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6653,6 +6993,7 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCosOut = wrap.Op{
+	Kernel:   kernels.CosOut,
 	Name:     "cos",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6673,6 +7014,7 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCosh = wrap.Op{
+	Kernel:   kernels.Cosh,
 	Name:     "cosh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6692,6 +7034,7 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCosh_ = wrap.Op{
+	Kernel:   kernels.Cosh_,
 	Name:     "cosh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6712,6 +7055,7 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCoshOut = wrap.Op{
+	Kernel:   kernels.CoshOut,
 	Name:     "cosh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6732,6 +7076,7 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCosineEmbeddingLoss = wrap.Op{
+	Kernel:   kernels.CosineEmbeddingLoss,
 	Name:     "cosine_embedding_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6751,6 +7096,7 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 }
 
 var opCountNonzeroDimIntList = wrap.Op{
+	Kernel:   kernels.CountNonzeroDimIntList,
 	Name:     "count_nonzero",
 	Overload: "dim_IntList",
 	Policy:   checks.Strict,
@@ -6770,6 +7116,7 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opCountNonzeroDimIntListOut = wrap.Op{
+	Kernel:   kernels.CountNonzeroDimIntListOut,
 	Name:     "count_nonzero",
 	Overload: "dim_IntList_out",
 	Policy:   checks.Strict,
@@ -6790,6 +7137,7 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 }
 
 var opCountNonzero = wrap.Op{
+	Kernel:   kernels.CountNonzero,
 	Name:     "count_nonzero",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6809,6 +7157,7 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 }
 
 var opCountNonzeroOut = wrap.Op{
+	Kernel:   kernels.CountNonzeroOut,
 	Name:     "count_nonzero",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6829,6 +7178,7 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 }
 
 var opCov = wrap.Op{
+	Kernel:   kernels.Cov,
 	Name:     "cov",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6848,6 +7198,7 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 }
 
 var opCorrcoef = wrap.Op{
+	Kernel:   kernels.Corrcoef,
 	Name:     "corrcoef",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6867,6 +7218,7 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCudnnAffineGridGenerator = wrap.Op{
+	Kernel:   kernels.CudnnAffineGridGenerator,
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6886,6 +7238,7 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 }
 
 var opCudnnAffineGridGeneratorOut = wrap.Op{
+	Kernel:   kernels.CudnnAffineGridGeneratorOut,
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6906,6 +7259,7 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 }
 
 var opCudnnAffineGridGeneratorBackward = wrap.Op{
+	Kernel:   kernels.CudnnAffineGridGeneratorBackward,
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6925,6 +7279,7 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 }
 
 var opCudnnAffineGridGeneratorBackwardOut = wrap.Op{
+	Kernel:   kernels.CudnnAffineGridGeneratorBackwardOut,
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6945,6 +7300,7 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 }
 
 var opCudnnBatchNorm = wrap.Op{
+	Kernel:   kernels.CudnnBatchNorm,
 	Name:     "cudnn_batch_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6964,6 +7320,7 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opCudnnBatchNormOut = wrap.Op{
+	Kernel:   kernels.CudnnBatchNormOut,
 	Name:     "cudnn_batch_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6984,6 +7341,7 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opCudnnBatchNormBackward = wrap.Op{
+	Kernel:   kernels.CudnnBatchNormBackward,
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7003,6 +7361,7 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 }
 
 var opCudnnBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.CudnnBatchNormBackwardOut,
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7023,6 +7382,7 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 }
 
 var opCudnnConvolution = wrap.Op{
+	Kernel:   kernels.CudnnConvolution,
 	Name:     "cudnn_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7042,6 +7402,7 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 }
 
 var opCudnnConvolutionOut = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionOut,
 	Name:     "cudnn_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7062,6 +7423,7 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 }
 
 var opCudnnConvolutionTranspose = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionTranspose,
 	Name:     "cudnn_convolution_transpose",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7081,6 +7443,7 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 }
 
 var opCudnnConvolutionTransposeOut = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionTransposeOut,
 	Name:     "cudnn_convolution_transpose",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7101,6 +7464,7 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 }
 
 var opXMpsConvolutionTranspose = wrap.Op{
+	Kernel:   kernels.XMpsConvolutionTranspose,
 	Name:     "_mps_convolution_transpose",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7120,6 +7484,7 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 }
 
 var opXMpsConvolutionTransposeOut = wrap.Op{
+	Kernel:   kernels.XMpsConvolutionTransposeOut,
 	Name:     "_mps_convolution_transpose",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7140,6 +7505,7 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 }
 
 var opMpsConvolutionTransposeBackward = wrap.Op{
+	Kernel:   kernels.MpsConvolutionTransposeBackward,
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7159,6 +7525,7 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 }
 
 var opMpsConvolutionTransposeBackwardOut = wrap.Op{
+	Kernel:   kernels.MpsConvolutionTransposeBackwardOut,
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7179,6 +7546,7 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 }
 
 var opCudnnConvolutionRelu = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionRelu,
 	Name:     "cudnn_convolution_relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7198,6 +7566,7 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opCudnnConvolutionReluOut = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionReluOut,
 	Name:     "cudnn_convolution_relu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7218,6 +7587,7 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 }
 
 var opCudnnConvolutionAddRelu = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionAddRelu,
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7237,6 +7607,7 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 }
 
 var opCudnnConvolutionAddReluOut = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionAddReluOut,
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7257,6 +7628,7 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 }
 
 var opCudnnGridSampler = wrap.Op{
+	Kernel:   kernels.CudnnGridSampler,
 	Name:     "cudnn_grid_sampler",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7276,6 +7648,7 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 }
 
 var opCudnnGridSamplerOut = wrap.Op{
+	Kernel:   kernels.CudnnGridSamplerOut,
 	Name:     "cudnn_grid_sampler",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7296,6 +7669,7 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 }
 
 var opCudnnGridSamplerBackward = wrap.Op{
+	Kernel:   kernels.CudnnGridSamplerBackward,
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7315,6 +7689,7 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 }
 
 var opCudnnGridSamplerBackwardOut = wrap.Op{
+	Kernel:   kernels.CudnnGridSamplerBackwardOut,
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7335,6 +7710,7 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 }
 
 var opCummax = wrap.Op{
+	Kernel:   kernels.Cummax,
 	Name:     "cummax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7354,6 +7730,7 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opCummaxOut = wrap.Op{
+	Kernel:   kernels.CummaxOut,
 	Name:     "cummax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7374,6 +7751,7 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 }
 
 var opXCummaxHelper = wrap.Op{
+	Kernel:   kernels.XCummaxHelper,
 	Name:     "_cummax_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7394,6 +7772,7 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 }
 
 var opCummin = wrap.Op{
+	Kernel:   kernels.Cummin,
 	Name:     "cummin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7413,6 +7792,7 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opCumminOut = wrap.Op{
+	Kernel:   kernels.CumminOut,
 	Name:     "cummin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7433,6 +7813,7 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 }
 
 var opXCumminHelper = wrap.Op{
+	Kernel:   kernels.XCumminHelper,
 	Name:     "_cummin_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7453,6 +7834,7 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 }
 
 var opCummaxminBackward = wrap.Op{
+	Kernel:   kernels.CummaxminBackward,
 	Name:     "cummaxmin_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7472,6 +7854,7 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 }
 
 var opCumprod = wrap.Op{
+	Kernel:   kernels.Cumprod,
 	Name:     "cumprod",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7491,6 +7874,7 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opCumprod_ = wrap.Op{
+	Kernel:   kernels.Cumprod_,
 	Name:     "cumprod_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7511,6 +7895,7 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opCumprodOut = wrap.Op{
+	Kernel:   kernels.CumprodOut,
 	Name:     "cumprod",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7531,6 +7916,7 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 }
 
 var opCumprodBackward = wrap.Op{
+	Kernel:   kernels.CumprodBackward,
 	Name:     "cumprod_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7550,6 +7936,7 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 }
 
 var opCumsum = wrap.Op{
+	Kernel:   kernels.Cumsum,
 	Name:     "cumsum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7569,6 +7956,7 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opCumsum_ = wrap.Op{
+	Kernel:   kernels.Cumsum_,
 	Name:     "cumsum_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7589,6 +7977,7 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opCumsumOut = wrap.Op{
+	Kernel:   kernels.CumsumOut,
 	Name:     "cumsum",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7609,6 +7998,7 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 }
 
 var opCumulativeTrapezoidX = wrap.Op{
+	Kernel:   kernels.CumulativeTrapezoidX,
 	Name:     "cumulative_trapezoid",
 	Overload: "x",
 	Policy:   checks.Strict,
@@ -7628,6 +8018,7 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 }
 
 var opCumulativeTrapezoidDx = wrap.Op{
+	Kernel:   kernels.CumulativeTrapezoidDx,
 	Name:     "cumulative_trapezoid",
 	Overload: "dx",
 	Policy:   checks.Strict,
@@ -7647,6 +8038,7 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 }
 
 var opCtcLossIntList = wrap.Op{
+	Kernel:   kernels.CtcLossIntList,
 	Name:     "ctc_loss",
 	Overload: "IntList",
 	Policy:   checks.Strict,
@@ -7666,6 +8058,7 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 }
 
 var opCtcLossTensor = wrap.Op{
+	Kernel:   kernels.CtcLossTensor,
 	Name:     "ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7685,6 +8078,7 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 }
 
 var opXCtcLoss = wrap.Op{
+	Kernel:   kernels.XCtcLoss,
 	Name:     "_ctc_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7704,6 +8098,7 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 }
 
 var opXCtcLossOut = wrap.Op{
+	Kernel:   kernels.XCtcLossOut,
 	Name:     "_ctc_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7724,6 +8119,7 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 }
 
 var opXCtcLossTensor = wrap.Op{
+	Kernel:   kernels.XCtcLossTensor,
 	Name:     "_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7743,6 +8139,7 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 }
 
 var opXCtcLossTensorOut = wrap.Op{
+	Kernel:   kernels.XCtcLossTensorOut,
 	Name:     "_ctc_loss",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7763,6 +8160,7 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 }
 
 var opXCtcLossBackward = wrap.Op{
+	Kernel:   kernels.XCtcLossBackward,
 	Name:     "_ctc_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7782,6 +8180,7 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 }
 
 var opXCtcLossBackwardOut = wrap.Op{
+	Kernel:   kernels.XCtcLossBackwardOut,
 	Name:     "_ctc_loss_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7802,6 +8201,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 }
 
 var opXCtcLossBackwardTensor = wrap.Op{
+	Kernel:   kernels.XCtcLossBackwardTensor,
 	Name:     "_ctc_loss_backward",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7821,6 +8221,7 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 }
 
 var opDiagEmbed = wrap.Op{
+	Kernel:   kernels.DiagEmbed,
 	Name:     "diag_embed",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7840,6 +8241,7 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 }
 
 var opDiagEmbedOut = wrap.Op{
+	Kernel:   kernels.DiagEmbedOut,
 	Name:     "diag_embed",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7860,6 +8262,7 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 }
 
 var opDiagflat = wrap.Op{
+	Kernel:   kernels.Diagflat,
 	Name:     "diagflat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7879,6 +8282,7 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 }
 
 var opDiagonal = wrap.Op{
+	Kernel:   kernels.Diagonal,
 	Name:     "diagonal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7898,6 +8302,7 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 }
 
 var opLinalgDiagonal = wrap.Op{
+	Kernel:   kernels.LinalgDiagonal,
 	Name:     "linalg_diagonal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7917,6 +8322,7 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 }
 
 var opDiagonalBackward = wrap.Op{
+	Kernel:   kernels.DiagonalBackward,
 	Name:     "diagonal_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7936,6 +8342,7 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 }
 
 var opDiagonalBackwardOut = wrap.Op{
+	Kernel:   kernels.DiagonalBackwardOut,
 	Name:     "diagonal_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7956,6 +8363,7 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 }
 
 var opFillDiagonal_ = wrap.Op{
+	Kernel:   kernels.FillDiagonal_,
 	Name:     "fill_diagonal_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7976,6 +8384,7 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *tor
 }
 
 var opDiff = wrap.Op{
+	Kernel:   kernels.Diff,
 	Name:     "diff",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7995,6 +8404,7 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 }
 
 var opDiffOut = wrap.Op{
+	Kernel:   kernels.DiffOut,
 	Name:     "diff",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8015,6 +8425,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 }
 
 var opGradientScalarint = wrap.Op{
+	Kernel:   kernels.GradientScalarint,
 	Name:     "gradient",
 	Overload: "scalarint",
 	Policy:   checks.Strict,
@@ -8034,6 +8445,7 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 }
 
 var opGradientScalararray = wrap.Op{
+	Kernel:   kernels.GradientScalararray,
 	Name:     "gradient",
 	Overload: "scalararray",
 	Policy:   checks.Strict,
@@ -8053,6 +8465,7 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 }
 
 var opGradientArray = wrap.Op{
+	Kernel:   kernels.GradientArray,
 	Name:     "gradient",
 	Overload: "array",
 	Policy:   checks.Strict,
@@ -8072,6 +8485,7 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 }
 
 var opGradientScalarrayint = wrap.Op{
+	Kernel:   kernels.GradientScalarrayint,
 	Name:     "gradient",
 	Overload: "scalarrayint",
 	Policy:   checks.Strict,
@@ -8091,6 +8505,7 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 }
 
 var opGradientScalarrayarray = wrap.Op{
+	Kernel:   kernels.GradientScalarrayarray,
 	Name:     "gradient",
 	Overload: "scalarrayarray",
 	Policy:   checks.Strict,
@@ -8110,6 +8525,7 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 }
 
 var opGradientTensorarrayint = wrap.Op{
+	Kernel:   kernels.GradientTensorarrayint,
 	Name:     "gradient",
 	Overload: "tensorarrayint",
 	Policy:   checks.Strict,
@@ -8132,6 +8548,7 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 }
 
 var opGradientTensorarray = wrap.Op{
+	Kernel:   kernels.GradientTensorarray,
 	Name:     "gradient",
 	Overload: "tensorarray",
 	Policy:   checks.Strict,
@@ -8154,6 +8571,7 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 }
 
 var opDivTensor = wrap.Op{
+	Kernel:   kernels.DivTensor,
 	Name:     "div",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8173,6 +8591,7 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDiv_Tensor = wrap.Op{
+	Kernel:   kernels.Div_Tensor,
 	Name:     "div_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8193,6 +8612,7 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDivOut = wrap.Op{
+	Kernel:   kernels.DivOut,
 	Name:     "div",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8213,6 +8633,7 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opDivTensorMode = wrap.Op{
+	Kernel:   kernels.DivTensorMode,
 	Name:     "div",
 	Overload: "Tensor_mode",
 	Policy:   checks.Strict,
@@ -8232,6 +8653,7 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 }
 
 var opDiv_TensorMode = wrap.Op{
+	Kernel:   kernels.Div_TensorMode,
 	Name:     "div_",
 	Overload: "Tensor_mode",
 	Policy:   checks.Strict,
@@ -8252,6 +8674,7 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 }
 
 var opDivOutMode = wrap.Op{
+	Kernel:   kernels.DivOutMode,
 	Name:     "div",
 	Overload: "out_mode",
 	Policy:   checks.Strict,
@@ -8272,6 +8695,7 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 }
 
 var opDivScalar = wrap.Op{
+	Kernel:   kernels.DivScalar,
 	Name:     "div",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -8291,6 +8715,7 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDiv_Scalar = wrap.Op{
+	Kernel:   kernels.Div_Scalar,
 	Name:     "div_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -8311,6 +8736,7 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDivScalarOut = wrap.Op{
+	Kernel:   kernels.DivScalarOut,
 	Name:     "div",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -8331,6 +8757,7 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 }
 
 var opDivScalarMode = wrap.Op{
+	Kernel:   kernels.DivScalarMode,
 	Name:     "div",
 	Overload: "Scalar_mode",
 	Policy:   checks.Strict,
@@ -8350,6 +8777,7 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 }
 
 var opDiv_ScalarMode = wrap.Op{
+	Kernel:   kernels.Div_ScalarMode,
 	Name:     "div_",
 	Overload: "Scalar_mode",
 	Policy:   checks.Strict,
@@ -8370,6 +8798,7 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 }
 
 var opDivScalarModeOut = wrap.Op{
+	Kernel:   kernels.DivScalarModeOut,
 	Name:     "div",
 	Overload: "Scalar_mode_out",
 	Policy:   checks.Strict,
@@ -8390,6 +8819,7 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 }
 
 var opDivideTensor = wrap.Op{
+	Kernel:   kernels.DivideTensor,
 	Name:     "divide",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8409,6 +8839,7 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDivide_Tensor = wrap.Op{
+	Kernel:   kernels.Divide_Tensor,
 	Name:     "divide_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8429,6 +8860,7 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDivideOut = wrap.Op{
+	Kernel:   kernels.DivideOut,
 	Name:     "divide",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8449,6 +8881,7 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opDivideScalar = wrap.Op{
+	Kernel:   kernels.DivideScalar,
 	Name:     "divide",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -8468,6 +8901,7 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDivide_Scalar = wrap.Op{
+	Kernel:   kernels.Divide_Scalar,
 	Name:     "divide_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -8488,6 +8922,7 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDivideTensorMode = wrap.Op{
+	Kernel:   kernels.DivideTensorMode,
 	Name:     "divide",
 	Overload: "Tensor_mode",
 	Policy:   checks.Strict,
@@ -8507,6 +8942,7 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 }
 
 var opDivide_TensorMode = wrap.Op{
+	Kernel:   kernels.Divide_TensorMode,
 	Name:     "divide_",
 	Overload: "Tensor_mode",
 	Policy:   checks.Strict,
@@ -8527,6 +8963,7 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 }
 
 var opDivideOutMode = wrap.Op{
+	Kernel:   kernels.DivideOutMode,
 	Name:     "divide",
 	Overload: "out_mode",
 	Policy:   checks.Strict,
@@ -8547,6 +8984,7 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 }
 
 var opDivideScalarMode = wrap.Op{
+	Kernel:   kernels.DivideScalarMode,
 	Name:     "divide",
 	Overload: "Scalar_mode",
 	Policy:   checks.Strict,
@@ -8566,6 +9004,7 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 }
 
 var opDivide_ScalarMode = wrap.Op{
+	Kernel:   kernels.Divide_ScalarMode,
 	Name:     "divide_",
 	Overload: "Scalar_mode",
 	Policy:   checks.Strict,
@@ -8586,6 +9025,7 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 }
 
 var opTrueDivideTensor = wrap.Op{
+	Kernel:   kernels.TrueDivideTensor,
 	Name:     "true_divide",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8605,6 +9045,7 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opTrueDivide_Tensor = wrap.Op{
+	Kernel:   kernels.TrueDivide_Tensor,
 	Name:     "true_divide_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8625,6 +9066,7 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opTrueDivideOut = wrap.Op{
+	Kernel:   kernels.TrueDivideOut,
 	Name:     "true_divide",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8645,6 +9087,7 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opTrueDivideScalar = wrap.Op{
+	Kernel:   kernels.TrueDivideScalar,
 	Name:     "true_divide",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -8664,6 +9107,7 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opTrueDivide_Scalar = wrap.Op{
+	Kernel:   kernels.TrueDivide_Scalar,
 	Name:     "true_divide_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -8684,6 +9128,7 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDot = wrap.Op{
+	Kernel:   kernels.Dot,
 	Name:     "dot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8703,6 +9148,7 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 }
 
 var opDotOut = wrap.Op{
+	Kernel:   kernels.DotOut,
 	Name:     "dot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8723,6 +9169,7 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opVdot = wrap.Op{
+	Kernel:   kernels.Vdot,
 	Name:     "vdot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8742,6 +9189,7 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opVdotOut = wrap.Op{
+	Kernel:   kernels.VdotOut,
 	Name:     "vdot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8762,6 +9210,7 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opEinsum = wrap.Op{
+	Kernel:   kernels.Einsum,
 	Name:     "einsum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8781,6 +9230,7 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 }
 
 var opEmbedding = wrap.Op{
+	Kernel:   kernels.Embedding,
 	Name:     "embedding",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8800,6 +9250,7 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 }
 
 var opEmbeddingOut = wrap.Op{
+	Kernel:   kernels.EmbeddingOut,
 	Name:     "embedding",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8820,6 +9271,7 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 }
 
 var opEmbeddingBackward = wrap.Op{
+	Kernel:   kernels.EmbeddingBackward,
 	Name:     "embedding_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8839,6 +9291,7 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 }
 
 var opEmbeddingDenseBackward = wrap.Op{
+	Kernel:   kernels.EmbeddingDenseBackward,
 	Name:     "embedding_dense_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8858,6 +9311,7 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 }
 
 var opEmbeddingDenseBackwardOut = wrap.Op{
+	Kernel:   kernels.EmbeddingDenseBackwardOut,
 	Name:     "embedding_dense_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8878,6 +9332,7 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 }
 
 var opEmbeddingRenorm_ = wrap.Op{
+	Kernel:   kernels.EmbeddingRenorm_,
 	Name:     "embedding_renorm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8898,6 +9353,7 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 }
 
 var opEmbeddingRenormOut = wrap.Op{
+	Kernel:   kernels.EmbeddingRenormOut,
 	Name:     "embedding_renorm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8918,6 +9374,7 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 }
 
 var opEmbeddingRenorm = wrap.Op{
+	Kernel:   kernels.EmbeddingRenorm,
 	Name:     "embedding_renorm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8937,6 +9394,7 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 }
 
 var opEmbeddingSparseBackward = wrap.Op{
+	Kernel:   kernels.EmbeddingSparseBackward,
 	Name:     "embedding_sparse_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8956,6 +9414,7 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 }
 
 var opXEmbeddingBagForwardOnly = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagForwardOnly,
 	Name:     "_embedding_bag_forward_only",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8975,6 +9434,7 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 }
 
 var opXEmbeddingBagForwardOnlyOut = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagForwardOnlyOut,
 	Name:     "_embedding_bag_forward_only",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8995,6 +9455,7 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 }
 
 var opXRowwisePrune = wrap.Op{
+	Kernel:   kernels.XRowwisePrune,
 	Name:     "_rowwise_prune",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9014,6 +9475,7 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 }
 
 var opRowStack = wrap.Op{
+	Kernel:   kernels.RowStack,
 	Name:     "row_stack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9033,6 +9495,7 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opRowStackOut = wrap.Op{
+	Kernel:   kernels.RowStackOut,
 	Name:     "row_stack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9056,6 +9519,7 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opEmbeddingBag = wrap.Op{
+	Kernel:   kernels.EmbeddingBag,
 	Name:     "embedding_bag",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9075,6 +9539,7 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 }
 
 var opEmbeddingBagPaddingIdx = wrap.Op{
+	Kernel:   kernels.EmbeddingBagPaddingIdx,
 	Name:     "embedding_bag",
 	Overload: "padding_idx",
 	Policy:   checks.Strict,
@@ -9094,6 +9559,7 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 }
 
 var opXEmbeddingBag = wrap.Op{
+	Kernel:   kernels.XEmbeddingBag,
 	Name:     "_embedding_bag",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9113,6 +9579,7 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 }
 
 var opXEmbeddingBagOut = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagOut,
 	Name:     "_embedding_bag",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9133,6 +9600,7 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 }
 
 var opXEmbeddingBagBackward = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagBackward,
 	Name:     "_embedding_bag_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9152,6 +9620,7 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 }
 
 var opXEmbeddingBagSparseBackward = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagSparseBackward,
 	Name:     "_embedding_bag_sparse_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9171,6 +9640,7 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 }
 
 var opXEmbeddingBagDenseBackward = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagDenseBackward,
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9190,6 +9660,7 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 }
 
 var opXEmbeddingBagDenseBackwardOut = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagDenseBackwardOut,
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9210,6 +9681,7 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 }
 
 var opXEmbeddingBagPerSampleWeightsBackward = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagPerSampleWeightsBackward,
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9229,6 +9701,7 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 }
 
 var opXEmbeddingBagPerSampleWeightsBackwardOut = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagPerSampleWeightsBackwardOut,
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9249,6 +9722,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 }
 
 var opEmptyMemoryFormat = wrap.Op{
+	Kernel:   kernels.EmptyMemoryFormat,
 	Name:     "empty",
 	Overload: "memory_format",
 	Policy:   checks.Strict,
@@ -9267,6 +9741,7 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 }
 
 var opEmptyPermuted = wrap.Op{
+	Kernel:   kernels.EmptyPermuted,
 	Name:     "empty_permuted",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9285,6 +9760,7 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 }
 
 var opEmptyPermutedOut = wrap.Op{
+	Kernel:   kernels.EmptyPermutedOut,
 	Name:     "empty_permuted",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9305,6 +9781,7 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 }
 
 var opNewEmpty = wrap.Op{
+	Kernel:   kernels.NewEmpty,
 	Name:     "new_empty",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9324,6 +9801,7 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 }
 
 var opNewEmptyOut = wrap.Op{
+	Kernel:   kernels.NewEmptyOut,
 	Name:     "new_empty",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9344,6 +9822,7 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opNewEmptyStrided = wrap.Op{
+	Kernel:   kernels.NewEmptyStrided,
 	Name:     "new_empty_strided",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9363,6 +9842,7 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 }
 
 var opNewEmptyStridedOut = wrap.Op{
+	Kernel:   kernels.NewEmptyStridedOut,
 	Name:     "new_empty_strided",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9383,6 +9863,7 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 }
 
 var opNewFull = wrap.Op{
+	Kernel:   kernels.NewFull,
 	Name:     "new_full",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9402,6 +9883,7 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 }
 
 var opNewFullOut = wrap.Op{
+	Kernel:   kernels.NewFullOut,
 	Name:     "new_full",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9422,6 +9904,7 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 }
 
 var opNewZeros = wrap.Op{
+	Kernel:   kernels.NewZeros,
 	Name:     "new_zeros",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9441,6 +9924,7 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 }
 
 var opNewZerosOut = wrap.Op{
+	Kernel:   kernels.NewZerosOut,
 	Name:     "new_zeros",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9461,6 +9945,7 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opNewOnes = wrap.Op{
+	Kernel:   kernels.NewOnes,
 	Name:     "new_ones",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9480,6 +9965,7 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 }
 
 var opNewOnesOut = wrap.Op{
+	Kernel:   kernels.NewOnesOut,
 	Name:     "new_ones",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9500,6 +9986,7 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 }
 
 var opXEmptyAffineQuantized = wrap.Op{
+	Kernel:   kernels.XEmptyAffineQuantized,
 	Name:     "_empty_affine_quantized",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9518,6 +10005,7 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 }
 
 var opXEmptyAffineQuantizedOut = wrap.Op{
+	Kernel:   kernels.XEmptyAffineQuantizedOut,
 	Name:     "_empty_affine_quantized",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9538,6 +10026,7 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 }
 
 var opXEmptyPerChannelAffineQuantized = wrap.Op{
+	Kernel:   kernels.XEmptyPerChannelAffineQuantized,
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9557,6 +10046,7 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 }
 
 var opXEmptyPerChannelAffineQuantizedOut = wrap.Op{
+	Kernel:   kernels.XEmptyPerChannelAffineQuantizedOut,
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9577,6 +10067,7 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 }
 
 var opResize_ = wrap.Op{
+	Kernel:   kernels.Resize_,
 	Name:     "resize_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9597,6 +10088,7 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 }
 
 var opResizeOut = wrap.Op{
+	Kernel:   kernels.ResizeOut,
 	Name:     "resize",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9617,6 +10109,7 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 }
 
 var opResize = wrap.Op{
+	Kernel:   kernels.Resize,
 	Name:     "resize",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9636,6 +10129,7 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 }
 
 var opXResizeOutput_ = wrap.Op{
+	Kernel:   kernels.XResizeOutput_,
 	Name:     "_resize_output_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9656,6 +10150,7 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 }
 
 var opXResizeOutputOut = wrap.Op{
+	Kernel:   kernels.XResizeOutputOut,
 	Name:     "_resize_output",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9676,6 +10171,7 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 }
 
 var opXResizeOutput = wrap.Op{
+	Kernel:   kernels.XResizeOutput,
 	Name:     "_resize_output",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9695,6 +10191,7 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 }
 
 var opEmptyQuantized = wrap.Op{
+	Kernel:   kernels.EmptyQuantized,
 	Name:     "empty_quantized",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9714,6 +10211,7 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 }
 
 var opEmptyQuantizedOut = wrap.Op{
+	Kernel:   kernels.EmptyQuantizedOut,
 	Name:     "empty_quantized",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9734,6 +10232,7 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 }
 
 var opEmptyOut = wrap.Op{
+	Kernel:   kernels.EmptyOut,
 	Name:     "empty",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9754,6 +10253,7 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 }
 
 var opEmptyLike = wrap.Op{
+	Kernel:   kernels.EmptyLike,
 	Name:     "empty_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9773,6 +10273,7 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opEmptyLikeOut = wrap.Op{
+	Kernel:   kernels.EmptyLikeOut,
 	Name:     "empty_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9793,6 +10294,7 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opEmptyStrided = wrap.Op{
+	Kernel:   kernels.EmptyStrided,
 	Name:     "empty_strided",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9811,6 +10313,7 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 }
 
 var opEmptyStridedOut = wrap.Op{
+	Kernel:   kernels.EmptyStridedOut,
 	Name:     "empty_strided",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9831,6 +10334,7 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opErf = wrap.Op{
+	Kernel:   kernels.Erf,
 	Name:     "erf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9850,6 +10354,7 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErf_ = wrap.Op{
+	Kernel:   kernels.Erf_,
 	Name:     "erf_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9870,6 +10375,7 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfOut = wrap.Op{
+	Kernel:   kernels.ErfOut,
 	Name:     "erf",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9890,6 +10396,7 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opErfc = wrap.Op{
+	Kernel:   kernels.Erfc,
 	Name:     "erfc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9909,6 +10416,7 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfc_ = wrap.Op{
+	Kernel:   kernels.Erfc_,
 	Name:     "erfc_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9929,6 +10437,7 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfcOut = wrap.Op{
+	Kernel:   kernels.ErfcOut,
 	Name:     "erfc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9949,6 +10458,7 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opExp = wrap.Op{
+	Kernel:   kernels.Exp,
 	Name:     "exp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9968,6 +10478,7 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExp_ = wrap.Op{
+	Kernel:   kernels.Exp_,
 	Name:     "exp_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9988,6 +10499,7 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExpOut = wrap.Op{
+	Kernel:   kernels.ExpOut,
 	Name:     "exp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10008,6 +10520,7 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opExp2 = wrap.Op{
+	Kernel:   kernels.Exp2,
 	Name:     "exp2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10027,6 +10540,7 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExp2_ = wrap.Op{
+	Kernel:   kernels.Exp2_,
 	Name:     "exp2_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10047,6 +10561,7 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExp2Out = wrap.Op{
+	Kernel:   kernels.Exp2Out,
 	Name:     "exp2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10067,6 +10582,7 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opExpm1 = wrap.Op{
+	Kernel:   kernels.Expm1,
 	Name:     "expm1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10086,6 +10602,7 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExpm1_ = wrap.Op{
+	Kernel:   kernels.Expm1_,
 	Name:     "expm1_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10106,6 +10623,7 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExpm1Out = wrap.Op{
+	Kernel:   kernels.Expm1Out,
 	Name:     "expm1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10126,6 +10644,7 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opExpand = wrap.Op{
+	Kernel:   kernels.Expand,
 	Name:     "expand",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10145,6 +10664,7 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 }
 
 var opExpandAs = wrap.Op{
+	Kernel:   kernels.ExpandAs,
 	Name:     "expand_as",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10164,6 +10684,7 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opEye = wrap.Op{
+	Kernel:   kernels.Eye,
 	Name:     "eye",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10182,6 +10703,7 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 }
 
 var opEyeM = wrap.Op{
+	Kernel:   kernels.EyeM,
 	Name:     "eye",
 	Overload: "m",
 	Policy:   checks.Strict,
@@ -10200,6 +10722,7 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 }
 
 var opEyeOut = wrap.Op{
+	Kernel:   kernels.EyeOut,
 	Name:     "eye",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10220,6 +10743,7 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opEyeMOut = wrap.Op{
+	Kernel:   kernels.EyeMOut,
 	Name:     "eye",
 	Overload: "m_out",
 	Policy:   checks.Strict,
@@ -10240,6 +10764,7 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFlattenUsingInts = wrap.Op{
+	Kernel:   kernels.FlattenUsingInts,
 	Name:     "flatten",
 	Overload: "using_ints",
 	Policy:   checks.Strict,
@@ -10259,6 +10784,7 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 }
 
 var opUnflattenInt = wrap.Op{
+	Kernel:   kernels.UnflattenInt,
 	Name:     "unflatten",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -10278,6 +10804,7 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 }
 
 var opFillScalar = wrap.Op{
+	Kernel:   kernels.FillScalar,
 	Name:     "fill",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -10297,6 +10824,7 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 }
 
 var opFillTensor = wrap.Op{
+	Kernel:   kernels.FillTensor,
 	Name:     "fill",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -10316,6 +10844,7 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 }
 
 var opFill_Scalar = wrap.Op{
+	Kernel:   kernels.Fill_Scalar,
 	Name:     "fill_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -10336,6 +10865,7 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 }
 
 var opFillScalarOut = wrap.Op{
+	Kernel:   kernels.FillScalarOut,
 	Name:     "fill",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -10356,6 +10886,7 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 }
 
 var opFill_Tensor = wrap.Op{
+	Kernel:   kernels.Fill_Tensor,
 	Name:     "fill_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -10376,6 +10907,7 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 }
 
 var opFillTensorOut = wrap.Op{
+	Kernel:   kernels.FillTensorOut,
 	Name:     "fill",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -10396,6 +10928,7 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 }
 
 var opFloor = wrap.Op{
+	Kernel:   kernels.Floor,
 	Name:     "floor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10415,6 +10948,7 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFloor_ = wrap.Op{
+	Kernel:   kernels.Floor_,
 	Name:     "floor_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10435,6 +10969,7 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFloorOut = wrap.Op{
+	Kernel:   kernels.FloorOut,
 	Name:     "floor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10455,6 +10990,7 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFloorDivide = wrap.Op{
+	Kernel:   kernels.FloorDivide,
 	Name:     "floor_divide",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10474,6 +11010,7 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFloorDivide_Tensor = wrap.Op{
+	Kernel:   kernels.FloorDivide_Tensor,
 	Name:     "floor_divide_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -10494,6 +11031,7 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFloorDivideOut = wrap.Op{
+	Kernel:   kernels.FloorDivideOut,
 	Name:     "floor_divide",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10514,6 +11052,7 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opFloorDivideScalar = wrap.Op{
+	Kernel:   kernels.FloorDivideScalar,
 	Name:     "floor_divide",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -10533,6 +11072,7 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFloorDivide_Scalar = wrap.Op{
+	Kernel:   kernels.FloorDivide_Scalar,
 	Name:     "floor_divide_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -10553,6 +11093,7 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFloorDivideScalarOut = wrap.Op{
+	Kernel:   kernels.FloorDivideScalarOut,
 	Name:     "floor_divide",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -10573,6 +11114,7 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 }
 
 var opFrac = wrap.Op{
+	Kernel:   kernels.Frac,
 	Name:     "frac",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10592,6 +11134,7 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFrac_ = wrap.Op{
+	Kernel:   kernels.Frac_,
 	Name:     "frac_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10612,6 +11155,7 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFracOut = wrap.Op{
+	Kernel:   kernels.FracOut,
 	Name:     "frac",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10632,6 +11176,7 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFull = wrap.Op{
+	Kernel:   kernels.Full,
 	Name:     "full",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10650,6 +11195,7 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 }
 
 var opFullOut = wrap.Op{
+	Kernel:   kernels.FullOut,
 	Name:     "full",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10670,6 +11216,7 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 }
 
 var opFullLike = wrap.Op{
+	Kernel:   kernels.FullLike,
 	Name:     "full_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10689,6 +11236,7 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 }
 
 var opFullLikeOut = wrap.Op{
+	Kernel:   kernels.FullLikeOut,
 	Name:     "full_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10709,6 +11257,7 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 }
 
 var opFromFile = wrap.Op{
+	Kernel:   kernels.FromFile,
 	Name:     "from_file",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10727,6 +11276,7 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 }
 
 var opFromFileOut = wrap.Op{
+	Kernel:   kernels.FromFileOut,
 	Name:     "from_file",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10747,6 +11297,7 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 }
 
 var opGcdOut = wrap.Op{
+	Kernel:   kernels.GcdOut,
 	Name:     "gcd",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10767,6 +11318,7 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opGcd = wrap.Op{
+	Kernel:   kernels.Gcd,
 	Name:     "gcd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10786,6 +11338,7 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGcd_ = wrap.Op{
+	Kernel:   kernels.Gcd_,
 	Name:     "gcd_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10806,6 +11359,7 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLcmOut = wrap.Op{
+	Kernel:   kernels.LcmOut,
 	Name:     "lcm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10826,6 +11380,7 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opLcm = wrap.Op{
+	Kernel:   kernels.Lcm,
 	Name:     "lcm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10845,6 +11400,7 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLcm_ = wrap.Op{
+	Kernel:   kernels.Lcm_,
 	Name:     "lcm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10865,6 +11421,7 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGridSampler = wrap.Op{
+	Kernel:   kernels.GridSampler,
 	Name:     "grid_sampler",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10884,6 +11441,7 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 }
 
 var opGridSampler2d = wrap.Op{
+	Kernel:   kernels.GridSampler2d,
 	Name:     "grid_sampler_2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10903,6 +11461,7 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 }
 
 var opGridSampler2dOut = wrap.Op{
+	Kernel:   kernels.GridSampler2dOut,
 	Name:     "grid_sampler_2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10923,6 +11482,7 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 }
 
 var opGridSampler2dBackward = wrap.Op{
+	Kernel:   kernels.GridSampler2dBackward,
 	Name:     "grid_sampler_2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10942,6 +11502,7 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 }
 
 var opGridSampler2dBackwardOut = wrap.Op{
+	Kernel:   kernels.GridSampler2dBackwardOut,
 	Name:     "grid_sampler_2d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10962,6 +11523,7 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 }
 
 var opXGridSampler2dCpuFallback = wrap.Op{
+	Kernel:   kernels.XGridSampler2dCpuFallback,
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10981,6 +11543,7 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 }
 
 var opXGridSampler2dCpuFallbackOut = wrap.Op{
+	Kernel:   kernels.XGridSampler2dCpuFallbackOut,
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11001,6 +11564,7 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 }
 
 var opXGridSampler2dCpuFallbackBackward = wrap.Op{
+	Kernel:   kernels.XGridSampler2dCpuFallbackBackward,
 	Name:     "_grid_sampler_2d_cpu_fallback_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11020,6 +11584,7 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 }
 
 var opGridSampler3d = wrap.Op{
+	Kernel:   kernels.GridSampler3d,
 	Name:     "grid_sampler_3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11039,6 +11604,7 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 }
 
 var opGridSampler3dOut = wrap.Op{
+	Kernel:   kernels.GridSampler3dOut,
 	Name:     "grid_sampler_3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11059,6 +11625,7 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 }
 
 var opGridSampler3dBackward = wrap.Op{
+	Kernel:   kernels.GridSampler3dBackward,
 	Name:     "grid_sampler_3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11078,6 +11645,7 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 }
 
 var opGridSampler3dBackwardOut = wrap.Op{
+	Kernel:   kernels.GridSampler3dBackwardOut,
 	Name:     "grid_sampler_3d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11098,6 +11666,7 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 }
 
 var opHannWindow = wrap.Op{
+	Kernel:   kernels.HannWindow,
 	Name:     "hann_window",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11116,6 +11685,7 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 }
 
 var opHannWindowOut = wrap.Op{
+	Kernel:   kernels.HannWindowOut,
 	Name:     "hann_window",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11136,6 +11706,7 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHannWindowPeriodic = wrap.Op{
+	Kernel:   kernels.HannWindowPeriodic,
 	Name:     "hann_window",
 	Overload: "periodic",
 	Policy:   checks.Strict,
@@ -11154,6 +11725,7 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 }
 
 var opHannWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.HannWindowPeriodicOut,
 	Name:     "hann_window",
 	Overload: "periodic_out",
 	Policy:   checks.Strict,
@@ -11174,6 +11746,7 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 }
 
 var opHammingWindow = wrap.Op{
+	Kernel:   kernels.HammingWindow,
 	Name:     "hamming_window",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11192,6 +11765,7 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 }
 
 var opHammingWindowOut = wrap.Op{
+	Kernel:   kernels.HammingWindowOut,
 	Name:     "hamming_window",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11212,6 +11786,7 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHammingWindowPeriodic = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodic,
 	Name:     "hamming_window",
 	Overload: "periodic",
 	Policy:   checks.Strict,
@@ -11230,6 +11805,7 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 }
 
 var opHammingWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicOut,
 	Name:     "hamming_window",
 	Overload: "periodic_out",
 	Policy:   checks.Strict,
@@ -11250,6 +11826,7 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 }
 
 var opHammingWindowPeriodicAlpha = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicAlpha,
 	Name:     "hamming_window",
 	Overload: "periodic_alpha",
 	Policy:   checks.Strict,
@@ -11268,6 +11845,7 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 }
 
 var opHammingWindowPeriodicAlphaOut = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicAlphaOut,
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_out",
 	Policy:   checks.Strict,
@@ -11288,6 +11866,7 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 }
 
 var opHammingWindowPeriodicAlphaBeta = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicAlphaBeta,
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta",
 	Policy:   checks.Strict,
@@ -11306,6 +11885,7 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 }
 
 var opHammingWindowPeriodicAlphaBetaOut = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicAlphaBetaOut,
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta_out",
 	Policy:   checks.Strict,
@@ -11326,6 +11906,7 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 }
 
 var opKaiserWindow = wrap.Op{
+	Kernel:   kernels.KaiserWindow,
 	Name:     "kaiser_window",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11344,6 +11925,7 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 }
 
 var opKaiserWindowOut = wrap.Op{
+	Kernel:   kernels.KaiserWindowOut,
 	Name:     "kaiser_window",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11364,6 +11946,7 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opKaiserWindowPeriodic = wrap.Op{
+	Kernel:   kernels.KaiserWindowPeriodic,
 	Name:     "kaiser_window",
 	Overload: "periodic",
 	Policy:   checks.Strict,
@@ -11382,6 +11965,7 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 }
 
 var opKaiserWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.KaiserWindowPeriodicOut,
 	Name:     "kaiser_window",
 	Overload: "periodic_out",
 	Policy:   checks.Strict,
@@ -11402,6 +11986,7 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 }
 
 var opKaiserWindowBeta = wrap.Op{
+	Kernel:   kernels.KaiserWindowBeta,
 	Name:     "kaiser_window",
 	Overload: "beta",
 	Policy:   checks.Strict,
@@ -11420,6 +12005,7 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 }
 
 var opKaiserWindowBetaOut = wrap.Op{
+	Kernel:   kernels.KaiserWindowBetaOut,
 	Name:     "kaiser_window",
 	Overload: "beta_out",
 	Policy:   checks.Strict,

@@ -14,6 +14,7 @@ import (
 )
 
 var opHingeEmbeddingLoss = wrap.Op{
+	Kernel:   kernels.HingeEmbeddingLoss,
 	Name:     "hinge_embedding_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -33,6 +34,7 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 }
 
 var opGroupNorm = wrap.Op{
+	Kernel:   kernels.GroupNorm,
 	Name:     "group_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -52,6 +54,7 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 }
 
 var opNativeGroupNorm = wrap.Op{
+	Kernel:   kernels.NativeGroupNorm,
 	Name:     "native_group_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -71,6 +74,7 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opNativeGroupNormOut = wrap.Op{
+	Kernel:   kernels.NativeGroupNormOut,
 	Name:     "native_group_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -91,6 +95,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opNativeGroupNormBackward = wrap.Op{
+	Kernel:   kernels.NativeGroupNormBackward,
 	Name:     "native_group_norm_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -110,6 +115,7 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 }
 
 var opNativeGroupNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeGroupNormBackwardOut,
 	Name:     "native_group_norm_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -130,6 +136,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 }
 
 var opXFftR2c = wrap.Op{
+	Kernel:   kernels.XFftR2c,
 	Name:     "_fft_r2c",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -149,6 +156,7 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 }
 
 var opXFftR2cOut = wrap.Op{
+	Kernel:   kernels.XFftR2cOut,
 	Name:     "_fft_r2c",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -169,6 +177,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 }
 
 var opXFftC2r = wrap.Op{
+	Kernel:   kernels.XFftC2r,
 	Name:     "_fft_c2r",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -188,6 +197,7 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 }
 
 var opXFftC2rOut = wrap.Op{
+	Kernel:   kernels.XFftC2rOut,
 	Name:     "_fft_c2r",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -208,6 +218,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 }
 
 var opXFftC2c = wrap.Op{
+	Kernel:   kernels.XFftC2c,
 	Name:     "_fft_c2c",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -227,6 +238,7 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 }
 
 var opXFftC2cOut = wrap.Op{
+	Kernel:   kernels.XFftC2cOut,
 	Name:     "_fft_c2c",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -247,6 +259,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 }
 
 var opXValidateCompressedSparseIndices = wrap.Op{
+	Kernel:   kernels.XValidateCompressedSparseIndices,
 	Name:     "_validate_compressed_sparse_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -266,6 +279,7 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 }
 
 var opIndexTensor = wrap.Op{
+	Kernel:   kernels.IndexTensor,
 	Name:     "index",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -288,6 +302,7 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 }
 
 var opIndexTensorOut = wrap.Op{
+	Kernel:   kernels.IndexTensorOut,
 	Name:     "index",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -311,6 +326,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 }
 
 var opXUnsafeIndexTensor = wrap.Op{
+	Kernel:   kernels.XUnsafeIndexTensor,
 	Name:     "_unsafe_index",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -333,6 +349,7 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 }
 
 var opXUnsafeMaskedIndex = wrap.Op{
+	Kernel:   kernels.XUnsafeMaskedIndex,
 	Name:     "_unsafe_masked_index",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -355,6 +372,7 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 }
 
 var opXUnsafeMaskedIndexPutAccumulate = wrap.Op{
+	Kernel:   kernels.XUnsafeMaskedIndexPutAccumulate,
 	Name:     "_unsafe_masked_index_put_accumulate",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -377,6 +395,7 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 }
 
 var opIndexCopyOut = wrap.Op{
+	Kernel:   kernels.IndexCopyOut,
 	Name:     "index_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -397,6 +416,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 }
 
 var opIndexCopy_ = wrap.Op{
+	Kernel:   kernels.IndexCopy_,
 	Name:     "index_copy_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -417,6 +437,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 }
 
 var opIndexCopy = wrap.Op{
+	Kernel:   kernels.IndexCopy,
 	Name:     "index_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -436,6 +457,7 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 }
 
 var opIndexPut_ = wrap.Op{
+	Kernel:   kernels.IndexPut_,
 	Name:     "index_put_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -459,6 +481,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 }
 
 var opIndexPutOut = wrap.Op{
+	Kernel:   kernels.IndexPutOut,
 	Name:     "index_put",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -482,6 +505,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 }
 
 var opIndexPut = wrap.Op{
+	Kernel:   kernels.IndexPut,
 	Name:     "index_put",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -504,6 +528,7 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 }
 
 var opXUnsafeIndexPut = wrap.Op{
+	Kernel:   kernels.XUnsafeIndexPut,
 	Name:     "_unsafe_index_put",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -526,6 +551,7 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 }
 
 var opXIndexPutImpl_ = wrap.Op{
+	Kernel:   kernels.XIndexPutImpl_,
 	Name:     "_index_put_impl_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -549,6 +575,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 }
 
 var opXIndexPutImplOut = wrap.Op{
+	Kernel:   kernels.XIndexPutImplOut,
 	Name:     "_index_put_impl",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -572,6 +599,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 }
 
 var opXIndexPutImpl = wrap.Op{
+	Kernel:   kernels.XIndexPutImpl,
 	Name:     "_index_put_impl",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -594,6 +622,7 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 }
 
 var opInstanceNorm = wrap.Op{
+	Kernel:   kernels.InstanceNorm,
 	Name:     "instance_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -613,6 +642,7 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 }
 
 var opIsclose = wrap.Op{
+	Kernel:   kernels.Isclose,
 	Name:     "isclose",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -632,6 +662,7 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 }
 
 var opIsinTensorTensorOut = wrap.Op{
+	Kernel:   kernels.IsinTensorTensorOut,
 	Name:     "isin",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.Strict,
@@ -652,6 +683,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 }
 
 var opIsinTensorTensor = wrap.Op{
+	Kernel:   kernels.IsinTensorTensor,
 	Name:     "isin",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.Strict,
@@ -671,6 +703,7 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 }
 
 var opIsinTensorScalarOut = wrap.Op{
+	Kernel:   kernels.IsinTensorScalarOut,
 	Name:     "isin",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -691,6 +724,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 }
 
 var opIsinTensorScalar = wrap.Op{
+	Kernel:   kernels.IsinTensorScalar,
 	Name:     "isin",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -710,6 +744,7 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 }
 
 var opIsinScalarTensorOut = wrap.Op{
+	Kernel:   kernels.IsinScalarTensorOut,
 	Name:     "isin",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -730,6 +765,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 }
 
 var opIsinScalarTensor = wrap.Op{
+	Kernel:   kernels.IsinScalarTensor,
 	Name:     "isin",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -749,6 +785,7 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 }
 
 var opIsnan = wrap.Op{
+	Kernel:   kernels.Isnan,
 	Name:     "isnan",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -768,6 +805,7 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsnanOut = wrap.Op{
+	Kernel:   kernels.IsnanOut,
 	Name:     "isnan",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -788,6 +826,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsDistributed = wrap.Op{
+	Kernel:   kernels.IsDistributed,
 	Name:     "is_distributed",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -807,6 +846,7 @@ func IsDistributed(self *torch.Tensor) bool {
 }
 
 var opIsFloatingPoint = wrap.Op{
+	Kernel:   kernels.IsFloatingPoint,
 	Name:     "is_floating_point",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -826,6 +866,7 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 }
 
 var opIsComplex = wrap.Op{
+	Kernel:   kernels.IsComplex,
 	Name:     "is_complex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -845,6 +886,7 @@ func IsComplex(self *torch.Tensor) bool {
 }
 
 var opIsConj = wrap.Op{
+	Kernel:   kernels.IsConj,
 	Name:     "is_conj",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -864,6 +906,7 @@ func IsConj(self *torch.Tensor) bool {
 }
 
 var opXIsZerotensor = wrap.Op{
+	Kernel:   kernels.XIsZerotensor,
 	Name:     "_is_zerotensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -883,6 +926,7 @@ func XIsZerotensor(self *torch.Tensor) bool {
 }
 
 var opIsNeg = wrap.Op{
+	Kernel:   kernels.IsNeg,
 	Name:     "is_neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -902,6 +946,7 @@ func IsNeg(self *torch.Tensor) bool {
 }
 
 var opIsreal = wrap.Op{
+	Kernel:   kernels.Isreal,
 	Name:     "isreal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -921,6 +966,7 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsNonzero = wrap.Op{
+	Kernel:   kernels.IsNonzero,
 	Name:     "is_nonzero",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -940,6 +986,7 @@ func IsNonzero(self *torch.Tensor) bool {
 }
 
 var opIsSameSize = wrap.Op{
+	Kernel:   kernels.IsSameSize,
 	Name:     "is_same_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -959,6 +1006,7 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opIsSigned = wrap.Op{
+	Kernel:   kernels.IsSigned,
 	Name:     "is_signed",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -978,6 +1026,7 @@ func IsSigned(self *torch.Tensor) bool {
 }
 
 var opIsInference = wrap.Op{
+	Kernel:   kernels.IsInference,
 	Name:     "is_inference",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -997,6 +1046,7 @@ func IsInference(self *torch.Tensor) bool {
 }
 
 var opNumel = wrap.Op{
+	Kernel:   kernels.Numel,
 	Name:     "numel",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1016,6 +1066,7 @@ func Numel(self *torch.Tensor) int64 {
 }
 
 var opDim = wrap.Op{
+	Kernel:   kernels.Dim,
 	Name:     "dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1035,6 +1086,7 @@ func Dim(self *torch.Tensor) int64 {
 }
 
 var opGetDevice = wrap.Op{
+	Kernel:   kernels.GetDevice,
 	Name:     "get_device",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1054,6 +1106,7 @@ func GetDevice(self *torch.Tensor) int64 {
 }
 
 var opStorageOffset = wrap.Op{
+	Kernel:   kernels.StorageOffset,
 	Name:     "storage_offset",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1073,6 +1126,7 @@ func StorageOffset(self *torch.Tensor) int64 {
 }
 
 var opIsContiguous = wrap.Op{
+	Kernel:   kernels.IsContiguous,
 	Name:     "is_contiguous",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1092,6 +1146,7 @@ func IsContiguous(self *torch.Tensor) bool {
 }
 
 var opIsContiguousMemoryFormat = wrap.Op{
+	Kernel:   kernels.IsContiguousMemoryFormat,
 	Name:     "is_contiguous",
 	Overload: "memory_format",
 	Policy:   checks.Strict,
@@ -1111,6 +1166,7 @@ func IsContiguousMemoryFormat(self *torch.Tensor, memory_format int) bool {
 }
 
 var opKlDiv = wrap.Op{
+	Kernel:   kernels.KlDiv,
 	Name:     "kl_div",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1130,6 +1186,7 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 }
 
 var opKron = wrap.Op{
+	Kernel:   kernels.Kron,
 	Name:     "kron",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1149,6 +1206,7 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opKronOut = wrap.Op{
+	Kernel:   kernels.KronOut,
 	Name:     "kron",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1169,6 +1227,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opKthvalue = wrap.Op{
+	Kernel:   kernels.Kthvalue,
 	Name:     "kthvalue",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1188,6 +1247,7 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 }
 
 var opKthvalueValues = wrap.Op{
+	Kernel:   kernels.KthvalueValues,
 	Name:     "kthvalue",
 	Overload: "values",
 	Policy:   checks.Strict,
@@ -1208,6 +1268,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 }
 
 var opLayerNorm = wrap.Op{
+	Kernel:   kernels.LayerNorm,
 	Name:     "layer_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1227,6 +1288,7 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 }
 
 var opNativeLayerNorm = wrap.Op{
+	Kernel:   kernels.NativeLayerNorm,
 	Name:     "native_layer_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1246,6 +1308,7 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 }
 
 var opNativeLayerNormOut = wrap.Op{
+	Kernel:   kernels.NativeLayerNormOut,
 	Name:     "native_layer_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1266,6 +1329,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 }
 
 var opNativeLayerNormBackward = wrap.Op{
+	Kernel:   kernels.NativeLayerNormBackward,
 	Name:     "native_layer_norm_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1285,6 +1349,7 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 }
 
 var opNativeLayerNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeLayerNormBackwardOut,
 	Name:     "native_layer_norm_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1305,6 +1370,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 }
 
 var opRmsNorm = wrap.Op{
+	Kernel:   kernels.RmsNorm,
 	Name:     "rms_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1324,6 +1390,7 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 }
 
 var opXFusedRmsNorm = wrap.Op{
+	Kernel:   kernels.XFusedRmsNorm,
 	Name:     "_fused_rms_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1343,6 +1410,7 @@ func XFusedRmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.
 }
 
 var opXFusedRmsNormBackward = wrap.Op{
+	Kernel:   kernels.XFusedRmsNormBackward,
 	Name:     "_fused_rms_norm_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1362,6 +1430,7 @@ func XFusedRmsNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normaliz
 }
 
 var opNanToNum = wrap.Op{
+	Kernel:   kernels.NanToNum,
 	Name:     "nan_to_num",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1381,6 +1450,7 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 }
 
 var opNanToNum_ = wrap.Op{
+	Kernel:   kernels.NanToNum_,
 	Name:     "nan_to_num_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1401,6 +1471,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 }
 
 var opNanToNumOut = wrap.Op{
+	Kernel:   kernels.NanToNumOut,
 	Name:     "nan_to_num",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1421,6 +1492,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 }
 
 var opLinear = wrap.Op{
+	Kernel:   kernels.Linear,
 	Name:     "linear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1440,6 +1512,7 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 }
 
 var opLinearBackward = wrap.Op{
+	Kernel:   kernels.LinearBackward,
 	Name:     "linear_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1459,6 +1532,7 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 }
 
 var opLinearBackwardOut = wrap.Op{
+	Kernel:   kernels.LinearBackwardOut,
 	Name:     "linear_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1479,6 +1553,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 }
 
 var opLinearOut = wrap.Op{
+	Kernel:   kernels.LinearOut,
 	Name:     "linear",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1499,6 +1574,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 }
 
 var opMkldnnLinear = wrap.Op{
+	Kernel:   kernels.MkldnnLinear,
 	Name:     "mkldnn_linear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1518,6 +1594,7 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 }
 
 var opMkldnnLinearOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearOut,
 	Name:     "mkldnn_linear",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1538,6 +1615,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opMkldnnLinearBackwardInput = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardInput,
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1557,6 +1635,7 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 }
 
 var opMkldnnLinearBackwardInputOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardInputOut,
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1577,6 +1656,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 }
 
 var opMkldnnLinearBackwardWeights = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardWeights,
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1596,6 +1676,7 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 }
 
 var opMkldnnLinearBackwardWeightsOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardWeightsOut,
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1616,6 +1697,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 }
 
 var opMkldnnLinearBackward = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackward,
 	Name:     "mkldnn_linear_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1635,6 +1717,7 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 }
 
 var opMkldnnLinearBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardOut,
 	Name:     "mkldnn_linear_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1655,6 +1738,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 }
 
 var opXCsltCompress = wrap.Op{
+	Kernel:   kernels.XCsltCompress,
 	Name:     "_cslt_compress",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1674,6 +1758,7 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 }
 
 var opXCsltSparseMm = wrap.Op{
+	Kernel:   kernels.XCsltSparseMm,
 	Name:     "_cslt_sparse_mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1693,6 +1778,7 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 }
 
 var opXCsltSparseMmSearch = wrap.Op{
+	Kernel:   kernels.XCsltSparseMmSearch,
 	Name:     "_cslt_sparse_mm_search",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1712,6 +1798,7 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 }
 
 var opXSparseSemiStructuredTile = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredTile,
 	Name:     "_sparse_semi_structured_tile",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1731,6 +1818,7 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 }
 
 var opXSparseSemiStructuredApply = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredApply,
 	Name:     "_sparse_semi_structured_apply",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1750,6 +1838,7 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 }
 
 var opXSparseSemiStructuredApplyDense = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredApplyDense,
 	Name:     "_sparse_semi_structured_apply_dense",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1769,6 +1858,7 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 }
 
 var opXSparseSemiStructuredLinear = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredLinear,
 	Name:     "_sparse_semi_structured_linear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1788,6 +1878,7 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 }
 
 var opXSparseSemiStructuredMm = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredMm,
 	Name:     "_sparse_semi_structured_mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1807,6 +1898,7 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 }
 
 var opXSparseSemiStructuredAddmm = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredAddmm,
 	Name:     "_sparse_semi_structured_addmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1826,6 +1918,7 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 }
 
 var opXMixedDtypesLinear = wrap.Op{
+	Kernel:   kernels.XMixedDtypesLinear,
 	Name:     "_mixed_dtypes_linear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1845,6 +1938,7 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 }
 
 var opFbgemmLinearInt8WeightFp32Activation = wrap.Op{
+	Kernel:   kernels.FbgemmLinearInt8WeightFp32Activation,
 	Name:     "fbgemm_linear_int8_weight_fp32_activation",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1864,6 +1958,7 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 }
 
 var opFbgemmLinearInt8Weight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearInt8Weight,
 	Name:     "fbgemm_linear_int8_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1883,6 +1978,7 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 }
 
 var opFbgemmLinearQuantizeWeight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearQuantizeWeight,
 	Name:     "fbgemm_linear_quantize_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1902,6 +1998,7 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 }
 
 var opFbgemmPackGemmMatrixFp16 = wrap.Op{
+	Kernel:   kernels.FbgemmPackGemmMatrixFp16,
 	Name:     "fbgemm_pack_gemm_matrix_fp16",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1921,6 +2018,7 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 }
 
 var opXWrappedLinearPrepack = wrap.Op{
+	Kernel:   kernels.XWrappedLinearPrepack,
 	Name:     "_wrapped_linear_prepack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1940,6 +2038,7 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 }
 
 var opXWrappedQuantizedLinearPrepacked = wrap.Op{
+	Kernel:   kernels.XWrappedQuantizedLinearPrepacked,
 	Name:     "_wrapped_quantized_linear_prepacked",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1959,6 +2058,7 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 }
 
 var opFbgemmLinearFp16WeightFp32Activation = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16WeightFp32Activation,
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1978,6 +2078,7 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 }
 
 var opFbgemmLinearFp16WeightFp32ActivationOut = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16WeightFp32ActivationOut,
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1998,6 +2099,7 @@ func FbgemmLinearFp16WeightFp32ActivationOut(input *torch.Tensor, packed_weight 
 }
 
 var opFbgemmLinearFp16Weight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16Weight,
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2017,6 +2119,7 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 }
 
 var opFbgemmLinearFp16WeightOut = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16WeightOut,
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2037,6 +2140,7 @@ func FbgemmLinearFp16WeightOut(input *torch.Tensor, packed_weight *torch.Tensor,
 }
 
 var opFbgemmPackQuantizedMatrix = wrap.Op{
+	Kernel:   kernels.FbgemmPackQuantizedMatrix,
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2056,6 +2160,7 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 }
 
 var opFbgemmPackQuantizedMatrixKN = wrap.Op{
+	Kernel:   kernels.FbgemmPackQuantizedMatrixKN,
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "KN",
 	Policy:   checks.Strict,
@@ -2075,6 +2180,7 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 }
 
 var opLdexpTensor = wrap.Op{
+	Kernel:   kernels.LdexpTensor,
 	Name:     "ldexp",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2094,6 +2200,7 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLdexp_ = wrap.Op{
+	Kernel:   kernels.Ldexp_,
 	Name:     "ldexp_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2114,6 +2221,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLdexpOut = wrap.Op{
+	Kernel:   kernels.LdexpOut,
 	Name:     "ldexp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2134,6 +2242,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opLinspace = wrap.Op{
+	Kernel:   kernels.Linspace,
 	Name:     "linspace",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2152,6 +2261,7 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 }
 
 var opLinspaceTensorTensor = wrap.Op{
+	Kernel:   kernels.LinspaceTensorTensor,
 	Name:     "linspace",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.Strict,
@@ -2171,6 +2281,7 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 }
 
 var opLinspaceTensorScalar = wrap.Op{
+	Kernel:   kernels.LinspaceTensorScalar,
 	Name:     "linspace",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -2190,6 +2301,7 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 }
 
 var opLinspaceScalarTensor = wrap.Op{
+	Kernel:   kernels.LinspaceScalarTensor,
 	Name:     "linspace",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -2209,6 +2321,7 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 }
 
 var opLinspaceOut = wrap.Op{
+	Kernel:   kernels.LinspaceOut,
 	Name:     "linspace",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2229,6 +2342,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 }
 
 var opLinspaceTensorTensorOut = wrap.Op{
+	Kernel:   kernels.LinspaceTensorTensorOut,
 	Name:     "linspace",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.Strict,
@@ -2249,6 +2363,7 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 }
 
 var opLinspaceTensorScalarOut = wrap.Op{
+	Kernel:   kernels.LinspaceTensorScalarOut,
 	Name:     "linspace",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -2269,6 +2384,7 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 }
 
 var opLinspaceScalarTensorOut = wrap.Op{
+	Kernel:   kernels.LinspaceScalarTensorOut,
 	Name:     "linspace",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -2289,6 +2405,7 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 }
 
 var opLog = wrap.Op{
+	Kernel:   kernels.Log,
 	Name:     "log",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2308,6 +2425,7 @@ func Log(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog_ = wrap.Op{
+	Kernel:   kernels.Log_,
 	Name:     "log_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2328,6 +2446,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogOut = wrap.Op{
+	Kernel:   kernels.LogOut,
 	Name:     "log",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2348,6 +2467,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10 = wrap.Op{
+	Kernel:   kernels.Log10,
 	Name:     "log10",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2367,6 +2487,7 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10_ = wrap.Op{
+	Kernel:   kernels.Log10_,
 	Name:     "log10_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2387,6 +2508,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10Out = wrap.Op{
+	Kernel:   kernels.Log10Out,
 	Name:     "log10",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2407,6 +2529,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1p = wrap.Op{
+	Kernel:   kernels.Log1p,
 	Name:     "log1p",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2426,6 +2549,7 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1p_ = wrap.Op{
+	Kernel:   kernels.Log1p_,
 	Name:     "log1p_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2446,6 +2570,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1pOut = wrap.Op{
+	Kernel:   kernels.Log1pOut,
 	Name:     "log1p",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2466,6 +2591,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2 = wrap.Op{
+	Kernel:   kernels.Log2,
 	Name:     "log2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2485,6 +2611,7 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2_ = wrap.Op{
+	Kernel:   kernels.Log2_,
 	Name:     "log2_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2505,6 +2632,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2Out = wrap.Op{
+	Kernel:   kernels.Log2Out,
 	Name:     "log2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2525,6 +2653,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogaddexpOut = wrap.Op{
+	Kernel:   kernels.LogaddexpOut,
 	Name:     "logaddexp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2545,6 +2674,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opLogaddexp = wrap.Op{
+	Kernel:   kernels.Logaddexp,
 	Name:     "logaddexp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2564,6 +2694,7 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogaddexp2Out = wrap.Op{
+	Kernel:   kernels.Logaddexp2Out,
 	Name:     "logaddexp2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2584,6 +2715,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLogaddexp2 = wrap.Op{
+	Kernel:   kernels.Logaddexp2,
 	Name:     "logaddexp2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2603,6 +2735,7 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyTensor = wrap.Op{
+	Kernel:   kernels.XlogyTensor,
 	Name:     "xlogy",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2622,6 +2755,7 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyScalarSelf = wrap.Op{
+	Kernel:   kernels.XlogyScalarSelf,
 	Name:     "xlogy",
 	Overload: "Scalar_Self",
 	Policy:   checks.Strict,
@@ -2641,6 +2775,7 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyScalarOther = wrap.Op{
+	Kernel:   kernels.XlogyScalarOther,
 	Name:     "xlogy",
 	Overload: "Scalar_Other",
 	Policy:   checks.Strict,
@@ -2660,6 +2795,7 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opXlogy_Tensor = wrap.Op{
+	Kernel:   kernels.Xlogy_Tensor,
 	Name:     "xlogy_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2680,6 +2816,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogy_ScalarOther = wrap.Op{
+	Kernel:   kernels.Xlogy_ScalarOther,
 	Name:     "xlogy_",
 	Overload: "Scalar_Other",
 	Policy:   checks.Strict,
@@ -2700,6 +2837,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opXlogyOutTensor = wrap.Op{
+	Kernel:   kernels.XlogyOutTensor,
 	Name:     "xlogy",
 	Overload: "OutTensor",
 	Policy:   checks.Strict,
@@ -2720,6 +2858,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opXlogyOutScalarSelf = wrap.Op{
+	Kernel:   kernels.XlogyOutScalarSelf,
 	Name:     "xlogy",
 	Overload: "OutScalar_Self",
 	Policy:   checks.Strict,
@@ -2740,6 +2879,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 }
 
 var opXlogyOutScalarOther = wrap.Op{
+	Kernel:   kernels.XlogyOutScalarOther,
 	Name:     "xlogy",
 	Overload: "OutScalar_Other",
 	Policy:   checks.Strict,
@@ -2760,6 +2900,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opLogspace = wrap.Op{
+	Kernel:   kernels.Logspace,
 	Name:     "logspace",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2778,6 +2919,7 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 }
 
 var opLogspaceTensorTensor = wrap.Op{
+	Kernel:   kernels.LogspaceTensorTensor,
 	Name:     "logspace",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.Strict,
@@ -2797,6 +2939,7 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 }
 
 var opLogspaceTensorScalar = wrap.Op{
+	Kernel:   kernels.LogspaceTensorScalar,
 	Name:     "logspace",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -2816,6 +2959,7 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 }
 
 var opLogspaceScalarTensor = wrap.Op{
+	Kernel:   kernels.LogspaceScalarTensor,
 	Name:     "logspace",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -2835,6 +2979,7 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 }
 
 var opLogspaceOut = wrap.Op{
+	Kernel:   kernels.LogspaceOut,
 	Name:     "logspace",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2855,6 +3000,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 }
 
 var opLogspaceTensorTensorOut = wrap.Op{
+	Kernel:   kernels.LogspaceTensorTensorOut,
 	Name:     "logspace",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.Strict,
@@ -2875,6 +3021,7 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 }
 
 var opLogspaceTensorScalarOut = wrap.Op{
+	Kernel:   kernels.LogspaceTensorScalarOut,
 	Name:     "logspace",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -2895,6 +3042,7 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 }
 
 var opLogspaceScalarTensorOut = wrap.Op{
+	Kernel:   kernels.LogspaceScalarTensorOut,
 	Name:     "logspace",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -2915,6 +3063,7 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 }
 
 var opLogSoftmaxInt = wrap.Op{
+	Kernel:   kernels.LogSoftmaxInt,
 	Name:     "log_softmax",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -2934,6 +3083,7 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opLogSoftmaxIntOut = wrap.Op{
+	Kernel:   kernels.LogSoftmaxIntOut,
 	Name:     "log_softmax",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -2954,6 +3104,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 }
 
 var opXLogSoftmax = wrap.Op{
+	Kernel:   kernels.XLogSoftmax,
 	Name:     "_log_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2973,6 +3124,7 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 }
 
 var opXLogSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxOut,
 	Name:     "_log_softmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2993,6 +3145,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 }
 
 var opXLogSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxBackwardData,
 	Name:     "_log_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3012,6 +3165,7 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 }
 
 var opXLogSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxBackwardDataOut,
 	Name:     "_log_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3032,6 +3186,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opXLogcumsumexp = wrap.Op{
+	Kernel:   kernels.XLogcumsumexp,
 	Name:     "_logcumsumexp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3051,6 +3206,7 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXLogcumsumexpOut = wrap.Op{
+	Kernel:   kernels.XLogcumsumexpOut,
 	Name:     "_logcumsumexp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3071,6 +3227,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 }
 
 var opLogcumsumexp = wrap.Op{
+	Kernel:   kernels.Logcumsumexp,
 	Name:     "logcumsumexp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3090,6 +3247,7 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opLogcumsumexpOut = wrap.Op{
+	Kernel:   kernels.LogcumsumexpOut,
 	Name:     "logcumsumexp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3110,6 +3268,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 }
 
 var opLogsumexp = wrap.Op{
+	Kernel:   kernels.Logsumexp,
 	Name:     "logsumexp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3129,6 +3288,7 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opLogsumexpOut = wrap.Op{
+	Kernel:   kernels.LogsumexpOut,
 	Name:     "logsumexp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3149,6 +3309,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 }
 
 var opMarginRankingLoss = wrap.Op{
+	Kernel:   kernels.MarginRankingLoss,
 	Name:     "margin_ranking_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3168,6 +3329,7 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 }
 
 var opMatmul = wrap.Op{
+	Kernel:   kernels.Matmul,
 	Name:     "matmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3187,6 +3349,7 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMatmulBackward = wrap.Op{
+	Kernel:   kernels.MatmulBackward,
 	Name:     "matmul_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3206,6 +3369,7 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 }
 
 var opMatmulBackwardOut = wrap.Op{
+	Kernel:   kernels.MatmulBackwardOut,
 	Name:     "matmul_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3226,6 +3390,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 }
 
 var opMatmulOut = wrap.Op{
+	Kernel:   kernels.MatmulOut,
 	Name:     "matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3246,6 +3411,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opMatrixPower = wrap.Op{
+	Kernel:   kernels.MatrixPower,
 	Name:     "matrix_power",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3265,6 +3431,7 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opMatrixPowerOut = wrap.Op{
+	Kernel:   kernels.MatrixPowerOut,
 	Name:     "matrix_power",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3285,6 +3452,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opMatrixExp = wrap.Op{
+	Kernel:   kernels.MatrixExp,
 	Name:     "matrix_exp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3304,6 +3472,7 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMatrixExpBackward = wrap.Op{
+	Kernel:   kernels.MatrixExpBackward,
 	Name:     "matrix_exp_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3323,6 +3492,7 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 }
 
 var opXAminmax = wrap.Op{
+	Kernel:   kernels.XAminmax,
 	Name:     "_aminmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3342,6 +3512,7 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opXAminmaxOut = wrap.Op{
+	Kernel:   kernels.XAminmaxOut,
 	Name:     "_aminmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3362,6 +3533,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 }
 
 var opXAminmaxDim = wrap.Op{
+	Kernel:   kernels.XAminmaxDim,
 	Name:     "_aminmax",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -3381,6 +3553,7 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 }
 
 var opXAminmaxDimOut = wrap.Op{
+	Kernel:   kernels.XAminmaxDimOut,
 	Name:     "_aminmax",
 	Overload: "dim_out",
 	Policy:   checks.Strict,
@@ -3401,6 +3574,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 }
 
 var opAminmax = wrap.Op{
+	Kernel:   kernels.Aminmax,
 	Name:     "aminmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3420,6 +3594,7 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 }
 
 var opAminmaxOut = wrap.Op{
+	Kernel:   kernels.AminmaxOut,
 	Name:     "aminmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3440,6 +3615,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 }
 
 var opXComputeLinearCombination = wrap.Op{
+	Kernel:   kernels.XComputeLinearCombination,
 	Name:     "_compute_linear_combination",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3459,6 +3635,7 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 }
 
 var opXComputeLinearCombinationOut = wrap.Op{
+	Kernel:   kernels.XComputeLinearCombinationOut,
 	Name:     "_compute_linear_combination",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3479,6 +3656,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 }
 
 var opMaxDim = wrap.Op{
+	Kernel:   kernels.MaxDim,
 	Name:     "max",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -3498,6 +3676,7 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 }
 
 var opMaxDimMax = wrap.Op{
+	Kernel:   kernels.MaxDimMax,
 	Name:     "max",
 	Overload: "dim_max",
 	Policy:   checks.Strict,
@@ -3518,6 +3697,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 }
 
 var opValueSelectingReductionBackward = wrap.Op{
+	Kernel:   kernels.ValueSelectingReductionBackward,
 	Name:     "value_selecting_reduction_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3537,6 +3717,7 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 }
 
 var opAmax = wrap.Op{
+	Kernel:   kernels.Amax,
 	Name:     "amax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3556,6 +3737,7 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAmaxOut = wrap.Op{
+	Kernel:   kernels.AmaxOut,
 	Name:     "amax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3576,6 +3758,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 }
 
 var opMaxPool1dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool1dWithIndices,
 	Name:     "max_pool1d_with_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3595,6 +3778,7 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool1d = wrap.Op{
+	Kernel:   kernels.MaxPool1d,
 	Name:     "max_pool1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3614,6 +3798,7 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMaxPool2d = wrap.Op{
+	Kernel:   kernels.MaxPool2d,
 	Name:     "max_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3633,6 +3818,7 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.MaxPool2dBackward,
 	Name:     "max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3652,6 +3838,7 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opMaxPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MaxPool2dBackwardOut,
 	Name:     "max_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3672,6 +3859,7 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 }
 
 var opMkldnnMaxPool2d = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2d,
 	Name:     "mkldnn_max_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3691,6 +3879,7 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 }
 
 var opMkldnnMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dOut,
 	Name:     "mkldnn_max_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3711,6 +3900,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opMkldnnMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dBackward,
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3730,6 +3920,7 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 }
 
 var opMkldnnMaxPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dBackwardOut,
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3750,6 +3941,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opMkldnnMaxPool3d = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3d,
 	Name:     "mkldnn_max_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3769,6 +3961,7 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 }
 
 var opMkldnnMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dOut,
 	Name:     "mkldnn_max_pool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3789,6 +3982,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opMkldnnMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dBackward,
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3808,6 +4002,7 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 }
 
 var opMkldnnMaxPool3dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dBackwardOut,
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3828,6 +4023,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opQuantizedMaxPool1d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool1d,
 	Name:     "quantized_max_pool1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3847,6 +4043,7 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool1dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool1dOut,
 	Name:     "quantized_max_pool1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3867,6 +4064,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opQuantizedMaxPool2d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool2d,
 	Name:     "quantized_max_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3886,6 +4084,7 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool2dOut,
 	Name:     "quantized_max_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3906,6 +4105,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opQuantizedMaxPool3d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool3d,
 	Name:     "quantized_max_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3925,6 +4125,7 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool3dOut,
 	Name:     "quantized_max_pool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3945,6 +4146,7 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opMaxPool3d = wrap.Op{
+	Kernel:   kernels.MaxPool3d,
 	Name:     "max_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3964,6 +4166,7 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMean = wrap.Op{
+	Kernel:   kernels.Mean,
 	Name:     "mean",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3983,6 +4186,7 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opMeanDtypeOut = wrap.Op{
+	Kernel:   kernels.MeanDtypeOut,
 	Name:     "mean",
 	Overload: "dtype_out",
 	Policy:   checks.Strict,
@@ -4003,6 +4207,7 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 }
 
 var opMeanDim = wrap.Op{
+	Kernel:   kernels.MeanDim,
 	Name:     "mean",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -4022,6 +4227,7 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 }
 
 var opMeanOut = wrap.Op{
+	Kernel:   kernels.MeanOut,
 	Name:     "mean",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4042,6 +4248,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 }
 
 var opNanmean = wrap.Op{
+	Kernel:   kernels.Nanmean,
 	Name:     "nanmean",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4061,6 +4268,7 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 }
 
 var opNanmeanOut = wrap.Op{
+	Kernel:   kernels.NanmeanOut,
 	Name:     "nanmean",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4081,6 +4289,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 }
 
 var opMedian = wrap.Op{
+	Kernel:   kernels.Median,
 	Name:     "median",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4100,6 +4309,7 @@ func Median(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMedianOut = wrap.Op{
+	Kernel:   kernels.MedianOut,
 	Name:     "median",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4120,6 +4330,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMedianDim = wrap.Op{
+	Kernel:   kernels.MedianDim,
 	Name:     "median",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -4139,6 +4350,7 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 }
 
 var opMedianDimValues = wrap.Op{
+	Kernel:   kernels.MedianDimValues,
 	Name:     "median",
 	Overload: "dim_values",
 	Policy:   checks.Strict,
@@ -4159,6 +4371,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 }
 
 var opNanmedian = wrap.Op{
+	Kernel:   kernels.Nanmedian,
 	Name:     "nanmedian",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4178,6 +4391,7 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNanmedianOut = wrap.Op{
+	Kernel:   kernels.NanmedianOut,
 	Name:     "nanmedian",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4198,6 +4412,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNanmedianDim = wrap.Op{
+	Kernel:   kernels.NanmedianDim,
 	Name:     "nanmedian",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -4217,6 +4432,7 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 }
 
 var opNanmedianDimValues = wrap.Op{
+	Kernel:   kernels.NanmedianDimValues,
 	Name:     "nanmedian",
 	Overload: "dim_values",
 	Policy:   checks.Strict,
@@ -4237,6 +4453,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 }
 
 var opMinDim = wrap.Op{
+	Kernel:   kernels.MinDim,
 	Name:     "min",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -4256,6 +4473,7 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 }
 
 var opMinDimMin = wrap.Op{
+	Kernel:   kernels.MinDimMin,
 	Name:     "min",
 	Overload: "dim_min",
 	Policy:   checks.Strict,
@@ -4276,6 +4494,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 }
 
 var opAmin = wrap.Op{
+	Kernel:   kernels.Amin,
 	Name:     "amin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4295,6 +4514,7 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAminOut = wrap.Op{
+	Kernel:   kernels.AminOut,
 	Name:     "amin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4315,6 +4535,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 }
 
 var opXMpsConvolution = wrap.Op{
+	Kernel:   kernels.XMpsConvolution,
 	Name:     "_mps_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4334,6 +4555,7 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opXMpsConvolutionOut = wrap.Op{
+	Kernel:   kernels.XMpsConvolutionOut,
 	Name:     "_mps_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4354,6 +4576,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opMpsConvolutionBackward = wrap.Op{
+	Kernel:   kernels.MpsConvolutionBackward,
 	Name:     "mps_convolution_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4373,6 +4596,7 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 }
 
 var opMpsConvolutionBackwardOut = wrap.Op{
+	Kernel:   kernels.MpsConvolutionBackwardOut,
 	Name:     "mps_convolution_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4393,6 +4617,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 }
 
 var opMkldnnConvolution = wrap.Op{
+	Kernel:   kernels.MkldnnConvolution,
 	Name:     "mkldnn_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4412,6 +4637,7 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opMkldnnConvolutionOut = wrap.Op{
+	Kernel:   kernels.MkldnnConvolutionOut,
 	Name:     "mkldnn_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4432,6 +4658,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opMkldnnRnnLayer = wrap.Op{
+	Kernel:   kernels.MkldnnRnnLayer,
 	Name:     "mkldnn_rnn_layer",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4451,6 +4678,7 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 }
 
 var opMkldnnRnnLayerOut = wrap.Op{
+	Kernel:   kernels.MkldnnRnnLayerOut,
 	Name:     "mkldnn_rnn_layer",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4471,6 +4699,7 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 }
 
 var opMkldnnRnnLayerBackward = wrap.Op{
+	Kernel:   kernels.MkldnnRnnLayerBackward,
 	Name:     "mkldnn_rnn_layer_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4490,6 +4719,7 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 }
 
 var opMkldnnRnnLayerBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnRnnLayerBackwardOut,
 	Name:     "mkldnn_rnn_layer_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4510,6 +4740,7 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 }
 
 var opMiopenBatchNorm = wrap.Op{
+	Kernel:   kernels.MiopenBatchNorm,
 	Name:     "miopen_batch_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4529,6 +4760,7 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opMiopenBatchNormOut = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormOut,
 	Name:     "miopen_batch_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4549,6 +4781,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opMiopenBatchNormBackward = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormBackward,
 	Name:     "miopen_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4568,6 +4801,7 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 }
 
 var opMiopenBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormBackwardOut,
 	Name:     "miopen_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4588,6 +4822,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 }
 
 var opMiopenConvolution = wrap.Op{
+	Kernel:   kernels.MiopenConvolution,
 	Name:     "miopen_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4607,6 +4842,7 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opMiopenConvolutionOut = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionOut,
 	Name:     "miopen_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4627,6 +4863,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opMiopenConvolutionTranspose = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionTranspose,
 	Name:     "miopen_convolution_transpose",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4646,6 +4883,7 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opMiopenConvolutionTransposeOut = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionTransposeOut,
 	Name:     "miopen_convolution_transpose",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4666,6 +4904,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opMiopenDepthwiseConvolution = wrap.Op{
+	Kernel:   kernels.MiopenDepthwiseConvolution,
 	Name:     "miopen_depthwise_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4685,6 +4924,7 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opMiopenDepthwiseConvolutionOut = wrap.Op{
+	Kernel:   kernels.MiopenDepthwiseConvolutionOut,
 	Name:     "miopen_depthwise_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4705,6 +4945,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opMiopenConvolutionRelu = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionRelu,
 	Name:     "miopen_convolution_relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4724,6 +4965,7 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opMiopenConvolutionAddRelu = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionAddRelu,
 	Name:     "miopen_convolution_add_relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4743,6 +4985,7 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 }
 
 var opMiopenRnn = wrap.Op{
+	Kernel:   kernels.MiopenRnn,
 	Name:     "miopen_rnn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4765,6 +5008,7 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 }
 
 var opMiopenRnnOut = wrap.Op{
+	Kernel:   kernels.MiopenRnnOut,
 	Name:     "miopen_rnn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4788,6 +5032,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 }
 
 var opMiopenRnnBackward = wrap.Op{
+	Kernel:   kernels.MiopenRnnBackward,
 	Name:     "miopen_rnn_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4810,6 +5055,7 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 }
 
 var opMiopenRnnBackwardOut = wrap.Op{
+	Kernel:   kernels.MiopenRnnBackwardOut,
 	Name:     "miopen_rnn_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4833,6 +5079,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 }
 
 var opXUseMiopenCtcLoss = wrap.Op{
+	Kernel:   kernels.XUseMiopenCtcLoss,
 	Name:     "_use_miopen_ctc_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4852,6 +5099,7 @@ func XUseMiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 }
 
 var opXUseMiopenCtcLossTensor = wrap.Op{
+	Kernel:   kernels.XUseMiopenCtcLossTensor,
 	Name:     "_use_miopen_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4871,6 +5119,7 @@ func XUseMiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inp
 }
 
 var opMiopenCtcLoss = wrap.Op{
+	Kernel:   kernels.MiopenCtcLoss,
 	Name:     "miopen_ctc_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4890,6 +5139,7 @@ func MiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 }
 
 var opMiopenCtcLossOut = wrap.Op{
+	Kernel:   kernels.MiopenCtcLossOut,
 	Name:     "miopen_ctc_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4910,6 +5160,7 @@ func MiopenCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 }
 
 var opMiopenCtcLossTensor = wrap.Op{
+	Kernel:   kernels.MiopenCtcLossTensor,
 	Name:     "miopen_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4929,6 +5180,7 @@ func MiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 }
 
 var opMm = wrap.Op{
+	Kernel:   kernels.Mm,
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4948,6 +5200,7 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opMmOut = wrap.Op{
+	Kernel:   kernels.MmOut,
 	Name:     "mm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4968,6 +5221,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 }
 
 var opMmDtype = wrap.Op{
+	Kernel:   kernels.MmDtype,
 	Name:     "mm",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -4987,6 +5241,7 @@ func MmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tenso
 }
 
 var opMmDtypeOut = wrap.Op{
+	Kernel:   kernels.MmDtypeOut,
 	Name:     "mm",
 	Overload: "dtype_out",
 	Policy:   checks.Strict,
@@ -5007,6 +5262,7 @@ func MmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *torc
 }
 
 var opXIntMm = wrap.Op{
+	Kernel:   kernels.XIntMm,
 	Name:     "_int_mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5026,6 +5282,7 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opXIntMmOut = wrap.Op{
+	Kernel:   kernels.XIntMmOut,
 	Name:     "_int_mm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5046,6 +5303,7 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opXConvertWeightToInt4pack = wrap.Op{
+	Kernel:   kernels.XConvertWeightToInt4pack,
 	Name:     "_convert_weight_to_int4pack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5065,6 +5323,7 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 }
 
 var opXWeightInt4packMm = wrap.Op{
+	Kernel:   kernels.XWeightInt4packMm,
 	Name:     "_weight_int4pack_mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5084,6 +5343,7 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 }
 
 var opXWeightInt4packMmWithScalesAndZeros = wrap.Op{
+	Kernel:   kernels.XWeightInt4packMmWithScalesAndZeros,
 	Name:     "_weight_int4pack_mm_with_scales_and_zeros",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5103,6 +5363,7 @@ func XWeightInt4packMmWithScalesAndZeros(self *torch.Tensor, mat2 *torch.Tensor,
 }
 
 var opXConvertWeightToInt4packForCpu = wrap.Op{
+	Kernel:   kernels.XConvertWeightToInt4packForCpu,
 	Name:     "_convert_weight_to_int4pack_for_cpu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5122,6 +5383,7 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 }
 
 var opXWeightInt4packMmForCpu = wrap.Op{
+	Kernel:   kernels.XWeightInt4packMmForCpu,
 	Name:     "_weight_int4pack_mm_for_cpu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5141,6 +5403,7 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 }
 
 var opXDynQuantPack4bitWeight = wrap.Op{
+	Kernel:   kernels.XDynQuantPack4bitWeight,
 	Name:     "_dyn_quant_pack_4bit_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5160,6 +5423,7 @@ func XDynQuantPack4bitWeight(weights *torch.Tensor, scales_zeros *torch.Tensor, 
 }
 
 var opXDynQuantMatmul4bit = wrap.Op{
+	Kernel:   kernels.XDynQuantMatmul4bit,
 	Name:     "_dyn_quant_matmul_4bit",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5179,6 +5443,7 @@ func XDynQuantMatmul4bit(inp *torch.Tensor, packed_weights *torch.Tensor, block_
 }
 
 var opXWeightInt8packMm = wrap.Op{
+	Kernel:   kernels.XWeightInt8packMm,
 	Name:     "_weight_int8pack_mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5198,6 +5463,7 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 }
 
 var opXSparseMm = wrap.Op{
+	Kernel:   kernels.XSparseMm,
 	Name:     "_sparse_mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5217,6 +5483,7 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 }
 
 var opXSparseMmReduce = wrap.Op{
+	Kernel:   kernels.XSparseMmReduce,
 	Name:     "_sparse_mm",
 	Overload: "reduce",
 	Policy:   checks.Strict,
@@ -5236,6 +5503,7 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 }
 
 var opXSparseSparseMatmul = wrap.Op{
+	Kernel:   kernels.XSparseSparseMatmul,
 	Name:     "_sparse_sparse_matmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5255,6 +5523,7 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opXSparseSparseMatmulOut = wrap.Op{
+	Kernel:   kernels.XSparseSparseMatmulOut,
 	Name:     "_sparse_sparse_matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5275,6 +5544,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 }
 
 var opMode = wrap.Op{
+	Kernel:   kernels.Mode,
 	Name:     "mode",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5294,6 +5564,7 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 }
 
 var opModeValues = wrap.Op{
+	Kernel:   kernels.ModeValues,
 	Name:     "mode",
 	Overload: "values",
 	Policy:   checks.Strict,
@@ -5314,6 +5585,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 }
 
 var opMulTensor = wrap.Op{
+	Kernel:   kernels.MulTensor,
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5333,6 +5605,7 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMul_Tensor = wrap.Op{
+	Kernel:   kernels.Mul_Tensor,
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5353,6 +5626,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMulOut = wrap.Op{
+	Kernel:   kernels.MulOut,
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5373,6 +5647,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMulScalar = wrap.Op{
+	Kernel:   kernels.MulScalar,
 	Name:     "mul",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5392,6 +5667,7 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMul_Scalar = wrap.Op{
+	Kernel:   kernels.Mul_Scalar,
 	Name:     "mul_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5412,6 +5688,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMulScalarOut = wrap.Op{
+	Kernel:   kernels.MulScalarOut,
 	Name:     "mul",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -5432,6 +5709,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 }
 
 var opMultiplyTensor = wrap.Op{
+	Kernel:   kernels.MultiplyTensor,
 	Name:     "multiply",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5451,6 +5729,7 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMultiply_Tensor = wrap.Op{
+	Kernel:   kernels.Multiply_Tensor,
 	Name:     "multiply_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5471,6 +5750,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMultiplyOut = wrap.Op{
+	Kernel:   kernels.MultiplyOut,
 	Name:     "multiply",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5491,6 +5771,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opMultiplyScalar = wrap.Op{
+	Kernel:   kernels.MultiplyScalar,
 	Name:     "multiply",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5510,6 +5791,7 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMultiply_Scalar = wrap.Op{
+	Kernel:   kernels.Multiply_Scalar,
 	Name:     "multiply_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5530,6 +5812,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMv = wrap.Op{
+	Kernel:   kernels.Mv,
 	Name:     "mv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5549,6 +5832,7 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 }
 
 var opMvOut = wrap.Op{
+	Kernel:   kernels.MvOut,
 	Name:     "mv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5569,6 +5853,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opMvlgammaOut = wrap.Op{
+	Kernel:   kernels.MvlgammaOut,
 	Name:     "mvlgamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5589,6 +5874,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMvlgamma = wrap.Op{
+	Kernel:   kernels.Mvlgamma,
 	Name:     "mvlgamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5608,6 +5894,7 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opMvlgamma_ = wrap.Op{
+	Kernel:   kernels.Mvlgamma_,
 	Name:     "mvlgamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5628,6 +5915,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opNarrowCopy = wrap.Op{
+	Kernel:   kernels.NarrowCopy,
 	Name:     "narrow_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5647,6 +5935,7 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 }
 
 var opNarrowCopyOut = wrap.Op{
+	Kernel:   kernels.NarrowCopyOut,
 	Name:     "narrow_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5667,6 +5956,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 }
 
 var opNarrow = wrap.Op{
+	Kernel:   kernels.Narrow,
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5686,6 +5976,7 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 }
 
 var opNarrowTensor = wrap.Op{
+	Kernel:   kernels.NarrowTensor,
 	Name:     "narrow",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5705,6 +5996,7 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 }
 
 var opNativeBatchNorm = wrap.Op{
+	Kernel:   kernels.NativeBatchNorm,
 	Name:     "native_batch_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5724,6 +6016,7 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opNativeBatchNormOut = wrap.Op{
+	Kernel:   kernels.NativeBatchNormOut,
 	Name:     "native_batch_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5744,6 +6037,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opXNativeBatchNormLegit = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegit,
 	Name:     "_native_batch_norm_legit",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5764,6 +6058,7 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 }
 
 var opXNativeBatchNormLegitFunctional = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitFunctional,
 	Name:     "_native_batch_norm_legit_functional",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5783,6 +6078,7 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opXNativeBatchNormLegitNoTraining = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitNoTraining,
 	Name:     "_native_batch_norm_legit_no_training",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5802,6 +6098,7 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opXNativeBatchNormLegitNoTrainingOut = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitNoTrainingOut,
 	Name:     "_native_batch_norm_legit_no_training",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5822,6 +6119,7 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 }
 
 var opXNativeBatchNormLegitOut = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitOut,
 	Name:     "_native_batch_norm_legit",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5842,6 +6140,7 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 }
 
 var opXNativeBatchNormLegitNoStats = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitNoStats,
 	Name:     "_native_batch_norm_legit",
 	Overload: "no_stats",
 	Policy:   checks.Strict,
@@ -5861,6 +6160,7 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opXNativeBatchNormLegitNoStatsOut = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitNoStatsOut,
 	Name:     "_native_batch_norm_legit",
 	Overload: "no_stats_out",
 	Policy:   checks.Strict,
@@ -5881,6 +6181,7 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opBatchNormStats = wrap.Op{
+	Kernel:   kernels.BatchNormStats,
 	Name:     "batch_norm_stats",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5900,6 +6201,7 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 }
 
 var opBatchNormStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormStatsOut,
 	Name:     "batch_norm_stats",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5920,6 +6222,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 }
 
 var opBatchNormElemt = wrap.Op{
+	Kernel:   kernels.BatchNormElemt,
 	Name:     "batch_norm_elemt",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5939,6 +6242,7 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opBatchNormElemtOut = wrap.Op{
+	Kernel:   kernels.BatchNormElemtOut,
 	Name:     "batch_norm_elemt",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5959,6 +6263,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opBatchNormGatherStats = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStats,
 	Name:     "batch_norm_gather_stats",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5978,6 +6283,7 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 }
 
 var opBatchNormGatherStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsOut,
 	Name:     "batch_norm_gather_stats",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5998,6 +6304,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 }
 
 var opBatchNormGatherStatsWithCounts = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsWithCounts,
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6017,6 +6324,7 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 }
 
 var opBatchNormGatherStatsWithCountsOut = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsWithCountsOut,
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6037,6 +6345,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 }
 
 var opNativeBatchNormBackward = wrap.Op{
+	Kernel:   kernels.NativeBatchNormBackward,
 	Name:     "native_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6056,6 +6365,7 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 }
 
 var opNativeBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeBatchNormBackwardOut,
 	Name:     "native_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6076,6 +6386,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 }
 
 var opBatchNormBackwardReduce = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardReduce,
 	Name:     "batch_norm_backward_reduce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6095,6 +6406,7 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 }
 
 var opBatchNormBackwardReduceOut = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardReduceOut,
 	Name:     "batch_norm_backward_reduce",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6115,6 +6427,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 }
 
 var opBatchNormBackwardElemt = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardElemt,
 	Name:     "batch_norm_backward_elemt",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6134,6 +6447,7 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 }
 
 var opBatchNormBackwardElemtOut = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardElemtOut,
 	Name:     "batch_norm_backward_elemt",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6154,6 +6468,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 }
 
 var opBatchNormUpdateStats = wrap.Op{
+	Kernel:   kernels.BatchNormUpdateStats,
 	Name:     "batch_norm_update_stats",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6173,6 +6488,7 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 }
 
 var opBatchNormUpdateStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormUpdateStatsOut,
 	Name:     "batch_norm_update_stats",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6193,6 +6509,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 }
 
 var opIsVulkanAvailable = wrap.Op{
+	Kernel:   kernels.IsVulkanAvailable,
 	Name:     "is_vulkan_available",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6211,6 +6528,7 @@ func IsVulkanAvailable() bool {
 }
 
 var opXNnpackAvailable = wrap.Op{
+	Kernel:   kernels.XNnpackAvailable,
 	Name:     "_nnpack_available",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6229,6 +6547,7 @@ func XNnpackAvailable() bool {
 }
 
 var opXNnpackSpatialConvolution = wrap.Op{
+	Kernel:   kernels.XNnpackSpatialConvolution,
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6248,6 +6567,7 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opXNnpackSpatialConvolutionOut = wrap.Op{
+	Kernel:   kernels.XNnpackSpatialConvolutionOut,
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6268,6 +6588,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opOnes = wrap.Op{
+	Kernel:   kernels.Ones,
 	Name:     "ones",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6286,6 +6607,7 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 }
 
 var opOnesOut = wrap.Op{
+	Kernel:   kernels.OnesOut,
 	Name:     "ones",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6306,6 +6628,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opOnesLike = wrap.Op{
+	Kernel:   kernels.OnesLike,
 	Name:     "ones_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6325,6 +6648,7 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 }
 
 var opOnesLikeOut = wrap.Op{
+	Kernel:   kernels.OnesLikeOut,
 	Name:     "ones_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6345,6 +6669,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 }
 
 var opPairwiseDistance = wrap.Op{
+	Kernel:   kernels.PairwiseDistance,
 	Name:     "pairwise_distance",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6364,6 +6689,7 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 }
 
 var opCdist = wrap.Op{
+	Kernel:   kernels.Cdist,
 	Name:     "cdist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6383,6 +6709,7 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 }
 
 var opXEuclideanDist = wrap.Op{
+	Kernel:   kernels.XEuclideanDist,
 	Name:     "_euclidean_dist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6402,6 +6729,7 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 }
 
 var opXEuclideanDistOut = wrap.Op{
+	Kernel:   kernels.XEuclideanDistOut,
 	Name:     "_euclidean_dist",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6422,6 +6750,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opXCdistForward = wrap.Op{
+	Kernel:   kernels.XCdistForward,
 	Name:     "_cdist_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6441,6 +6770,7 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 }
 
 var opXCdistForwardOut = wrap.Op{
+	Kernel:   kernels.XCdistForwardOut,
 	Name:     "_cdist_forward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6461,6 +6791,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 }
 
 var opXCdistBackward = wrap.Op{
+	Kernel:   kernels.XCdistBackward,
 	Name:     "_cdist_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6480,6 +6811,7 @@ func XCdistBackward(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tenso
 }
 
 var opXCdistBackwardOut = wrap.Op{
+	Kernel:   kernels.XCdistBackwardOut,
 	Name:     "_cdist_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6500,6 +6832,7 @@ func XCdistBackwardOut(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Te
 }
 
 var opPdist = wrap.Op{
+	Kernel:   kernels.Pdist,
 	Name:     "pdist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6519,6 +6852,7 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 }
 
 var opXPdistForward = wrap.Op{
+	Kernel:   kernels.XPdistForward,
 	Name:     "_pdist_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6538,6 +6872,7 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 }
 
 var opXPdistForwardOut = wrap.Op{
+	Kernel:   kernels.XPdistForwardOut,
 	Name:     "_pdist_forward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6558,6 +6893,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 }
 
 var opXPdistBackward = wrap.Op{
+	Kernel:   kernels.XPdistBackward,
 	Name:     "_pdist_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6577,6 +6913,7 @@ func XPdistBackward(grad_output *torch.Tensor, self *torch.Tensor, p float64, pd
 }
 
 var opXPdistBackwardOut = wrap.Op{
+	Kernel:   kernels.XPdistBackwardOut,
 	Name:     "_pdist_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6597,6 +6934,7 @@ func XPdistBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, p float64,
 }
 
 var opCosineSimilarity = wrap.Op{
+	Kernel:   kernels.CosineSimilarity,
 	Name:     "cosine_similarity",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6616,6 +6954,7 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 }
 
 var opPermute = wrap.Op{
+	Kernel:   kernels.Permute,
 	Name:     "permute",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6635,6 +6974,7 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opMovedimIntlist = wrap.Op{
+	Kernel:   kernels.MovedimIntlist,
 	Name:     "movedim",
 	Overload: "intlist",
 	Policy:   checks.Strict,
@@ -6654,6 +6994,7 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 }
 
 var opMovedimInt = wrap.Op{
+	Kernel:   kernels.MovedimInt,
 	Name:     "movedim",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -6673,6 +7014,7 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 }
 
 var opMoveaxisIntlist = wrap.Op{
+	Kernel:   kernels.MoveaxisIntlist,
 	Name:     "moveaxis",
 	Overload: "intlist",
 	Policy:   checks.Strict,
@@ -6692,6 +7034,7 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 }
 
 var opMoveaxisInt = wrap.Op{
+	Kernel:   kernels.MoveaxisInt,
 	Name:     "moveaxis",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -6711,6 +7054,7 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 }
 
 var opNumpyT = wrap.Op{
+	Kernel:   kernels.NumpyT,
 	Name:     "numpy_T",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6730,6 +7074,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMatrixH = wrap.Op{
+	Kernel:   kernels.MatrixH,
 	Name:     "matrix_H",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6749,6 +7094,7 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMT = wrap.Op{
+	Kernel:   kernels.MT,
 	Name:     "mT",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6768,6 +7114,7 @@ func MT(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMH = wrap.Op{
+	Kernel:   kernels.MH,
 	Name:     "mH",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6787,6 +7134,7 @@ func MH(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAdjoint = wrap.Op{
+	Kernel:   kernels.Adjoint,
 	Name:     "adjoint",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6806,6 +7154,7 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPixelShuffle = wrap.Op{
+	Kernel:   kernels.PixelShuffle,
 	Name:     "pixel_shuffle",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6825,6 +7174,7 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 }
 
 var opPixelShuffleOut = wrap.Op{
+	Kernel:   kernels.PixelShuffleOut,
 	Name:     "pixel_shuffle",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6845,6 +7195,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 }
 
 var opPixelUnshuffle = wrap.Op{
+	Kernel:   kernels.PixelUnshuffle,
 	Name:     "pixel_unshuffle",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6864,6 +7215,7 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 }
 
 var opPixelUnshuffleOut = wrap.Op{
+	Kernel:   kernels.PixelUnshuffleOut,
 	Name:     "pixel_unshuffle",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6884,6 +7236,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 }
 
 var opChannelShuffle = wrap.Op{
+	Kernel:   kernels.ChannelShuffle,
 	Name:     "channel_shuffle",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6903,6 +7256,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 }
 
 var opChannelShuffleOut = wrap.Op{
+	Kernel:   kernels.ChannelShuffleOut,
 	Name:     "channel_shuffle",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6923,6 +7277,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 }
 
 var opNativeChannelShuffle = wrap.Op{
+	Kernel:   kernels.NativeChannelShuffle,
 	Name:     "native_channel_shuffle",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6942,6 +7297,7 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 }
 
 var opIsPinned = wrap.Op{
+	Kernel:   kernels.IsPinned,
 	Name:     "is_pinned",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6961,6 +7317,7 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 }
 
 var opPinMemory = wrap.Op{
+	Kernel:   kernels.PinMemory,
 	Name:     "pin_memory",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6980,6 +7337,7 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 }
 
 var opXPinMemory = wrap.Op{
+	Kernel:   kernels.XPinMemory,
 	Name:     "_pin_memory",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6999,6 +7357,7 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 }
 
 var opXPinMemoryOut = wrap.Op{
+	Kernel:   kernels.XPinMemoryOut,
 	Name:     "_pin_memory",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7019,6 +7378,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 }
 
 var opPinverse = wrap.Op{
+	Kernel:   kernels.Pinverse,
 	Name:     "pinverse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7038,6 +7398,7 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 }
 
 var opPoissonNllLoss = wrap.Op{
+	Kernel:   kernels.PoissonNllLoss,
 	Name:     "poisson_nll_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7057,6 +7418,7 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 }
 
 var opRad2deg = wrap.Op{
+	Kernel:   kernels.Rad2deg,
 	Name:     "rad2deg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7076,6 +7438,7 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRad2deg_ = wrap.Op{
+	Kernel:   kernels.Rad2deg_,
 	Name:     "rad2deg_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7096,6 +7459,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRad2degOut = wrap.Op{
+	Kernel:   kernels.Rad2degOut,
 	Name:     "rad2deg",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7116,6 +7480,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2rad = wrap.Op{
+	Kernel:   kernels.Deg2rad,
 	Name:     "deg2rad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7135,6 +7500,7 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2rad_ = wrap.Op{
+	Kernel:   kernels.Deg2rad_,
 	Name:     "deg2rad_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7155,6 +7521,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2radOut = wrap.Op{
+	Kernel:   kernels.Deg2radOut,
 	Name:     "deg2rad",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7175,6 +7542,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opScalarTensor = wrap.Op{
+	Kernel:   kernels.ScalarTensor,
 	Name:     "scalar_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7193,6 +7561,7 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 }
 
 var opScalarTensorOut = wrap.Op{
+	Kernel:   kernels.ScalarTensorOut,
 	Name:     "scalar_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7213,6 +7582,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRand = wrap.Op{
+	Kernel:   kernels.Rand,
 	Name:     "rand",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7231,6 +7601,7 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 }
 
 var opRandGenerator = wrap.Op{
+	Kernel:   kernels.RandGenerator,
 	Name:     "rand",
 	Overload: "generator",
 	Policy:   checks.Strict,
@@ -7249,6 +7620,7 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 }
 
 var opRandOut = wrap.Op{
+	Kernel:   kernels.RandOut,
 	Name:     "rand",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7269,6 +7641,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandGeneratorOut,
 	Name:     "rand",
 	Overload: "generator_out",
 	Policy:   checks.Strict,
@@ -7289,6 +7662,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 }
 
 var opRandLike = wrap.Op{
+	Kernel:   kernels.RandLike,
 	Name:     "rand_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7308,6 +7682,7 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 }
 
 var opRandLikeOut = wrap.Op{
+	Kernel:   kernels.RandLikeOut,
 	Name:     "rand_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7328,6 +7703,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 }
 
 var opRandLikeGenerator = wrap.Op{
+	Kernel:   kernels.RandLikeGenerator,
 	Name:     "rand_like",
 	Overload: "generator",
 	Policy:   checks.Strict,
@@ -7347,6 +7723,7 @@ func RandLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *in
 }
 
 var opRandLikeGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandLikeGeneratorOut,
 	Name:     "rand_like",
 	Overload: "generator_out",
 	Policy:   checks.Strict,
@@ -7367,6 +7744,7 @@ func RandLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int,
 }
 
 var opRandint = wrap.Op{
+	Kernel:   kernels.Randint,
 	Name:     "randint",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7385,6 +7763,7 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 }
 
 var opRandintGenerator = wrap.Op{
+	Kernel:   kernels.RandintGenerator,
 	Name:     "randint",
 	Overload: "generator",
 	Policy:   checks.Strict,
@@ -7403,6 +7782,7 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 }
 
 var opRandintLow = wrap.Op{
+	Kernel:   kernels.RandintLow,
 	Name:     "randint",
 	Overload: "low",
 	Policy:   checks.Strict,
@@ -7421,6 +7801,7 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 }
 
 var opRandintLowGenerator = wrap.Op{
+	Kernel:   kernels.RandintLowGenerator,
 	Name:     "randint",
 	Overload: "low_generator",
 	Policy:   checks.Strict,
@@ -7439,6 +7820,7 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 }
 
 var opRandintOut = wrap.Op{
+	Kernel:   kernels.RandintOut,
 	Name:     "randint",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7459,6 +7841,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandintGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintGeneratorOut,
 	Name:     "randint",
 	Overload: "generator_out",
 	Policy:   checks.Strict,
@@ -7479,6 +7862,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 }
 
 var opRandintLowOut = wrap.Op{
+	Kernel:   kernels.RandintLowOut,
 	Name:     "randint",
 	Overload: "low_out",
 	Policy:   checks.Strict,
@@ -7499,6 +7883,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 }
 
 var opRandintLowGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintLowGeneratorOut,
 	Name:     "randint",
 	Overload: "low_generator_out",
 	Policy:   checks.Strict,
@@ -7519,6 +7904,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 }
 
 var opRandintLike = wrap.Op{
+	Kernel:   kernels.RandintLike,
 	Name:     "randint_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7538,6 +7924,7 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 }
 
 var opRandintLikeOut = wrap.Op{
+	Kernel:   kernels.RandintLikeOut,
 	Name:     "randint_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7558,6 +7945,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 }
 
 var opRandintLikeGenerator = wrap.Op{
+	Kernel:   kernels.RandintLikeGenerator,
 	Name:     "randint_like",
 	Overload: "generator",
 	Policy:   checks.Strict,
@@ -7577,6 +7965,7 @@ func RandintLikeGenerator(self *torch.Tensor, high int64, generator any, dtype *
 }
 
 var opRandintLikeGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintLikeGeneratorOut,
 	Name:     "randint_like",
 	Overload: "generator_out",
 	Policy:   checks.Strict,
@@ -7597,6 +7986,7 @@ func RandintLikeGeneratorOut(self *torch.Tensor, high int64, generator any, memo
 }
 
 var opRandintLikeTensor = wrap.Op{
+	Kernel:   kernels.RandintLikeTensor,
 	Name:     "randint_like",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7616,6 +8006,7 @@ func RandintLikeTensor(self *torch.Tensor, high *torch.Tensor, dtype *int, layou
 }
 
 var opRandintLikeTensorOut = wrap.Op{
+	Kernel:   kernels.RandintLikeTensorOut,
 	Name:     "randint_like",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7636,6 +8027,7 @@ func RandintLikeTensorOut(self *torch.Tensor, high *torch.Tensor, memory_format 
 }
 
 var opRandintLikeTensorGenerator = wrap.Op{
+	Kernel:   kernels.RandintLikeTensorGenerator,
 	Name:     "randint_like",
 	Overload: "Tensor_generator",
 	Policy:   checks.Strict,
@@ -7655,6 +8047,7 @@ func RandintLikeTensorGenerator(self *torch.Tensor, high *torch.Tensor, generato
 }
 
 var opRandintLikeTensorGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintLikeTensorGeneratorOut,
 	Name:     "randint_like",
 	Overload: "Tensor_generator_out",
 	Policy:   checks.Strict,
@@ -7675,6 +8068,7 @@ func RandintLikeTensorGeneratorOut(self *torch.Tensor, high *torch.Tensor, gener
 }
 
 var opRandintLikeLowDtype = wrap.Op{
+	Kernel:   kernels.RandintLikeLowDtype,
 	Name:     "randint_like",
 	Overload: "low_dtype",
 	Policy:   checks.Strict,
@@ -7694,6 +8088,7 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 }
 
 var opRandintLikeLowDtypeOut = wrap.Op{
+	Kernel:   kernels.RandintLikeLowDtypeOut,
 	Name:     "randint_like",
 	Overload: "low_dtype_out",
 	Policy:   checks.Strict,
@@ -7714,6 +8109,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 }
 
 var opRandintLikeLowGeneratorDtype = wrap.Op{
+	Kernel:   kernels.RandintLikeLowGeneratorDtype,
 	Name:     "randint_like",
 	Overload: "low_generator_dtype",
 	Policy:   checks.Strict,
@@ -7733,6 +8129,7 @@ func RandintLikeLowGeneratorDtype(self *torch.Tensor, low int64, high int64, gen
 }
 
 var opRandintLikeLowGeneratorDtypeOut = wrap.Op{
+	Kernel:   kernels.RandintLikeLowGeneratorDtypeOut,
 	Name:     "randint_like",
 	Overload: "low_generator_dtype_out",
 	Policy:   checks.Strict,
@@ -7753,6 +8150,7 @@ func RandintLikeLowGeneratorDtypeOut(self *torch.Tensor, low int64, high int64, 
 }
 
 var opRandn = wrap.Op{
+	Kernel:   kernels.Randn,
 	Name:     "randn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7771,6 +8169,7 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 }
 
 var opRandnGenerator = wrap.Op{
+	Kernel:   kernels.RandnGenerator,
 	Name:     "randn",
 	Overload: "generator",
 	Policy:   checks.Strict,
@@ -7789,6 +8188,7 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 }
 
 var opRandnOut = wrap.Op{
+	Kernel:   kernels.RandnOut,
 	Name:     "randn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7809,6 +8209,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandnGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandnGeneratorOut,
 	Name:     "randn",
 	Overload: "generator_out",
 	Policy:   checks.Strict,
@@ -7829,6 +8230,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 }
 
 var opRandnLike = wrap.Op{
+	Kernel:   kernels.RandnLike,
 	Name:     "randn_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7848,6 +8250,7 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opRandnLikeOut = wrap.Op{
+	Kernel:   kernels.RandnLikeOut,
 	Name:     "randn_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7868,6 +8271,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opRandnLikeGenerator = wrap.Op{
+	Kernel:   kernels.RandnLikeGenerator,
 	Name:     "randn_like",
 	Overload: "generator",
 	Policy:   checks.Strict,
@@ -7887,6 +8291,7 @@ func RandnLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *i
 }
 
 var opRandnLikeGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandnLikeGeneratorOut,
 	Name:     "randn_like",
 	Overload: "generator_out",
 	Policy:   checks.Strict,
@@ -7907,6 +8312,7 @@ func RandnLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int
 }
 
 var opRandperm = wrap.Op{
+	Kernel:   kernels.Randperm,
 	Name:     "randperm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7925,6 +8331,7 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 }
 
 var opRandpermGenerator = wrap.Op{
+	Kernel:   kernels.RandpermGenerator,
 	Name:     "randperm",
 	Overload: "generator",
 	Policy:   checks.Strict,
@@ -7943,6 +8350,7 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 }
 
 var opRandpermOut = wrap.Op{
+	Kernel:   kernels.RandpermOut,
 	Name:     "randperm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7963,6 +8371,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandpermGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandpermGeneratorOut,
 	Name:     "randperm",
 	Overload: "generator_out",
 	Policy:   checks.Strict,
@@ -7983,6 +8392,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 }
 
 var opRangeStep = wrap.Op{
+	Kernel:   kernels.RangeStep,
 	Name:     "range",
 	Overload: "step",
 	Policy:   checks.Strict,
@@ -8001,6 +8411,7 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 }
 
 var opRange = wrap.Op{
+	Kernel:   kernels.Range,
 	Name:     "range",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8019,6 +8430,7 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 }
 
 var opRangeOut_ = wrap.Op{
+	Kernel:   kernels.RangeOut_,
 	Name:     "range",
 	Overload: "out_",
 	Policy:   checks.Strict,
@@ -8039,6 +8451,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 }
 
 var opRangeOut = wrap.Op{
+	Kernel:   kernels.RangeOut,
 	Name:     "range",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8059,6 +8472,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 }
 
 var opRavel = wrap.Op{
+	Kernel:   kernels.Ravel,
 	Name:     "ravel",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8078,6 +8492,7 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocal = wrap.Op{
+	Kernel:   kernels.Reciprocal,
 	Name:     "reciprocal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8097,6 +8512,7 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocal_ = wrap.Op{
+	Kernel:   kernels.Reciprocal_,
 	Name:     "reciprocal_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8117,6 +8533,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocalOut = wrap.Op{
+	Kernel:   kernels.ReciprocalOut,
 	Name:     "reciprocal",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8137,6 +8554,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNeg = wrap.Op{
+	Kernel:   kernels.Neg,
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8156,6 +8574,7 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNeg_ = wrap.Op{
+	Kernel:   kernels.Neg_,
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8176,6 +8595,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegOut = wrap.Op{
+	Kernel:   kernels.NegOut,
 	Name:     "neg",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8196,6 +8616,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNegative = wrap.Op{
+	Kernel:   kernels.Negative,
 	Name:     "negative",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8215,6 +8636,7 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegative_ = wrap.Op{
+	Kernel:   kernels.Negative_,
 	Name:     "negative_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8235,6 +8657,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegativeOut = wrap.Op{
+	Kernel:   kernels.NegativeOut,
 	Name:     "negative",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8255,6 +8678,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRepeat = wrap.Op{
+	Kernel:   kernels.Repeat,
 	Name:     "repeat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8274,6 +8698,7 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 }
 
 var opRepeatOut = wrap.Op{
+	Kernel:   kernels.RepeatOut,
 	Name:     "repeat",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8294,6 +8719,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 }
 
 var opRepeatInterleaveTensor = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveTensor,
 	Name:     "repeat_interleave",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8313,6 +8739,7 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 }
 
 var opRepeatInterleaveTensorOut = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveTensorOut,
 	Name:     "repeat_interleave",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -8333,6 +8760,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 }
 
 var opRepeatInterleaveSelfTensor = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveSelfTensor,
 	Name:     "repeat_interleave",
 	Overload: "self_Tensor",
 	Policy:   checks.Strict,
@@ -8352,6 +8780,7 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 }
 
 var opRepeatInterleaveSelfInt = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveSelfInt,
 	Name:     "repeat_interleave",
 	Overload: "self_int",
 	Policy:   checks.Strict,
@@ -8371,6 +8800,7 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 }
 
 var opReshape = wrap.Op{
+	Kernel:   kernels.Reshape,
 	Name:     "reshape",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8390,6 +8820,7 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 }
 
 var opXReshapeCopy = wrap.Op{
+	Kernel:   kernels.XReshapeCopy,
 	Name:     "_reshape_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8409,6 +8840,7 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXReshapeAlias = wrap.Op{
+	Kernel:   kernels.XReshapeAlias,
 	Name:     "_reshape_alias",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8428,6 +8860,7 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 }
 
 var opXMkldnnReshape = wrap.Op{
+	Kernel:   kernels.XMkldnnReshape,
 	Name:     "_mkldnn_reshape",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8447,6 +8880,7 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 }
 
 var opXMkldnnReshapeOut = wrap.Op{
+	Kernel:   kernels.XMkldnnReshapeOut,
 	Name:     "_mkldnn_reshape",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8467,6 +8901,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 }
 
 var opReshapeAs = wrap.Op{
+	Kernel:   kernels.ReshapeAs,
 	Name:     "reshape_as",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8486,6 +8921,7 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRound = wrap.Op{
+	Kernel:   kernels.Round,
 	Name:     "round",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8505,6 +8941,7 @@ func Round(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRound_ = wrap.Op{
+	Kernel:   kernels.Round_,
 	Name:     "round_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8525,6 +8962,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRoundOut = wrap.Op{
+	Kernel:   kernels.RoundOut,
 	Name:     "round",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8545,6 +8983,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRoundDecimals = wrap.Op{
+	Kernel:   kernels.RoundDecimals,
 	Name:     "round",
 	Overload: "decimals",
 	Policy:   checks.Strict,
@@ -8564,6 +9003,7 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opRound_Decimals = wrap.Op{
+	Kernel:   kernels.Round_Decimals,
 	Name:     "round_",
 	Overload: "decimals",
 	Policy:   checks.Strict,
@@ -8584,6 +9024,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opRoundDecimalsOut = wrap.Op{
+	Kernel:   kernels.RoundDecimalsOut,
 	Name:     "round",
 	Overload: "decimals_out",
 	Policy:   checks.Strict,
@@ -8604,6 +9045,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 }
 
 var opRrelu = wrap.Op{
+	Kernel:   kernels.Rrelu,
 	Name:     "rrelu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8623,6 +9065,7 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 }
 
 var opRrelu_ = wrap.Op{
+	Kernel:   kernels.Rrelu_,
 	Name:     "rrelu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8643,6 +9086,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 }
 
 var opRelu = wrap.Op{
+	Kernel:   kernels.Relu,
 	Name:     "relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8662,6 +9106,7 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu_ = wrap.Op{
+	Kernel:   kernels.Relu_,
 	Name:     "relu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8682,6 +9127,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReluOut = wrap.Op{
+	Kernel:   kernels.ReluOut,
 	Name:     "relu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8702,6 +9148,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu6 = wrap.Op{
+	Kernel:   kernels.Relu6,
 	Name:     "relu6",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8721,6 +9168,7 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu6_ = wrap.Op{
+	Kernel:   kernels.Relu6_,
 	Name:     "relu6_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8741,6 +9189,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPrelu = wrap.Op{
+	Kernel:   kernels.Prelu,
 	Name:     "prelu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8760,6 +9209,7 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 }
 
 var opXPreluKernel = wrap.Op{
+	Kernel:   kernels.XPreluKernel,
 	Name:     "_prelu_kernel",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8779,6 +9229,7 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 }
 
 var opXPreluKernelBackward = wrap.Op{
+	Kernel:   kernels.XPreluKernelBackward,
 	Name:     "_prelu_kernel_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8798,6 +9249,7 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 }
 
 var opGeluOut = wrap.Op{
+	Kernel:   kernels.GeluOut,
 	Name:     "gelu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8818,6 +9270,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 }
 
 var opGelu_ = wrap.Op{
+	Kernel:   kernels.Gelu_,
 	Name:     "gelu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8838,6 +9291,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 }
 
 var opGelu = wrap.Op{
+	Kernel:   kernels.Gelu,
 	Name:     "gelu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8857,6 +9311,7 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 }
 
 var opGeluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.GeluBackwardGradInput,
 	Name:     "gelu_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8877,6 +9332,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 }
 
 var opGeluBackward = wrap.Op{
+	Kernel:   kernels.GeluBackward,
 	Name:     "gelu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8896,6 +9352,7 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 }
 
 var opInfinitelyDifferentiableGeluBackward = wrap.Op{
+	Kernel:   kernels.InfinitelyDifferentiableGeluBackward,
 	Name:     "infinitely_differentiable_gelu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8915,6 +9372,7 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 }
 
 var opHardshrinkOut = wrap.Op{
+	Kernel:   kernels.HardshrinkOut,
 	Name:     "hardshrink",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8935,6 +9393,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 }
 
 var opHardshrink = wrap.Op{
+	Kernel:   kernels.Hardshrink,
 	Name:     "hardshrink",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8954,6 +9413,7 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 }
 
 var opHardshrinkBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardshrinkBackwardGradInput,
 	Name:     "hardshrink_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8974,6 +9434,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 }
 
 var opHardshrinkBackward = wrap.Op{
+	Kernel:   kernels.HardshrinkBackward,
 	Name:     "hardshrink_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8993,6 +9454,7 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 }
 
 var opRsqrt = wrap.Op{
+	Kernel:   kernels.Rsqrt,
 	Name:     "rsqrt",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9012,6 +9474,7 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRsqrt_ = wrap.Op{
+	Kernel:   kernels.Rsqrt_,
 	Name:     "rsqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9032,6 +9495,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRsqrtOut = wrap.Op{
+	Kernel:   kernels.RsqrtOut,
 	Name:     "rsqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9052,6 +9516,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSelectInt = wrap.Op{
+	Kernel:   kernels.SelectInt,
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -9071,6 +9536,7 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 }
 
 var opSelectBackward = wrap.Op{
+	Kernel:   kernels.SelectBackward,
 	Name:     "select_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9090,6 +9556,7 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 }
 
 var opSelectBackwardOut = wrap.Op{
+	Kernel:   kernels.SelectBackwardOut,
 	Name:     "select_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9110,6 +9577,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 }
 
 var opXNestedSelectBackward = wrap.Op{
+	Kernel:   kernels.XNestedSelectBackward,
 	Name:     "_nested_select_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9129,6 +9597,7 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 }
 
 var opSelu = wrap.Op{
+	Kernel:   kernels.Selu,
 	Name:     "selu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9148,6 +9617,7 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSelu_ = wrap.Op{
+	Kernel:   kernels.Selu_,
 	Name:     "selu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9168,6 +9638,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCelu = wrap.Op{
+	Kernel:   kernels.Celu,
 	Name:     "celu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9187,6 +9658,7 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 }
 
 var opCelu_ = wrap.Op{
+	Kernel:   kernels.Celu_,
 	Name:     "celu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9207,6 +9679,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 }
 
 var opCeluOut = wrap.Op{
+	Kernel:   kernels.CeluOut,
 	Name:     "celu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9227,6 +9700,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 }
 
 var opSilu = wrap.Op{
+	Kernel:   kernels.Silu,
 	Name:     "silu",
 	Overload: "",
 	Policy:   checks.Strict,

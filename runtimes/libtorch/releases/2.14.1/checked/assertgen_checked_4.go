@@ -14,6 +14,7 @@ import (
 )
 
 var opSparseResizeAndClear_ = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClear_,
 	Name:     "sparse_resize_and_clear_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -34,6 +35,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 }
 
 var opSparseResizeAndClearOut = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClearOut,
 	Name:     "sparse_resize_and_clear",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -54,6 +56,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 }
 
 var opSparseResizeAndClear = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClear,
 	Name:     "sparse_resize_and_clear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -73,6 +76,7 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 }
 
 var opSparseMask = wrap.Op{
+	Kernel:   kernels.SparseMask,
 	Name:     "sparse_mask",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -92,6 +96,7 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 }
 
 var opSparseMaskOut = wrap.Op{
+	Kernel:   kernels.SparseMaskOut,
 	Name:     "sparse_mask",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -112,6 +117,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opXSparseMaskProjection = wrap.Op{
+	Kernel:   kernels.XSparseMaskProjection,
 	Name:     "_sparse_mask_projection",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -131,6 +137,7 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 }
 
 var opXSparseMaskProjectionOut = wrap.Op{
+	Kernel:   kernels.XSparseMaskProjectionOut,
 	Name:     "_sparse_mask_projection",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -151,6 +158,7 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 }
 
 var opXToCpu = wrap.Op{
+	Kernel:   kernels.XToCpu,
 	Name:     "_to_cpu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -170,6 +178,7 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opToDense = wrap.Op{
+	Kernel:   kernels.ToDense,
 	Name:     "to_dense",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -189,6 +198,7 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 }
 
 var opXToDense = wrap.Op{
+	Kernel:   kernels.XToDense,
 	Name:     "_to_dense",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -208,6 +218,7 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 }
 
 var opXToDenseOut = wrap.Op{
+	Kernel:   kernels.XToDenseOut,
 	Name:     "_to_dense",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -228,6 +239,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 }
 
 var opToDenseBackward = wrap.Op{
+	Kernel:   kernels.ToDenseBackward,
 	Name:     "to_dense_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -247,6 +259,7 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 }
 
 var opSparseDim = wrap.Op{
+	Kernel:   kernels.SparseDim,
 	Name:     "sparse_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -266,6 +279,7 @@ func SparseDim(self *torch.Tensor) int64 {
 }
 
 var opXDimI = wrap.Op{
+	Kernel:   kernels.XDimI,
 	Name:     "_dimI",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -285,6 +299,7 @@ func XDimI(self *torch.Tensor) int64 {
 }
 
 var opDenseDim = wrap.Op{
+	Kernel:   kernels.DenseDim,
 	Name:     "dense_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -304,6 +319,7 @@ func DenseDim(self *torch.Tensor) int64 {
 }
 
 var opXDimV = wrap.Op{
+	Kernel:   kernels.XDimV,
 	Name:     "_dimV",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -323,6 +339,7 @@ func XDimV(self *torch.Tensor) int64 {
 }
 
 var opXNnz = wrap.Op{
+	Kernel:   kernels.XNnz,
 	Name:     "_nnz",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -342,6 +359,7 @@ func XNnz(self *torch.Tensor) int64 {
 }
 
 var opCoalesce = wrap.Op{
+	Kernel:   kernels.Coalesce,
 	Name:     "coalesce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -361,6 +379,7 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesce = wrap.Op{
+	Kernel:   kernels.XCoalesce,
 	Name:     "_coalesce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -380,6 +399,7 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesceOut = wrap.Op{
+	Kernel:   kernels.XCoalesceOut,
 	Name:     "_coalesce",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -400,6 +420,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsCoalesced = wrap.Op{
+	Kernel:   kernels.IsCoalesced,
 	Name:     "is_coalesced",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -419,6 +440,7 @@ func IsCoalesced(self *torch.Tensor) bool {
 }
 
 var opXIndices = wrap.Op{
+	Kernel:   kernels.XIndices,
 	Name:     "_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -438,6 +460,7 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXValues = wrap.Op{
+	Kernel:   kernels.XValues,
 	Name:     "_values",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -457,6 +480,7 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesced_ = wrap.Op{
+	Kernel:   kernels.XCoalesced_,
 	Name:     "_coalesced_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -477,6 +501,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 }
 
 var opXCoalescedOut = wrap.Op{
+	Kernel:   kernels.XCoalescedOut,
 	Name:     "_coalesced",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -497,6 +522,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 }
 
 var opXCoalesced = wrap.Op{
+	Kernel:   kernels.XCoalesced,
 	Name:     "_coalesced",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -516,6 +542,7 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 }
 
 var opIndices = wrap.Op{
+	Kernel:   kernels.Indices,
 	Name:     "indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -535,6 +562,7 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opValues = wrap.Op{
+	Kernel:   kernels.Values,
 	Name:     "values",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -554,6 +582,7 @@ func Values(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndices = wrap.Op{
+	Kernel:   kernels.CrowIndices,
 	Name:     "crow_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -573,6 +602,7 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndices = wrap.Op{
+	Kernel:   kernels.ColIndices,
 	Name:     "col_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -592,6 +622,7 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndices = wrap.Op{
+	Kernel:   kernels.CcolIndices,
 	Name:     "ccol_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -611,6 +642,7 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndices = wrap.Op{
+	Kernel:   kernels.RowIndices,
 	Name:     "row_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -630,6 +662,7 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHspmmOut = wrap.Op{
+	Kernel:   kernels.HspmmOut,
 	Name:     "hspmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -650,6 +683,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opHspmm = wrap.Op{
+	Kernel:   kernels.Hspmm,
 	Name:     "hspmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -669,6 +703,7 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opCopySparseToSparse_ = wrap.Op{
+	Kernel:   kernels.CopySparseToSparse_,
 	Name:     "copy_sparse_to_sparse_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -689,6 +724,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 }
 
 var opCopySparseToSparseOut = wrap.Op{
+	Kernel:   kernels.CopySparseToSparseOut,
 	Name:     "copy_sparse_to_sparse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -709,6 +745,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 }
 
 var opCopySparseToSparse = wrap.Op{
+	Kernel:   kernels.CopySparseToSparse,
 	Name:     "copy_sparse_to_sparse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -728,6 +765,7 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 }
 
 var opUnbindInt = wrap.Op{
+	Kernel:   kernels.UnbindInt,
 	Name:     "unbind",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -750,6 +788,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 }
 
 var opToSparseSparseDim = wrap.Op{
+	Kernel:   kernels.ToSparseSparseDim,
 	Name:     "to_sparse",
 	Overload: "sparse_dim",
 	Policy:   checks.Strict,
@@ -769,6 +808,7 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 }
 
 var opXToSparseSparseDim = wrap.Op{
+	Kernel:   kernels.XToSparseSparseDim,
 	Name:     "_to_sparse",
 	Overload: "sparse_dim",
 	Policy:   checks.Strict,
@@ -788,6 +828,7 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 }
 
 var opXToSparseSparseDimOut = wrap.Op{
+	Kernel:   kernels.XToSparseSparseDimOut,
 	Name:     "_to_sparse",
 	Overload: "sparse_dim_out",
 	Policy:   checks.Strict,
@@ -808,6 +849,7 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 }
 
 var opToSparse = wrap.Op{
+	Kernel:   kernels.ToSparse,
 	Name:     "to_sparse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -827,6 +869,7 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 }
 
 var opXToSparse = wrap.Op{
+	Kernel:   kernels.XToSparse,
 	Name:     "_to_sparse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -846,6 +889,7 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 }
 
 var opXToSparseOut = wrap.Op{
+	Kernel:   kernels.XToSparseOut,
 	Name:     "_to_sparse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -866,6 +910,7 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 }
 
 var opToSparseCsr = wrap.Op{
+	Kernel:   kernels.ToSparseCsr,
 	Name:     "to_sparse_csr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -885,6 +930,7 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 }
 
 var opXToSparseCsr = wrap.Op{
+	Kernel:   kernels.XToSparseCsr,
 	Name:     "_to_sparse_csr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -904,6 +950,7 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 }
 
 var opXToSparseCsrOut = wrap.Op{
+	Kernel:   kernels.XToSparseCsrOut,
 	Name:     "_to_sparse_csr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -924,6 +971,7 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 }
 
 var opToSparseCsc = wrap.Op{
+	Kernel:   kernels.ToSparseCsc,
 	Name:     "to_sparse_csc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -943,6 +991,7 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 }
 
 var opXToSparseCsc = wrap.Op{
+	Kernel:   kernels.XToSparseCsc,
 	Name:     "_to_sparse_csc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -962,6 +1011,7 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 }
 
 var opXToSparseCscOut = wrap.Op{
+	Kernel:   kernels.XToSparseCscOut,
 	Name:     "_to_sparse_csc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -982,6 +1032,7 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 }
 
 var opToSparseBsr = wrap.Op{
+	Kernel:   kernels.ToSparseBsr,
 	Name:     "to_sparse_bsr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1001,6 +1052,7 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 }
 
 var opXToSparseBsr = wrap.Op{
+	Kernel:   kernels.XToSparseBsr,
 	Name:     "_to_sparse_bsr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1020,6 +1072,7 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 }
 
 var opXToSparseBsrOut = wrap.Op{
+	Kernel:   kernels.XToSparseBsrOut,
 	Name:     "_to_sparse_bsr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1040,6 +1093,7 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 }
 
 var opToSparseBsc = wrap.Op{
+	Kernel:   kernels.ToSparseBsc,
 	Name:     "to_sparse_bsc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1059,6 +1113,7 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 }
 
 var opXToSparseBsc = wrap.Op{
+	Kernel:   kernels.XToSparseBsc,
 	Name:     "_to_sparse_bsc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1078,6 +1133,7 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 }
 
 var opXToSparseBscOut = wrap.Op{
+	Kernel:   kernels.XToSparseBscOut,
 	Name:     "_to_sparse_bsc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1098,6 +1154,7 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 }
 
 var opXToSparseSemiStructured = wrap.Op{
+	Kernel:   kernels.XToSparseSemiStructured,
 	Name:     "_to_sparse_semi_structured",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1117,6 +1174,7 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 }
 
 var opToMkldnn = wrap.Op{
+	Kernel:   kernels.ToMkldnn,
 	Name:     "to_mkldnn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1136,6 +1194,7 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opToMkldnnOut = wrap.Op{
+	Kernel:   kernels.ToMkldnnOut,
 	Name:     "to_mkldnn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1156,6 +1215,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 }
 
 var opMkldnnReorderConv2dWeight = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv2dWeight,
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1175,6 +1235,7 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 }
 
 var opMkldnnReorderConv2dWeightOut = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv2dWeightOut,
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1195,6 +1256,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 }
 
 var opMkldnnReorderConv3dWeight = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv3dWeight,
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1214,6 +1276,7 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 }
 
 var opMkldnnReorderConv3dWeightOut = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv3dWeightOut,
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1234,6 +1297,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 }
 
 var opToMkldnnBackward = wrap.Op{
+	Kernel:   kernels.ToMkldnnBackward,
 	Name:     "to_mkldnn_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1253,6 +1317,7 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 }
 
 var opQuantizePerTensorDynamic = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorDynamic,
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1272,6 +1337,7 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 }
 
 var opQuantizePerTensorDynamicOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorDynamicOut,
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1292,6 +1358,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 }
 
 var opQuantizePerTensor = wrap.Op{
+	Kernel:   kernels.QuantizePerTensor,
 	Name:     "quantize_per_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1311,6 +1378,7 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 }
 
 var opQuantizePerTensorOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorOut,
 	Name:     "quantize_per_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1331,6 +1399,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 }
 
 var opQuantizePerTensorTensorQparams = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorQparams,
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams",
 	Policy:   checks.Strict,
@@ -1350,6 +1419,7 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 }
 
 var opQuantizePerTensorTensorQparamsOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorQparamsOut,
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams_out",
 	Policy:   checks.Strict,
@@ -1370,6 +1440,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 }
 
 var opQuantizePerTensorTensors = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensors,
 	Name:     "quantize_per_tensor",
 	Overload: "tensors",
 	Policy:   checks.Strict,
@@ -1392,6 +1463,7 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 }
 
 var opQuantizePerTensorTensorsOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorsOut,
 	Name:     "quantize_per_tensor",
 	Overload: "tensors_out",
 	Policy:   checks.Strict,
@@ -1415,6 +1487,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 }
 
 var opQuantizePerChannel = wrap.Op{
+	Kernel:   kernels.QuantizePerChannel,
 	Name:     "quantize_per_channel",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1434,6 +1507,7 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 }
 
 var opQuantizePerChannelOut = wrap.Op{
+	Kernel:   kernels.QuantizePerChannelOut,
 	Name:     "quantize_per_channel",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1454,6 +1528,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 }
 
 var opDequantizeSelf = wrap.Op{
+	Kernel:   kernels.DequantizeSelf,
 	Name:     "dequantize",
 	Overload: "self",
 	Policy:   checks.Strict,
@@ -1473,6 +1548,7 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDequantizeSelfOut = wrap.Op{
+	Kernel:   kernels.DequantizeSelfOut,
 	Name:     "dequantize",
 	Overload: "self_out",
 	Policy:   checks.Strict,
@@ -1493,6 +1569,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDequantizeTensors = wrap.Op{
+	Kernel:   kernels.DequantizeTensors,
 	Name:     "dequantize",
 	Overload: "tensors",
 	Policy:   checks.Strict,
@@ -1512,6 +1589,7 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opDequantizeTensorsOut = wrap.Op{
+	Kernel:   kernels.DequantizeTensorsOut,
 	Name:     "dequantize",
 	Overload: "tensors_out",
 	Policy:   checks.Strict,
@@ -1532,6 +1610,7 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opQScale = wrap.Op{
+	Kernel:   kernels.QScale,
 	Name:     "q_scale",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1551,6 +1630,7 @@ func QScale(self *torch.Tensor) float64 {
 }
 
 var opQZeroPoint = wrap.Op{
+	Kernel:   kernels.QZeroPoint,
 	Name:     "q_zero_point",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1570,6 +1650,7 @@ func QZeroPoint(self *torch.Tensor) int64 {
 }
 
 var opQPerChannelScales = wrap.Op{
+	Kernel:   kernels.QPerChannelScales,
 	Name:     "q_per_channel_scales",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1589,6 +1670,7 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelScalesOut = wrap.Op{
+	Kernel:   kernels.QPerChannelScalesOut,
 	Name:     "q_per_channel_scales",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1609,6 +1691,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelZeroPoints = wrap.Op{
+	Kernel:   kernels.QPerChannelZeroPoints,
 	Name:     "q_per_channel_zero_points",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1628,6 +1711,7 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelZeroPointsOut = wrap.Op{
+	Kernel:   kernels.QPerChannelZeroPointsOut,
 	Name:     "q_per_channel_zero_points",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1648,6 +1732,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opQPerChannelAxis = wrap.Op{
+	Kernel:   kernels.QPerChannelAxis,
 	Name:     "q_per_channel_axis",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1667,6 +1752,7 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 }
 
 var opIntRepr = wrap.Op{
+	Kernel:   kernels.IntRepr,
 	Name:     "int_repr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1686,6 +1772,7 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIntReprOut = wrap.Op{
+	Kernel:   kernels.IntReprOut,
 	Name:     "int_repr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1706,6 +1793,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXMakePerTensorQuantizedTensor = wrap.Op{
+	Kernel:   kernels.XMakePerTensorQuantizedTensor,
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1725,6 +1813,7 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 }
 
 var opXMakePerTensorQuantizedTensorOut = wrap.Op{
+	Kernel:   kernels.XMakePerTensorQuantizedTensorOut,
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1745,6 +1834,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 }
 
 var opXMakePerChannelQuantizedTensor = wrap.Op{
+	Kernel:   kernels.XMakePerChannelQuantizedTensor,
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1764,6 +1854,7 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 }
 
 var opXMakePerChannelQuantizedTensorOut = wrap.Op{
+	Kernel:   kernels.XMakePerChannelQuantizedTensorOut,
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1784,6 +1875,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 }
 
 var opQscheme = wrap.Op{
+	Kernel:   kernels.Qscheme,
 	Name:     "qscheme",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1803,6 +1895,7 @@ func Qscheme(self *torch.Tensor) int {
 }
 
 var opFakeQuantizePerTensorAffine = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffine,
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1822,6 +1915,7 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 }
 
 var opFakeQuantizePerTensorAffineTensorQparams = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineTensorQparams,
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "tensor_qparams",
 	Policy:   checks.Strict,
@@ -1841,6 +1935,7 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 }
 
 var opFakeQuantizePerTensorAffineCachemask = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemask,
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1860,6 +1955,7 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 }
 
 var opFakeQuantizePerTensorAffineCachemaskOut = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemaskOut,
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1880,6 +1976,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 }
 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = wrap.Op{
+	Kernel:   kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams,
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1899,6 +1996,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 }
 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut,
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1919,6 +2017,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 }
 
 var opFakeQuantizePerTensorAffineCachemaskBackward = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemaskBackward,
 	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1938,6 +2037,7 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 }
 
 var opXFakeQuantizeLearnablePerTensorAffine = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffine,
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1957,6 +2057,7 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 }
 
 var opXFakeQuantizeLearnablePerTensorAffineOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffineOut,
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1977,6 +2078,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 }
 
 var opXFakeQuantizeLearnablePerTensorAffineBackward = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffineBackward,
 	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1996,6 +2098,7 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 }
 
 var opFakeQuantizePerChannelAffine = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffine,
 	Name:     "fake_quantize_per_channel_affine",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2015,6 +2118,7 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 }
 
 var opFakeQuantizePerChannelAffineCachemask = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemask,
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2034,6 +2138,7 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 }
 
 var opFakeQuantizePerChannelAffineCachemaskOut = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemaskOut,
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2054,6 +2159,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 }
 
 var opFakeQuantizePerChannelAffineCachemaskBackward = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemaskBackward,
 	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2073,6 +2179,7 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 }
 
 var opXFakeQuantizeLearnablePerChannelAffine = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffine,
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2092,6 +2199,7 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 }
 
 var opXFakeQuantizeLearnablePerChannelAffineOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffineOut,
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2112,6 +2220,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 }
 
 var opXFakeQuantizeLearnablePerChannelAffineBackward = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffineBackward,
 	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2131,6 +2240,7 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 }
 
 var opFusedMovingAvgObsFakeQuant = wrap.Op{
+	Kernel:   kernels.FusedMovingAvgObsFakeQuant,
 	Name:     "fused_moving_avg_obs_fake_quant",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2151,6 +2261,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 }
 
 var opXFusedMovingAvgObsFqHelper = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelper,
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2171,6 +2282,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 }
 
 var opXFusedMovingAvgObsFqHelperOut = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelperOut,
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2191,6 +2303,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 }
 
 var opXFusedMovingAvgObsFqHelperFunctional = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelperFunctional,
 	Name:     "_fused_moving_avg_obs_fq_helper_functional",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2210,6 +2323,7 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 }
 
 var opXChooseQparamsPerTensor = wrap.Op{
+	Kernel:   kernels.XChooseQparamsPerTensor,
 	Name:     "_choose_qparams_per_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2229,6 +2343,7 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 }
 
 var opXSaturateWeightToFp16 = wrap.Op{
+	Kernel:   kernels.XSaturateWeightToFp16,
 	Name:     "_saturate_weight_to_fp16",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2248,6 +2363,7 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 }
 
 var opChooseQparamsOptimized = wrap.Op{
+	Kernel:   kernels.ChooseQparamsOptimized,
 	Name:     "choose_qparams_optimized",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2267,6 +2383,7 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 }
 
 var opXAutocastToReducedPrecision = wrap.Op{
+	Kernel:   kernels.XAutocastToReducedPrecision,
 	Name:     "_autocast_to_reduced_precision",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2286,6 +2403,7 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 }
 
 var opXAutocastToFullPrecision = wrap.Op{
+	Kernel:   kernels.XAutocastToFullPrecision,
 	Name:     "_autocast_to_full_precision",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2305,6 +2423,7 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 }
 
 var opXToCopy = wrap.Op{
+	Kernel:   kernels.XToCopy,
 	Name:     "_to_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2324,6 +2443,7 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 }
 
 var opXToCopyOut = wrap.Op{
+	Kernel:   kernels.XToCopyOut,
 	Name:     "_to_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2344,6 +2464,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 }
 
 var opToDtypeLayout = wrap.Op{
+	Kernel:   kernels.ToDtypeLayout,
 	Name:     "to",
 	Overload: "dtype_layout",
 	Policy:   checks.Strict,
@@ -2363,6 +2484,7 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 }
 
 var opToDevice = wrap.Op{
+	Kernel:   kernels.ToDevice,
 	Name:     "to",
 	Overload: "device",
 	Policy:   checks.Strict,
@@ -2382,6 +2504,7 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 }
 
 var opToDtype = wrap.Op{
+	Kernel:   kernels.ToDtype,
 	Name:     "to",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -2401,6 +2524,7 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 }
 
 var opToOther = wrap.Op{
+	Kernel:   kernels.ToOther,
 	Name:     "to",
 	Overload: "other",
 	Policy:   checks.Strict,
@@ -2420,6 +2544,7 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 }
 
 var opMeshgrid = wrap.Op{
+	Kernel:   kernels.Meshgrid,
 	Name:     "meshgrid",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2439,6 +2564,7 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opMeshgridIndexing = wrap.Op{
+	Kernel:   kernels.MeshgridIndexing,
 	Name:     "meshgrid",
 	Overload: "indexing",
 	Policy:   checks.Strict,
@@ -2458,6 +2584,7 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 }
 
 var opCartesianProd = wrap.Op{
+	Kernel:   kernels.CartesianProd,
 	Name:     "cartesian_prod",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2477,6 +2604,7 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opCombinations = wrap.Op{
+	Kernel:   kernels.Combinations,
 	Name:     "combinations",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2496,6 +2624,7 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 }
 
 var opItem = wrap.Op{
+	Kernel:   kernels.Item,
 	Name:     "item",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2515,6 +2644,7 @@ func Item(self *torch.Tensor) torch.Scalar {
 }
 
 var opResultTypeTensor = wrap.Op{
+	Kernel:   kernels.ResultTypeTensor,
 	Name:     "result_type",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2534,6 +2664,7 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 }
 
 var opResultTypeScalar = wrap.Op{
+	Kernel:   kernels.ResultTypeScalar,
 	Name:     "result_type",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2553,6 +2684,7 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 }
 
 var opResultTypeScalarTensor = wrap.Op{
+	Kernel:   kernels.ResultTypeScalarTensor,
 	Name:     "result_type",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -2572,6 +2704,7 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 }
 
 var opResultTypeScalarScalar = wrap.Op{
+	Kernel:   kernels.ResultTypeScalarScalar,
 	Name:     "result_type",
 	Overload: "Scalar_Scalar",
 	Policy:   checks.Strict,
@@ -2590,6 +2723,7 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 }
 
 var opCanCast = wrap.Op{
+	Kernel:   kernels.CanCast,
 	Name:     "can_cast",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2608,6 +2742,7 @@ func CanCast(from_ int, to int) bool {
 }
 
 var opPromoteTypes = wrap.Op{
+	Kernel:   kernels.PromoteTypes,
 	Name:     "promote_types",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2626,6 +2761,7 @@ func PromoteTypes(type1 int, type2 int) int {
 }
 
 var opXLocalScalarDense = wrap.Op{
+	Kernel:   kernels.XLocalScalarDense,
 	Name:     "_local_scalar_dense",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2645,6 +2781,7 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 }
 
 var opXLstmMps = wrap.Op{
+	Kernel:   kernels.XLstmMps,
 	Name:     "_lstm_mps",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2667,6 +2804,7 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 }
 
 var opXLstmMpsOut = wrap.Op{
+	Kernel:   kernels.XLstmMpsOut,
 	Name:     "_lstm_mps",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2690,6 +2828,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 }
 
 var opLstmMpsBackward = wrap.Op{
+	Kernel:   kernels.LstmMpsBackward,
 	Name:     "lstm_mps_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2712,6 +2851,7 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 }
 
 var opLstmMpsBackwardOut = wrap.Op{
+	Kernel:   kernels.LstmMpsBackwardOut,
 	Name:     "lstm_mps_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2735,6 +2875,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 }
 
 var opXThnnFusedLstmCell = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCell,
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2754,6 +2895,7 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 }
 
 var opXThnnFusedLstmCellOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellOut,
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2774,6 +2916,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 }
 
 var opXThnnFusedLstmCellBackwardImpl = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackwardImpl,
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2793,6 +2936,7 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 }
 
 var opXThnnFusedLstmCellBackwardImplOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackwardImplOut,
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2813,6 +2957,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 }
 
 var opXThnnFusedLstmCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackward,
 	Name:     "_thnn_fused_lstm_cell_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2832,6 +2977,7 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 }
 
 var opXThnnDifferentiableLstmCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnDifferentiableLstmCellBackward,
 	Name:     "_thnn_differentiable_lstm_cell_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2851,6 +2997,7 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 }
 
 var opXThnnFusedGruCell = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCell,
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2870,6 +3017,7 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 }
 
 var opXThnnFusedGruCellOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellOut,
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2890,6 +3038,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 }
 
 var opXThnnFusedGruCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellBackward,
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2909,6 +3058,7 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 }
 
 var opXThnnFusedGruCellBackwardOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellBackwardOut,
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2929,6 +3079,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 }
 
 var opXThnnDifferentiableGruCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnDifferentiableGruCellBackward,
 	Name:     "_thnn_differentiable_gru_cell_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2948,6 +3099,7 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 }
 
 var opLstmInput = wrap.Op{
+	Kernel:   kernels.LstmInput,
 	Name:     "lstm",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -2970,6 +3122,7 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 }
 
 var opLstmData = wrap.Op{
+	Kernel:   kernels.LstmData,
 	Name:     "lstm",
 	Overload: "data",
 	Policy:   checks.Strict,
@@ -2992,6 +3145,7 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 }
 
 var opGruInput = wrap.Op{
+	Kernel:   kernels.GruInput,
 	Name:     "gru",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -3014,6 +3168,7 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 }
 
 var opGruData = wrap.Op{
+	Kernel:   kernels.GruData,
 	Name:     "gru",
 	Overload: "data",
 	Policy:   checks.Strict,
@@ -3036,6 +3191,7 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 }
 
 var opRnnTanhInput = wrap.Op{
+	Kernel:   kernels.RnnTanhInput,
 	Name:     "rnn_tanh",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -3058,6 +3214,7 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 }
 
 var opRnnTanhData = wrap.Op{
+	Kernel:   kernels.RnnTanhData,
 	Name:     "rnn_tanh",
 	Overload: "data",
 	Policy:   checks.Strict,
@@ -3080,6 +3237,7 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 }
 
 var opRnnReluInput = wrap.Op{
+	Kernel:   kernels.RnnReluInput,
 	Name:     "rnn_relu",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -3102,6 +3260,7 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 }
 
 var opRnnReluData = wrap.Op{
+	Kernel:   kernels.RnnReluData,
 	Name:     "rnn_relu",
 	Overload: "data",
 	Policy:   checks.Strict,
@@ -3124,6 +3283,7 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 }
 
 var opLstmCell = wrap.Op{
+	Kernel:   kernels.LstmCell,
 	Name:     "lstm_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3146,6 +3306,7 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 }
 
 var opGruCell = wrap.Op{
+	Kernel:   kernels.GruCell,
 	Name:     "gru_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3165,6 +3326,7 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 }
 
 var opRnnTanhCell = wrap.Op{
+	Kernel:   kernels.RnnTanhCell,
 	Name:     "rnn_tanh_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3184,6 +3346,7 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 }
 
 var opRnnReluCell = wrap.Op{
+	Kernel:   kernels.RnnReluCell,
 	Name:     "rnn_relu_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3203,6 +3366,7 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 }
 
 var opQuantizedLstmCell = wrap.Op{
+	Kernel:   kernels.QuantizedLstmCell,
 	Name:     "quantized_lstm_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3225,6 +3389,7 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 }
 
 var opQuantizedGruCell = wrap.Op{
+	Kernel:   kernels.QuantizedGruCell,
 	Name:     "quantized_gru_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3244,6 +3409,7 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 }
 
 var opQuantizedRnnReluCell = wrap.Op{
+	Kernel:   kernels.QuantizedRnnReluCell,
 	Name:     "quantized_rnn_relu_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3263,6 +3429,7 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 }
 
 var opQuantizedRnnTanhCell = wrap.Op{
+	Kernel:   kernels.QuantizedRnnTanhCell,
 	Name:     "quantized_rnn_tanh_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3282,6 +3449,7 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 }
 
 var opXPackPaddedSequence = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequence,
 	Name:     "_pack_padded_sequence",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3301,6 +3469,7 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 }
 
 var opXPackPaddedSequenceOut = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequenceOut,
 	Name:     "_pack_padded_sequence",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3321,6 +3490,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 }
 
 var opXPackPaddedSequenceBackward = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequenceBackward,
 	Name:     "_pack_padded_sequence_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3340,6 +3510,7 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 }
 
 var opXPadPackedSequence = wrap.Op{
+	Kernel:   kernels.XPadPackedSequence,
 	Name:     "_pad_packed_sequence",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3359,6 +3530,7 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 }
 
 var opSet_SourceTensorStorageOffset = wrap.Op{
+	Kernel:   kernels.Set_SourceTensorStorageOffset,
 	Name:     "set_",
 	Overload: "source_Tensor_storage_offset",
 	Policy:   checks.Strict,
@@ -3379,6 +3551,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 }
 
 var opSet_SourceTensor = wrap.Op{
+	Kernel:   kernels.Set_SourceTensor,
 	Name:     "set_",
 	Overload: "source_Tensor",
 	Policy:   checks.Strict,
@@ -3399,6 +3572,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 }
 
 var opSetSourceTensorOut = wrap.Op{
+	Kernel:   kernels.SetSourceTensorOut,
 	Name:     "set",
 	Overload: "source_Tensor_out",
 	Policy:   checks.Strict,
@@ -3419,6 +3593,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 }
 
 var opSetSourceTensor = wrap.Op{
+	Kernel:   kernels.SetSourceTensor,
 	Name:     "set",
 	Overload: "source_Tensor",
 	Policy:   checks.Strict,
@@ -3438,6 +3613,7 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 }
 
 var opSet_ = wrap.Op{
+	Kernel:   kernels.Set_,
 	Name:     "set_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3458,6 +3634,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSetOut = wrap.Op{
+	Kernel:   kernels.SetOut,
 	Name:     "set",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3478,6 +3655,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSet = wrap.Op{
+	Kernel:   kernels.Set,
 	Name:     "set",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3497,6 +3675,7 @@ func Set(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLift = wrap.Op{
+	Kernel:   kernels.Lift,
 	Name:     "lift",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3516,6 +3695,7 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftOut = wrap.Op{
+	Kernel:   kernels.LiftOut,
 	Name:     "lift",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3536,6 +3716,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFresh = wrap.Op{
+	Kernel:   kernels.LiftFresh,
 	Name:     "lift_fresh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3555,6 +3736,7 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFreshCopy = wrap.Op{
+	Kernel:   kernels.LiftFreshCopy,
 	Name:     "lift_fresh_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3574,6 +3756,7 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFreshCopyOut = wrap.Op{
+	Kernel:   kernels.LiftFreshCopyOut,
 	Name:     "lift_fresh_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3594,6 +3777,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsSetTo = wrap.Op{
+	Kernel:   kernels.IsSetTo,
 	Name:     "is_set_to",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3613,6 +3797,7 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 }
 
 var opMaskedFill_Scalar = wrap.Op{
+	Kernel:   kernels.MaskedFill_Scalar,
 	Name:     "masked_fill_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3633,6 +3818,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 }
 
 var opMaskedFillScalarOut = wrap.Op{
+	Kernel:   kernels.MaskedFillScalarOut,
 	Name:     "masked_fill",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -3653,6 +3839,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 }
 
 var opMaskedFillScalar = wrap.Op{
+	Kernel:   kernels.MaskedFillScalar,
 	Name:     "masked_fill",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3672,6 +3859,7 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 }
 
 var opMaskedFill_Tensor = wrap.Op{
+	Kernel:   kernels.MaskedFill_Tensor,
 	Name:     "masked_fill_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3692,6 +3880,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 }
 
 var opMaskedFillTensorOut = wrap.Op{
+	Kernel:   kernels.MaskedFillTensorOut,
 	Name:     "masked_fill",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -3712,6 +3901,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 }
 
 var opMaskedFillTensor = wrap.Op{
+	Kernel:   kernels.MaskedFillTensor,
 	Name:     "masked_fill",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3731,6 +3921,7 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 }
 
 var opMaskedScatter_ = wrap.Op{
+	Kernel:   kernels.MaskedScatter_,
 	Name:     "masked_scatter_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3751,6 +3942,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 }
 
 var opMaskedScatterOut = wrap.Op{
+	Kernel:   kernels.MaskedScatterOut,
 	Name:     "masked_scatter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3771,6 +3963,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 }
 
 var opMaskedScatter = wrap.Op{
+	Kernel:   kernels.MaskedScatter,
 	Name:     "masked_scatter",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3790,6 +3983,7 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 }
 
 var opMaskedScatterBackward = wrap.Op{
+	Kernel:   kernels.MaskedScatterBackward,
 	Name:     "masked_scatter_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3809,6 +4003,7 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 }
 
 var opXMaskedSoftmax = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmax,
 	Name:     "_masked_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3828,6 +4023,7 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 }
 
 var opXMaskedSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxOut,
 	Name:     "_masked_softmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3848,6 +4044,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 }
 
 var opXMaskedSoftmaxBackward = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxBackward,
 	Name:     "_masked_softmax_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3867,6 +4064,7 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 }
 
 var opXMaskedSoftmaxBackwardOut = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxBackwardOut,
 	Name:     "_masked_softmax_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3887,6 +4085,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 }
 
 var opView = wrap.Op{
+	Kernel:   kernels.View,
 	Name:     "view",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3906,6 +4105,7 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opViewDtype = wrap.Op{
+	Kernel:   kernels.ViewDtype,
 	Name:     "view",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -3925,6 +4125,7 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opPut_ = wrap.Op{
+	Kernel:   kernels.Put_,
 	Name:     "put_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3945,6 +4146,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 }
 
 var opPutOut = wrap.Op{
+	Kernel:   kernels.PutOut,
 	Name:     "put",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3965,6 +4167,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 }
 
 var opPut = wrap.Op{
+	Kernel:   kernels.Put,
 	Name:     "put",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3984,6 +4187,7 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 }
 
 var opIndexAddOut = wrap.Op{
+	Kernel:   kernels.IndexAddOut,
 	Name:     "index_add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4004,6 +4208,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 }
 
 var opIndexAdd_ = wrap.Op{
+	Kernel:   kernels.IndexAdd_,
 	Name:     "index_add_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4024,6 +4229,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 }
 
 var opIndexAdd = wrap.Op{
+	Kernel:   kernels.IndexAdd,
 	Name:     "index_add",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4043,6 +4249,7 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 }
 
 var opIndexReduceOut = wrap.Op{
+	Kernel:   kernels.IndexReduceOut,
 	Name:     "index_reduce",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4063,6 +4270,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 }
 
 var opIndexReduce_ = wrap.Op{
+	Kernel:   kernels.IndexReduce_,
 	Name:     "index_reduce_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4083,6 +4291,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 }
 
 var opIndexReduce = wrap.Op{
+	Kernel:   kernels.IndexReduce,
 	Name:     "index_reduce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4102,6 +4311,7 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 }
 
 var opIndexFill_IntScalar = wrap.Op{
+	Kernel:   kernels.IndexFill_IntScalar,
 	Name:     "index_fill_",
 	Overload: "int_Scalar",
 	Policy:   checks.Strict,
@@ -4122,6 +4332,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opIndexFillIntScalarOut = wrap.Op{
+	Kernel:   kernels.IndexFillIntScalarOut,
 	Name:     "index_fill",
 	Overload: "int_Scalar_out",
 	Policy:   checks.Strict,
@@ -4142,6 +4353,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opIndexFillIntScalar = wrap.Op{
+	Kernel:   kernels.IndexFillIntScalar,
 	Name:     "index_fill",
 	Overload: "int_Scalar",
 	Policy:   checks.Strict,
@@ -4161,6 +4373,7 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opIndexFill_IntTensor = wrap.Op{
+	Kernel:   kernels.IndexFill_IntTensor,
 	Name:     "index_fill_",
 	Overload: "int_Tensor",
 	Policy:   checks.Strict,
@@ -4181,6 +4394,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opIndexFillIntTensorOut = wrap.Op{
+	Kernel:   kernels.IndexFillIntTensorOut,
 	Name:     "index_fill",
 	Overload: "int_Tensor_out",
 	Policy:   checks.Strict,
@@ -4201,6 +4415,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opIndexFillIntTensor = wrap.Op{
+	Kernel:   kernels.IndexFillIntTensor,
 	Name:     "index_fill",
 	Overload: "int_Tensor",
 	Policy:   checks.Strict,
@@ -4220,6 +4435,7 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opScatterSrc = wrap.Op{
+	Kernel:   kernels.ScatterSrc,
 	Name:     "scatter",
 	Overload: "src",
 	Policy:   checks.Strict,
@@ -4239,6 +4455,7 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 }
 
 var opScatter_Src = wrap.Op{
+	Kernel:   kernels.Scatter_Src,
 	Name:     "scatter_",
 	Overload: "src",
 	Policy:   checks.Strict,
@@ -4259,6 +4476,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 }
 
 var opScatterSrcOut = wrap.Op{
+	Kernel:   kernels.ScatterSrcOut,
 	Name:     "scatter",
 	Overload: "src_out",
 	Policy:   checks.Strict,
@@ -4279,6 +4497,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatterValue = wrap.Op{
+	Kernel:   kernels.ScatterValue,
 	Name:     "scatter",
 	Overload: "value",
 	Policy:   checks.Strict,
@@ -4298,6 +4517,7 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 }
 
 var opScatter_Value = wrap.Op{
+	Kernel:   kernels.Scatter_Value,
 	Name:     "scatter_",
 	Overload: "value",
 	Policy:   checks.Strict,
@@ -4318,6 +4538,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 }
 
 var opScatterValueOut = wrap.Op{
+	Kernel:   kernels.ScatterValueOut,
 	Name:     "scatter",
 	Overload: "value_out",
 	Policy:   checks.Strict,
@@ -4338,6 +4559,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 }
 
 var opScatterReduce = wrap.Op{
+	Kernel:   kernels.ScatterReduce,
 	Name:     "scatter",
 	Overload: "reduce",
 	Policy:   checks.Strict,
@@ -4357,6 +4579,7 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatter_Reduce = wrap.Op{
+	Kernel:   kernels.Scatter_Reduce,
 	Name:     "scatter_",
 	Overload: "reduce",
 	Policy:   checks.Strict,
@@ -4377,6 +4600,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 }
 
 var opScatterReduceOut = wrap.Op{
+	Kernel:   kernels.ScatterReduceOut,
 	Name:     "scatter",
 	Overload: "reduce_out",
 	Policy:   checks.Strict,
@@ -4397,6 +4621,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 }
 
 var opScatterValueReduce = wrap.Op{
+	Kernel:   kernels.ScatterValueReduce,
 	Name:     "scatter",
 	Overload: "value_reduce",
 	Policy:   checks.Strict,
@@ -4416,6 +4641,7 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opScatter_ValueReduce = wrap.Op{
+	Kernel:   kernels.Scatter_ValueReduce,
 	Name:     "scatter_",
 	Overload: "value_reduce",
 	Policy:   checks.Strict,
@@ -4436,6 +4662,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opScatterValueReduceOut = wrap.Op{
+	Kernel:   kernels.ScatterValueReduceOut,
 	Name:     "scatter",
 	Overload: "value_reduce_out",
 	Policy:   checks.Strict,
@@ -4456,6 +4683,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opScatterAdd = wrap.Op{
+	Kernel:   kernels.ScatterAdd,
 	Name:     "scatter_add",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4475,6 +4703,7 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 }
 
 var opScatterAdd_ = wrap.Op{
+	Kernel:   kernels.ScatterAdd_,
 	Name:     "scatter_add_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4495,6 +4724,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 }
 
 var opScatterAddOut = wrap.Op{
+	Kernel:   kernels.ScatterAddOut,
 	Name:     "scatter_add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4515,6 +4745,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatterReduceTwo = wrap.Op{
+	Kernel:   kernels.ScatterReduceTwo,
 	Name:     "scatter_reduce",
 	Overload: "two",
 	Policy:   checks.Strict,
@@ -4534,6 +4765,7 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 }
 
 var opScatterReduce_Two = wrap.Op{
+	Kernel:   kernels.ScatterReduce_Two,
 	Name:     "scatter_reduce_",
 	Overload: "two",
 	Policy:   checks.Strict,
@@ -4554,6 +4786,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 }
 
 var opScatterReduceTwoOut = wrap.Op{
+	Kernel:   kernels.ScatterReduceTwoOut,
 	Name:     "scatter_reduce",
 	Overload: "two_out",
 	Policy:   checks.Strict,
@@ -4574,6 +4807,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 }
 
 var opEq_Scalar = wrap.Op{
+	Kernel:   kernels.Eq_Scalar,
 	Name:     "eq_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4594,6 +4828,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opEq_Tensor = wrap.Op{
+	Kernel:   kernels.Eq_Tensor,
 	Name:     "eq_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4614,6 +4849,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseAndTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndTensorOut,
 	Name:     "bitwise_and",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -4634,6 +4870,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opBitwiseAndScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarOut,
 	Name:     "bitwise_and",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4654,6 +4891,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opBitwiseAndScalar = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalar,
 	Name:     "bitwise_and",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4673,6 +4911,7 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseAndScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarTensor,
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -4692,6 +4931,7 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opBitwiseAndScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarTensorOut,
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -4712,6 +4952,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opBitwiseAndTensor = wrap.Op{
+	Kernel:   kernels.BitwiseAndTensor,
 	Name:     "bitwise_and",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4731,6 +4972,7 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseAnd_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseAnd_Scalar,
 	Name:     "bitwise_and_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4751,6 +4993,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseAnd_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseAnd_Tensor,
 	Name:     "bitwise_and_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4771,6 +5014,7 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderAndScalar = wrap.Op{
+	Kernel:   kernels.DunderAndScalar,
 	Name:     "__and__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4790,6 +5034,7 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderAndTensor = wrap.Op{
+	Kernel:   kernels.DunderAndTensor,
 	Name:     "__and__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4809,6 +5054,7 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIandScalar = wrap.Op{
+	Kernel:   kernels.DunderIandScalar,
 	Name:     "__iand__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4829,6 +5075,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIandTensor = wrap.Op{
+	Kernel:   kernels.DunderIandTensor,
 	Name:     "__iand__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4849,6 +5096,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseOrTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrTensorOut,
 	Name:     "bitwise_or",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -4869,6 +5117,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opBitwiseOrScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarOut,
 	Name:     "bitwise_or",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4889,6 +5138,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opBitwiseOrScalar = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalar,
 	Name:     "bitwise_or",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4908,6 +5158,7 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseOrScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarTensor,
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -4927,6 +5178,7 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opBitwiseOrScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarTensorOut,
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -4947,6 +5199,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opBitwiseOrTensor = wrap.Op{
+	Kernel:   kernels.BitwiseOrTensor,
 	Name:     "bitwise_or",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4966,6 +5219,7 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseOr_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseOr_Scalar,
 	Name:     "bitwise_or_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4986,6 +5240,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseOr_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseOr_Tensor,
 	Name:     "bitwise_or_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5006,6 +5261,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderOrScalar = wrap.Op{
+	Kernel:   kernels.DunderOrScalar,
 	Name:     "__or__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5025,6 +5281,7 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderOrTensor = wrap.Op{
+	Kernel:   kernels.DunderOrTensor,
 	Name:     "__or__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5044,6 +5301,7 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIorScalar = wrap.Op{
+	Kernel:   kernels.DunderIorScalar,
 	Name:     "__ior__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5064,6 +5322,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIorTensor = wrap.Op{
+	Kernel:   kernels.DunderIorTensor,
 	Name:     "__ior__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5084,6 +5343,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseXorTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorTensorOut,
 	Name:     "bitwise_xor",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5104,6 +5364,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opBitwiseXorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarOut,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -5124,6 +5385,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opBitwiseXorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalar,
 	Name:     "bitwise_xor",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5143,6 +5405,7 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseXorScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarTensor,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -5162,6 +5425,7 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opBitwiseXorScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarTensorOut,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -5182,6 +5446,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opBitwiseXorTensor = wrap.Op{
+	Kernel:   kernels.BitwiseXorTensor,
 	Name:     "bitwise_xor",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5201,6 +5466,7 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseXor_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseXor_Scalar,
 	Name:     "bitwise_xor_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5221,6 +5487,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseXor_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseXor_Tensor,
 	Name:     "bitwise_xor_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5241,6 +5508,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderXorScalar = wrap.Op{
+	Kernel:   kernels.DunderXorScalar,
 	Name:     "__xor__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5260,6 +5528,7 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderXorTensor = wrap.Op{
+	Kernel:   kernels.DunderXorTensor,
 	Name:     "__xor__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5279,6 +5548,7 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIxorScalar = wrap.Op{
+	Kernel:   kernels.DunderIxorScalar,
 	Name:     "__ixor__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5299,6 +5569,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIxorTensor = wrap.Op{
+	Kernel:   kernels.DunderIxorTensor,
 	Name:     "__ixor__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5319,6 +5590,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderLshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderLshiftScalar,
 	Name:     "__lshift__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5338,6 +5610,7 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderLshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderLshiftTensor,
 	Name:     "__lshift__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5357,6 +5630,7 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIlshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderIlshiftScalar,
 	Name:     "__ilshift__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5377,6 +5651,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderLshiftScalarOut = wrap.Op{
+	Kernel:   kernels.DunderLshiftScalarOut,
 	Name:     "__lshift__",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -5397,6 +5672,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opDunderIlshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderIlshiftTensor,
 	Name:     "__ilshift__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5417,6 +5693,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opDunderLshiftTensorOut = wrap.Op{
+	Kernel:   kernels.DunderLshiftTensorOut,
 	Name:     "__lshift__",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5437,6 +5714,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opBitwiseLeftShiftTensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensor,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5456,6 +5734,7 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 }
 
 var opBitwiseLeftShift_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShift_Tensor,
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5476,6 +5755,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 }
 
 var opBitwiseLeftShiftTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5496,6 +5776,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 }
 
 var opBitwiseLeftShiftTensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorScalar,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -5515,6 +5796,7 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 }
 
 var opBitwiseLeftShift_TensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShift_TensorScalar,
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -5535,6 +5817,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 }
 
 var opBitwiseLeftShiftTensorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorScalarOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -5555,6 +5838,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 }
 
 var opBitwiseLeftShiftScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftScalarTensor,
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -5574,6 +5858,7 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 }
 
 var opBitwiseLeftShiftScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftScalarTensorOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -5594,6 +5879,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 }
 
 var opDunderRshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderRshiftScalar,
 	Name:     "__rshift__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5613,6 +5899,7 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderRshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderRshiftTensor,
 	Name:     "__rshift__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5632,6 +5919,7 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIrshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderIrshiftScalar,
 	Name:     "__irshift__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5652,6 +5940,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderRshiftScalarOut = wrap.Op{
+	Kernel:   kernels.DunderRshiftScalarOut,
 	Name:     "__rshift__",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -5672,6 +5961,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opDunderIrshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderIrshiftTensor,
 	Name:     "__irshift__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5692,6 +5982,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opDunderRshiftTensorOut = wrap.Op{
+	Kernel:   kernels.DunderRshiftTensorOut,
 	Name:     "__rshift__",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5712,6 +6003,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opBitwiseRightShiftTensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensor,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5731,6 +6023,7 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 }
 
 var opBitwiseRightShift_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShift_Tensor,
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5751,6 +6044,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 }
 
 var opBitwiseRightShiftTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5771,6 +6065,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 }
 
 var opBitwiseRightShiftTensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorScalar,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -5790,6 +6085,7 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 }
 
 var opBitwiseRightShift_TensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseRightShift_TensorScalar,
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -5810,6 +6106,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 }
 
 var opBitwiseRightShiftTensorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorScalarOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -5830,6 +6127,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 }
 
 var opBitwiseRightShiftScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftScalarTensor,
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -5849,6 +6147,7 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 }
 
 var opBitwiseRightShiftScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftScalarTensorOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -5869,6 +6168,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 }
 
 var opTril_ = wrap.Op{
+	Kernel:   kernels.Tril_,
 	Name:     "tril_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5889,6 +6189,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTriu_ = wrap.Op{
+	Kernel:   kernels.Triu_,
 	Name:     "triu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5909,6 +6210,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opDigamma_ = wrap.Op{
+	Kernel:   kernels.Digamma_,
 	Name:     "digamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5929,6 +6231,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLerp_Scalar = wrap.Op{
+	Kernel:   kernels.Lerp_Scalar,
 	Name:     "lerp_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5949,6 +6252,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 }
 
 var opLerp_Tensor = wrap.Op{
+	Kernel:   kernels.Lerp_Tensor,
 	Name:     "lerp_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5969,6 +6273,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 }
 
 var opAddbmm_ = wrap.Op{
+	Kernel:   kernels.Addbmm_,
 	Name:     "addbmm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5989,6 +6294,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 }
 
 var opAddbmmOut = wrap.Op{
+	Kernel:   kernels.AddbmmOut,
 	Name:     "addbmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6009,6 +6315,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 }
 
 var opAddbmm = wrap.Op{
+	Kernel:   kernels.Addbmm,
 	Name:     "addbmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6028,6 +6335,7 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 }
 
 var opRandom_From = wrap.Op{
+	Kernel:   kernels.Random_From,
 	Name:     "random_",
 	Overload: "from",
 	Policy:   checks.Strict,
@@ -6048,6 +6356,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 }
 
 var opRandomFromOut = wrap.Op{
+	Kernel:   kernels.RandomFromOut,
 	Name:     "random",
 	Overload: "from_out",
 	Policy:   checks.Strict,
@@ -6068,6 +6377,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 }
 
 var opRandomFrom = wrap.Op{
+	Kernel:   kernels.RandomFrom,
 	Name:     "random",
 	Overload: "from",
 	Policy:   checks.Strict,
@@ -6087,6 +6397,7 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 }
 
 var opRandom_To = wrap.Op{
+	Kernel:   kernels.Random_To,
 	Name:     "random_",
 	Overload: "to",
 	Policy:   checks.Strict,
@@ -6107,6 +6418,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 }
 
 var opRandomToOut = wrap.Op{
+	Kernel:   kernels.RandomToOut,
 	Name:     "random",
 	Overload: "to_out",
 	Policy:   checks.Strict,
@@ -6127,6 +6439,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 }
 
 var opRandomTo = wrap.Op{
+	Kernel:   kernels.RandomTo,
 	Name:     "random",
 	Overload: "to",
 	Policy:   checks.Strict,
@@ -6146,6 +6459,7 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 }
 
 var opRandom_ = wrap.Op{
+	Kernel:   kernels.Random_,
 	Name:     "random_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6166,6 +6480,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opRandomOut = wrap.Op{
+	Kernel:   kernels.RandomOut,
 	Name:     "random",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6186,6 +6501,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 }
 
 var opRandom = wrap.Op{
+	Kernel:   kernels.Random,
 	Name:     "random",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6205,6 +6521,7 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opUniform_ = wrap.Op{
+	Kernel:   kernels.Uniform_,
 	Name:     "uniform_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6225,6 +6542,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 }
 
 var opUniformOut = wrap.Op{
+	Kernel:   kernels.UniformOut,
 	Name:     "uniform",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6245,6 +6563,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 }
 
 var opUniform = wrap.Op{
+	Kernel:   kernels.Uniform,
 	Name:     "uniform",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6264,6 +6583,7 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 }
 
 var opCauchy_ = wrap.Op{
+	Kernel:   kernels.Cauchy_,
 	Name:     "cauchy_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6284,6 +6604,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 }
 
 var opCauchyOut = wrap.Op{
+	Kernel:   kernels.CauchyOut,
 	Name:     "cauchy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6304,6 +6625,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 }
 
 var opCauchy = wrap.Op{
+	Kernel:   kernels.Cauchy,
 	Name:     "cauchy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6323,6 +6645,7 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 }
 
 var opLogNormal_ = wrap.Op{
+	Kernel:   kernels.LogNormal_,
 	Name:     "log_normal_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6343,6 +6666,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 }
 
 var opLogNormalOut = wrap.Op{
+	Kernel:   kernels.LogNormalOut,
 	Name:     "log_normal",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6363,6 +6687,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 }
 
 var opLogNormal = wrap.Op{
+	Kernel:   kernels.LogNormal,
 	Name:     "log_normal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6382,6 +6707,7 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 }
 
 var opExponential_ = wrap.Op{
+	Kernel:   kernels.Exponential_,
 	Name:     "exponential_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6402,6 +6728,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 }
 
 var opExponentialOut = wrap.Op{
+	Kernel:   kernels.ExponentialOut,
 	Name:     "exponential",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6422,6 +6749,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 }
 
 var opExponential = wrap.Op{
+	Kernel:   kernels.Exponential,
 	Name:     "exponential",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6441,6 +6769,7 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 }
 
 var opGeometric_ = wrap.Op{
+	Kernel:   kernels.Geometric_,
 	Name:     "geometric_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6461,6 +6790,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opGeometricOut = wrap.Op{
+	Kernel:   kernels.GeometricOut,
 	Name:     "geometric",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6481,6 +6811,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 }
 
 var opGeometric = wrap.Op{
+	Kernel:   kernels.Geometric,
 	Name:     "geometric",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6500,6 +6831,7 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opDiagOut = wrap.Op{
+	Kernel:   kernels.DiagOut,
 	Name:     "diag",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6520,6 +6852,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opDiag = wrap.Op{
+	Kernel:   kernels.Diag,
 	Name:     "diag",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6539,6 +6872,7 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opCrossOut = wrap.Op{
+	Kernel:   kernels.CrossOut,
 	Name:     "cross",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6559,6 +6893,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 }
 
 var opCross = wrap.Op{
+	Kernel:   kernels.Cross,
 	Name:     "cross",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6578,6 +6913,7 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 }
 
 var opTriuOut = wrap.Op{
+	Kernel:   kernels.TriuOut,
 	Name:     "triu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6598,6 +6934,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opTriu = wrap.Op{
+	Kernel:   kernels.Triu,
 	Name:     "triu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6617,6 +6954,7 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTrilOut = wrap.Op{
+	Kernel:   kernels.TrilOut,
 	Name:     "tril",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6637,6 +6975,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opTril = wrap.Op{
+	Kernel:   kernels.Tril,
 	Name:     "tril",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6656,6 +6995,7 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTrilIndices = wrap.Op{
+	Kernel:   kernels.TrilIndices,
 	Name:     "tril_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6674,6 +7014,7 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 }
 
 var opTrilIndicesOut = wrap.Op{
+	Kernel:   kernels.TrilIndicesOut,
 	Name:     "tril_indices",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6694,6 +7035,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 }
 
 var opTriuIndices = wrap.Op{
+	Kernel:   kernels.TriuIndices,
 	Name:     "triu_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6712,6 +7054,7 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 }
 
 var opTriuIndicesOut = wrap.Op{
+	Kernel:   kernels.TriuIndicesOut,
 	Name:     "triu_indices",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6732,6 +7075,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 }
 
 var opTrace = wrap.Op{
+	Kernel:   kernels.Trace,
 	Name:     "trace",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6751,6 +7095,7 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTraceOut = wrap.Op{
+	Kernel:   kernels.TraceOut,
 	Name:     "trace",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6771,6 +7116,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTraceBackward = wrap.Op{
+	Kernel:   kernels.TraceBackward,
 	Name:     "trace_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6790,6 +7136,7 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 }
 
 var opNeScalarOut = wrap.Op{
+	Kernel:   kernels.NeScalarOut,
 	Name:     "ne",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -6810,6 +7157,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opNeScalar = wrap.Op{
+	Kernel:   kernels.NeScalar,
 	Name:     "ne",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6829,6 +7177,7 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNeTensorOut = wrap.Op{
+	Kernel:   kernels.NeTensorOut,
 	Name:     "ne",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -6849,6 +7198,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opNeTensor = wrap.Op{
+	Kernel:   kernels.NeTensor,
 	Name:     "ne",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6868,6 +7218,7 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNe_Scalar = wrap.Op{
+	Kernel:   kernels.Ne_Scalar,
 	Name:     "ne_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6888,6 +7239,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNe_Tensor = wrap.Op{
+	Kernel:   kernels.Ne_Tensor,
 	Name:     "ne_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6908,6 +7260,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNotEqualScalarOut = wrap.Op{
+	Kernel:   kernels.NotEqualScalarOut,
 	Name:     "not_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -6928,6 +7281,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 }
 
 var opNotEqualScalar = wrap.Op{
+	Kernel:   kernels.NotEqualScalar,
 	Name:     "not_equal",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6947,6 +7301,7 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNotEqualTensorOut = wrap.Op{
+	Kernel:   kernels.NotEqualTensorOut,
 	Name:     "not_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -6967,6 +7322,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 }
 
 var opNotEqualTensor = wrap.Op{
+	Kernel:   kernels.NotEqualTensor,
 	Name:     "not_equal",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6986,6 +7342,7 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNotEqual_Scalar = wrap.Op{
+	Kernel:   kernels.NotEqual_Scalar,
 	Name:     "not_equal_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7006,6 +7363,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNotEqual_Tensor = wrap.Op{
+	Kernel:   kernels.NotEqual_Tensor,
 	Name:     "not_equal_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7026,6 +7384,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opEqScalarOut = wrap.Op{
+	Kernel:   kernels.EqScalarOut,
 	Name:     "eq",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7046,6 +7405,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opEqScalar = wrap.Op{
+	Kernel:   kernels.EqScalar,
 	Name:     "eq",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7065,6 +7425,7 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opEqTensorOut = wrap.Op{
+	Kernel:   kernels.EqTensorOut,
 	Name:     "eq",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7085,6 +7446,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opEqTensor = wrap.Op{
+	Kernel:   kernels.EqTensor,
 	Name:     "eq",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7104,6 +7466,7 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGeScalarOut = wrap.Op{
+	Kernel:   kernels.GeScalarOut,
 	Name:     "ge",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7124,6 +7487,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opGeScalar = wrap.Op{
+	Kernel:   kernels.GeScalar,
 	Name:     "ge",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7143,6 +7507,7 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGeTensorOut = wrap.Op{
+	Kernel:   kernels.GeTensorOut,
 	Name:     "ge",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7163,6 +7528,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opGeTensor = wrap.Op{
+	Kernel:   kernels.GeTensor,
 	Name:     "ge",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7182,6 +7548,7 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGe_Scalar = wrap.Op{
+	Kernel:   kernels.Ge_Scalar,
 	Name:     "ge_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7202,6 +7569,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGe_Tensor = wrap.Op{
+	Kernel:   kernels.Ge_Tensor,
 	Name:     "ge_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7222,6 +7590,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterEqualScalarOut = wrap.Op{
+	Kernel:   kernels.GreaterEqualScalarOut,
 	Name:     "greater_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7242,6 +7611,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opGreaterEqualScalar = wrap.Op{
+	Kernel:   kernels.GreaterEqualScalar,
 	Name:     "greater_equal",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7261,6 +7631,7 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterEqualTensorOut = wrap.Op{
+	Kernel:   kernels.GreaterEqualTensorOut,
 	Name:     "greater_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7281,6 +7652,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opGreaterEqualTensor = wrap.Op{
+	Kernel:   kernels.GreaterEqualTensor,
 	Name:     "greater_equal",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7300,6 +7672,7 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterEqual_Scalar = wrap.Op{
+	Kernel:   kernels.GreaterEqual_Scalar,
 	Name:     "greater_equal_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7320,6 +7693,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterEqual_Tensor = wrap.Op{
+	Kernel:   kernels.GreaterEqual_Tensor,
 	Name:     "greater_equal_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7340,6 +7714,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opLeScalarOut = wrap.Op{
+	Kernel:   kernels.LeScalarOut,
 	Name:     "le",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7360,6 +7735,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opLeScalar = wrap.Op{
+	Kernel:   kernels.LeScalar,
 	Name:     "le",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7379,6 +7755,7 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLeTensorOut = wrap.Op{
+	Kernel:   kernels.LeTensorOut,
 	Name:     "le",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7399,6 +7776,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opLeTensor = wrap.Op{
+	Kernel:   kernels.LeTensor,
 	Name:     "le",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7418,6 +7796,7 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLe_Scalar = wrap.Op{
+	Kernel:   kernels.Le_Scalar,
 	Name:     "le_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7438,6 +7817,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLe_Tensor = wrap.Op{
+	Kernel:   kernels.Le_Tensor,
 	Name:     "le_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7458,6 +7838,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessEqualScalarOut = wrap.Op{
+	Kernel:   kernels.LessEqualScalarOut,
 	Name:     "less_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7478,6 +7859,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opLessEqualScalar = wrap.Op{
+	Kernel:   kernels.LessEqualScalar,
 	Name:     "less_equal",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7497,6 +7879,7 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessEqualTensorOut = wrap.Op{
+	Kernel:   kernels.LessEqualTensorOut,
 	Name:     "less_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7517,6 +7900,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opLessEqualTensor = wrap.Op{
+	Kernel:   kernels.LessEqualTensor,
 	Name:     "less_equal",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7536,6 +7920,7 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessEqual_Scalar = wrap.Op{
+	Kernel:   kernels.LessEqual_Scalar,
 	Name:     "less_equal_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7556,6 +7941,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessEqual_Tensor = wrap.Op{
+	Kernel:   kernels.LessEqual_Tensor,
 	Name:     "less_equal_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7576,6 +7962,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGtScalarOut = wrap.Op{
+	Kernel:   kernels.GtScalarOut,
 	Name:     "gt",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7596,6 +7983,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opGtScalar = wrap.Op{
+	Kernel:   kernels.GtScalar,
 	Name:     "gt",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7615,6 +8003,7 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGtTensorOut = wrap.Op{
+	Kernel:   kernels.GtTensorOut,
 	Name:     "gt",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7635,6 +8024,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opGtTensor = wrap.Op{
+	Kernel:   kernels.GtTensor,
 	Name:     "gt",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7654,6 +8044,7 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGt_Scalar = wrap.Op{
+	Kernel:   kernels.Gt_Scalar,
 	Name:     "gt_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7674,6 +8065,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGt_Tensor = wrap.Op{
+	Kernel:   kernels.Gt_Tensor,
 	Name:     "gt_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7694,6 +8086,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterScalarOut = wrap.Op{
+	Kernel:   kernels.GreaterScalarOut,
 	Name:     "greater",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7714,6 +8107,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 }
 
 var opGreaterScalar = wrap.Op{
+	Kernel:   kernels.GreaterScalar,
 	Name:     "greater",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7733,6 +8127,7 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterTensorOut = wrap.Op{
+	Kernel:   kernels.GreaterTensorOut,
 	Name:     "greater",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7753,6 +8148,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 }
 
 var opGreaterTensor = wrap.Op{
+	Kernel:   kernels.GreaterTensor,
 	Name:     "greater",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7772,6 +8168,7 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreater_Scalar = wrap.Op{
+	Kernel:   kernels.Greater_Scalar,
 	Name:     "greater_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7792,6 +8189,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreater_Tensor = wrap.Op{
+	Kernel:   kernels.Greater_Tensor,
 	Name:     "greater_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7812,6 +8210,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLtScalarOut = wrap.Op{
+	Kernel:   kernels.LtScalarOut,
 	Name:     "lt",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7832,6 +8231,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opLtScalar = wrap.Op{
+	Kernel:   kernels.LtScalar,
 	Name:     "lt",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7851,6 +8251,7 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLtTensorOut = wrap.Op{
+	Kernel:   kernels.LtTensorOut,
 	Name:     "lt",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7871,6 +8272,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opLtTensor = wrap.Op{
+	Kernel:   kernels.LtTensor,
 	Name:     "lt",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7890,6 +8292,7 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLt_Scalar = wrap.Op{
+	Kernel:   kernels.Lt_Scalar,
 	Name:     "lt_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7910,6 +8313,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLt_Tensor = wrap.Op{
+	Kernel:   kernels.Lt_Tensor,
 	Name:     "lt_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -7930,6 +8334,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessScalarOut = wrap.Op{
+	Kernel:   kernels.LessScalarOut,
 	Name:     "less",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -7950,6 +8355,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 }
 
 var opLessScalar = wrap.Op{
+	Kernel:   kernels.LessScalar,
 	Name:     "less",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -7969,6 +8375,7 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessTensorOut = wrap.Op{
+	Kernel:   kernels.LessTensorOut,
 	Name:     "less",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -7989,6 +8396,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLessTensor = wrap.Op{
+	Kernel:   kernels.LessTensor,
 	Name:     "less",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8008,6 +8416,7 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLess_Scalar = wrap.Op{
+	Kernel:   kernels.Less_Scalar,
 	Name:     "less_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -8028,6 +8437,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLess_Tensor = wrap.Op{
+	Kernel:   kernels.Less_Tensor,
 	Name:     "less_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8048,6 +8458,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opTakeOut = wrap.Op{
+	Kernel:   kernels.TakeOut,
 	Name:     "take",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8068,6 +8479,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opTake = wrap.Op{
+	Kernel:   kernels.Take,
 	Name:     "take",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8087,6 +8499,7 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 }
 
 var opTakeAlongDimOut = wrap.Op{
+	Kernel:   kernels.TakeAlongDimOut,
 	Name:     "take_along_dim",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8107,6 +8520,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 }
 
 var opTakeAlongDim = wrap.Op{
+	Kernel:   kernels.TakeAlongDim,
 	Name:     "take_along_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8126,6 +8540,7 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 }
 
 var opIndexSelectOut = wrap.Op{
+	Kernel:   kernels.IndexSelectOut,
 	Name:     "index_select",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8146,6 +8561,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 }
 
 var opIndexSelect = wrap.Op{
+	Kernel:   kernels.IndexSelect,
 	Name:     "index_select",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8165,6 +8581,7 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 }
 
 var opIndexSelectBackward = wrap.Op{
+	Kernel:   kernels.IndexSelectBackward,
 	Name:     "index_select_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8184,6 +8601,7 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 }
 
 var opMaskedSelectOut = wrap.Op{
+	Kernel:   kernels.MaskedSelectOut,
 	Name:     "masked_select",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8204,6 +8622,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 }
 
 var opMaskedSelect = wrap.Op{
+	Kernel:   kernels.MaskedSelect,
 	Name:     "masked_select",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8223,6 +8642,7 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 }
 
 var opMaskedSelectBackward = wrap.Op{
+	Kernel:   kernels.MaskedSelectBackward,
 	Name:     "masked_select_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8242,6 +8662,7 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 }
 
 var opNonzeroOut = wrap.Op{
+	Kernel:   kernels.NonzeroOut,
 	Name:     "nonzero",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8262,6 +8683,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNonzero = wrap.Op{
+	Kernel:   kernels.Nonzero,
 	Name:     "nonzero",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8281,6 +8703,7 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNonzeroStaticOut = wrap.Op{
+	Kernel:   kernels.NonzeroStaticOut,
 	Name:     "nonzero_static",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8301,6 +8724,7 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 }
 
 var opNonzeroStatic = wrap.Op{
+	Kernel:   kernels.NonzeroStatic,
 	Name:     "nonzero_static",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8320,6 +8744,7 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 }
 
 var opNonzeroNumpy = wrap.Op{
+	Kernel:   kernels.NonzeroNumpy,
 	Name:     "nonzero_numpy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8339,6 +8764,7 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 }
 
 var opArgwhere = wrap.Op{
+	Kernel:   kernels.Argwhere,
 	Name:     "argwhere",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8358,6 +8784,7 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 }
 
 var opGatherOut = wrap.Op{
+	Kernel:   kernels.GatherOut,
 	Name:     "gather",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8378,6 +8805,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 }
 
 var opGather = wrap.Op{
+	Kernel:   kernels.Gather,
 	Name:     "gather",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8397,6 +8825,7 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 }
 
 var opGatherBackward = wrap.Op{
+	Kernel:   kernels.GatherBackward,
 	Name:     "gather_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8416,6 +8845,7 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 }
 
 var opXGatherSparseBackward = wrap.Op{
+	Kernel:   kernels.XGatherSparseBackward,
 	Name:     "_gather_sparse_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8435,6 +8865,7 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 }
 
 var opAddcmulOut = wrap.Op{
+	Kernel:   kernels.AddcmulOut,
 	Name:     "addcmul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8455,6 +8886,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 }
 
 var opAddcmul = wrap.Op{
+	Kernel:   kernels.Addcmul,
 	Name:     "addcmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8474,6 +8906,7 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 }
 
 var opAddcmul_ = wrap.Op{
+	Kernel:   kernels.Addcmul_,
 	Name:     "addcmul_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8494,6 +8927,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 }
 
 var opAddcdivOut = wrap.Op{
+	Kernel:   kernels.AddcdivOut,
 	Name:     "addcdiv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8514,6 +8948,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 }
 
 var opAddcdiv = wrap.Op{
+	Kernel:   kernels.Addcdiv,
 	Name:     "addcdiv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8533,6 +8968,7 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 }
 
 var opAddcdiv_ = wrap.Op{
+	Kernel:   kernels.Addcdiv_,
 	Name:     "addcdiv_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8553,6 +8989,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 }
 
 var opCrossEntropyLoss = wrap.Op{
+	Kernel:   kernels.CrossEntropyLoss,
 	Name:     "cross_entropy_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8572,6 +9009,7 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 }
 
 var opTriangularSolveX = wrap.Op{
+	Kernel:   kernels.TriangularSolveX,
 	Name:     "triangular_solve",
 	Overload: "X",
 	Policy:   checks.Strict,
@@ -8592,6 +9030,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 }
 
 var opTriangularSolve = wrap.Op{
+	Kernel:   kernels.TriangularSolve,
 	Name:     "triangular_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8611,6 +9050,7 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 }
 
 var opXLinalgCheckErrors = wrap.Op{
+	Kernel:   kernels.XLinalgCheckErrors,
 	Name:     "_linalg_check_errors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8630,6 +9070,7 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 }
 
 var opLinalgSolveTriangularOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveTriangularOut,
 	Name:     "linalg_solve_triangular",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8650,6 +9091,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 }
 
 var opLinalgSolveTriangular = wrap.Op{
+	Kernel:   kernels.LinalgSolveTriangular,
 	Name:     "linalg_solve_triangular",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8669,6 +9111,7 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 }
 
 var opLinalgVander = wrap.Op{
+	Kernel:   kernels.LinalgVander,
 	Name:     "linalg_vander",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8688,6 +9131,7 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 }
 
 var opSvdU = wrap.Op{
+	Kernel:   kernels.SvdU,
 	Name:     "svd",
 	Overload: "U",
 	Policy:   checks.Strict,
@@ -8708,6 +9152,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 }
 
 var opSvd = wrap.Op{
+	Kernel:   kernels.Svd,
 	Name:     "svd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8727,6 +9172,7 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 }
 
 var opSwapaxes = wrap.Op{
+	Kernel:   kernels.Swapaxes,
 	Name:     "swapaxes",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8746,6 +9192,7 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 }
 
 var opSwapaxes_ = wrap.Op{
+	Kernel:   kernels.Swapaxes_,
 	Name:     "swapaxes_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8766,6 +9213,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 }
 
 var opSwapdims = wrap.Op{
+	Kernel:   kernels.Swapdims,
 	Name:     "swapdims",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8785,6 +9233,7 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opSwapdims_ = wrap.Op{
+	Kernel:   kernels.Swapdims_,
 	Name:     "swapdims_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8805,6 +9254,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opCholeskySolveOut = wrap.Op{
+	Kernel:   kernels.CholeskySolveOut,
 	Name:     "cholesky_solve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8825,6 +9275,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 }
 
 var opCholeskySolve = wrap.Op{
+	Kernel:   kernels.CholeskySolve,
 	Name:     "cholesky_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8844,6 +9295,7 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 }
 
 var opXCholeskySolveHelper = wrap.Op{
+	Kernel:   kernels.XCholeskySolveHelper,
 	Name:     "_cholesky_solve_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8863,6 +9315,7 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 }
 
 var opXCholeskySolveHelperOut = wrap.Op{
+	Kernel:   kernels.XCholeskySolveHelperOut,
 	Name:     "_cholesky_solve_helper",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8883,6 +9336,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 }
 
 var opCholeskyInverse = wrap.Op{
+	Kernel:   kernels.CholeskyInverse,
 	Name:     "cholesky_inverse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8902,6 +9356,7 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opCholeskyInverseOut = wrap.Op{
+	Kernel:   kernels.CholeskyInverseOut,
 	Name:     "cholesky_inverse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8922,6 +9377,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 }
 
 var opGeqrfA = wrap.Op{
+	Kernel:   kernels.GeqrfA,
 	Name:     "geqrf",
 	Overload: "a",
 	Policy:   checks.Strict,
@@ -8942,6 +9398,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 }
 
 var opGeqrf = wrap.Op{
+	Kernel:   kernels.Geqrf,
 	Name:     "geqrf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8961,6 +9418,7 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opOrgqr = wrap.Op{
+	Kernel:   kernels.Orgqr,
 	Name:     "orgqr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8980,6 +9438,7 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 }
 
 var opOrgqrOut = wrap.Op{
+	Kernel:   kernels.OrgqrOut,
 	Name:     "orgqr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9000,6 +9459,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opOrmqrOut = wrap.Op{
+	Kernel:   kernels.OrmqrOut,
 	Name:     "ormqr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9020,6 +9480,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 }
 
 var opOrmqr = wrap.Op{
+	Kernel:   kernels.Ormqr,
 	Name:     "ormqr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9039,6 +9500,7 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 }
 
 var opXLuWithInfo = wrap.Op{
+	Kernel:   kernels.XLuWithInfo,
 	Name:     "_lu_with_info",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9058,6 +9520,7 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 }
 
 var opLuSolveOut = wrap.Op{
+	Kernel:   kernels.LuSolveOut,
 	Name:     "lu_solve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9078,6 +9541,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 }
 
 var opLuSolve = wrap.Op{
+	Kernel:   kernels.LuSolve,
 	Name:     "lu_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9097,6 +9561,7 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 }
 
 var opLuUnpack = wrap.Op{
+	Kernel:   kernels.LuUnpack,
 	Name:     "lu_unpack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9116,6 +9581,7 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 }
 
 var opLuUnpackOut = wrap.Op{
+	Kernel:   kernels.LuUnpackOut,
 	Name:     "lu_unpack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9136,6 +9602,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 }
 
 var opMultinomialOut = wrap.Op{
+	Kernel:   kernels.MultinomialOut,
 	Name:     "multinomial",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9156,6 +9623,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 }
 
 var opMultinomial = wrap.Op{
+	Kernel:   kernels.Multinomial,
 	Name:     "multinomial",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9175,6 +9643,7 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 }
 
 var opLgammaOut = wrap.Op{
+	Kernel:   kernels.LgammaOut,
 	Name:     "lgamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9195,6 +9664,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLgamma_ = wrap.Op{
+	Kernel:   kernels.Lgamma_,
 	Name:     "lgamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9215,6 +9685,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLgamma = wrap.Op{
+	Kernel:   kernels.Lgamma,
 	Name:     "lgamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9234,6 +9705,7 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDigammaOut = wrap.Op{
+	Kernel:   kernels.DigammaOut,
 	Name:     "digamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9254,6 +9726,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDigamma = wrap.Op{
+	Kernel:   kernels.Digamma,
 	Name:     "digamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9273,6 +9746,7 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPolygammaOut = wrap.Op{
+	Kernel:   kernels.PolygammaOut,
 	Name:     "polygamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9293,6 +9767,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 }
 
 var opPolygamma = wrap.Op{
+	Kernel:   kernels.Polygamma,
 	Name:     "polygamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9312,6 +9787,7 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 }
 
 var opPolygamma_ = wrap.Op{
+	Kernel:   kernels.Polygamma_,
 	Name:     "polygamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9332,6 +9808,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opErfinv = wrap.Op{
+	Kernel:   kernels.Erfinv,
 	Name:     "erfinv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9351,6 +9828,7 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfinv_ = wrap.Op{
+	Kernel:   kernels.Erfinv_,
 	Name:     "erfinv_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9371,6 +9849,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfinvOut = wrap.Op{
+	Kernel:   kernels.ErfinvOut,
 	Name:     "erfinv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9391,6 +9870,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opI0 = wrap.Op{
+	Kernel:   kernels.I0,
 	Name:     "i0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9410,6 +9890,7 @@ func I0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opI0_ = wrap.Op{
+	Kernel:   kernels.I0_,
 	Name:     "i0_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9430,6 +9911,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opI0Out = wrap.Op{
+	Kernel:   kernels.I0Out,
 	Name:     "i0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9450,6 +9932,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSign = wrap.Op{
+	Kernel:   kernels.Sign,
 	Name:     "sign",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9469,6 +9952,7 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSign_ = wrap.Op{
+	Kernel:   kernels.Sign_,
 	Name:     "sign_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9489,6 +9973,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSignOut = wrap.Op{
+	Kernel:   kernels.SignOut,
 	Name:     "sign",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9509,6 +9994,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSignbit = wrap.Op{
+	Kernel:   kernels.Signbit,
 	Name:     "signbit",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9528,6 +10014,7 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSignbitOut = wrap.Op{
+	Kernel:   kernels.SignbitOut,
 	Name:     "signbit",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9548,6 +10035,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDist = wrap.Op{
+	Kernel:   kernels.Dist,
 	Name:     "dist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9567,6 +10055,7 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 }
 
 var opDistOut = wrap.Op{
+	Kernel:   kernels.DistOut,
 	Name:     "dist",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9587,6 +10076,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 }
 
 var opAtan2Out = wrap.Op{
+	Kernel:   kernels.Atan2Out,
 	Name:     "atan2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9607,6 +10097,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opAtan2_ = wrap.Op{
+	Kernel:   kernels.Atan2_,
 	Name:     "atan2_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9627,6 +10118,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opAtan2 = wrap.Op{
+	Kernel:   kernels.Atan2,
 	Name:     "atan2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9646,6 +10138,7 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan2 = wrap.Op{
+	Kernel:   kernels.Arctan2,
 	Name:     "arctan2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9665,6 +10158,7 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan2Out = wrap.Op{
+	Kernel:   kernels.Arctan2Out,
 	Name:     "arctan2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9685,6 +10179,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opArctan2_ = wrap.Op{
+	Kernel:   kernels.Arctan2_,
 	Name:     "arctan2_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9705,6 +10200,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLerpScalarOut = wrap.Op{
+	Kernel:   kernels.LerpScalarOut,
 	Name:     "lerp",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -9725,6 +10221,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 }
 
 var opLerpTensorOut = wrap.Op{
+	Kernel:   kernels.LerpTensorOut,
 	Name:     "lerp",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -9745,6 +10242,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opLerpScalar = wrap.Op{
+	Kernel:   kernels.LerpScalar,
 	Name:     "lerp",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -9764,6 +10262,7 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 }
 
 var opLerpTensor = wrap.Op{
+	Kernel:   kernels.LerpTensor,
 	Name:     "lerp",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -9783,6 +10282,7 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 }
 
 var opHistcOut = wrap.Op{
+	Kernel:   kernels.HistcOut,
 	Name:     "histc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9803,6 +10303,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 }
 
 var opHistc = wrap.Op{
+	Kernel:   kernels.Histc,
 	Name:     "histc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9822,6 +10323,7 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 }
 
 var opHistogramBinsTensorOut = wrap.Op{
+	Kernel:   kernels.HistogramBinsTensorOut,
 	Name:     "histogram",
 	Overload: "bins_tensor_out",
 	Policy:   checks.Strict,
@@ -9842,6 +10344,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 }
 
 var opHistogramBinsTensor = wrap.Op{
+	Kernel:   kernels.HistogramBinsTensor,
 	Name:     "histogram",
 	Overload: "bins_tensor",
 	Policy:   checks.Strict,
@@ -9861,6 +10364,7 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 }
 
 var opHistogramBinCtOut = wrap.Op{
+	Kernel:   kernels.HistogramBinCtOut,
 	Name:     "histogram",
 	Overload: "bin_ct_out",
 	Policy:   checks.Strict,
@@ -9881,6 +10385,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 }
 
 var opHistogramBinCt = wrap.Op{
+	Kernel:   kernels.HistogramBinCt,
 	Name:     "histogram",
 	Overload: "bin_ct",
 	Policy:   checks.Strict,
@@ -9900,6 +10405,7 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 }
 
 var opXHistogramddBinEdges = wrap.Op{
+	Kernel:   kernels.XHistogramddBinEdges,
 	Name:     "_histogramdd_bin_edges",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9919,6 +10425,7 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 }
 
 var opXHistogramddBinEdgesOut = wrap.Op{
+	Kernel:   kernels.XHistogramddBinEdgesOut,
 	Name:     "_histogramdd_bin_edges",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9942,6 +10449,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 }
 
 var opXHistogramddFromBinCts = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinCts,
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9961,6 +10469,7 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 }
 
 var opXHistogramddFromBinCtsOut = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinCtsOut,
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9981,6 +10490,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 }
 
 var opXHistogramddFromBinTensors = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinTensors,
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10003,6 +10513,7 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 }
 
 var opXHistogramddFromBinTensorsOut = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinTensorsOut,
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10026,6 +10537,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 }
 
 var opHistogramdd = wrap.Op{
+	Kernel:   kernels.Histogramdd,
 	Name:     "histogramdd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10045,6 +10557,7 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 }
 
 var opHistogramddIntBins = wrap.Op{
+	Kernel:   kernels.HistogramddIntBins,
 	Name:     "histogramdd",
 	Overload: "int_bins",
 	Policy:   checks.Strict,
@@ -10064,6 +10577,7 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 }
 
 var opHistogramddTensorListBins = wrap.Op{
+	Kernel:   kernels.HistogramddTensorListBins,
 	Name:     "histogramdd",
 	Overload: "TensorList_bins",
 	Policy:   checks.Strict,
@@ -10086,6 +10600,7 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 }
 
 var opFmodScalarOut = wrap.Op{
+	Kernel:   kernels.FmodScalarOut,
 	Name:     "fmod",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -10106,6 +10621,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 }
 
 var opFmodScalar = wrap.Op{
+	Kernel:   kernels.FmodScalar,
 	Name:     "fmod",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -10125,6 +10641,7 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFmod_Scalar = wrap.Op{
+	Kernel:   kernels.Fmod_Scalar,
 	Name:     "fmod_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -10145,6 +10662,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFmodTensorOut = wrap.Op{
+	Kernel:   kernels.FmodTensorOut,
 	Name:     "fmod",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -10165,6 +10683,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opFmodTensor = wrap.Op{
+	Kernel:   kernels.FmodTensor,
 	Name:     "fmod",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -10184,6 +10703,7 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFmod_Tensor = wrap.Op{
+	Kernel:   kernels.Fmod_Tensor,
 	Name:     "fmod_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -10204,6 +10724,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opHypotOut = wrap.Op{
+	Kernel:   kernels.HypotOut,
 	Name:     "hypot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10224,6 +10745,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opHypot = wrap.Op{
+	Kernel:   kernels.Hypot,
 	Name:     "hypot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10243,6 +10765,7 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opHypot_ = wrap.Op{
+	Kernel:   kernels.Hypot_,
 	Name:     "hypot_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10263,6 +10786,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammaOut = wrap.Op{
+	Kernel:   kernels.IgammaOut,
 	Name:     "igamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10283,6 +10807,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opIgamma = wrap.Op{
+	Kernel:   kernels.Igamma,
 	Name:     "igamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10302,6 +10827,7 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgamma_ = wrap.Op{
+	Kernel:   kernels.Igamma_,
 	Name:     "igamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10322,6 +10848,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammacOut = wrap.Op{
+	Kernel:   kernels.IgammacOut,
 	Name:     "igammac",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10342,6 +10869,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opIgammac = wrap.Op{
+	Kernel:   kernels.Igammac,
 	Name:     "igammac",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10361,6 +10889,7 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammac_ = wrap.Op{
+	Kernel:   kernels.Igammac_,
 	Name:     "igammac_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10381,6 +10910,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNextafterOut = wrap.Op{
+	Kernel:   kernels.NextafterOut,
 	Name:     "nextafter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10401,6 +10931,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opNextafter = wrap.Op{
+	Kernel:   kernels.Nextafter,
 	Name:     "nextafter",
 	Overload: "",
 	Policy:   checks.Strict,

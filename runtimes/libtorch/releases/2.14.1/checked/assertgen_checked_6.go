@@ -14,6 +14,7 @@ import (
 )
 
 var opXScaledDotProductFlashAttentionForCpuBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttentionForCpuBackward,
 	Name:     "_scaled_dot_product_flash_attention_for_cpu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -33,6 +34,7 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 }
 
 var opXScaledDotProductFusedAttentionOverrideableBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFusedAttentionOverrideableBackward,
 	Name:     "_scaled_dot_product_fused_attention_overrideable_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -52,6 +54,7 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 }
 
 var opXScaledDotProductEfficientAttention = wrap.Op{
+	Kernel:   kernels.XScaledDotProductEfficientAttention,
 	Name:     "_scaled_dot_product_efficient_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -71,6 +74,7 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 }
 
 var opXScaledDotProductEfficientAttentionBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductEfficientAttentionBackward,
 	Name:     "_scaled_dot_product_efficient_attention_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -90,6 +94,7 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 }
 
 var opXScaledDotProductCudnnAttention = wrap.Op{
+	Kernel:   kernels.XScaledDotProductCudnnAttention,
 	Name:     "_scaled_dot_product_cudnn_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -109,6 +114,7 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 }
 
 var opXScaledDotProductCudnnAttentionBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductCudnnAttentionBackward,
 	Name:     "_scaled_dot_product_cudnn_attention_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -128,6 +134,7 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 }
 
 var opXFlashAttentionForward = wrap.Op{
+	Kernel:   kernels.XFlashAttentionForward,
 	Name:     "_flash_attention_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -147,6 +154,7 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 }
 
 var opXFlashAttentionForwardNoDropoutInplace = wrap.Op{
+	Kernel:   kernels.XFlashAttentionForwardNoDropoutInplace,
 	Name:     "_flash_attention_forward_no_dropout_inplace",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -167,6 +175,7 @@ func XFlashAttentionForwardNoDropoutInplace(out *torch.Tensor, query *torch.Tens
 }
 
 var opXFlashAttentionForwardQuantized = wrap.Op{
+	Kernel:   kernels.XFlashAttentionForwardQuantized,
 	Name:     "_flash_attention_forward",
 	Overload: "quantized",
 	Policy:   checks.Strict,
@@ -186,6 +195,7 @@ func XFlashAttentionForwardQuantized(query *torch.Tensor, key *torch.Tensor, val
 }
 
 var opXFlashAttentionBackward = wrap.Op{
+	Kernel:   kernels.XFlashAttentionBackward,
 	Name:     "_flash_attention_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -205,6 +215,7 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 }
 
 var opXEfficientAttentionForward = wrap.Op{
+	Kernel:   kernels.XEfficientAttentionForward,
 	Name:     "_efficient_attention_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -224,6 +235,7 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 }
 
 var opXEfficientAttentionBackward = wrap.Op{
+	Kernel:   kernels.XEfficientAttentionBackward,
 	Name:     "_efficient_attention_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -243,6 +255,7 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 }
 
 var opXCudnnAttentionForward = wrap.Op{
+	Kernel:   kernels.XCudnnAttentionForward,
 	Name:     "_cudnn_attention_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -262,6 +275,7 @@ func XCudnnAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 }
 
 var opXCudnnAttentionBackward = wrap.Op{
+	Kernel:   kernels.XCudnnAttentionBackward,
 	Name:     "_cudnn_attention_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -281,6 +295,7 @@ func XCudnnAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 }
 
 var opXTritonScaledDotAttention = wrap.Op{
+	Kernel:   kernels.XTritonScaledDotAttention,
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -300,6 +315,7 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 }
 
 var opXTritonScaledDotAttentionOut = wrap.Op{
+	Kernel:   kernels.XTritonScaledDotAttentionOut,
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -320,6 +336,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 }
 
 var opXFillMemEffDropoutMask_ = wrap.Op{
+	Kernel:   kernels.XFillMemEffDropoutMask_,
 	Name:     "_fill_mem_eff_dropout_mask_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -340,6 +357,7 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 }
 
 var opXTritonMultiHeadAttention = wrap.Op{
+	Kernel:   kernels.XTritonMultiHeadAttention,
 	Name:     "_triton_multi_head_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -359,6 +377,7 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXTritonMultiHeadAttentionOut = wrap.Op{
+	Kernel:   kernels.XTritonMultiHeadAttentionOut,
 	Name:     "_triton_multi_head_attention",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -379,6 +398,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 }
 
 var opSpecialAiryAi = wrap.Op{
+	Kernel:   kernels.SpecialAiryAi,
 	Name:     "special_airy_ai",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -398,6 +418,7 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialAiryAiOut = wrap.Op{
+	Kernel:   kernels.SpecialAiryAiOut,
 	Name:     "special_airy_ai",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -418,6 +439,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ0 = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ0,
 	Name:     "special_bessel_j0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -437,6 +459,7 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ0Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ0Out,
 	Name:     "special_bessel_j0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -457,6 +480,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ1 = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ1,
 	Name:     "special_bessel_j1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -476,6 +500,7 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ1Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ1Out,
 	Name:     "special_bessel_j1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -496,6 +521,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY0 = wrap.Op{
+	Kernel:   kernels.SpecialBesselY0,
 	Name:     "special_bessel_y0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -515,6 +541,7 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY0Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselY0Out,
 	Name:     "special_bessel_y0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -535,6 +562,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY1 = wrap.Op{
+	Kernel:   kernels.SpecialBesselY1,
 	Name:     "special_bessel_y1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -554,6 +582,7 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY1Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselY1Out,
 	Name:     "special_bessel_y1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -574,6 +603,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialChebyshevPolynomialT = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialT,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -593,6 +623,7 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialTXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTXScalar,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -612,6 +643,7 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialTNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTNScalar,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -631,6 +663,7 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialTOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -651,6 +684,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialTXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTXScalarOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -671,6 +705,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialTNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTNScalarOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -691,6 +726,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialU = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialU,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -710,6 +746,7 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialUXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUXScalar,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -729,6 +766,7 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialUNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUNScalar,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -748,6 +786,7 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialUOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -768,6 +807,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialUXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUXScalarOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -788,6 +828,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialUNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUNScalarOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -808,6 +849,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialV = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialV,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -827,6 +869,7 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialVXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVXScalar,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -846,6 +889,7 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialVNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVNScalar,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -865,6 +909,7 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialVOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -885,6 +930,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialVXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVXScalarOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -905,6 +951,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialVNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVNScalarOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -925,6 +972,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialW = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialW,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -944,6 +992,7 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialWXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWXScalar,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -963,6 +1012,7 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialWNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWNScalar,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -982,6 +1032,7 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialWOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1002,6 +1053,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialWXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWXScalarOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -1022,6 +1074,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialWNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWNScalarOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -1042,6 +1095,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialHermitePolynomialH = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialH,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1061,6 +1115,7 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialHermitePolynomialHXScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHXScalar,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -1080,6 +1135,7 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 }
 
 var opSpecialHermitePolynomialHNScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHNScalar,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -1099,6 +1155,7 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 }
 
 var opSpecialHermitePolynomialHOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1119,6 +1176,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 }
 
 var opSpecialHermitePolynomialHXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHXScalarOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -1139,6 +1197,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 }
 
 var opSpecialHermitePolynomialHNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHNScalarOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -1159,6 +1218,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 }
 
 var opSpecialHermitePolynomialHe = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHe,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1178,6 +1238,7 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialHermitePolynomialHeXScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeXScalar,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -1197,6 +1258,7 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialHermitePolynomialHeNScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeNScalar,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -1216,6 +1278,7 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialHermitePolynomialHeOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1236,6 +1299,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialHermitePolynomialHeXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeXScalarOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -1256,6 +1320,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialHermitePolynomialHeNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeNScalarOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -1276,6 +1341,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialLaguerrePolynomialL = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialL,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1295,6 +1361,7 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialLaguerrePolynomialLXScalar = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLXScalar,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -1314,6 +1381,7 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialLaguerrePolynomialLNScalar = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLNScalar,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -1333,6 +1401,7 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialLaguerrePolynomialLOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1353,6 +1422,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialLaguerrePolynomialLXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLXScalarOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -1373,6 +1443,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialLaguerrePolynomialLNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLNScalarOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -1393,6 +1464,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialLegendrePolynomialP = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialP,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1412,6 +1484,7 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialLegendrePolynomialPXScalar = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPXScalar,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -1431,6 +1504,7 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialLegendrePolynomialPNScalar = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPNScalar,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -1450,6 +1524,7 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialLegendrePolynomialPOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1470,6 +1545,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialLegendrePolynomialPXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPXScalarOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -1490,6 +1566,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialLegendrePolynomialPNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPNScalarOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -1510,6 +1587,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialModifiedBesselI0 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI0,
 	Name:     "special_modified_bessel_i0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1529,6 +1607,7 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselI0Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI0Out,
 	Name:     "special_modified_bessel_i0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1549,6 +1628,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselI1 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI1,
 	Name:     "special_modified_bessel_i1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1568,6 +1648,7 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselI1Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI1Out,
 	Name:     "special_modified_bessel_i1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1588,6 +1669,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselK0 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK0,
 	Name:     "special_modified_bessel_k0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1607,6 +1689,7 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselK0Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK0Out,
 	Name:     "special_modified_bessel_k0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1627,6 +1710,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselK1 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK1,
 	Name:     "special_modified_bessel_k1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1646,6 +1730,7 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselK1Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK1Out,
 	Name:     "special_modified_bessel_k1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1666,6 +1751,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialScaledModifiedBesselK0 = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK0,
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1685,6 +1771,7 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialScaledModifiedBesselK0Out = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK0Out,
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1705,6 +1792,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opSpecialScaledModifiedBesselK1 = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK1,
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1724,6 +1812,7 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialScaledModifiedBesselK1Out = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK1Out,
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1744,6 +1833,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialT = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialT,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1763,6 +1853,7 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialTXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -1782,6 +1873,7 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialTNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -1801,6 +1893,7 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialTOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1821,6 +1914,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialTXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -1841,6 +1935,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialTNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -1861,6 +1956,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialU = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialU,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1880,6 +1976,7 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialUXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -1899,6 +1996,7 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialUNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -1918,6 +2016,7 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialUOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1938,6 +2037,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialUXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -1958,6 +2058,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialUNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -1978,6 +2079,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialV = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialV,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1997,6 +2099,7 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialVXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -2016,6 +2119,7 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialVNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -2035,6 +2139,7 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialVOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2055,6 +2160,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialVXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -2075,6 +2181,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialVNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -2095,6 +2202,7 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialW = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialW,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2114,6 +2222,7 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialWXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar",
 	Policy:   checks.Strict,
@@ -2133,6 +2242,7 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialWNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar",
 	Policy:   checks.Strict,
@@ -2152,6 +2262,7 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialWOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWOut,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2172,6 +2283,7 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialWXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
 	Policy:   checks.Strict,
@@ -2192,6 +2304,7 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialWNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
 	Policy:   checks.Strict,
@@ -2212,6 +2325,7 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialSphericalBesselJ0 = wrap.Op{
+	Kernel:   kernels.SpecialSphericalBesselJ0,
 	Name:     "special_spherical_bessel_j0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2231,6 +2345,7 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSphericalBesselJ0Out = wrap.Op{
+	Kernel:   kernels.SpecialSphericalBesselJ0Out,
 	Name:     "special_spherical_bessel_j0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2251,6 +2366,7 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opXFoobar = wrap.Op{
+	Kernel:   kernels.XFoobar,
 	Name:     "_foobar",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2270,6 +2386,7 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 }
 
 var opXFoobarOut = wrap.Op{
+	Kernel:   kernels.XFoobarOut,
 	Name:     "_foobar",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2290,6 +2407,7 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 }
 
 var opXFusedAdam_ = wrap.Op{
+	Kernel:   kernels.XFusedAdam_,
 	Name:     "_fused_adam_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2313,6 +2431,7 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 }
 
 var opXFusedAdamOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamOut,
 	Name:     "_fused_adam",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2336,6 +2455,7 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 }
 
 var opXFusedAdam = wrap.Op{
+	Kernel:   kernels.XFusedAdam,
 	Name:     "_fused_adam",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2358,6 +2478,7 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 }
 
 var opXFusedAdam_TensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdam_TensorLr,
 	Name:     "_fused_adam_",
 	Overload: "tensor_lr",
 	Policy:   checks.Strict,
@@ -2381,6 +2502,7 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 }
 
 var opXFusedAdamTensorLrOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamTensorLrOut,
 	Name:     "_fused_adam",
 	Overload: "tensor_lr_out",
 	Policy:   checks.Strict,
@@ -2404,6 +2526,7 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 }
 
 var opXFusedAdamTensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdamTensorLr,
 	Name:     "_fused_adam",
 	Overload: "tensor_lr",
 	Policy:   checks.Strict,
@@ -2426,6 +2549,7 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 }
 
 var opXFusedAdamw_ = wrap.Op{
+	Kernel:   kernels.XFusedAdamw_,
 	Name:     "_fused_adamw_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2449,6 +2573,7 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 }
 
 var opXFusedAdamwOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamwOut,
 	Name:     "_fused_adamw",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2472,6 +2597,7 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 }
 
 var opXFusedAdamw = wrap.Op{
+	Kernel:   kernels.XFusedAdamw,
 	Name:     "_fused_adamw",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2494,6 +2620,7 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 }
 
 var opXFusedAdamw_TensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdamw_TensorLr,
 	Name:     "_fused_adamw_",
 	Overload: "tensor_lr",
 	Policy:   checks.Strict,
@@ -2517,6 +2644,7 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 }
 
 var opXFusedAdamwTensorLrOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamwTensorLrOut,
 	Name:     "_fused_adamw",
 	Overload: "tensor_lr_out",
 	Policy:   checks.Strict,
@@ -2540,6 +2668,7 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 }
 
 var opXFusedAdamwTensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdamwTensorLr,
 	Name:     "_fused_adamw",
 	Overload: "tensor_lr",
 	Policy:   checks.Strict,
@@ -2562,6 +2691,7 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 }
 
 var opXFusedSgd_ = wrap.Op{
+	Kernel:   kernels.XFusedSgd_,
 	Name:     "_fused_sgd_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2585,6 +2715,7 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 }
 
 var opXFusedSgdOut = wrap.Op{
+	Kernel:   kernels.XFusedSgdOut,
 	Name:     "_fused_sgd",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2608,6 +2739,7 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 }
 
 var opXFusedSgd = wrap.Op{
+	Kernel:   kernels.XFusedSgd,
 	Name:     "_fused_sgd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2630,6 +2762,7 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 }
 
 var opXFusedSgd_TensorLr = wrap.Op{
+	Kernel:   kernels.XFusedSgd_TensorLr,
 	Name:     "_fused_sgd_",
 	Overload: "tensor_lr",
 	Policy:   checks.Strict,
@@ -2653,6 +2786,7 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 }
 
 var opXFusedSgdTensorLrOut = wrap.Op{
+	Kernel:   kernels.XFusedSgdTensorLrOut,
 	Name:     "_fused_sgd",
 	Overload: "tensor_lr_out",
 	Policy:   checks.Strict,
@@ -2676,6 +2810,7 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 }
 
 var opXFusedSgdTensorLr = wrap.Op{
+	Kernel:   kernels.XFusedSgdTensorLr,
 	Name:     "_fused_sgd",
 	Overload: "tensor_lr",
 	Policy:   checks.Strict,
@@ -2698,6 +2833,7 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 }
 
 var opXFusedAdagrad_ = wrap.Op{
+	Kernel:   kernels.XFusedAdagrad_,
 	Name:     "_fused_adagrad_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2721,6 +2857,7 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 }
 
 var opXFusedAdagradOut = wrap.Op{
+	Kernel:   kernels.XFusedAdagradOut,
 	Name:     "_fused_adagrad",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2744,6 +2881,7 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 }
 
 var opXFusedAdagrad = wrap.Op{
+	Kernel:   kernels.XFusedAdagrad,
 	Name:     "_fused_adagrad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2766,6 +2904,7 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 }
 
 var opXFusedAdagrad_TensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdagrad_TensorLr,
 	Name:     "_fused_adagrad_",
 	Overload: "tensor_lr",
 	Policy:   checks.Strict,
@@ -2789,6 +2928,7 @@ func XFusedAdagrad_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_s
 }
 
 var opXFusedAdagradTensorLrOut = wrap.Op{
+	Kernel:   kernels.XFusedAdagradTensorLrOut,
 	Name:     "_fused_adagrad",
 	Overload: "tensor_lr_out",
 	Policy:   checks.Strict,
@@ -2812,6 +2952,7 @@ func XFusedAdagradTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, state
 }
 
 var opXFusedAdagradTensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdagradTensorLr,
 	Name:     "_fused_adagrad",
 	Overload: "tensor_lr",
 	Policy:   checks.Strict,
@@ -2834,6 +2975,7 @@ func XFusedAdagradTensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_su
 }
 
 var opXPropagateXlaData = wrap.Op{
+	Kernel:   kernels.XPropagateXlaData,
 	Name:     "_propagate_xla_data",
 	Overload: "",
 	Policy:   checks.Strict,

@@ -14,6 +14,7 @@ import (
 )
 
 var opHingeEmbeddingLoss = wrap.Op{
+	Kernel:   kernels.HingeEmbeddingLoss,
 	Name:     "hinge_embedding_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -32,6 +33,7 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 }
 
 var opGroupNorm = wrap.Op{
+	Kernel:   kernels.GroupNorm,
 	Name:     "group_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -50,6 +52,7 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 }
 
 var opNativeGroupNorm = wrap.Op{
+	Kernel:   kernels.NativeGroupNorm,
 	Name:     "native_group_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -69,6 +72,7 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opNativeGroupNormOut = wrap.Op{
+	Kernel:   kernels.NativeGroupNormOut,
 	Name:     "native_group_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -89,6 +93,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opNativeGroupNormBackward = wrap.Op{
+	Kernel:   kernels.NativeGroupNormBackward,
 	Name:     "native_group_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -107,6 +112,7 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 }
 
 var opNativeGroupNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeGroupNormBackwardOut,
 	Name:     "native_group_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -127,6 +133,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 }
 
 var opXFftR2c = wrap.Op{
+	Kernel:   kernels.XFftR2c,
 	Name:     "_fft_r2c",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -146,6 +153,7 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 }
 
 var opXFftR2cOut = wrap.Op{
+	Kernel:   kernels.XFftR2cOut,
 	Name:     "_fft_r2c",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -166,6 +174,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 }
 
 var opXFftC2r = wrap.Op{
+	Kernel:   kernels.XFftC2r,
 	Name:     "_fft_c2r",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -185,6 +194,7 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 }
 
 var opXFftC2rOut = wrap.Op{
+	Kernel:   kernels.XFftC2rOut,
 	Name:     "_fft_c2r",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -205,6 +215,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 }
 
 var opXFftC2c = wrap.Op{
+	Kernel:   kernels.XFftC2c,
 	Name:     "_fft_c2c",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -224,6 +235,7 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 }
 
 var opXFftC2cOut = wrap.Op{
+	Kernel:   kernels.XFftC2cOut,
 	Name:     "_fft_c2c",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -244,6 +256,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 }
 
 var opXValidateCompressedSparseIndices = wrap.Op{
+	Kernel:   kernels.XValidateCompressedSparseIndices,
 	Name:     "_validate_compressed_sparse_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -263,6 +276,7 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 }
 
 var opIndexTensor = wrap.Op{
+	Kernel:   kernels.IndexTensor,
 	Name:     "index",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -285,6 +299,7 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 }
 
 var opIndexTensorOut = wrap.Op{
+	Kernel:   kernels.IndexTensorOut,
 	Name:     "index",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -308,6 +323,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 }
 
 var opXUnsafeIndexTensor = wrap.Op{
+	Kernel:   kernels.XUnsafeIndexTensor,
 	Name:     "_unsafe_index",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -330,6 +346,7 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 }
 
 var opXUnsafeMaskedIndex = wrap.Op{
+	Kernel:   kernels.XUnsafeMaskedIndex,
 	Name:     "_unsafe_masked_index",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -348,6 +365,7 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 }
 
 var opXUnsafeMaskedIndexPutAccumulate = wrap.Op{
+	Kernel:   kernels.XUnsafeMaskedIndexPutAccumulate,
 	Name:     "_unsafe_masked_index_put_accumulate",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -366,6 +384,7 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 }
 
 var opIndexCopyOut = wrap.Op{
+	Kernel:   kernels.IndexCopyOut,
 	Name:     "index_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -386,6 +405,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 }
 
 var opIndexCopy_ = wrap.Op{
+	Kernel:   kernels.IndexCopy_,
 	Name:     "index_copy_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -406,6 +426,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 }
 
 var opIndexCopy = wrap.Op{
+	Kernel:   kernels.IndexCopy,
 	Name:     "index_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -425,6 +446,7 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 }
 
 var opIndexPut_ = wrap.Op{
+	Kernel:   kernels.IndexPut_,
 	Name:     "index_put_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -448,6 +470,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 }
 
 var opIndexPutOut = wrap.Op{
+	Kernel:   kernels.IndexPutOut,
 	Name:     "index_put",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -468,6 +491,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 }
 
 var opIndexPut = wrap.Op{
+	Kernel:   kernels.IndexPut,
 	Name:     "index_put",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -490,6 +514,7 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 }
 
 var opXUnsafeIndexPut = wrap.Op{
+	Kernel:   kernels.XUnsafeIndexPut,
 	Name:     "_unsafe_index_put",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -512,6 +537,7 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 }
 
 var opXIndexPutImpl_ = wrap.Op{
+	Kernel:   kernels.XIndexPutImpl_,
 	Name:     "_index_put_impl_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -535,6 +561,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 }
 
 var opXIndexPutImplOut = wrap.Op{
+	Kernel:   kernels.XIndexPutImplOut,
 	Name:     "_index_put_impl",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -555,6 +582,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 }
 
 var opXIndexPutImpl = wrap.Op{
+	Kernel:   kernels.XIndexPutImpl,
 	Name:     "_index_put_impl",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -577,6 +605,7 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 }
 
 var opInstanceNorm = wrap.Op{
+	Kernel:   kernels.InstanceNorm,
 	Name:     "instance_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -595,6 +624,7 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 }
 
 var opIsclose = wrap.Op{
+	Kernel:   kernels.Isclose,
 	Name:     "isclose",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -613,6 +643,7 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 }
 
 var opIsinTensorTensorOut = wrap.Op{
+	Kernel:   kernels.IsinTensorTensorOut,
 	Name:     "isin",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -633,6 +664,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 }
 
 var opIsinTensorTensor = wrap.Op{
+	Kernel:   kernels.IsinTensorTensor,
 	Name:     "isin",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch,
@@ -652,6 +684,7 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 }
 
 var opIsinTensorScalarOut = wrap.Op{
+	Kernel:   kernels.IsinTensorScalarOut,
 	Name:     "isin",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -672,6 +705,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 }
 
 var opIsinTensorScalar = wrap.Op{
+	Kernel:   kernels.IsinTensorScalar,
 	Name:     "isin",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -691,6 +725,7 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 }
 
 var opIsinScalarTensorOut = wrap.Op{
+	Kernel:   kernels.IsinScalarTensorOut,
 	Name:     "isin",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -711,6 +746,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 }
 
 var opIsinScalarTensor = wrap.Op{
+	Kernel:   kernels.IsinScalarTensor,
 	Name:     "isin",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -730,6 +766,7 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 }
 
 var opIsnan = wrap.Op{
+	Kernel:   kernels.Isnan,
 	Name:     "isnan",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -749,6 +786,7 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsnanOut = wrap.Op{
+	Kernel:   kernels.IsnanOut,
 	Name:     "isnan",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -769,6 +807,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsDistributed = wrap.Op{
+	Kernel:   kernels.IsDistributed,
 	Name:     "is_distributed",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -787,6 +826,7 @@ func IsDistributed(self *torch.Tensor) bool {
 }
 
 var opIsFloatingPoint = wrap.Op{
+	Kernel:   kernels.IsFloatingPoint,
 	Name:     "is_floating_point",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -805,6 +845,7 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 }
 
 var opIsComplex = wrap.Op{
+	Kernel:   kernels.IsComplex,
 	Name:     "is_complex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -823,6 +864,7 @@ func IsComplex(self *torch.Tensor) bool {
 }
 
 var opIsConj = wrap.Op{
+	Kernel:   kernels.IsConj,
 	Name:     "is_conj",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -841,6 +883,7 @@ func IsConj(self *torch.Tensor) bool {
 }
 
 var opXIsZerotensor = wrap.Op{
+	Kernel:   kernels.XIsZerotensor,
 	Name:     "_is_zerotensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -859,6 +902,7 @@ func XIsZerotensor(self *torch.Tensor) bool {
 }
 
 var opIsNeg = wrap.Op{
+	Kernel:   kernels.IsNeg,
 	Name:     "is_neg",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -877,6 +921,7 @@ func IsNeg(self *torch.Tensor) bool {
 }
 
 var opIsreal = wrap.Op{
+	Kernel:   kernels.Isreal,
 	Name:     "isreal",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -895,6 +940,7 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsNonzero = wrap.Op{
+	Kernel:   kernels.IsNonzero,
 	Name:     "is_nonzero",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -913,6 +959,7 @@ func IsNonzero(self *torch.Tensor) bool {
 }
 
 var opIsSameSize = wrap.Op{
+	Kernel:   kernels.IsSameSize,
 	Name:     "is_same_size",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -932,6 +979,7 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opIsSigned = wrap.Op{
+	Kernel:   kernels.IsSigned,
 	Name:     "is_signed",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -950,6 +998,7 @@ func IsSigned(self *torch.Tensor) bool {
 }
 
 var opIsInference = wrap.Op{
+	Kernel:   kernels.IsInference,
 	Name:     "is_inference",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -968,6 +1017,7 @@ func IsInference(self *torch.Tensor) bool {
 }
 
 var opNumel = wrap.Op{
+	Kernel:   kernels.Numel,
 	Name:     "numel",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -986,6 +1036,7 @@ func Numel(self *torch.Tensor) int64 {
 }
 
 var opDim = wrap.Op{
+	Kernel:   kernels.Dim,
 	Name:     "dim",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1004,6 +1055,7 @@ func Dim(self *torch.Tensor) int64 {
 }
 
 var opGetDevice = wrap.Op{
+	Kernel:   kernels.GetDevice,
 	Name:     "get_device",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1022,6 +1074,7 @@ func GetDevice(self *torch.Tensor) int64 {
 }
 
 var opStorageOffset = wrap.Op{
+	Kernel:   kernels.StorageOffset,
 	Name:     "storage_offset",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1040,6 +1093,7 @@ func StorageOffset(self *torch.Tensor) int64 {
 }
 
 var opIsContiguous = wrap.Op{
+	Kernel:   kernels.IsContiguous,
 	Name:     "is_contiguous",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1058,6 +1112,7 @@ func IsContiguous(self *torch.Tensor) bool {
 }
 
 var opIsContiguousMemoryFormat = wrap.Op{
+	Kernel:   kernels.IsContiguousMemoryFormat,
 	Name:     "is_contiguous",
 	Overload: "memory_format",
 	Policy:   checks.PyTorch,
@@ -1076,6 +1131,7 @@ func IsContiguousMemoryFormat(self *torch.Tensor, memory_format int) bool {
 }
 
 var opKlDiv = wrap.Op{
+	Kernel:   kernels.KlDiv,
 	Name:     "kl_div",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1094,6 +1150,7 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 }
 
 var opKron = wrap.Op{
+	Kernel:   kernels.Kron,
 	Name:     "kron",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1112,6 +1169,7 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opKronOut = wrap.Op{
+	Kernel:   kernels.KronOut,
 	Name:     "kron",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1132,6 +1190,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opKthvalue = wrap.Op{
+	Kernel:   kernels.Kthvalue,
 	Name:     "kthvalue",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1151,6 +1210,7 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 }
 
 var opKthvalueValues = wrap.Op{
+	Kernel:   kernels.KthvalueValues,
 	Name:     "kthvalue",
 	Overload: "values",
 	Policy:   checks.PyTorch,
@@ -1171,6 +1231,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 }
 
 var opLayerNorm = wrap.Op{
+	Kernel:   kernels.LayerNorm,
 	Name:     "layer_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1189,6 +1250,7 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 }
 
 var opNativeLayerNorm = wrap.Op{
+	Kernel:   kernels.NativeLayerNorm,
 	Name:     "native_layer_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1208,6 +1270,7 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 }
 
 var opNativeLayerNormOut = wrap.Op{
+	Kernel:   kernels.NativeLayerNormOut,
 	Name:     "native_layer_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1228,6 +1291,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 }
 
 var opNativeLayerNormBackward = wrap.Op{
+	Kernel:   kernels.NativeLayerNormBackward,
 	Name:     "native_layer_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1247,6 +1311,7 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 }
 
 var opNativeLayerNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeLayerNormBackwardOut,
 	Name:     "native_layer_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1267,6 +1332,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 }
 
 var opRmsNorm = wrap.Op{
+	Kernel:   kernels.RmsNorm,
 	Name:     "rms_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1285,6 +1351,7 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 }
 
 var opXFusedRmsNorm = wrap.Op{
+	Kernel:   kernels.XFusedRmsNorm,
 	Name:     "_fused_rms_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1304,6 +1371,7 @@ func XFusedRmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.
 }
 
 var opXFusedRmsNormBackward = wrap.Op{
+	Kernel:   kernels.XFusedRmsNormBackward,
 	Name:     "_fused_rms_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1322,6 +1390,7 @@ func XFusedRmsNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normaliz
 }
 
 var opNanToNum = wrap.Op{
+	Kernel:   kernels.NanToNum,
 	Name:     "nan_to_num",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1341,6 +1410,7 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 }
 
 var opNanToNum_ = wrap.Op{
+	Kernel:   kernels.NanToNum_,
 	Name:     "nan_to_num_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1361,6 +1431,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 }
 
 var opNanToNumOut = wrap.Op{
+	Kernel:   kernels.NanToNumOut,
 	Name:     "nan_to_num",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1381,6 +1452,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 }
 
 var opLinear = wrap.Op{
+	Kernel:   kernels.Linear,
 	Name:     "linear",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1400,6 +1472,7 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 }
 
 var opLinearBackward = wrap.Op{
+	Kernel:   kernels.LinearBackward,
 	Name:     "linear_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1419,6 +1492,7 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 }
 
 var opLinearBackwardOut = wrap.Op{
+	Kernel:   kernels.LinearBackwardOut,
 	Name:     "linear_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1439,6 +1513,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 }
 
 var opLinearOut = wrap.Op{
+	Kernel:   kernels.LinearOut,
 	Name:     "linear",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1459,6 +1534,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 }
 
 var opMkldnnLinear = wrap.Op{
+	Kernel:   kernels.MkldnnLinear,
 	Name:     "mkldnn_linear",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1478,6 +1554,7 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 }
 
 var opMkldnnLinearOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearOut,
 	Name:     "mkldnn_linear",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1498,6 +1575,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opMkldnnLinearBackwardInput = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardInput,
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1516,6 +1594,7 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 }
 
 var opMkldnnLinearBackwardInputOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardInputOut,
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1536,6 +1615,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 }
 
 var opMkldnnLinearBackwardWeights = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardWeights,
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1554,6 +1634,7 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 }
 
 var opMkldnnLinearBackwardWeightsOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardWeightsOut,
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1574,6 +1655,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 }
 
 var opMkldnnLinearBackward = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackward,
 	Name:     "mkldnn_linear_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1592,6 +1674,7 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 }
 
 var opMkldnnLinearBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardOut,
 	Name:     "mkldnn_linear_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1612,6 +1695,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 }
 
 var opXCsltCompress = wrap.Op{
+	Kernel:   kernels.XCsltCompress,
 	Name:     "_cslt_compress",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1630,6 +1714,7 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 }
 
 var opXCsltSparseMm = wrap.Op{
+	Kernel:   kernels.XCsltSparseMm,
 	Name:     "_cslt_sparse_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1648,6 +1733,7 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 }
 
 var opXCsltSparseMmSearch = wrap.Op{
+	Kernel:   kernels.XCsltSparseMmSearch,
 	Name:     "_cslt_sparse_mm_search",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1667,6 +1753,7 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 }
 
 var opXSparseSemiStructuredTile = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredTile,
 	Name:     "_sparse_semi_structured_tile",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1685,6 +1772,7 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 }
 
 var opXSparseSemiStructuredApply = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredApply,
 	Name:     "_sparse_semi_structured_apply",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1703,6 +1791,7 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 }
 
 var opXSparseSemiStructuredApplyDense = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredApplyDense,
 	Name:     "_sparse_semi_structured_apply_dense",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1721,6 +1810,7 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 }
 
 var opXSparseSemiStructuredLinear = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredLinear,
 	Name:     "_sparse_semi_structured_linear",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1739,6 +1829,7 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 }
 
 var opXSparseSemiStructuredMm = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredMm,
 	Name:     "_sparse_semi_structured_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1757,6 +1848,7 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 }
 
 var opXSparseSemiStructuredAddmm = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredAddmm,
 	Name:     "_sparse_semi_structured_addmm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1775,6 +1867,7 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 }
 
 var opXMixedDtypesLinear = wrap.Op{
+	Kernel:   kernels.XMixedDtypesLinear,
 	Name:     "_mixed_dtypes_linear",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1793,6 +1886,7 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 }
 
 var opFbgemmLinearInt8WeightFp32Activation = wrap.Op{
+	Kernel:   kernels.FbgemmLinearInt8WeightFp32Activation,
 	Name:     "fbgemm_linear_int8_weight_fp32_activation",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1811,6 +1905,7 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 }
 
 var opFbgemmLinearInt8Weight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearInt8Weight,
 	Name:     "fbgemm_linear_int8_weight",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1829,6 +1924,7 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 }
 
 var opFbgemmLinearQuantizeWeight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearQuantizeWeight,
 	Name:     "fbgemm_linear_quantize_weight",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1847,6 +1943,7 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 }
 
 var opFbgemmPackGemmMatrixFp16 = wrap.Op{
+	Kernel:   kernels.FbgemmPackGemmMatrixFp16,
 	Name:     "fbgemm_pack_gemm_matrix_fp16",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1865,6 +1962,7 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 }
 
 var opXWrappedLinearPrepack = wrap.Op{
+	Kernel:   kernels.XWrappedLinearPrepack,
 	Name:     "_wrapped_linear_prepack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1883,6 +1981,7 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 }
 
 var opXWrappedQuantizedLinearPrepacked = wrap.Op{
+	Kernel:   kernels.XWrappedQuantizedLinearPrepacked,
 	Name:     "_wrapped_quantized_linear_prepacked",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1901,6 +2000,7 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 }
 
 var opFbgemmLinearFp16WeightFp32Activation = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16WeightFp32Activation,
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1919,6 +2019,7 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 }
 
 var opFbgemmLinearFp16WeightFp32ActivationOut = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16WeightFp32ActivationOut,
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1939,6 +2040,7 @@ func FbgemmLinearFp16WeightFp32ActivationOut(input *torch.Tensor, packed_weight 
 }
 
 var opFbgemmLinearFp16Weight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16Weight,
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1957,6 +2059,7 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 }
 
 var opFbgemmLinearFp16WeightOut = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16WeightOut,
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1977,6 +2080,7 @@ func FbgemmLinearFp16WeightOut(input *torch.Tensor, packed_weight *torch.Tensor,
 }
 
 var opFbgemmPackQuantizedMatrix = wrap.Op{
+	Kernel:   kernels.FbgemmPackQuantizedMatrix,
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1995,6 +2099,7 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 }
 
 var opFbgemmPackQuantizedMatrixKN = wrap.Op{
+	Kernel:   kernels.FbgemmPackQuantizedMatrixKN,
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "KN",
 	Policy:   checks.PyTorch,
@@ -2013,6 +2118,7 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 }
 
 var opLdexpTensor = wrap.Op{
+	Kernel:   kernels.LdexpTensor,
 	Name:     "ldexp",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2032,6 +2138,7 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLdexp_ = wrap.Op{
+	Kernel:   kernels.Ldexp_,
 	Name:     "ldexp_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2052,6 +2159,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLdexpOut = wrap.Op{
+	Kernel:   kernels.LdexpOut,
 	Name:     "ldexp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2072,6 +2180,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opLinspace = wrap.Op{
+	Kernel:   kernels.Linspace,
 	Name:     "linspace",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2090,6 +2199,7 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 }
 
 var opLinspaceTensorTensor = wrap.Op{
+	Kernel:   kernels.LinspaceTensorTensor,
 	Name:     "linspace",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch,
@@ -2108,6 +2218,7 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 }
 
 var opLinspaceTensorScalar = wrap.Op{
+	Kernel:   kernels.LinspaceTensorScalar,
 	Name:     "linspace",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -2126,6 +2237,7 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 }
 
 var opLinspaceScalarTensor = wrap.Op{
+	Kernel:   kernels.LinspaceScalarTensor,
 	Name:     "linspace",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -2144,6 +2256,7 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 }
 
 var opLinspaceOut = wrap.Op{
+	Kernel:   kernels.LinspaceOut,
 	Name:     "linspace",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2164,6 +2277,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 }
 
 var opLinspaceTensorTensorOut = wrap.Op{
+	Kernel:   kernels.LinspaceTensorTensorOut,
 	Name:     "linspace",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2184,6 +2298,7 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 }
 
 var opLinspaceTensorScalarOut = wrap.Op{
+	Kernel:   kernels.LinspaceTensorScalarOut,
 	Name:     "linspace",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2204,6 +2319,7 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 }
 
 var opLinspaceScalarTensorOut = wrap.Op{
+	Kernel:   kernels.LinspaceScalarTensorOut,
 	Name:     "linspace",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2224,6 +2340,7 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 }
 
 var opLog = wrap.Op{
+	Kernel:   kernels.Log,
 	Name:     "log",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2243,6 +2360,7 @@ func Log(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog_ = wrap.Op{
+	Kernel:   kernels.Log_,
 	Name:     "log_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2263,6 +2381,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogOut = wrap.Op{
+	Kernel:   kernels.LogOut,
 	Name:     "log",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2283,6 +2402,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10 = wrap.Op{
+	Kernel:   kernels.Log10,
 	Name:     "log10",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2302,6 +2422,7 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10_ = wrap.Op{
+	Kernel:   kernels.Log10_,
 	Name:     "log10_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2322,6 +2443,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10Out = wrap.Op{
+	Kernel:   kernels.Log10Out,
 	Name:     "log10",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2342,6 +2464,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1p = wrap.Op{
+	Kernel:   kernels.Log1p,
 	Name:     "log1p",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2361,6 +2484,7 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1p_ = wrap.Op{
+	Kernel:   kernels.Log1p_,
 	Name:     "log1p_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2381,6 +2505,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1pOut = wrap.Op{
+	Kernel:   kernels.Log1pOut,
 	Name:     "log1p",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2401,6 +2526,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2 = wrap.Op{
+	Kernel:   kernels.Log2,
 	Name:     "log2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2420,6 +2546,7 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2_ = wrap.Op{
+	Kernel:   kernels.Log2_,
 	Name:     "log2_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2440,6 +2567,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2Out = wrap.Op{
+	Kernel:   kernels.Log2Out,
 	Name:     "log2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2460,6 +2588,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogaddexpOut = wrap.Op{
+	Kernel:   kernels.LogaddexpOut,
 	Name:     "logaddexp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2480,6 +2609,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opLogaddexp = wrap.Op{
+	Kernel:   kernels.Logaddexp,
 	Name:     "logaddexp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2499,6 +2629,7 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogaddexp2Out = wrap.Op{
+	Kernel:   kernels.Logaddexp2Out,
 	Name:     "logaddexp2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2519,6 +2650,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLogaddexp2 = wrap.Op{
+	Kernel:   kernels.Logaddexp2,
 	Name:     "logaddexp2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2538,6 +2670,7 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyTensor = wrap.Op{
+	Kernel:   kernels.XlogyTensor,
 	Name:     "xlogy",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2557,6 +2690,7 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyScalarSelf = wrap.Op{
+	Kernel:   kernels.XlogyScalarSelf,
 	Name:     "xlogy",
 	Overload: "Scalar_Self",
 	Policy:   checks.PyTorch,
@@ -2576,6 +2710,7 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyScalarOther = wrap.Op{
+	Kernel:   kernels.XlogyScalarOther,
 	Name:     "xlogy",
 	Overload: "Scalar_Other",
 	Policy:   checks.PyTorch,
@@ -2595,6 +2730,7 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opXlogy_Tensor = wrap.Op{
+	Kernel:   kernels.Xlogy_Tensor,
 	Name:     "xlogy_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2615,6 +2751,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogy_ScalarOther = wrap.Op{
+	Kernel:   kernels.Xlogy_ScalarOther,
 	Name:     "xlogy_",
 	Overload: "Scalar_Other",
 	Policy:   checks.PyTorch,
@@ -2635,6 +2772,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opXlogyOutTensor = wrap.Op{
+	Kernel:   kernels.XlogyOutTensor,
 	Name:     "xlogy",
 	Overload: "OutTensor",
 	Policy:   checks.PyTorch,
@@ -2655,6 +2793,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opXlogyOutScalarSelf = wrap.Op{
+	Kernel:   kernels.XlogyOutScalarSelf,
 	Name:     "xlogy",
 	Overload: "OutScalar_Self",
 	Policy:   checks.PyTorch,
@@ -2675,6 +2814,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 }
 
 var opXlogyOutScalarOther = wrap.Op{
+	Kernel:   kernels.XlogyOutScalarOther,
 	Name:     "xlogy",
 	Overload: "OutScalar_Other",
 	Policy:   checks.PyTorch,
@@ -2695,6 +2835,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opLogspace = wrap.Op{
+	Kernel:   kernels.Logspace,
 	Name:     "logspace",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2713,6 +2854,7 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 }
 
 var opLogspaceTensorTensor = wrap.Op{
+	Kernel:   kernels.LogspaceTensorTensor,
 	Name:     "logspace",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch,
@@ -2731,6 +2873,7 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 }
 
 var opLogspaceTensorScalar = wrap.Op{
+	Kernel:   kernels.LogspaceTensorScalar,
 	Name:     "logspace",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -2749,6 +2892,7 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 }
 
 var opLogspaceScalarTensor = wrap.Op{
+	Kernel:   kernels.LogspaceScalarTensor,
 	Name:     "logspace",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -2767,6 +2911,7 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 }
 
 var opLogspaceOut = wrap.Op{
+	Kernel:   kernels.LogspaceOut,
 	Name:     "logspace",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2787,6 +2932,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 }
 
 var opLogspaceTensorTensorOut = wrap.Op{
+	Kernel:   kernels.LogspaceTensorTensorOut,
 	Name:     "logspace",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2807,6 +2953,7 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 }
 
 var opLogspaceTensorScalarOut = wrap.Op{
+	Kernel:   kernels.LogspaceTensorScalarOut,
 	Name:     "logspace",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2827,6 +2974,7 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 }
 
 var opLogspaceScalarTensorOut = wrap.Op{
+	Kernel:   kernels.LogspaceScalarTensorOut,
 	Name:     "logspace",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2847,6 +2995,7 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 }
 
 var opLogSoftmaxInt = wrap.Op{
+	Kernel:   kernels.LogSoftmaxInt,
 	Name:     "log_softmax",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -2865,6 +3014,7 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opLogSoftmaxIntOut = wrap.Op{
+	Kernel:   kernels.LogSoftmaxIntOut,
 	Name:     "log_softmax",
 	Overload: "int_out",
 	Policy:   checks.PyTorch,
@@ -2885,6 +3035,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 }
 
 var opXLogSoftmax = wrap.Op{
+	Kernel:   kernels.XLogSoftmax,
 	Name:     "_log_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2904,6 +3055,7 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 }
 
 var opXLogSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxOut,
 	Name:     "_log_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2924,6 +3076,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 }
 
 var opXLogSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxBackwardData,
 	Name:     "_log_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2943,6 +3096,7 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 }
 
 var opXLogSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxBackwardDataOut,
 	Name:     "_log_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2963,6 +3117,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opXLogcumsumexp = wrap.Op{
+	Kernel:   kernels.XLogcumsumexp,
 	Name:     "_logcumsumexp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2981,6 +3136,7 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXLogcumsumexpOut = wrap.Op{
+	Kernel:   kernels.XLogcumsumexpOut,
 	Name:     "_logcumsumexp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3001,6 +3157,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 }
 
 var opLogcumsumexp = wrap.Op{
+	Kernel:   kernels.Logcumsumexp,
 	Name:     "logcumsumexp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3020,6 +3177,7 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opLogcumsumexpOut = wrap.Op{
+	Kernel:   kernels.LogcumsumexpOut,
 	Name:     "logcumsumexp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3040,6 +3198,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 }
 
 var opLogsumexp = wrap.Op{
+	Kernel:   kernels.Logsumexp,
 	Name:     "logsumexp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3059,6 +3218,7 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opLogsumexpOut = wrap.Op{
+	Kernel:   kernels.LogsumexpOut,
 	Name:     "logsumexp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3079,6 +3239,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 }
 
 var opMarginRankingLoss = wrap.Op{
+	Kernel:   kernels.MarginRankingLoss,
 	Name:     "margin_ranking_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3097,6 +3258,7 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 }
 
 var opMatmul = wrap.Op{
+	Kernel:   kernels.Matmul,
 	Name:     "matmul",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3116,6 +3278,7 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMatmulBackward = wrap.Op{
+	Kernel:   kernels.MatmulBackward,
 	Name:     "matmul_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3134,6 +3297,7 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 }
 
 var opMatmulBackwardOut = wrap.Op{
+	Kernel:   kernels.MatmulBackwardOut,
 	Name:     "matmul_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3154,6 +3318,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 }
 
 var opMatmulOut = wrap.Op{
+	Kernel:   kernels.MatmulOut,
 	Name:     "matmul",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3174,6 +3339,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opMatrixPower = wrap.Op{
+	Kernel:   kernels.MatrixPower,
 	Name:     "matrix_power",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3192,6 +3358,7 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opMatrixPowerOut = wrap.Op{
+	Kernel:   kernels.MatrixPowerOut,
 	Name:     "matrix_power",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3212,6 +3379,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opMatrixExp = wrap.Op{
+	Kernel:   kernels.MatrixExp,
 	Name:     "matrix_exp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3230,6 +3398,7 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMatrixExpBackward = wrap.Op{
+	Kernel:   kernels.MatrixExpBackward,
 	Name:     "matrix_exp_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3248,6 +3417,7 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 }
 
 var opXAminmax = wrap.Op{
+	Kernel:   kernels.XAminmax,
 	Name:     "_aminmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3266,6 +3436,7 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opXAminmaxOut = wrap.Op{
+	Kernel:   kernels.XAminmaxOut,
 	Name:     "_aminmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3286,6 +3457,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 }
 
 var opXAminmaxDim = wrap.Op{
+	Kernel:   kernels.XAminmaxDim,
 	Name:     "_aminmax",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -3304,6 +3476,7 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 }
 
 var opXAminmaxDimOut = wrap.Op{
+	Kernel:   kernels.XAminmaxDimOut,
 	Name:     "_aminmax",
 	Overload: "dim_out",
 	Policy:   checks.PyTorch,
@@ -3324,6 +3497,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 }
 
 var opAminmax = wrap.Op{
+	Kernel:   kernels.Aminmax,
 	Name:     "aminmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3343,6 +3517,7 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 }
 
 var opAminmaxOut = wrap.Op{
+	Kernel:   kernels.AminmaxOut,
 	Name:     "aminmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3363,6 +3538,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 }
 
 var opXComputeLinearCombination = wrap.Op{
+	Kernel:   kernels.XComputeLinearCombination,
 	Name:     "_compute_linear_combination",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3381,6 +3557,7 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 }
 
 var opXComputeLinearCombinationOut = wrap.Op{
+	Kernel:   kernels.XComputeLinearCombinationOut,
 	Name:     "_compute_linear_combination",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3401,6 +3578,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 }
 
 var opMaxDim = wrap.Op{
+	Kernel:   kernels.MaxDim,
 	Name:     "max",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -3420,6 +3598,7 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 }
 
 var opMaxDimMax = wrap.Op{
+	Kernel:   kernels.MaxDimMax,
 	Name:     "max",
 	Overload: "dim_max",
 	Policy:   checks.PyTorch,
@@ -3440,6 +3619,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 }
 
 var opValueSelectingReductionBackward = wrap.Op{
+	Kernel:   kernels.ValueSelectingReductionBackward,
 	Name:     "value_selecting_reduction_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3458,6 +3638,7 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 }
 
 var opAmax = wrap.Op{
+	Kernel:   kernels.Amax,
 	Name:     "amax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3477,6 +3658,7 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAmaxOut = wrap.Op{
+	Kernel:   kernels.AmaxOut,
 	Name:     "amax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3497,6 +3679,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 }
 
 var opMaxPool1dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool1dWithIndices,
 	Name:     "max_pool1d_with_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3515,6 +3698,7 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool1d = wrap.Op{
+	Kernel:   kernels.MaxPool1d,
 	Name:     "max_pool1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3533,6 +3717,7 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMaxPool2d = wrap.Op{
+	Kernel:   kernels.MaxPool2d,
 	Name:     "max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3552,6 +3737,7 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.MaxPool2dBackward,
 	Name:     "max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3571,6 +3757,7 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opMaxPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MaxPool2dBackwardOut,
 	Name:     "max_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3591,6 +3778,7 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 }
 
 var opMkldnnMaxPool2d = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2d,
 	Name:     "mkldnn_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3610,6 +3798,7 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 }
 
 var opMkldnnMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dOut,
 	Name:     "mkldnn_max_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3630,6 +3819,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opMkldnnMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dBackward,
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3648,6 +3838,7 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 }
 
 var opMkldnnMaxPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dBackwardOut,
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3668,6 +3859,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opMkldnnMaxPool3d = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3d,
 	Name:     "mkldnn_max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3687,6 +3879,7 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 }
 
 var opMkldnnMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dOut,
 	Name:     "mkldnn_max_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3707,6 +3900,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opMkldnnMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dBackward,
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3725,6 +3919,7 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 }
 
 var opMkldnnMaxPool3dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dBackwardOut,
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3745,6 +3940,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opQuantizedMaxPool1d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool1d,
 	Name:     "quantized_max_pool1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3763,6 +3959,7 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool1dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool1dOut,
 	Name:     "quantized_max_pool1d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3783,6 +3980,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opQuantizedMaxPool2d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool2d,
 	Name:     "quantized_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3801,6 +3999,7 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool2dOut,
 	Name:     "quantized_max_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3821,6 +4020,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opQuantizedMaxPool3d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool3d,
 	Name:     "quantized_max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3839,6 +4039,7 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool3dOut,
 	Name:     "quantized_max_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3859,6 +4060,7 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opMaxPool3d = wrap.Op{
+	Kernel:   kernels.MaxPool3d,
 	Name:     "max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3877,6 +4079,7 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMean = wrap.Op{
+	Kernel:   kernels.Mean,
 	Name:     "mean",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3896,6 +4099,7 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opMeanDtypeOut = wrap.Op{
+	Kernel:   kernels.MeanDtypeOut,
 	Name:     "mean",
 	Overload: "dtype_out",
 	Policy:   checks.PyTorch,
@@ -3916,6 +4120,7 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 }
 
 var opMeanDim = wrap.Op{
+	Kernel:   kernels.MeanDim,
 	Name:     "mean",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -3935,6 +4140,7 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 }
 
 var opMeanOut = wrap.Op{
+	Kernel:   kernels.MeanOut,
 	Name:     "mean",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3955,6 +4161,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 }
 
 var opNanmean = wrap.Op{
+	Kernel:   kernels.Nanmean,
 	Name:     "nanmean",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3973,6 +4180,7 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 }
 
 var opNanmeanOut = wrap.Op{
+	Kernel:   kernels.NanmeanOut,
 	Name:     "nanmean",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3993,6 +4201,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 }
 
 var opMedian = wrap.Op{
+	Kernel:   kernels.Median,
 	Name:     "median",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4012,6 +4221,7 @@ func Median(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMedianOut = wrap.Op{
+	Kernel:   kernels.MedianOut,
 	Name:     "median",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4032,6 +4242,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMedianDim = wrap.Op{
+	Kernel:   kernels.MedianDim,
 	Name:     "median",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -4051,6 +4262,7 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 }
 
 var opMedianDimValues = wrap.Op{
+	Kernel:   kernels.MedianDimValues,
 	Name:     "median",
 	Overload: "dim_values",
 	Policy:   checks.PyTorch,
@@ -4071,6 +4283,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 }
 
 var opNanmedian = wrap.Op{
+	Kernel:   kernels.Nanmedian,
 	Name:     "nanmedian",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4090,6 +4303,7 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNanmedianOut = wrap.Op{
+	Kernel:   kernels.NanmedianOut,
 	Name:     "nanmedian",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4110,6 +4324,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNanmedianDim = wrap.Op{
+	Kernel:   kernels.NanmedianDim,
 	Name:     "nanmedian",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -4129,6 +4344,7 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 }
 
 var opNanmedianDimValues = wrap.Op{
+	Kernel:   kernels.NanmedianDimValues,
 	Name:     "nanmedian",
 	Overload: "dim_values",
 	Policy:   checks.PyTorch,
@@ -4149,6 +4365,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 }
 
 var opMinDim = wrap.Op{
+	Kernel:   kernels.MinDim,
 	Name:     "min",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -4168,6 +4385,7 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 }
 
 var opMinDimMin = wrap.Op{
+	Kernel:   kernels.MinDimMin,
 	Name:     "min",
 	Overload: "dim_min",
 	Policy:   checks.PyTorch,
@@ -4188,6 +4406,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 }
 
 var opAmin = wrap.Op{
+	Kernel:   kernels.Amin,
 	Name:     "amin",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4207,6 +4426,7 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAminOut = wrap.Op{
+	Kernel:   kernels.AminOut,
 	Name:     "amin",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4227,6 +4447,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 }
 
 var opXMpsConvolution = wrap.Op{
+	Kernel:   kernels.XMpsConvolution,
 	Name:     "_mps_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4246,6 +4467,7 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opXMpsConvolutionOut = wrap.Op{
+	Kernel:   kernels.XMpsConvolutionOut,
 	Name:     "_mps_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4266,6 +4488,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opMpsConvolutionBackward = wrap.Op{
+	Kernel:   kernels.MpsConvolutionBackward,
 	Name:     "mps_convolution_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4285,6 +4508,7 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 }
 
 var opMpsConvolutionBackwardOut = wrap.Op{
+	Kernel:   kernels.MpsConvolutionBackwardOut,
 	Name:     "mps_convolution_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4305,6 +4529,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 }
 
 var opMkldnnConvolution = wrap.Op{
+	Kernel:   kernels.MkldnnConvolution,
 	Name:     "mkldnn_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4324,6 +4549,7 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opMkldnnConvolutionOut = wrap.Op{
+	Kernel:   kernels.MkldnnConvolutionOut,
 	Name:     "mkldnn_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4344,6 +4570,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opMkldnnRnnLayer = wrap.Op{
+	Kernel:   kernels.MkldnnRnnLayer,
 	Name:     "mkldnn_rnn_layer",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4363,6 +4590,7 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 }
 
 var opMkldnnRnnLayerOut = wrap.Op{
+	Kernel:   kernels.MkldnnRnnLayerOut,
 	Name:     "mkldnn_rnn_layer",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4383,6 +4611,7 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 }
 
 var opMkldnnRnnLayerBackward = wrap.Op{
+	Kernel:   kernels.MkldnnRnnLayerBackward,
 	Name:     "mkldnn_rnn_layer_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4402,6 +4631,7 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 }
 
 var opMkldnnRnnLayerBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnRnnLayerBackwardOut,
 	Name:     "mkldnn_rnn_layer_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4422,6 +4652,7 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 }
 
 var opMiopenBatchNorm = wrap.Op{
+	Kernel:   kernels.MiopenBatchNorm,
 	Name:     "miopen_batch_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4441,6 +4672,7 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opMiopenBatchNormOut = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormOut,
 	Name:     "miopen_batch_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4461,6 +4693,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opMiopenBatchNormBackward = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormBackward,
 	Name:     "miopen_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4480,6 +4713,7 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 }
 
 var opMiopenBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormBackwardOut,
 	Name:     "miopen_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4500,6 +4734,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 }
 
 var opMiopenConvolution = wrap.Op{
+	Kernel:   kernels.MiopenConvolution,
 	Name:     "miopen_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4519,6 +4754,7 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opMiopenConvolutionOut = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionOut,
 	Name:     "miopen_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4539,6 +4775,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opMiopenConvolutionTranspose = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionTranspose,
 	Name:     "miopen_convolution_transpose",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4558,6 +4795,7 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opMiopenConvolutionTransposeOut = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionTransposeOut,
 	Name:     "miopen_convolution_transpose",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4578,6 +4816,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opMiopenDepthwiseConvolution = wrap.Op{
+	Kernel:   kernels.MiopenDepthwiseConvolution,
 	Name:     "miopen_depthwise_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4597,6 +4836,7 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opMiopenDepthwiseConvolutionOut = wrap.Op{
+	Kernel:   kernels.MiopenDepthwiseConvolutionOut,
 	Name:     "miopen_depthwise_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4617,6 +4857,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opMiopenConvolutionRelu = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionRelu,
 	Name:     "miopen_convolution_relu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4635,6 +4876,7 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opMiopenConvolutionAddRelu = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionAddRelu,
 	Name:     "miopen_convolution_add_relu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4653,6 +4895,7 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 }
 
 var opMiopenRnn = wrap.Op{
+	Kernel:   kernels.MiopenRnn,
 	Name:     "miopen_rnn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4675,6 +4918,7 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 }
 
 var opMiopenRnnOut = wrap.Op{
+	Kernel:   kernels.MiopenRnnOut,
 	Name:     "miopen_rnn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4695,6 +4939,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 }
 
 var opMiopenRnnBackward = wrap.Op{
+	Kernel:   kernels.MiopenRnnBackward,
 	Name:     "miopen_rnn_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4717,6 +4962,7 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 }
 
 var opMiopenRnnBackwardOut = wrap.Op{
+	Kernel:   kernels.MiopenRnnBackwardOut,
 	Name:     "miopen_rnn_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4740,6 +4986,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 }
 
 var opXUseMiopenCtcLoss = wrap.Op{
+	Kernel:   kernels.XUseMiopenCtcLoss,
 	Name:     "_use_miopen_ctc_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4759,6 +5006,7 @@ func XUseMiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 }
 
 var opXUseMiopenCtcLossTensor = wrap.Op{
+	Kernel:   kernels.XUseMiopenCtcLossTensor,
 	Name:     "_use_miopen_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -4778,6 +5026,7 @@ func XUseMiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inp
 }
 
 var opMiopenCtcLoss = wrap.Op{
+	Kernel:   kernels.MiopenCtcLoss,
 	Name:     "miopen_ctc_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4797,6 +5046,7 @@ func MiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 }
 
 var opMiopenCtcLossOut = wrap.Op{
+	Kernel:   kernels.MiopenCtcLossOut,
 	Name:     "miopen_ctc_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4817,6 +5067,7 @@ func MiopenCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 }
 
 var opMiopenCtcLossTensor = wrap.Op{
+	Kernel:   kernels.MiopenCtcLossTensor,
 	Name:     "miopen_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -4836,6 +5087,7 @@ func MiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 }
 
 var opMm = wrap.Op{
+	Kernel:   kernels.Mm,
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4855,6 +5107,7 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opMmOut = wrap.Op{
+	Kernel:   kernels.MmOut,
 	Name:     "mm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4875,6 +5128,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 }
 
 var opMmDtype = wrap.Op{
+	Kernel:   kernels.MmDtype,
 	Name:     "mm",
 	Overload: "dtype",
 	Policy:   checks.PyTorch,
@@ -4893,6 +5147,7 @@ func MmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tenso
 }
 
 var opMmDtypeOut = wrap.Op{
+	Kernel:   kernels.MmDtypeOut,
 	Name:     "mm",
 	Overload: "dtype_out",
 	Policy:   checks.PyTorch,
@@ -4913,6 +5168,7 @@ func MmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *torc
 }
 
 var opXIntMm = wrap.Op{
+	Kernel:   kernels.XIntMm,
 	Name:     "_int_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4931,6 +5187,7 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opXIntMmOut = wrap.Op{
+	Kernel:   kernels.XIntMmOut,
 	Name:     "_int_mm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4951,6 +5208,7 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opXConvertWeightToInt4pack = wrap.Op{
+	Kernel:   kernels.XConvertWeightToInt4pack,
 	Name:     "_convert_weight_to_int4pack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4969,6 +5227,7 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 }
 
 var opXWeightInt4packMm = wrap.Op{
+	Kernel:   kernels.XWeightInt4packMm,
 	Name:     "_weight_int4pack_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4987,6 +5246,7 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 }
 
 var opXWeightInt4packMmWithScalesAndZeros = wrap.Op{
+	Kernel:   kernels.XWeightInt4packMmWithScalesAndZeros,
 	Name:     "_weight_int4pack_mm_with_scales_and_zeros",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5005,6 +5265,7 @@ func XWeightInt4packMmWithScalesAndZeros(self *torch.Tensor, mat2 *torch.Tensor,
 }
 
 var opXConvertWeightToInt4packForCpu = wrap.Op{
+	Kernel:   kernels.XConvertWeightToInt4packForCpu,
 	Name:     "_convert_weight_to_int4pack_for_cpu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5023,6 +5284,7 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 }
 
 var opXWeightInt4packMmForCpu = wrap.Op{
+	Kernel:   kernels.XWeightInt4packMmForCpu,
 	Name:     "_weight_int4pack_mm_for_cpu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5041,6 +5303,7 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 }
 
 var opXDynQuantPack4bitWeight = wrap.Op{
+	Kernel:   kernels.XDynQuantPack4bitWeight,
 	Name:     "_dyn_quant_pack_4bit_weight",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5059,6 +5322,7 @@ func XDynQuantPack4bitWeight(weights *torch.Tensor, scales_zeros *torch.Tensor, 
 }
 
 var opXDynQuantMatmul4bit = wrap.Op{
+	Kernel:   kernels.XDynQuantMatmul4bit,
 	Name:     "_dyn_quant_matmul_4bit",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5077,6 +5341,7 @@ func XDynQuantMatmul4bit(inp *torch.Tensor, packed_weights *torch.Tensor, block_
 }
 
 var opXWeightInt8packMm = wrap.Op{
+	Kernel:   kernels.XWeightInt8packMm,
 	Name:     "_weight_int8pack_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5095,6 +5360,7 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 }
 
 var opXSparseMm = wrap.Op{
+	Kernel:   kernels.XSparseMm,
 	Name:     "_sparse_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5113,6 +5379,7 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 }
 
 var opXSparseMmReduce = wrap.Op{
+	Kernel:   kernels.XSparseMmReduce,
 	Name:     "_sparse_mm",
 	Overload: "reduce",
 	Policy:   checks.PyTorch,
@@ -5131,6 +5398,7 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 }
 
 var opXSparseSparseMatmul = wrap.Op{
+	Kernel:   kernels.XSparseSparseMatmul,
 	Name:     "_sparse_sparse_matmul",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5150,6 +5418,7 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opXSparseSparseMatmulOut = wrap.Op{
+	Kernel:   kernels.XSparseSparseMatmulOut,
 	Name:     "_sparse_sparse_matmul",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5170,6 +5439,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 }
 
 var opMode = wrap.Op{
+	Kernel:   kernels.Mode,
 	Name:     "mode",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5189,6 +5459,7 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 }
 
 var opModeValues = wrap.Op{
+	Kernel:   kernels.ModeValues,
 	Name:     "mode",
 	Overload: "values",
 	Policy:   checks.PyTorch,
@@ -5209,6 +5480,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 }
 
 var opMulTensor = wrap.Op{
+	Kernel:   kernels.MulTensor,
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5228,6 +5500,7 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMul_Tensor = wrap.Op{
+	Kernel:   kernels.Mul_Tensor,
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5248,6 +5521,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMulOut = wrap.Op{
+	Kernel:   kernels.MulOut,
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5268,6 +5542,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMulScalar = wrap.Op{
+	Kernel:   kernels.MulScalar,
 	Name:     "mul",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5287,6 +5562,7 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMul_Scalar = wrap.Op{
+	Kernel:   kernels.Mul_Scalar,
 	Name:     "mul_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5307,6 +5583,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMulScalarOut = wrap.Op{
+	Kernel:   kernels.MulScalarOut,
 	Name:     "mul",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -5327,6 +5604,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 }
 
 var opMultiplyTensor = wrap.Op{
+	Kernel:   kernels.MultiplyTensor,
 	Name:     "multiply",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5345,6 +5623,7 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMultiply_Tensor = wrap.Op{
+	Kernel:   kernels.Multiply_Tensor,
 	Name:     "multiply_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5365,6 +5644,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMultiplyOut = wrap.Op{
+	Kernel:   kernels.MultiplyOut,
 	Name:     "multiply",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5385,6 +5665,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opMultiplyScalar = wrap.Op{
+	Kernel:   kernels.MultiplyScalar,
 	Name:     "multiply",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5403,6 +5684,7 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMultiply_Scalar = wrap.Op{
+	Kernel:   kernels.Multiply_Scalar,
 	Name:     "multiply_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5423,6 +5705,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMv = wrap.Op{
+	Kernel:   kernels.Mv,
 	Name:     "mv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5442,6 +5725,7 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 }
 
 var opMvOut = wrap.Op{
+	Kernel:   kernels.MvOut,
 	Name:     "mv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5462,6 +5746,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opMvlgammaOut = wrap.Op{
+	Kernel:   kernels.MvlgammaOut,
 	Name:     "mvlgamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5482,6 +5767,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMvlgamma = wrap.Op{
+	Kernel:   kernels.Mvlgamma,
 	Name:     "mvlgamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5501,6 +5787,7 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opMvlgamma_ = wrap.Op{
+	Kernel:   kernels.Mvlgamma_,
 	Name:     "mvlgamma_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5521,6 +5808,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opNarrowCopy = wrap.Op{
+	Kernel:   kernels.NarrowCopy,
 	Name:     "narrow_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5540,6 +5828,7 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 }
 
 var opNarrowCopyOut = wrap.Op{
+	Kernel:   kernels.NarrowCopyOut,
 	Name:     "narrow_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5560,6 +5849,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 }
 
 var opNarrow = wrap.Op{
+	Kernel:   kernels.Narrow,
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5578,6 +5868,7 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 }
 
 var opNarrowTensor = wrap.Op{
+	Kernel:   kernels.NarrowTensor,
 	Name:     "narrow",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5596,6 +5887,7 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 }
 
 var opNativeBatchNorm = wrap.Op{
+	Kernel:   kernels.NativeBatchNorm,
 	Name:     "native_batch_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5615,6 +5907,7 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opNativeBatchNormOut = wrap.Op{
+	Kernel:   kernels.NativeBatchNormOut,
 	Name:     "native_batch_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5635,6 +5928,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opXNativeBatchNormLegit = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegit,
 	Name:     "_native_batch_norm_legit",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5655,6 +5949,7 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 }
 
 var opXNativeBatchNormLegitFunctional = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitFunctional,
 	Name:     "_native_batch_norm_legit_functional",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5674,6 +5969,7 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opXNativeBatchNormLegitNoTraining = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitNoTraining,
 	Name:     "_native_batch_norm_legit_no_training",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5693,6 +5989,7 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opXNativeBatchNormLegitNoTrainingOut = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitNoTrainingOut,
 	Name:     "_native_batch_norm_legit_no_training",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5713,6 +6010,7 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 }
 
 var opXNativeBatchNormLegitOut = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitOut,
 	Name:     "_native_batch_norm_legit",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5733,6 +6031,7 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 }
 
 var opXNativeBatchNormLegitNoStats = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitNoStats,
 	Name:     "_native_batch_norm_legit",
 	Overload: "no_stats",
 	Policy:   checks.PyTorch,
@@ -5752,6 +6051,7 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opXNativeBatchNormLegitNoStatsOut = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitNoStatsOut,
 	Name:     "_native_batch_norm_legit",
 	Overload: "no_stats_out",
 	Policy:   checks.PyTorch,
@@ -5772,6 +6072,7 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opBatchNormStats = wrap.Op{
+	Kernel:   kernels.BatchNormStats,
 	Name:     "batch_norm_stats",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5790,6 +6091,7 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 }
 
 var opBatchNormStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormStatsOut,
 	Name:     "batch_norm_stats",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5810,6 +6112,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 }
 
 var opBatchNormElemt = wrap.Op{
+	Kernel:   kernels.BatchNormElemt,
 	Name:     "batch_norm_elemt",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5828,6 +6131,7 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opBatchNormElemtOut = wrap.Op{
+	Kernel:   kernels.BatchNormElemtOut,
 	Name:     "batch_norm_elemt",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5848,6 +6152,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opBatchNormGatherStats = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStats,
 	Name:     "batch_norm_gather_stats",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5866,6 +6171,7 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 }
 
 var opBatchNormGatherStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsOut,
 	Name:     "batch_norm_gather_stats",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5886,6 +6192,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 }
 
 var opBatchNormGatherStatsWithCounts = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsWithCounts,
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5904,6 +6211,7 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 }
 
 var opBatchNormGatherStatsWithCountsOut = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsWithCountsOut,
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5924,6 +6232,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 }
 
 var opNativeBatchNormBackward = wrap.Op{
+	Kernel:   kernels.NativeBatchNormBackward,
 	Name:     "native_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5943,6 +6252,7 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 }
 
 var opNativeBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeBatchNormBackwardOut,
 	Name:     "native_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5963,6 +6273,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 }
 
 var opBatchNormBackwardReduce = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardReduce,
 	Name:     "batch_norm_backward_reduce",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5981,6 +6292,7 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 }
 
 var opBatchNormBackwardReduceOut = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardReduceOut,
 	Name:     "batch_norm_backward_reduce",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6001,6 +6313,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 }
 
 var opBatchNormBackwardElemt = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardElemt,
 	Name:     "batch_norm_backward_elemt",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6019,6 +6332,7 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 }
 
 var opBatchNormBackwardElemtOut = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardElemtOut,
 	Name:     "batch_norm_backward_elemt",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6039,6 +6353,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 }
 
 var opBatchNormUpdateStats = wrap.Op{
+	Kernel:   kernels.BatchNormUpdateStats,
 	Name:     "batch_norm_update_stats",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6057,6 +6372,7 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 }
 
 var opBatchNormUpdateStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormUpdateStatsOut,
 	Name:     "batch_norm_update_stats",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6077,6 +6393,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 }
 
 var opIsVulkanAvailable = wrap.Op{
+	Kernel:   kernels.IsVulkanAvailable,
 	Name:     "is_vulkan_available",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6095,6 +6412,7 @@ func IsVulkanAvailable() bool {
 }
 
 var opXNnpackAvailable = wrap.Op{
+	Kernel:   kernels.XNnpackAvailable,
 	Name:     "_nnpack_available",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6113,6 +6431,7 @@ func XNnpackAvailable() bool {
 }
 
 var opXNnpackSpatialConvolution = wrap.Op{
+	Kernel:   kernels.XNnpackSpatialConvolution,
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6132,6 +6451,7 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opXNnpackSpatialConvolutionOut = wrap.Op{
+	Kernel:   kernels.XNnpackSpatialConvolutionOut,
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6152,6 +6472,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opOnes = wrap.Op{
+	Kernel:   kernels.Ones,
 	Name:     "ones",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6170,6 +6491,7 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 }
 
 var opOnesOut = wrap.Op{
+	Kernel:   kernels.OnesOut,
 	Name:     "ones",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6190,6 +6512,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opOnesLike = wrap.Op{
+	Kernel:   kernels.OnesLike,
 	Name:     "ones_like",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6209,6 +6532,7 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 }
 
 var opOnesLikeOut = wrap.Op{
+	Kernel:   kernels.OnesLikeOut,
 	Name:     "ones_like",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6229,6 +6553,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 }
 
 var opPairwiseDistance = wrap.Op{
+	Kernel:   kernels.PairwiseDistance,
 	Name:     "pairwise_distance",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6247,6 +6572,7 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 }
 
 var opCdist = wrap.Op{
+	Kernel:   kernels.Cdist,
 	Name:     "cdist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6265,6 +6591,7 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 }
 
 var opXEuclideanDist = wrap.Op{
+	Kernel:   kernels.XEuclideanDist,
 	Name:     "_euclidean_dist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6284,6 +6611,7 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 }
 
 var opXEuclideanDistOut = wrap.Op{
+	Kernel:   kernels.XEuclideanDistOut,
 	Name:     "_euclidean_dist",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6304,6 +6632,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opXCdistForward = wrap.Op{
+	Kernel:   kernels.XCdistForward,
 	Name:     "_cdist_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6323,6 +6652,7 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 }
 
 var opXCdistForwardOut = wrap.Op{
+	Kernel:   kernels.XCdistForwardOut,
 	Name:     "_cdist_forward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6343,6 +6673,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 }
 
 var opXCdistBackward = wrap.Op{
+	Kernel:   kernels.XCdistBackward,
 	Name:     "_cdist_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6362,6 +6693,7 @@ func XCdistBackward(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tenso
 }
 
 var opXCdistBackwardOut = wrap.Op{
+	Kernel:   kernels.XCdistBackwardOut,
 	Name:     "_cdist_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6382,6 +6714,7 @@ func XCdistBackwardOut(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Te
 }
 
 var opPdist = wrap.Op{
+	Kernel:   kernels.Pdist,
 	Name:     "pdist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6400,6 +6733,7 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 }
 
 var opXPdistForward = wrap.Op{
+	Kernel:   kernels.XPdistForward,
 	Name:     "_pdist_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6419,6 +6753,7 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 }
 
 var opXPdistForwardOut = wrap.Op{
+	Kernel:   kernels.XPdistForwardOut,
 	Name:     "_pdist_forward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6439,6 +6774,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 }
 
 var opXPdistBackward = wrap.Op{
+	Kernel:   kernels.XPdistBackward,
 	Name:     "_pdist_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6458,6 +6794,7 @@ func XPdistBackward(grad_output *torch.Tensor, self *torch.Tensor, p float64, pd
 }
 
 var opXPdistBackwardOut = wrap.Op{
+	Kernel:   kernels.XPdistBackwardOut,
 	Name:     "_pdist_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6478,6 +6815,7 @@ func XPdistBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, p float64,
 }
 
 var opCosineSimilarity = wrap.Op{
+	Kernel:   kernels.CosineSimilarity,
 	Name:     "cosine_similarity",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6496,6 +6834,7 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 }
 
 var opPermute = wrap.Op{
+	Kernel:   kernels.Permute,
 	Name:     "permute",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6515,6 +6854,7 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opMovedimIntlist = wrap.Op{
+	Kernel:   kernels.MovedimIntlist,
 	Name:     "movedim",
 	Overload: "intlist",
 	Policy:   checks.PyTorch,
@@ -6533,6 +6873,7 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 }
 
 var opMovedimInt = wrap.Op{
+	Kernel:   kernels.MovedimInt,
 	Name:     "movedim",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -6551,6 +6892,7 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 }
 
 var opMoveaxisIntlist = wrap.Op{
+	Kernel:   kernels.MoveaxisIntlist,
 	Name:     "moveaxis",
 	Overload: "intlist",
 	Policy:   checks.PyTorch,
@@ -6569,6 +6911,7 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 }
 
 var opMoveaxisInt = wrap.Op{
+	Kernel:   kernels.MoveaxisInt,
 	Name:     "moveaxis",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -6587,6 +6930,7 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 }
 
 var opNumpyT = wrap.Op{
+	Kernel:   kernels.NumpyT,
 	Name:     "numpy_T",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6605,6 +6949,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMatrixH = wrap.Op{
+	Kernel:   kernels.MatrixH,
 	Name:     "matrix_H",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6623,6 +6968,7 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMT = wrap.Op{
+	Kernel:   kernels.MT,
 	Name:     "mT",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6641,6 +6987,7 @@ func MT(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMH = wrap.Op{
+	Kernel:   kernels.MH,
 	Name:     "mH",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6659,6 +7006,7 @@ func MH(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAdjoint = wrap.Op{
+	Kernel:   kernels.Adjoint,
 	Name:     "adjoint",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6677,6 +7025,7 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPixelShuffle = wrap.Op{
+	Kernel:   kernels.PixelShuffle,
 	Name:     "pixel_shuffle",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6696,6 +7045,7 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 }
 
 var opPixelShuffleOut = wrap.Op{
+	Kernel:   kernels.PixelShuffleOut,
 	Name:     "pixel_shuffle",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6716,6 +7066,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 }
 
 var opPixelUnshuffle = wrap.Op{
+	Kernel:   kernels.PixelUnshuffle,
 	Name:     "pixel_unshuffle",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6735,6 +7086,7 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 }
 
 var opPixelUnshuffleOut = wrap.Op{
+	Kernel:   kernels.PixelUnshuffleOut,
 	Name:     "pixel_unshuffle",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6755,6 +7107,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 }
 
 var opChannelShuffle = wrap.Op{
+	Kernel:   kernels.ChannelShuffle,
 	Name:     "channel_shuffle",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6774,6 +7127,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 }
 
 var opChannelShuffleOut = wrap.Op{
+	Kernel:   kernels.ChannelShuffleOut,
 	Name:     "channel_shuffle",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6794,6 +7148,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 }
 
 var opNativeChannelShuffle = wrap.Op{
+	Kernel:   kernels.NativeChannelShuffle,
 	Name:     "native_channel_shuffle",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6812,6 +7167,7 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 }
 
 var opIsPinned = wrap.Op{
+	Kernel:   kernels.IsPinned,
 	Name:     "is_pinned",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6831,6 +7187,7 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 }
 
 var opPinMemory = wrap.Op{
+	Kernel:   kernels.PinMemory,
 	Name:     "pin_memory",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6849,6 +7206,7 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 }
 
 var opXPinMemory = wrap.Op{
+	Kernel:   kernels.XPinMemory,
 	Name:     "_pin_memory",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6868,6 +7226,7 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 }
 
 var opXPinMemoryOut = wrap.Op{
+	Kernel:   kernels.XPinMemoryOut,
 	Name:     "_pin_memory",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6888,6 +7247,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 }
 
 var opPinverse = wrap.Op{
+	Kernel:   kernels.Pinverse,
 	Name:     "pinverse",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6906,6 +7266,7 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 }
 
 var opPoissonNllLoss = wrap.Op{
+	Kernel:   kernels.PoissonNllLoss,
 	Name:     "poisson_nll_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6924,6 +7285,7 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 }
 
 var opRad2deg = wrap.Op{
+	Kernel:   kernels.Rad2deg,
 	Name:     "rad2deg",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6943,6 +7305,7 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRad2deg_ = wrap.Op{
+	Kernel:   kernels.Rad2deg_,
 	Name:     "rad2deg_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6963,6 +7326,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRad2degOut = wrap.Op{
+	Kernel:   kernels.Rad2degOut,
 	Name:     "rad2deg",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6983,6 +7347,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2rad = wrap.Op{
+	Kernel:   kernels.Deg2rad,
 	Name:     "deg2rad",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7002,6 +7367,7 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2rad_ = wrap.Op{
+	Kernel:   kernels.Deg2rad_,
 	Name:     "deg2rad_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7022,6 +7388,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2radOut = wrap.Op{
+	Kernel:   kernels.Deg2radOut,
 	Name:     "deg2rad",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7042,6 +7409,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opScalarTensor = wrap.Op{
+	Kernel:   kernels.ScalarTensor,
 	Name:     "scalar_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7060,6 +7428,7 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 }
 
 var opScalarTensorOut = wrap.Op{
+	Kernel:   kernels.ScalarTensorOut,
 	Name:     "scalar_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7080,6 +7449,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRand = wrap.Op{
+	Kernel:   kernels.Rand,
 	Name:     "rand",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7098,6 +7468,7 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 }
 
 var opRandGenerator = wrap.Op{
+	Kernel:   kernels.RandGenerator,
 	Name:     "rand",
 	Overload: "generator",
 	Policy:   checks.PyTorch,
@@ -7116,6 +7487,7 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 }
 
 var opRandOut = wrap.Op{
+	Kernel:   kernels.RandOut,
 	Name:     "rand",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7136,6 +7508,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandGeneratorOut,
 	Name:     "rand",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch,
@@ -7156,6 +7529,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 }
 
 var opRandLike = wrap.Op{
+	Kernel:   kernels.RandLike,
 	Name:     "rand_like",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7175,6 +7549,7 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 }
 
 var opRandLikeOut = wrap.Op{
+	Kernel:   kernels.RandLikeOut,
 	Name:     "rand_like",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7195,6 +7570,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 }
 
 var opRandLikeGenerator = wrap.Op{
+	Kernel:   kernels.RandLikeGenerator,
 	Name:     "rand_like",
 	Overload: "generator",
 	Policy:   checks.PyTorch,
@@ -7214,6 +7590,7 @@ func RandLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *in
 }
 
 var opRandLikeGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandLikeGeneratorOut,
 	Name:     "rand_like",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch,
@@ -7234,6 +7611,7 @@ func RandLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int,
 }
 
 var opRandint = wrap.Op{
+	Kernel:   kernels.Randint,
 	Name:     "randint",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7252,6 +7630,7 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 }
 
 var opRandintGenerator = wrap.Op{
+	Kernel:   kernels.RandintGenerator,
 	Name:     "randint",
 	Overload: "generator",
 	Policy:   checks.PyTorch,
@@ -7270,6 +7649,7 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 }
 
 var opRandintLow = wrap.Op{
+	Kernel:   kernels.RandintLow,
 	Name:     "randint",
 	Overload: "low",
 	Policy:   checks.PyTorch,
@@ -7288,6 +7668,7 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 }
 
 var opRandintLowGenerator = wrap.Op{
+	Kernel:   kernels.RandintLowGenerator,
 	Name:     "randint",
 	Overload: "low_generator",
 	Policy:   checks.PyTorch,
@@ -7306,6 +7687,7 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 }
 
 var opRandintOut = wrap.Op{
+	Kernel:   kernels.RandintOut,
 	Name:     "randint",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7326,6 +7708,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandintGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintGeneratorOut,
 	Name:     "randint",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch,
@@ -7346,6 +7729,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 }
 
 var opRandintLowOut = wrap.Op{
+	Kernel:   kernels.RandintLowOut,
 	Name:     "randint",
 	Overload: "low_out",
 	Policy:   checks.PyTorch,
@@ -7366,6 +7750,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 }
 
 var opRandintLowGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintLowGeneratorOut,
 	Name:     "randint",
 	Overload: "low_generator_out",
 	Policy:   checks.PyTorch,
@@ -7386,6 +7771,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 }
 
 var opRandintLike = wrap.Op{
+	Kernel:   kernels.RandintLike,
 	Name:     "randint_like",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7404,6 +7790,7 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 }
 
 var opRandintLikeOut = wrap.Op{
+	Kernel:   kernels.RandintLikeOut,
 	Name:     "randint_like",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7424,6 +7811,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 }
 
 var opRandintLikeGenerator = wrap.Op{
+	Kernel:   kernels.RandintLikeGenerator,
 	Name:     "randint_like",
 	Overload: "generator",
 	Policy:   checks.PyTorch,
@@ -7442,6 +7830,7 @@ func RandintLikeGenerator(self *torch.Tensor, high int64, generator any, dtype *
 }
 
 var opRandintLikeGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintLikeGeneratorOut,
 	Name:     "randint_like",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch,
@@ -7462,6 +7851,7 @@ func RandintLikeGeneratorOut(self *torch.Tensor, high int64, generator any, memo
 }
 
 var opRandintLikeTensor = wrap.Op{
+	Kernel:   kernels.RandintLikeTensor,
 	Name:     "randint_like",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -7480,6 +7870,7 @@ func RandintLikeTensor(self *torch.Tensor, high *torch.Tensor, dtype *int, layou
 }
 
 var opRandintLikeTensorOut = wrap.Op{
+	Kernel:   kernels.RandintLikeTensorOut,
 	Name:     "randint_like",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -7500,6 +7891,7 @@ func RandintLikeTensorOut(self *torch.Tensor, high *torch.Tensor, memory_format 
 }
 
 var opRandintLikeTensorGenerator = wrap.Op{
+	Kernel:   kernels.RandintLikeTensorGenerator,
 	Name:     "randint_like",
 	Overload: "Tensor_generator",
 	Policy:   checks.PyTorch,
@@ -7518,6 +7910,7 @@ func RandintLikeTensorGenerator(self *torch.Tensor, high *torch.Tensor, generato
 }
 
 var opRandintLikeTensorGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintLikeTensorGeneratorOut,
 	Name:     "randint_like",
 	Overload: "Tensor_generator_out",
 	Policy:   checks.PyTorch,
@@ -7538,6 +7931,7 @@ func RandintLikeTensorGeneratorOut(self *torch.Tensor, high *torch.Tensor, gener
 }
 
 var opRandintLikeLowDtype = wrap.Op{
+	Kernel:   kernels.RandintLikeLowDtype,
 	Name:     "randint_like",
 	Overload: "low_dtype",
 	Policy:   checks.PyTorch,
@@ -7556,6 +7950,7 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 }
 
 var opRandintLikeLowDtypeOut = wrap.Op{
+	Kernel:   kernels.RandintLikeLowDtypeOut,
 	Name:     "randint_like",
 	Overload: "low_dtype_out",
 	Policy:   checks.PyTorch,
@@ -7576,6 +7971,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 }
 
 var opRandintLikeLowGeneratorDtype = wrap.Op{
+	Kernel:   kernels.RandintLikeLowGeneratorDtype,
 	Name:     "randint_like",
 	Overload: "low_generator_dtype",
 	Policy:   checks.PyTorch,
@@ -7594,6 +7990,7 @@ func RandintLikeLowGeneratorDtype(self *torch.Tensor, low int64, high int64, gen
 }
 
 var opRandintLikeLowGeneratorDtypeOut = wrap.Op{
+	Kernel:   kernels.RandintLikeLowGeneratorDtypeOut,
 	Name:     "randint_like",
 	Overload: "low_generator_dtype_out",
 	Policy:   checks.PyTorch,
@@ -7614,6 +8011,7 @@ func RandintLikeLowGeneratorDtypeOut(self *torch.Tensor, low int64, high int64, 
 }
 
 var opRandn = wrap.Op{
+	Kernel:   kernels.Randn,
 	Name:     "randn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7632,6 +8030,7 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 }
 
 var opRandnGenerator = wrap.Op{
+	Kernel:   kernels.RandnGenerator,
 	Name:     "randn",
 	Overload: "generator",
 	Policy:   checks.PyTorch,
@@ -7650,6 +8049,7 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 }
 
 var opRandnOut = wrap.Op{
+	Kernel:   kernels.RandnOut,
 	Name:     "randn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7670,6 +8070,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandnGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandnGeneratorOut,
 	Name:     "randn",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch,
@@ -7690,6 +8091,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 }
 
 var opRandnLike = wrap.Op{
+	Kernel:   kernels.RandnLike,
 	Name:     "randn_like",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7709,6 +8111,7 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opRandnLikeOut = wrap.Op{
+	Kernel:   kernels.RandnLikeOut,
 	Name:     "randn_like",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7729,6 +8132,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opRandnLikeGenerator = wrap.Op{
+	Kernel:   kernels.RandnLikeGenerator,
 	Name:     "randn_like",
 	Overload: "generator",
 	Policy:   checks.PyTorch,
@@ -7748,6 +8152,7 @@ func RandnLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *i
 }
 
 var opRandnLikeGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandnLikeGeneratorOut,
 	Name:     "randn_like",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch,
@@ -7768,6 +8173,7 @@ func RandnLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int
 }
 
 var opRandperm = wrap.Op{
+	Kernel:   kernels.Randperm,
 	Name:     "randperm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7786,6 +8192,7 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 }
 
 var opRandpermGenerator = wrap.Op{
+	Kernel:   kernels.RandpermGenerator,
 	Name:     "randperm",
 	Overload: "generator",
 	Policy:   checks.PyTorch,
@@ -7804,6 +8211,7 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 }
 
 var opRandpermOut = wrap.Op{
+	Kernel:   kernels.RandpermOut,
 	Name:     "randperm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7824,6 +8232,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandpermGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandpermGeneratorOut,
 	Name:     "randperm",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch,
@@ -7844,6 +8253,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 }
 
 var opRangeStep = wrap.Op{
+	Kernel:   kernels.RangeStep,
 	Name:     "range",
 	Overload: "step",
 	Policy:   checks.PyTorch,
@@ -7862,6 +8272,7 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 }
 
 var opRange = wrap.Op{
+	Kernel:   kernels.Range,
 	Name:     "range",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7880,6 +8291,7 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 }
 
 var opRangeOut_ = wrap.Op{
+	Kernel:   kernels.RangeOut_,
 	Name:     "range",
 	Overload: "out_",
 	Policy:   checks.PyTorch,
@@ -7900,6 +8312,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 }
 
 var opRangeOut = wrap.Op{
+	Kernel:   kernels.RangeOut,
 	Name:     "range",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7920,6 +8333,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 }
 
 var opRavel = wrap.Op{
+	Kernel:   kernels.Ravel,
 	Name:     "ravel",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7938,6 +8352,7 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocal = wrap.Op{
+	Kernel:   kernels.Reciprocal,
 	Name:     "reciprocal",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7957,6 +8372,7 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocal_ = wrap.Op{
+	Kernel:   kernels.Reciprocal_,
 	Name:     "reciprocal_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7977,6 +8393,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocalOut = wrap.Op{
+	Kernel:   kernels.ReciprocalOut,
 	Name:     "reciprocal",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7997,6 +8414,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNeg = wrap.Op{
+	Kernel:   kernels.Neg,
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8016,6 +8434,7 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNeg_ = wrap.Op{
+	Kernel:   kernels.Neg_,
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8036,6 +8455,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegOut = wrap.Op{
+	Kernel:   kernels.NegOut,
 	Name:     "neg",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8056,6 +8476,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNegative = wrap.Op{
+	Kernel:   kernels.Negative,
 	Name:     "negative",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8074,6 +8495,7 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegative_ = wrap.Op{
+	Kernel:   kernels.Negative_,
 	Name:     "negative_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8094,6 +8516,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegativeOut = wrap.Op{
+	Kernel:   kernels.NegativeOut,
 	Name:     "negative",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8114,6 +8537,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRepeat = wrap.Op{
+	Kernel:   kernels.Repeat,
 	Name:     "repeat",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8133,6 +8557,7 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 }
 
 var opRepeatOut = wrap.Op{
+	Kernel:   kernels.RepeatOut,
 	Name:     "repeat",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8153,6 +8578,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 }
 
 var opRepeatInterleaveTensor = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveTensor,
 	Name:     "repeat_interleave",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -8171,6 +8597,7 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 }
 
 var opRepeatInterleaveTensorOut = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveTensorOut,
 	Name:     "repeat_interleave",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -8191,6 +8618,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 }
 
 var opRepeatInterleaveSelfTensor = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveSelfTensor,
 	Name:     "repeat_interleave",
 	Overload: "self_Tensor",
 	Policy:   checks.PyTorch,
@@ -8209,6 +8637,7 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 }
 
 var opRepeatInterleaveSelfInt = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveSelfInt,
 	Name:     "repeat_interleave",
 	Overload: "self_int",
 	Policy:   checks.PyTorch,
@@ -8227,6 +8656,7 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 }
 
 var opReshape = wrap.Op{
+	Kernel:   kernels.Reshape,
 	Name:     "reshape",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8245,6 +8675,7 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 }
 
 var opXReshapeCopy = wrap.Op{
+	Kernel:   kernels.XReshapeCopy,
 	Name:     "_reshape_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8264,6 +8695,7 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXReshapeAlias = wrap.Op{
+	Kernel:   kernels.XReshapeAlias,
 	Name:     "_reshape_alias",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8283,6 +8715,7 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 }
 
 var opXMkldnnReshape = wrap.Op{
+	Kernel:   kernels.XMkldnnReshape,
 	Name:     "_mkldnn_reshape",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8302,6 +8735,7 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 }
 
 var opXMkldnnReshapeOut = wrap.Op{
+	Kernel:   kernels.XMkldnnReshapeOut,
 	Name:     "_mkldnn_reshape",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8322,6 +8756,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 }
 
 var opReshapeAs = wrap.Op{
+	Kernel:   kernels.ReshapeAs,
 	Name:     "reshape_as",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8340,6 +8775,7 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRound = wrap.Op{
+	Kernel:   kernels.Round,
 	Name:     "round",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8359,6 +8795,7 @@ func Round(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRound_ = wrap.Op{
+	Kernel:   kernels.Round_,
 	Name:     "round_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8379,6 +8816,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRoundOut = wrap.Op{
+	Kernel:   kernels.RoundOut,
 	Name:     "round",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8399,6 +8837,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRoundDecimals = wrap.Op{
+	Kernel:   kernels.RoundDecimals,
 	Name:     "round",
 	Overload: "decimals",
 	Policy:   checks.PyTorch,
@@ -8418,6 +8857,7 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opRound_Decimals = wrap.Op{
+	Kernel:   kernels.Round_Decimals,
 	Name:     "round_",
 	Overload: "decimals",
 	Policy:   checks.PyTorch,
@@ -8438,6 +8878,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opRoundDecimalsOut = wrap.Op{
+	Kernel:   kernels.RoundDecimalsOut,
 	Name:     "round",
 	Overload: "decimals_out",
 	Policy:   checks.PyTorch,
@@ -8458,6 +8899,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 }
 
 var opRrelu = wrap.Op{
+	Kernel:   kernels.Rrelu,
 	Name:     "rrelu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8476,6 +8918,7 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 }
 
 var opRrelu_ = wrap.Op{
+	Kernel:   kernels.Rrelu_,
 	Name:     "rrelu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8496,6 +8939,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 }
 
 var opRelu = wrap.Op{
+	Kernel:   kernels.Relu,
 	Name:     "relu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8515,6 +8959,7 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu_ = wrap.Op{
+	Kernel:   kernels.Relu_,
 	Name:     "relu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8535,6 +8980,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReluOut = wrap.Op{
+	Kernel:   kernels.ReluOut,
 	Name:     "relu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8555,6 +9001,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu6 = wrap.Op{
+	Kernel:   kernels.Relu6,
 	Name:     "relu6",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8573,6 +9020,7 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu6_ = wrap.Op{
+	Kernel:   kernels.Relu6_,
 	Name:     "relu6_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8593,6 +9041,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPrelu = wrap.Op{
+	Kernel:   kernels.Prelu,
 	Name:     "prelu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8611,6 +9060,7 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 }
 
 var opXPreluKernel = wrap.Op{
+	Kernel:   kernels.XPreluKernel,
 	Name:     "_prelu_kernel",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8630,6 +9080,7 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 }
 
 var opXPreluKernelBackward = wrap.Op{
+	Kernel:   kernels.XPreluKernelBackward,
 	Name:     "_prelu_kernel_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8649,6 +9100,7 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 }
 
 var opGeluOut = wrap.Op{
+	Kernel:   kernels.GeluOut,
 	Name:     "gelu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8669,6 +9121,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 }
 
 var opGelu_ = wrap.Op{
+	Kernel:   kernels.Gelu_,
 	Name:     "gelu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8689,6 +9142,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 }
 
 var opGelu = wrap.Op{
+	Kernel:   kernels.Gelu,
 	Name:     "gelu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8708,6 +9162,7 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 }
 
 var opGeluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.GeluBackwardGradInput,
 	Name:     "gelu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8728,6 +9183,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 }
 
 var opGeluBackward = wrap.Op{
+	Kernel:   kernels.GeluBackward,
 	Name:     "gelu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8747,6 +9203,7 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 }
 
 var opInfinitelyDifferentiableGeluBackward = wrap.Op{
+	Kernel:   kernels.InfinitelyDifferentiableGeluBackward,
 	Name:     "infinitely_differentiable_gelu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8765,6 +9222,7 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 }
 
 var opHardshrinkOut = wrap.Op{
+	Kernel:   kernels.HardshrinkOut,
 	Name:     "hardshrink",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8785,6 +9243,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 }
 
 var opHardshrink = wrap.Op{
+	Kernel:   kernels.Hardshrink,
 	Name:     "hardshrink",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8804,6 +9263,7 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 }
 
 var opHardshrinkBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardshrinkBackwardGradInput,
 	Name:     "hardshrink_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8824,6 +9284,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 }
 
 var opHardshrinkBackward = wrap.Op{
+	Kernel:   kernels.HardshrinkBackward,
 	Name:     "hardshrink_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8843,6 +9304,7 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 }
 
 var opRsqrt = wrap.Op{
+	Kernel:   kernels.Rsqrt,
 	Name:     "rsqrt",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8862,6 +9324,7 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRsqrt_ = wrap.Op{
+	Kernel:   kernels.Rsqrt_,
 	Name:     "rsqrt_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8882,6 +9345,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRsqrtOut = wrap.Op{
+	Kernel:   kernels.RsqrtOut,
 	Name:     "rsqrt",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8902,6 +9366,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSelectInt = wrap.Op{
+	Kernel:   kernels.SelectInt,
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -8921,6 +9386,7 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 }
 
 var opSelectBackward = wrap.Op{
+	Kernel:   kernels.SelectBackward,
 	Name:     "select_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8940,6 +9406,7 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 }
 
 var opSelectBackwardOut = wrap.Op{
+	Kernel:   kernels.SelectBackwardOut,
 	Name:     "select_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8960,6 +9427,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 }
 
 var opXNestedSelectBackward = wrap.Op{
+	Kernel:   kernels.XNestedSelectBackward,
 	Name:     "_nested_select_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8978,6 +9446,7 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 }
 
 var opSelu = wrap.Op{
+	Kernel:   kernels.Selu,
 	Name:     "selu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8996,6 +9465,7 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSelu_ = wrap.Op{
+	Kernel:   kernels.Selu_,
 	Name:     "selu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9016,6 +9486,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCelu = wrap.Op{
+	Kernel:   kernels.Celu,
 	Name:     "celu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9035,6 +9506,7 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 }
 
 var opCelu_ = wrap.Op{
+	Kernel:   kernels.Celu_,
 	Name:     "celu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9055,6 +9527,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 }
 
 var opCeluOut = wrap.Op{
+	Kernel:   kernels.CeluOut,
 	Name:     "celu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9075,6 +9548,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 }
 
 var opSilu = wrap.Op{
+	Kernel:   kernels.Silu,
 	Name:     "silu",
 	Overload: "",
 	Policy:   checks.PyTorch,

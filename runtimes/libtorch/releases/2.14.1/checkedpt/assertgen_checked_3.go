@@ -14,6 +14,7 @@ import (
 )
 
 var opSilu_ = wrap.Op{
+	Kernel:   kernels.Silu_,
 	Name:     "silu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -34,6 +35,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSiluOut = wrap.Op{
+	Kernel:   kernels.SiluOut,
 	Name:     "silu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -54,6 +56,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSiluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SiluBackwardGradInput,
 	Name:     "silu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -74,6 +77,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 }
 
 var opSiluBackward = wrap.Op{
+	Kernel:   kernels.SiluBackward,
 	Name:     "silu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -92,6 +96,7 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 }
 
 var opMish = wrap.Op{
+	Kernel:   kernels.Mish,
 	Name:     "mish",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -111,6 +116,7 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMish_ = wrap.Op{
+	Kernel:   kernels.Mish_,
 	Name:     "mish_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -131,6 +137,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMishOut = wrap.Op{
+	Kernel:   kernels.MishOut,
 	Name:     "mish",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -151,6 +158,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMishBackward = wrap.Op{
+	Kernel:   kernels.MishBackward,
 	Name:     "mish_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -169,6 +177,7 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoid = wrap.Op{
+	Kernel:   kernels.Sigmoid,
 	Name:     "sigmoid",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -188,6 +197,7 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoid_ = wrap.Op{
+	Kernel:   kernels.Sigmoid_,
 	Name:     "sigmoid_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -208,6 +218,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoidOut = wrap.Op{
+	Kernel:   kernels.SigmoidOut,
 	Name:     "sigmoid",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -228,6 +239,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogit = wrap.Op{
+	Kernel:   kernels.Logit,
 	Name:     "logit",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -247,6 +259,7 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opLogit_ = wrap.Op{
+	Kernel:   kernels.Logit_,
 	Name:     "logit_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -267,6 +280,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opLogitOut = wrap.Op{
+	Kernel:   kernels.LogitOut,
 	Name:     "logit",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -287,6 +301,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 }
 
 var opSin = wrap.Op{
+	Kernel:   kernels.Sin,
 	Name:     "sin",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -306,6 +321,7 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSin_ = wrap.Op{
+	Kernel:   kernels.Sin_,
 	Name:     "sin_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -326,6 +342,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinOut = wrap.Op{
+	Kernel:   kernels.SinOut,
 	Name:     "sin",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -346,6 +363,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSinc = wrap.Op{
+	Kernel:   kernels.Sinc,
 	Name:     "sinc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -365,6 +383,7 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinc_ = wrap.Op{
+	Kernel:   kernels.Sinc_,
 	Name:     "sinc_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -385,6 +404,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSincOut = wrap.Op{
+	Kernel:   kernels.SincOut,
 	Name:     "sinc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -405,6 +425,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSinh = wrap.Op{
+	Kernel:   kernels.Sinh,
 	Name:     "sinh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -424,6 +445,7 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinh_ = wrap.Op{
+	Kernel:   kernels.Sinh_,
 	Name:     "sinh_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -444,6 +466,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinhOut = wrap.Op{
+	Kernel:   kernels.SinhOut,
 	Name:     "sinh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -464,6 +487,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDetach = wrap.Op{
+	Kernel:   kernels.Detach,
 	Name:     "detach",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -482,6 +506,7 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDetach_ = wrap.Op{
+	Kernel:   kernels.Detach_,
 	Name:     "detach_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -502,6 +527,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSizeInt = wrap.Op{
+	Kernel:   kernels.SizeInt,
 	Name:     "size",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -520,6 +546,7 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opSymSizeInt = wrap.Op{
+	Kernel:   kernels.SymSizeInt,
 	Name:     "sym_size",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -538,6 +565,7 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opSymNumel = wrap.Op{
+	Kernel:   kernels.SymNumel,
 	Name:     "sym_numel",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -556,6 +584,7 @@ func SymNumel(self *torch.Tensor) int64 {
 }
 
 var opSymStorageOffset = wrap.Op{
+	Kernel:   kernels.SymStorageOffset,
 	Name:     "sym_storage_offset",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -574,6 +603,7 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 }
 
 var opSliceTensor = wrap.Op{
+	Kernel:   kernels.SliceTensor,
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -593,6 +623,7 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 }
 
 var opSliceBackward = wrap.Op{
+	Kernel:   kernels.SliceBackward,
 	Name:     "slice_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -612,6 +643,7 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 }
 
 var opSliceBackwardOut = wrap.Op{
+	Kernel:   kernels.SliceBackwardOut,
 	Name:     "slice_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -632,6 +664,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 }
 
 var opSliceInverse = wrap.Op{
+	Kernel:   kernels.SliceInverse,
 	Name:     "slice_inverse",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -651,6 +684,7 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 }
 
 var opSliceScatter = wrap.Op{
+	Kernel:   kernels.SliceScatter,
 	Name:     "slice_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -670,6 +704,7 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 }
 
 var opSliceScatterOut = wrap.Op{
+	Kernel:   kernels.SliceScatterOut,
 	Name:     "slice_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -690,6 +725,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 }
 
 var opSelectScatter = wrap.Op{
+	Kernel:   kernels.SelectScatter,
 	Name:     "select_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -709,6 +745,7 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 }
 
 var opSelectScatterOut = wrap.Op{
+	Kernel:   kernels.SelectScatterOut,
 	Name:     "select_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -729,6 +766,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 }
 
 var opDiagonalScatter = wrap.Op{
+	Kernel:   kernels.DiagonalScatter,
 	Name:     "diagonal_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -748,6 +786,7 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 }
 
 var opDiagonalScatterOut = wrap.Op{
+	Kernel:   kernels.DiagonalScatterOut,
 	Name:     "diagonal_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -768,6 +807,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 }
 
 var opAsStridedScatter = wrap.Op{
+	Kernel:   kernels.AsStridedScatter,
 	Name:     "as_strided_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -787,6 +827,7 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 }
 
 var opAsStridedScatterOut = wrap.Op{
+	Kernel:   kernels.AsStridedScatterOut,
 	Name:     "as_strided_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -807,6 +848,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 }
 
 var opSmm = wrap.Op{
+	Kernel:   kernels.Smm,
 	Name:     "smm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -825,6 +867,7 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opSoftmaxInt = wrap.Op{
+	Kernel:   kernels.SoftmaxInt,
 	Name:     "softmax",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -843,6 +886,7 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opSoftmaxIntOut = wrap.Op{
+	Kernel:   kernels.SoftmaxIntOut,
 	Name:     "softmax",
 	Overload: "int_out",
 	Policy:   checks.PyTorch,
@@ -863,6 +907,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 }
 
 var opXSoftmax = wrap.Op{
+	Kernel:   kernels.XSoftmax,
 	Name:     "_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -882,6 +927,7 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 }
 
 var opXSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSoftmaxOut,
 	Name:     "_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -902,6 +948,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 }
 
 var opXSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSoftmaxBackwardData,
 	Name:     "_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -921,6 +968,7 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 }
 
 var opXSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSoftmaxBackwardDataOut,
 	Name:     "_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -941,6 +989,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 }
 
 var opUnsafeSplitTensor = wrap.Op{
+	Kernel:   kernels.UnsafeSplitTensor,
 	Name:     "unsafe_split",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -960,6 +1009,7 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 }
 
 var opUnsafeSplitTensorOut = wrap.Op{
+	Kernel:   kernels.UnsafeSplitTensorOut,
 	Name:     "unsafe_split",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -983,6 +1033,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 }
 
 var opSplitTensor = wrap.Op{
+	Kernel:   kernels.SplitTensor,
 	Name:     "split",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -1002,6 +1053,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 }
 
 var opSplitSizes = wrap.Op{
+	Kernel:   kernels.SplitSizes,
 	Name:     "split",
 	Overload: "sizes",
 	Policy:   checks.PyTorch,
@@ -1020,6 +1072,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 }
 
 var opUnsafeSplitWithSizes = wrap.Op{
+	Kernel:   kernels.UnsafeSplitWithSizes,
 	Name:     "unsafe_split_with_sizes",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1039,6 +1092,7 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 }
 
 var opUnsafeSplitWithSizesOut = wrap.Op{
+	Kernel:   kernels.UnsafeSplitWithSizesOut,
 	Name:     "unsafe_split_with_sizes",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1062,6 +1116,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 }
 
 var opSplitWithSizes = wrap.Op{
+	Kernel:   kernels.SplitWithSizes,
 	Name:     "split_with_sizes",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1081,6 +1136,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 }
 
 var opHsplitInt = wrap.Op{
+	Kernel:   kernels.HsplitInt,
 	Name:     "hsplit",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -1099,6 +1155,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opHsplitArray = wrap.Op{
+	Kernel:   kernels.HsplitArray,
 	Name:     "hsplit",
 	Overload: "array",
 	Policy:   checks.PyTorch,
@@ -1117,6 +1174,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opVsplitInt = wrap.Op{
+	Kernel:   kernels.VsplitInt,
 	Name:     "vsplit",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -1135,6 +1193,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opVsplitArray = wrap.Op{
+	Kernel:   kernels.VsplitArray,
 	Name:     "vsplit",
 	Overload: "array",
 	Policy:   checks.PyTorch,
@@ -1153,6 +1212,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opDsplitInt = wrap.Op{
+	Kernel:   kernels.DsplitInt,
 	Name:     "dsplit",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -1171,6 +1231,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opDsplitArray = wrap.Op{
+	Kernel:   kernels.DsplitArray,
 	Name:     "dsplit",
 	Overload: "array",
 	Policy:   checks.PyTorch,
@@ -1189,6 +1250,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opSqueeze = wrap.Op{
+	Kernel:   kernels.Squeeze,
 	Name:     "squeeze",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1208,6 +1270,7 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeDim = wrap.Op{
+	Kernel:   kernels.SqueezeDim,
 	Name:     "squeeze",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -1227,6 +1290,7 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueezeDims = wrap.Op{
+	Kernel:   kernels.SqueezeDims,
 	Name:     "squeeze",
 	Overload: "dims",
 	Policy:   checks.PyTorch,
@@ -1246,6 +1310,7 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opSqueeze_ = wrap.Op{
+	Kernel:   kernels.Squeeze_,
 	Name:     "squeeze_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1266,6 +1331,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueeze_Dim = wrap.Op{
+	Kernel:   kernels.Squeeze_Dim,
 	Name:     "squeeze_",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -1286,6 +1352,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueeze_Dims = wrap.Op{
+	Kernel:   kernels.Squeeze_Dims,
 	Name:     "squeeze_",
 	Overload: "dims",
 	Policy:   checks.PyTorch,
@@ -1306,6 +1373,7 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opSspaddmm = wrap.Op{
+	Kernel:   kernels.Sspaddmm,
 	Name:     "sspaddmm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1324,6 +1392,7 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 }
 
 var opSspaddmmOut = wrap.Op{
+	Kernel:   kernels.SspaddmmOut,
 	Name:     "sspaddmm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1344,6 +1413,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 }
 
 var opXChunkCat = wrap.Op{
+	Kernel:   kernels.XChunkCat,
 	Name:     "_chunk_cat",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1362,6 +1432,7 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 }
 
 var opXChunkCatOut = wrap.Op{
+	Kernel:   kernels.XChunkCatOut,
 	Name:     "_chunk_cat",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1382,6 +1453,7 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 }
 
 var opStack = wrap.Op{
+	Kernel:   kernels.Stack,
 	Name:     "stack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1401,6 +1473,7 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opStackOut = wrap.Op{
+	Kernel:   kernels.StackOut,
 	Name:     "stack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1424,6 +1497,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 }
 
 var opXStack = wrap.Op{
+	Kernel:   kernels.XStack,
 	Name:     "_stack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1442,6 +1516,7 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXStackOut = wrap.Op{
+	Kernel:   kernels.XStackOut,
 	Name:     "_stack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1462,6 +1537,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 }
 
 var opHstack = wrap.Op{
+	Kernel:   kernels.Hstack,
 	Name:     "hstack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1480,6 +1556,7 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opHstackOut = wrap.Op{
+	Kernel:   kernels.HstackOut,
 	Name:     "hstack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1500,6 +1577,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opVstack = wrap.Op{
+	Kernel:   kernels.Vstack,
 	Name:     "vstack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1518,6 +1596,7 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opVstackOut = wrap.Op{
+	Kernel:   kernels.VstackOut,
 	Name:     "vstack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1538,6 +1617,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDstack = wrap.Op{
+	Kernel:   kernels.Dstack,
 	Name:     "dstack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1556,6 +1636,7 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opDstackOut = wrap.Op{
+	Kernel:   kernels.DstackOut,
 	Name:     "dstack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1576,6 +1657,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opStft = wrap.Op{
+	Kernel:   kernels.Stft,
 	Name:     "stft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1594,6 +1676,7 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 }
 
 var opStftCenter = wrap.Op{
+	Kernel:   kernels.StftCenter,
 	Name:     "stft",
 	Overload: "center",
 	Policy:   checks.PyTorch,
@@ -1612,6 +1695,7 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 }
 
 var opIstft = wrap.Op{
+	Kernel:   kernels.Istft,
 	Name:     "istft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1630,6 +1714,7 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 }
 
 var opStrideInt = wrap.Op{
+	Kernel:   kernels.StrideInt,
 	Name:     "stride",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -1648,6 +1733,7 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opSymStrideInt = wrap.Op{
+	Kernel:   kernels.SymStrideInt,
 	Name:     "sym_stride",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -1666,6 +1752,7 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opSum = wrap.Op{
+	Kernel:   kernels.Sum,
 	Name:     "sum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1685,6 +1772,7 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opSumOut = wrap.Op{
+	Kernel:   kernels.SumOut,
 	Name:     "sum",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1705,6 +1793,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSumDimIntList = wrap.Op{
+	Kernel:   kernels.SumDimIntList,
 	Name:     "sum",
 	Overload: "dim_IntList",
 	Policy:   checks.PyTorch,
@@ -1724,6 +1813,7 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 }
 
 var opSumIntListOut = wrap.Op{
+	Kernel:   kernels.SumIntListOut,
 	Name:     "sum",
 	Overload: "IntList_out",
 	Policy:   checks.PyTorch,
@@ -1744,6 +1834,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 }
 
 var opXNestedSumBackward = wrap.Op{
+	Kernel:   kernels.XNestedSumBackward,
 	Name:     "_nested_sum_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1762,6 +1853,7 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 }
 
 var opNansum = wrap.Op{
+	Kernel:   kernels.Nansum,
 	Name:     "nansum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1781,6 +1873,7 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 }
 
 var opNansumOut = wrap.Op{
+	Kernel:   kernels.NansumOut,
 	Name:     "nansum",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1801,6 +1894,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 }
 
 var opHashTensor = wrap.Op{
+	Kernel:   kernels.HashTensor,
 	Name:     "hash_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1820,6 +1914,7 @@ func HashTensor(self *torch.Tensor, dim []int64, keepdim bool, mode int64) *torc
 }
 
 var opHashTensorOut = wrap.Op{
+	Kernel:   kernels.HashTensorOut,
 	Name:     "hash_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1840,6 +1935,7 @@ func HashTensorOut(self *torch.Tensor, dim []int64, keepdim bool, mode int64, ou
 }
 
 var opSumToSize = wrap.Op{
+	Kernel:   kernels.SumToSize,
 	Name:     "sum_to_size",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1858,6 +1954,7 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opSqrt = wrap.Op{
+	Kernel:   kernels.Sqrt,
 	Name:     "sqrt",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1877,6 +1974,7 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqrt_ = wrap.Op{
+	Kernel:   kernels.Sqrt_,
 	Name:     "sqrt_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1897,6 +1995,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqrtOut = wrap.Op{
+	Kernel:   kernels.SqrtOut,
 	Name:     "sqrt",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1917,6 +2016,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSquare = wrap.Op{
+	Kernel:   kernels.Square,
 	Name:     "square",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1935,6 +2035,7 @@ func Square(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSquare_ = wrap.Op{
+	Kernel:   kernels.Square_,
 	Name:     "square_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1955,6 +2056,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSquareOut = wrap.Op{
+	Kernel:   kernels.SquareOut,
 	Name:     "square",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1975,6 +2077,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opStd = wrap.Op{
+	Kernel:   kernels.Std,
 	Name:     "std",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1993,6 +2096,7 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 }
 
 var opStdDim = wrap.Op{
+	Kernel:   kernels.StdDim,
 	Name:     "std",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -2011,6 +2115,7 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 }
 
 var opStdCorrection = wrap.Op{
+	Kernel:   kernels.StdCorrection,
 	Name:     "std",
 	Overload: "correction",
 	Policy:   checks.PyTorch,
@@ -2030,6 +2135,7 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 }
 
 var opStdMean = wrap.Op{
+	Kernel:   kernels.StdMean,
 	Name:     "std_mean",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2048,6 +2154,7 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opStdMeanDim = wrap.Op{
+	Kernel:   kernels.StdMeanDim,
 	Name:     "std_mean",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -2066,6 +2173,7 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 }
 
 var opStdMeanCorrection = wrap.Op{
+	Kernel:   kernels.StdMeanCorrection,
 	Name:     "std_mean",
 	Overload: "correction",
 	Policy:   checks.PyTorch,
@@ -2085,6 +2193,7 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 }
 
 var opStdMeanCorrectionOut = wrap.Op{
+	Kernel:   kernels.StdMeanCorrectionOut,
 	Name:     "std_mean",
 	Overload: "correction_out",
 	Policy:   checks.PyTorch,
@@ -2105,6 +2214,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 }
 
 var opStdOut = wrap.Op{
+	Kernel:   kernels.StdOut,
 	Name:     "std",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2125,6 +2235,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 }
 
 var opStdCorrectionOut = wrap.Op{
+	Kernel:   kernels.StdCorrectionOut,
 	Name:     "std",
 	Overload: "correction_out",
 	Policy:   checks.PyTorch,
@@ -2145,6 +2256,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 }
 
 var opProd = wrap.Op{
+	Kernel:   kernels.Prod,
 	Name:     "prod",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2164,6 +2276,7 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opProdOut = wrap.Op{
+	Kernel:   kernels.ProdOut,
 	Name:     "prod",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2184,6 +2297,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 }
 
 var opProdDimInt = wrap.Op{
+	Kernel:   kernels.ProdDimInt,
 	Name:     "prod",
 	Overload: "dim_int",
 	Policy:   checks.PyTorch,
@@ -2203,6 +2317,7 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 }
 
 var opProdIntOut = wrap.Op{
+	Kernel:   kernels.ProdIntOut,
 	Name:     "prod",
 	Overload: "int_out",
 	Policy:   checks.PyTorch,
@@ -2223,6 +2338,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 }
 
 var opT = wrap.Op{
+	Kernel:   kernels.T,
 	Name:     "t",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2242,6 +2358,7 @@ func T(self *torch.Tensor) *torch.Tensor {
 }
 
 var opT_ = wrap.Op{
+	Kernel:   kernels.T_,
 	Name:     "t_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2262,6 +2379,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTan = wrap.Op{
+	Kernel:   kernels.Tan,
 	Name:     "tan",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2281,6 +2399,7 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTan_ = wrap.Op{
+	Kernel:   kernels.Tan_,
 	Name:     "tan_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2301,6 +2420,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanOut = wrap.Op{
+	Kernel:   kernels.TanOut,
 	Name:     "tan",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2321,6 +2441,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTanh = wrap.Op{
+	Kernel:   kernels.Tanh,
 	Name:     "tanh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2340,6 +2461,7 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanh_ = wrap.Op{
+	Kernel:   kernels.Tanh_,
 	Name:     "tanh_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2360,6 +2482,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanhOut = wrap.Op{
+	Kernel:   kernels.TanhOut,
 	Name:     "tanh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2380,6 +2503,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTensordot = wrap.Op{
+	Kernel:   kernels.Tensordot,
 	Name:     "tensordot",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2398,6 +2522,7 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 }
 
 var opTensordotOut = wrap.Op{
+	Kernel:   kernels.TensordotOut,
 	Name:     "tensordot",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2418,6 +2543,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 }
 
 var opThreshold = wrap.Op{
+	Kernel:   kernels.Threshold,
 	Name:     "threshold",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2437,6 +2563,7 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 }
 
 var opThreshold_ = wrap.Op{
+	Kernel:   kernels.Threshold_,
 	Name:     "threshold_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2457,6 +2584,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 }
 
 var opThresholdOut = wrap.Op{
+	Kernel:   kernels.ThresholdOut,
 	Name:     "threshold",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2477,6 +2605,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 }
 
 var opThresholdBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ThresholdBackwardGradInput,
 	Name:     "threshold_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -2497,6 +2626,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opThresholdBackward = wrap.Op{
+	Kernel:   kernels.ThresholdBackward,
 	Name:     "threshold_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2516,6 +2646,7 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 }
 
 var opTile = wrap.Op{
+	Kernel:   kernels.Tile,
 	Name:     "tile",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2534,6 +2665,7 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opTransposeInt = wrap.Op{
+	Kernel:   kernels.TransposeInt,
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -2553,6 +2685,7 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opXMkldnnTranspose = wrap.Op{
+	Kernel:   kernels.XMkldnnTranspose,
 	Name:     "_mkldnn_transpose",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2571,6 +2704,7 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 }
 
 var opTranspose_ = wrap.Op{
+	Kernel:   kernels.Transpose_,
 	Name:     "transpose_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2591,6 +2725,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opXMkldnnTranspose_ = wrap.Op{
+	Kernel:   kernels.XMkldnnTranspose_,
 	Name:     "_mkldnn_transpose_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2611,6 +2746,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 }
 
 var opXMkldnnTransposeOut = wrap.Op{
+	Kernel:   kernels.XMkldnnTransposeOut,
 	Name:     "_mkldnn_transpose",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2631,6 +2767,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 }
 
 var opOneHot = wrap.Op{
+	Kernel:   kernels.OneHot,
 	Name:     "one_hot",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2649,6 +2786,7 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 }
 
 var opFlip = wrap.Op{
+	Kernel:   kernels.Flip,
 	Name:     "flip",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2668,6 +2806,7 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opFlipOut = wrap.Op{
+	Kernel:   kernels.FlipOut,
 	Name:     "flip",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2688,6 +2827,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 }
 
 var opFliplr = wrap.Op{
+	Kernel:   kernels.Fliplr,
 	Name:     "fliplr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2706,6 +2846,7 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFlipud = wrap.Op{
+	Kernel:   kernels.Flipud,
 	Name:     "flipud",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2724,6 +2865,7 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRoll = wrap.Op{
+	Kernel:   kernels.Roll,
 	Name:     "roll",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2743,6 +2885,7 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 }
 
 var opRollOut = wrap.Op{
+	Kernel:   kernels.RollOut,
 	Name:     "roll",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2763,6 +2906,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 }
 
 var opRot90 = wrap.Op{
+	Kernel:   kernels.Rot90,
 	Name:     "rot90",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2782,6 +2926,7 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 }
 
 var opRot90Out = wrap.Op{
+	Kernel:   kernels.Rot90Out,
 	Name:     "rot90",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2802,6 +2947,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 }
 
 var opTrapezoidX = wrap.Op{
+	Kernel:   kernels.TrapezoidX,
 	Name:     "trapezoid",
 	Overload: "x",
 	Policy:   checks.PyTorch,
@@ -2820,6 +2966,7 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opTrapezoidDx = wrap.Op{
+	Kernel:   kernels.TrapezoidDx,
 	Name:     "trapezoid",
 	Overload: "dx",
 	Policy:   checks.PyTorch,
@@ -2838,6 +2985,7 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 }
 
 var opTrapzX = wrap.Op{
+	Kernel:   kernels.TrapzX,
 	Name:     "trapz",
 	Overload: "x",
 	Policy:   checks.PyTorch,
@@ -2856,6 +3004,7 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opTrapzDx = wrap.Op{
+	Kernel:   kernels.TrapzDx,
 	Name:     "trapz",
 	Overload: "dx",
 	Policy:   checks.PyTorch,
@@ -2874,6 +3023,7 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 }
 
 var opXTransformBiasRescaleQkv = wrap.Op{
+	Kernel:   kernels.XTransformBiasRescaleQkv,
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2892,6 +3042,7 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 }
 
 var opXTransformBiasRescaleQkvOut = wrap.Op{
+	Kernel:   kernels.XTransformBiasRescaleQkvOut,
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2912,6 +3063,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 }
 
 var opXNestedTensorFromMask = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMask,
 	Name:     "_nested_tensor_from_mask",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2931,6 +3083,7 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 }
 
 var opXNestedTensorFromMaskOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMaskOut,
 	Name:     "_nested_tensor_from_mask",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2951,6 +3104,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 }
 
 var opXNestedTensorFromMaskLeftAligned = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMaskLeftAligned,
 	Name:     "_nested_tensor_from_mask_left_aligned",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2970,6 +3124,7 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 }
 
 var opXNestedFromPadded = wrap.Op{
+	Kernel:   kernels.XNestedFromPadded,
 	Name:     "_nested_from_padded",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2989,6 +3144,7 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 }
 
 var opXNestedFromPaddedOut = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedOut,
 	Name:     "_nested_from_padded",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3009,6 +3165,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 }
 
 var opXNestedTensorSize = wrap.Op{
+	Kernel:   kernels.XNestedTensorSize,
 	Name:     "_nested_tensor_size",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3028,6 +3185,7 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorSizeOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorSizeOut,
 	Name:     "_nested_tensor_size",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3048,6 +3206,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStrides = wrap.Op{
+	Kernel:   kernels.XNestedTensorStrides,
 	Name:     "_nested_tensor_strides",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3067,6 +3226,7 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStridesOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorStridesOut,
 	Name:     "_nested_tensor_strides",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3087,6 +3247,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 }
 
 var opXNestedTensorStorageOffsets = wrap.Op{
+	Kernel:   kernels.XNestedTensorStorageOffsets,
 	Name:     "_nested_tensor_storage_offsets",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3106,6 +3267,7 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStorageOffsetsOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorStorageOffsetsOut,
 	Name:     "_nested_tensor_storage_offsets",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3126,6 +3288,7 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opXNestedFromPaddedAndNestedExample = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedAndNestedExample,
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3144,6 +3307,7 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 }
 
 var opXNestedFromPaddedAndNestedExampleOut = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedAndNestedExampleOut,
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3164,6 +3328,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 }
 
 var opXNestedViewFromBuffer = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBuffer,
 	Name:     "_nested_view_from_buffer",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3183,6 +3348,7 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 }
 
 var opXNestedViewFromBufferCopy = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBufferCopy,
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3202,6 +3368,7 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 }
 
 var opXNestedViewFromBufferCopyOut = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBufferCopyOut,
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3222,6 +3389,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 }
 
 var opXNestedViewFromJagged = wrap.Op{
+	Kernel:   kernels.XNestedViewFromJagged,
 	Name:     "_nested_view_from_jagged",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3241,6 +3409,7 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 }
 
 var opXNestedViewFromJaggedCopy = wrap.Op{
+	Kernel:   kernels.XNestedViewFromJaggedCopy,
 	Name:     "_nested_view_from_jagged_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3260,6 +3429,7 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 }
 
 var opXNestedViewFromJaggedCopyOut = wrap.Op{
+	Kernel:   kernels.XNestedViewFromJaggedCopyOut,
 	Name:     "_nested_view_from_jagged_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3280,6 +3450,7 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 }
 
 var opXNestedGetValues = wrap.Op{
+	Kernel:   kernels.XNestedGetValues,
 	Name:     "_nested_get_values",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3299,6 +3470,7 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetValuesCopy = wrap.Op{
+	Kernel:   kernels.XNestedGetValuesCopy,
 	Name:     "_nested_get_values_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3318,6 +3490,7 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetValuesCopyOut = wrap.Op{
+	Kernel:   kernels.XNestedGetValuesCopyOut,
 	Name:     "_nested_get_values_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3338,6 +3511,7 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 }
 
 var opXNestedGetOffsets = wrap.Op{
+	Kernel:   kernels.XNestedGetOffsets,
 	Name:     "_nested_get_offsets",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3356,6 +3530,7 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetLengths = wrap.Op{
+	Kernel:   kernels.XNestedGetLengths,
 	Name:     "_nested_get_lengths",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3374,6 +3549,7 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetRaggedIdx = wrap.Op{
+	Kernel:   kernels.XNestedGetRaggedIdx,
 	Name:     "_nested_get_ragged_idx",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3393,6 +3569,7 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 }
 
 var opXNestedGetMinSeqlen = wrap.Op{
+	Kernel:   kernels.XNestedGetMinSeqlen,
 	Name:     "_nested_get_min_seqlen",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3411,6 +3588,7 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetMaxSeqlen = wrap.Op{
+	Kernel:   kernels.XNestedGetMaxSeqlen,
 	Name:     "_nested_get_max_seqlen",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3429,6 +3607,7 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetJaggedDummy = wrap.Op{
+	Kernel:   kernels.XNestedGetJaggedDummy,
 	Name:     "_nested_get_jagged_dummy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3447,6 +3626,7 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedComputeContiguousStridesOffsets = wrap.Op{
+	Kernel:   kernels.XNestedComputeContiguousStridesOffsets,
 	Name:     "_nested_compute_contiguous_strides_offsets",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3465,6 +3645,7 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 }
 
 var opXTrilinear = wrap.Op{
+	Kernel:   kernels.XTrilinear,
 	Name:     "_trilinear",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3484,6 +3665,7 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 }
 
 var opXTrilinearOut = wrap.Op{
+	Kernel:   kernels.XTrilinearOut,
 	Name:     "_trilinear",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3504,6 +3686,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 }
 
 var opTripletMarginLoss = wrap.Op{
+	Kernel:   kernels.TripletMarginLoss,
 	Name:     "triplet_margin_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3522,6 +3705,7 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 }
 
 var opTrunc = wrap.Op{
+	Kernel:   kernels.Trunc,
 	Name:     "trunc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3541,6 +3725,7 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTrunc_ = wrap.Op{
+	Kernel:   kernels.Trunc_,
 	Name:     "trunc_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3561,6 +3746,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTruncOut = wrap.Op{
+	Kernel:   kernels.TruncOut,
 	Name:     "trunc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3581,6 +3767,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFix = wrap.Op{
+	Kernel:   kernels.Fix,
 	Name:     "fix",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3599,6 +3786,7 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFix_ = wrap.Op{
+	Kernel:   kernels.Fix_,
 	Name:     "fix_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3619,6 +3807,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFixOut = wrap.Op{
+	Kernel:   kernels.FixOut,
 	Name:     "fix",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3639,6 +3828,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTypeAs = wrap.Op{
+	Kernel:   kernels.TypeAs,
 	Name:     "type_as",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3657,6 +3847,7 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXHasCompatibleShallowCopyType = wrap.Op{
+	Kernel:   kernels.XHasCompatibleShallowCopyType,
 	Name:     "_has_compatible_shallow_copy_type",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3675,6 +3866,7 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 }
 
 var opXUnique = wrap.Op{
+	Kernel:   kernels.XUnique,
 	Name:     "_unique",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3694,6 +3886,7 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 }
 
 var opXUniqueOut = wrap.Op{
+	Kernel:   kernels.XUniqueOut,
 	Name:     "_unique",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3714,6 +3907,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 }
 
 var opUniqueDim = wrap.Op{
+	Kernel:   kernels.UniqueDim,
 	Name:     "unique_dim",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3733,6 +3927,7 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 }
 
 var opUniqueDimOut = wrap.Op{
+	Kernel:   kernels.UniqueDimOut,
 	Name:     "unique_dim",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3753,6 +3948,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 }
 
 var opUniqueConsecutive = wrap.Op{
+	Kernel:   kernels.UniqueConsecutive,
 	Name:     "unique_consecutive",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3772,6 +3968,7 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 }
 
 var opUniqueConsecutiveOut = wrap.Op{
+	Kernel:   kernels.UniqueConsecutiveOut,
 	Name:     "unique_consecutive",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3792,6 +3989,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 }
 
 var opUniqueDimConsecutive = wrap.Op{
+	Kernel:   kernels.UniqueDimConsecutive,
 	Name:     "unique_dim_consecutive",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3811,6 +4009,7 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 }
 
 var opUniqueDimConsecutiveOut = wrap.Op{
+	Kernel:   kernels.UniqueDimConsecutiveOut,
 	Name:     "unique_dim_consecutive",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3831,6 +4030,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 }
 
 var opXUnique2 = wrap.Op{
+	Kernel:   kernels.XUnique2,
 	Name:     "_unique2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3850,6 +4050,7 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 }
 
 var opXUnique2Out = wrap.Op{
+	Kernel:   kernels.XUnique2Out,
 	Name:     "_unique2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3870,6 +4071,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 }
 
 var opXUnsafeView = wrap.Op{
+	Kernel:   kernels.XUnsafeView,
 	Name:     "_unsafe_view",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3889,6 +4091,7 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXUnsafeViewOut = wrap.Op{
+	Kernel:   kernels.XUnsafeViewOut,
 	Name:     "_unsafe_view",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3909,6 +4112,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 }
 
 var opUnsqueeze = wrap.Op{
+	Kernel:   kernels.Unsqueeze,
 	Name:     "unsqueeze",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3928,6 +4132,7 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opUnsqueeze_ = wrap.Op{
+	Kernel:   kernels.Unsqueeze_,
 	Name:     "unsqueeze_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3948,6 +4153,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opVander = wrap.Op{
+	Kernel:   kernels.Vander,
 	Name:     "vander",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3966,6 +4172,7 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 }
 
 var opVar = wrap.Op{
+	Kernel:   kernels.Var,
 	Name:     "var",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3984,6 +4191,7 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 }
 
 var opVarDim = wrap.Op{
+	Kernel:   kernels.VarDim,
 	Name:     "var",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -4002,6 +4210,7 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 }
 
 var opVarCorrection = wrap.Op{
+	Kernel:   kernels.VarCorrection,
 	Name:     "var",
 	Overload: "correction",
 	Policy:   checks.PyTorch,
@@ -4021,6 +4230,7 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 }
 
 var opVarOut = wrap.Op{
+	Kernel:   kernels.VarOut,
 	Name:     "var",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4041,6 +4251,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 }
 
 var opVarCorrectionOut = wrap.Op{
+	Kernel:   kernels.VarCorrectionOut,
 	Name:     "var",
 	Overload: "correction_out",
 	Policy:   checks.PyTorch,
@@ -4061,6 +4272,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 }
 
 var opVarMean = wrap.Op{
+	Kernel:   kernels.VarMean,
 	Name:     "var_mean",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4079,6 +4291,7 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opVarMeanDim = wrap.Op{
+	Kernel:   kernels.VarMeanDim,
 	Name:     "var_mean",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -4097,6 +4310,7 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 }
 
 var opVarMeanCorrection = wrap.Op{
+	Kernel:   kernels.VarMeanCorrection,
 	Name:     "var_mean",
 	Overload: "correction",
 	Policy:   checks.PyTorch,
@@ -4116,6 +4330,7 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 }
 
 var opVarMeanCorrectionOut = wrap.Op{
+	Kernel:   kernels.VarMeanCorrectionOut,
 	Name:     "var_mean",
 	Overload: "correction_out",
 	Policy:   checks.PyTorch,
@@ -4136,6 +4351,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 }
 
 var opViewAs = wrap.Op{
+	Kernel:   kernels.ViewAs,
 	Name:     "view_as",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4154,6 +4370,7 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opWhereSelf = wrap.Op{
+	Kernel:   kernels.WhereSelf,
 	Name:     "where",
 	Overload: "self",
 	Policy:   checks.PyTorch,
@@ -4173,6 +4390,7 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 }
 
 var opWhereSelfOut = wrap.Op{
+	Kernel:   kernels.WhereSelfOut,
 	Name:     "where",
 	Overload: "self_out",
 	Policy:   checks.PyTorch,
@@ -4193,6 +4411,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 }
 
 var opWhereScalarSelf = wrap.Op{
+	Kernel:   kernels.WhereScalarSelf,
 	Name:     "where",
 	Overload: "ScalarSelf",
 	Policy:   checks.PyTorch,
@@ -4211,6 +4430,7 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 }
 
 var opWhereScalarOther = wrap.Op{
+	Kernel:   kernels.WhereScalarOther,
 	Name:     "where",
 	Overload: "ScalarOther",
 	Policy:   checks.PyTorch,
@@ -4229,6 +4449,7 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 }
 
 var opWhereScalar = wrap.Op{
+	Kernel:   kernels.WhereScalar,
 	Name:     "where",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -4247,6 +4468,7 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 }
 
 var opWhere = wrap.Op{
+	Kernel:   kernels.Where,
 	Name:     "where",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4265,6 +4487,7 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 }
 
 var opNormExceptDim = wrap.Op{
+	Kernel:   kernels.NormExceptDim,
 	Name:     "norm_except_dim",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4283,6 +4506,7 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 }
 
 var opXWeightNorm = wrap.Op{
+	Kernel:   kernels.XWeightNorm,
 	Name:     "_weight_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4301,6 +4525,7 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXWeightNormInterface = wrap.Op{
+	Kernel:   kernels.XWeightNormInterface,
 	Name:     "_weight_norm_interface",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4320,6 +4545,7 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 }
 
 var opXWeightNormInterfaceOut = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceOut,
 	Name:     "_weight_norm_interface",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4340,6 +4566,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 }
 
 var opXWeightNormInterfaceBackward = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceBackward,
 	Name:     "_weight_norm_interface_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4358,6 +4585,7 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 }
 
 var opXWeightNormInterfaceBackwardOut = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceBackwardOut,
 	Name:     "_weight_norm_interface_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4378,6 +4606,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 }
 
 var opXWeightNormDifferentiableBackward = wrap.Op{
+	Kernel:   kernels.XWeightNormDifferentiableBackward,
 	Name:     "_weight_norm_differentiable_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4396,6 +4625,7 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 }
 
 var opXEfficientzerotensor = wrap.Op{
+	Kernel:   kernels.XEfficientzerotensor,
 	Name:     "_efficientzerotensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4414,6 +4644,7 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 }
 
 var opXEfficientzerotensorOut = wrap.Op{
+	Kernel:   kernels.XEfficientzerotensorOut,
 	Name:     "_efficientzerotensor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4434,6 +4665,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZeros = wrap.Op{
+	Kernel:   kernels.Zeros,
 	Name:     "zeros",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4452,6 +4684,7 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 }
 
 var opZerosOut = wrap.Op{
+	Kernel:   kernels.ZerosOut,
 	Name:     "zeros",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4472,6 +4705,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZerosLike = wrap.Op{
+	Kernel:   kernels.ZerosLike,
 	Name:     "zeros_like",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4491,6 +4725,7 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opZerosLikeOut = wrap.Op{
+	Kernel:   kernels.ZerosLikeOut,
 	Name:     "zeros_like",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4511,6 +4746,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opXStandardGammaGrad = wrap.Op{
+	Kernel:   kernels.XStandardGammaGrad,
 	Name:     "_standard_gamma_grad",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4530,6 +4766,7 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 }
 
 var opXStandardGammaGradOut = wrap.Op{
+	Kernel:   kernels.XStandardGammaGradOut,
 	Name:     "_standard_gamma_grad",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4550,6 +4787,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 }
 
 var opXStandardGamma = wrap.Op{
+	Kernel:   kernels.XStandardGamma,
 	Name:     "_standard_gamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4569,6 +4807,7 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opXStandardGammaOut = wrap.Op{
+	Kernel:   kernels.XStandardGammaOut,
 	Name:     "_standard_gamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4589,6 +4828,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 }
 
 var opXPhiloxKeySplit = wrap.Op{
+	Kernel:   kernels.XPhiloxKeySplit,
 	Name:     "_philox_key_split",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4607,6 +4847,7 @@ func XPhiloxKeySplit(key *torch.Tensor, num_splits int64) *torch.Tensor {
 }
 
 var opXPhiloxKeyFoldIn = wrap.Op{
+	Kernel:   kernels.XPhiloxKeyFoldIn,
 	Name:     "_philox_key_fold_in",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4625,6 +4866,7 @@ func XPhiloxKeyFoldIn(key *torch.Tensor, data int64) *torch.Tensor {
 }
 
 var opXPhiloxKeyFoldInTensor = wrap.Op{
+	Kernel:   kernels.XPhiloxKeyFoldInTensor,
 	Name:     "_philox_key_fold_in",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -4643,6 +4885,7 @@ func XPhiloxKeyFoldInTensor(key *torch.Tensor, data *torch.Tensor) *torch.Tensor
 }
 
 var opXPhiloxNormal_ = wrap.Op{
+	Kernel:   kernels.XPhiloxNormal_,
 	Name:     "_philox_normal_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4663,6 +4906,7 @@ func XPhiloxNormal_(self *torch.Tensor, key *torch.Tensor, mean float64, std flo
 }
 
 var opXPhiloxNormalOut = wrap.Op{
+	Kernel:   kernels.XPhiloxNormalOut,
 	Name:     "_philox_normal",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4683,6 +4927,7 @@ func XPhiloxNormalOut(self *torch.Tensor, key *torch.Tensor, mean float64, std f
 }
 
 var opXPhiloxNormal = wrap.Op{
+	Kernel:   kernels.XPhiloxNormal,
 	Name:     "_philox_normal",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4701,6 +4946,7 @@ func XPhiloxNormal(self *torch.Tensor, key *torch.Tensor, mean float64, std floa
 }
 
 var opXPhiloxUniform_ = wrap.Op{
+	Kernel:   kernels.XPhiloxUniform_,
 	Name:     "_philox_uniform_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4721,6 +4967,7 @@ func XPhiloxUniform_(self *torch.Tensor, key *torch.Tensor, low float64, high fl
 }
 
 var opXPhiloxUniformOut = wrap.Op{
+	Kernel:   kernels.XPhiloxUniformOut,
 	Name:     "_philox_uniform",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4741,6 +4988,7 @@ func XPhiloxUniformOut(self *torch.Tensor, key *torch.Tensor, low float64, high 
 }
 
 var opXPhiloxUniform = wrap.Op{
+	Kernel:   kernels.XPhiloxUniform,
 	Name:     "_philox_uniform",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4759,6 +5007,7 @@ func XPhiloxUniform(self *torch.Tensor, key *torch.Tensor, low float64, high flo
 }
 
 var opXDirichletGrad = wrap.Op{
+	Kernel:   kernels.XDirichletGrad,
 	Name:     "_dirichlet_grad",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4777,6 +5026,7 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 }
 
 var opXDirichletGradOut = wrap.Op{
+	Kernel:   kernels.XDirichletGradOut,
 	Name:     "_dirichlet_grad",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4797,6 +5047,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 }
 
 var opXSampleDirichlet = wrap.Op{
+	Kernel:   kernels.XSampleDirichlet,
 	Name:     "_sample_dirichlet",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4815,6 +5066,7 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opXSampleDirichletOut = wrap.Op{
+	Kernel:   kernels.XSampleDirichletOut,
 	Name:     "_sample_dirichlet",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4835,6 +5087,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 }
 
 var opPoisson = wrap.Op{
+	Kernel:   kernels.Poisson,
 	Name:     "poisson",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4854,6 +5107,7 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opPoissonOut = wrap.Op{
+	Kernel:   kernels.PoissonOut,
 	Name:     "poisson",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4874,6 +5128,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 }
 
 var opBinomial = wrap.Op{
+	Kernel:   kernels.Binomial,
 	Name:     "binomial",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4892,6 +5147,7 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 }
 
 var opBinomialOut = wrap.Op{
+	Kernel:   kernels.BinomialOut,
 	Name:     "binomial",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4912,6 +5168,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 }
 
 var opNativeNorm = wrap.Op{
+	Kernel:   kernels.NativeNorm,
 	Name:     "native_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4930,6 +5187,7 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 }
 
 var opNativeNormOut = wrap.Op{
+	Kernel:   kernels.NativeNormOut,
 	Name:     "native_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4950,6 +5208,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 }
 
 var opNativeNormScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NativeNormScalarOptDimDtype,
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype",
 	Policy:   checks.PyTorch,
@@ -4968,6 +5227,7 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 }
 
 var opNativeNormScalarOptDimDtypeOut = wrap.Op{
+	Kernel:   kernels.NativeNormScalarOptDimDtypeOut,
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype_out",
 	Policy:   checks.PyTorch,
@@ -4988,6 +5248,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 }
 
 var opXBatchNormWithUpdate = wrap.Op{
+	Kernel:   kernels.XBatchNormWithUpdate,
 	Name:     "_batch_norm_with_update",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5008,6 +5269,7 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opXBatchNormWithUpdateFunctional = wrap.Op{
+	Kernel:   kernels.XBatchNormWithUpdateFunctional,
 	Name:     "_batch_norm_with_update_functional",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5027,6 +5289,7 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 }
 
 var opXBatchNormWithUpdateOut = wrap.Op{
+	Kernel:   kernels.XBatchNormWithUpdateOut,
 	Name:     "_batch_norm_with_update",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5047,6 +5310,7 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 }
 
 var opXBatchNormNoUpdate = wrap.Op{
+	Kernel:   kernels.XBatchNormNoUpdate,
 	Name:     "_batch_norm_no_update",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5066,6 +5330,7 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opXBatchNormNoUpdateOut = wrap.Op{
+	Kernel:   kernels.XBatchNormNoUpdateOut,
 	Name:     "_batch_norm_no_update",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5086,6 +5351,7 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 }
 
 var opBatchNormBackward = wrap.Op{
+	Kernel:   kernels.BatchNormBackward,
 	Name:     "batch_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5105,6 +5371,7 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 }
 
 var opXSparseSum = wrap.Op{
+	Kernel:   kernels.XSparseSum,
 	Name:     "_sparse_sum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5123,6 +5390,7 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXSparseSumDtype = wrap.Op{
+	Kernel:   kernels.XSparseSumDtype,
 	Name:     "_sparse_sum",
 	Overload: "dtype",
 	Policy:   checks.PyTorch,
@@ -5141,6 +5409,7 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opXSparseSumDim = wrap.Op{
+	Kernel:   kernels.XSparseSumDim,
 	Name:     "_sparse_sum",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -5160,6 +5429,7 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opXSparseSumDimOut = wrap.Op{
+	Kernel:   kernels.XSparseSumDimOut,
 	Name:     "_sparse_sum",
 	Overload: "dim_out",
 	Policy:   checks.PyTorch,
@@ -5180,6 +5450,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 }
 
 var opXSparseSumDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseSumDimDtype,
 	Name:     "_sparse_sum",
 	Overload: "dim_dtype",
 	Policy:   checks.PyTorch,
@@ -5198,6 +5469,7 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 }
 
 var opXSparseSumBackward = wrap.Op{
+	Kernel:   kernels.XSparseSumBackward,
 	Name:     "_sparse_sum_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5216,6 +5488,7 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 }
 
 var opXSparseSumBackwardOut = wrap.Op{
+	Kernel:   kernels.XSparseSumBackwardOut,
 	Name:     "_sparse_sum_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5236,6 +5509,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 }
 
 var opXSparseCsrSumDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseCsrSumDimDtype,
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype",
 	Policy:   checks.PyTorch,
@@ -5254,6 +5528,7 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 }
 
 var opXSparseCsrSumDimDtypeOut = wrap.Op{
+	Kernel:   kernels.XSparseCsrSumDimDtypeOut,
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype_out",
 	Policy:   checks.PyTorch,
@@ -5274,6 +5549,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 }
 
 var opXSparseCsrProdDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseCsrProdDimDtype,
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype",
 	Policy:   checks.PyTorch,
@@ -5292,6 +5568,7 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 }
 
 var opXSparseCsrProdDimDtypeOut = wrap.Op{
+	Kernel:   kernels.XSparseCsrProdDimDtypeOut,
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype_out",
 	Policy:   checks.PyTorch,
@@ -5312,6 +5589,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 }
 
 var opXSparseSoftmaxInt = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxInt,
 	Name:     "_sparse_softmax",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -5330,6 +5608,7 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 }
 
 var opXSparseSoftmax = wrap.Op{
+	Kernel:   kernels.XSparseSoftmax,
 	Name:     "_sparse_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5349,6 +5628,7 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 }
 
 var opXSparseSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxOut,
 	Name:     "_sparse_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5369,6 +5649,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 }
 
 var opXSparseSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxBackwardData,
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5387,6 +5668,7 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opXSparseSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxBackwardDataOut,
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5407,6 +5689,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 }
 
 var opXSparseLogSoftmaxInt = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxInt,
 	Name:     "_sparse_log_softmax",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -5425,6 +5708,7 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 }
 
 var opXSparseLogSoftmax = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmax,
 	Name:     "_sparse_log_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5444,6 +5728,7 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 }
 
 var opXSparseLogSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxOut,
 	Name:     "_sparse_log_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5464,6 +5749,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 }
 
 var opXSparseLogSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxBackwardData,
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5482,6 +5768,7 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 }
 
 var opXSparseLogSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxBackwardDataOut,
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5502,6 +5789,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 }
 
 var opXSpdiags = wrap.Op{
+	Kernel:   kernels.XSpdiags,
 	Name:     "_spdiags",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5520,6 +5808,7 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 }
 
 var opXSpdiagsOut = wrap.Op{
+	Kernel:   kernels.XSpdiagsOut,
 	Name:     "_spdiags",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5540,6 +5829,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 }
 
 var opNormScalarOptDtype = wrap.Op{
+	Kernel:   kernels.NormScalarOptDtype,
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype",
 	Policy:   checks.PyTorch,
@@ -5559,6 +5849,7 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 }
 
 var opNormScalarOptDtypeOut = wrap.Op{
+	Kernel:   kernels.NormScalarOptDtypeOut,
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype_out",
 	Policy:   checks.PyTorch,
@@ -5579,6 +5870,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 }
 
 var opNormScalar = wrap.Op{
+	Kernel:   kernels.NormScalar,
 	Name:     "norm",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5598,6 +5890,7 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 }
 
 var opNormScalarOut = wrap.Op{
+	Kernel:   kernels.NormScalarOut,
 	Name:     "norm",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -5618,6 +5911,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 }
 
 var opNormScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NormScalarOptDimDtype,
 	Name:     "norm",
 	Overload: "ScalarOpt_dim_dtype",
 	Policy:   checks.PyTorch,
@@ -5637,6 +5931,7 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 }
 
 var opNormScalarOptDim = wrap.Op{
+	Kernel:   kernels.NormScalarOptDim,
 	Name:     "norm",
 	Overload: "ScalarOpt_dim",
 	Policy:   checks.PyTorch,
@@ -5656,6 +5951,7 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 }
 
 var opNormDtypeOut = wrap.Op{
+	Kernel:   kernels.NormDtypeOut,
 	Name:     "norm",
 	Overload: "dtype_out",
 	Policy:   checks.PyTorch,
@@ -5676,6 +5972,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 }
 
 var opNormOut = wrap.Op{
+	Kernel:   kernels.NormOut,
 	Name:     "norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5696,6 +5993,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 }
 
 var opFrexpTensor = wrap.Op{
+	Kernel:   kernels.FrexpTensor,
 	Name:     "frexp",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5715,6 +6013,7 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opFrexpTensorOut = wrap.Op{
+	Kernel:   kernels.FrexpTensorOut,
 	Name:     "frexp",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -5735,6 +6034,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 }
 
 var opFrobeniusNormDim = wrap.Op{
+	Kernel:   kernels.FrobeniusNormDim,
 	Name:     "frobenius_norm",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -5753,6 +6053,7 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 }
 
 var opFrobeniusNormOut = wrap.Op{
+	Kernel:   kernels.FrobeniusNormOut,
 	Name:     "frobenius_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5773,6 +6074,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 }
 
 var opNuclearNorm = wrap.Op{
+	Kernel:   kernels.NuclearNorm,
 	Name:     "nuclear_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5791,6 +6093,7 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 }
 
 var opNuclearNormOut = wrap.Op{
+	Kernel:   kernels.NuclearNormOut,
 	Name:     "nuclear_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5811,6 +6114,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 }
 
 var opNuclearNormDim = wrap.Op{
+	Kernel:   kernels.NuclearNormDim,
 	Name:     "nuclear_norm",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -5829,6 +6133,7 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 }
 
 var opNuclearNormDimOut = wrap.Op{
+	Kernel:   kernels.NuclearNormDimOut,
 	Name:     "nuclear_norm",
 	Overload: "dim_out",
 	Policy:   checks.PyTorch,
@@ -5849,6 +6154,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 }
 
 var opClone = wrap.Op{
+	Kernel:   kernels.Clone,
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5868,6 +6174,7 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 }
 
 var opCloneOut = wrap.Op{
+	Kernel:   kernels.CloneOut,
 	Name:     "clone",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5888,6 +6195,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 }
 
 var opPositive = wrap.Op{
+	Kernel:   kernels.Positive,
 	Name:     "positive",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5906,6 +6214,7 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 }
 
 var opResizeAs_ = wrap.Op{
+	Kernel:   kernels.ResizeAs_,
 	Name:     "resize_as_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5926,6 +6235,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 }
 
 var opResizeAsOut = wrap.Op{
+	Kernel:   kernels.ResizeAsOut,
 	Name:     "resize_as",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5946,6 +6256,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 }
 
 var opResizeAs = wrap.Op{
+	Kernel:   kernels.ResizeAs,
 	Name:     "resize_as",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5964,6 +6275,7 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 }
 
 var opResizeAsSparse_ = wrap.Op{
+	Kernel:   kernels.ResizeAsSparse_,
 	Name:     "resize_as_sparse_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5984,6 +6296,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 }
 
 var opResizeAsSparseOut = wrap.Op{
+	Kernel:   kernels.ResizeAsSparseOut,
 	Name:     "resize_as_sparse",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6004,6 +6317,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 }
 
 var opResizeAsSparse = wrap.Op{
+	Kernel:   kernels.ResizeAsSparse,
 	Name:     "resize_as_sparse",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6022,6 +6336,7 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 }
 
 var opZero_ = wrap.Op{
+	Kernel:   kernels.Zero_,
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6042,6 +6357,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opZeroOut = wrap.Op{
+	Kernel:   kernels.ZeroOut,
 	Name:     "zero",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6062,6 +6378,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZero = wrap.Op{
+	Kernel:   kernels.Zero,
 	Name:     "zero",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6081,6 +6398,7 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSubOut = wrap.Op{
+	Kernel:   kernels.SubOut,
 	Name:     "sub",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6101,6 +6419,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 }
 
 var opSubTensor = wrap.Op{
+	Kernel:   kernels.SubTensor,
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6120,6 +6439,7 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 }
 
 var opSub_Tensor = wrap.Op{
+	Kernel:   kernels.Sub_Tensor,
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6140,6 +6460,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opSubScalar = wrap.Op{
+	Kernel:   kernels.SubScalar,
 	Name:     "sub",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6159,6 +6480,7 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 }
 
 var opSub_Scalar = wrap.Op{
+	Kernel:   kernels.Sub_Scalar,
 	Name:     "sub_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6179,6 +6501,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opSubScalarOut = wrap.Op{
+	Kernel:   kernels.SubScalarOut,
 	Name:     "sub",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -6199,6 +6522,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 }
 
 var opSubtractOut = wrap.Op{
+	Kernel:   kernels.SubtractOut,
 	Name:     "subtract",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6219,6 +6543,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 }
 
 var opSubtractTensor = wrap.Op{
+	Kernel:   kernels.SubtractTensor,
 	Name:     "subtract",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6237,6 +6562,7 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 }
 
 var opSubtract_Tensor = wrap.Op{
+	Kernel:   kernels.Subtract_Tensor,
 	Name:     "subtract_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6257,6 +6583,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 }
 
 var opSubtractScalar = wrap.Op{
+	Kernel:   kernels.SubtractScalar,
 	Name:     "subtract",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6275,6 +6602,7 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 }
 
 var opSubtract_Scalar = wrap.Op{
+	Kernel:   kernels.Subtract_Scalar,
 	Name:     "subtract_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6295,6 +6623,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 }
 
 var opRsubTensor = wrap.Op{
+	Kernel:   kernels.RsubTensor,
 	Name:     "rsub",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6314,6 +6643,7 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opRsubTensorOut = wrap.Op{
+	Kernel:   kernels.RsubTensorOut,
 	Name:     "rsub",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -6334,6 +6664,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 }
 
 var opHeavisideOut = wrap.Op{
+	Kernel:   kernels.HeavisideOut,
 	Name:     "heaviside",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6354,6 +6685,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 }
 
 var opHeaviside = wrap.Op{
+	Kernel:   kernels.Heaviside,
 	Name:     "heaviside",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6372,6 +6704,7 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 }
 
 var opHeaviside_ = wrap.Op{
+	Kernel:   kernels.Heaviside_,
 	Name:     "heaviside_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6392,6 +6725,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 }
 
 var opRsubScalar = wrap.Op{
+	Kernel:   kernels.RsubScalar,
 	Name:     "rsub",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6411,6 +6745,7 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opRsubScalarOut = wrap.Op{
+	Kernel:   kernels.RsubScalarOut,
 	Name:     "rsub",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -6431,6 +6766,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 }
 
 var opXSparseAddmm = wrap.Op{
+	Kernel:   kernels.XSparseAddmm,
 	Name:     "_sparse_addmm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6450,6 +6786,7 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 }
 
 var opXSparseAddmmOut = wrap.Op{
+	Kernel:   kernels.XSparseAddmmOut,
 	Name:     "_sparse_addmm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6470,6 +6807,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 }
 
 var opSparseSampledAddmmOut = wrap.Op{
+	Kernel:   kernels.SparseSampledAddmmOut,
 	Name:     "sparse_sampled_addmm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6490,6 +6828,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 }
 
 var opSparseSampledAddmm = wrap.Op{
+	Kernel:   kernels.SparseSampledAddmm,
 	Name:     "sparse_sampled_addmm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6509,6 +6848,7 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 }
 
 var opXSparseMmReduceImpl = wrap.Op{
+	Kernel:   kernels.XSparseMmReduceImpl,
 	Name:     "_sparse_mm_reduce_impl",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6528,6 +6868,7 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 }
 
 var opXSparseMmReduceImplBackward = wrap.Op{
+	Kernel:   kernels.XSparseMmReduceImplBackward,
 	Name:     "_sparse_mm_reduce_impl_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6546,6 +6887,7 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 }
 
 var opAddmmOut = wrap.Op{
+	Kernel:   kernels.AddmmOut,
 	Name:     "addmm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6566,6 +6908,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 }
 
 var opAddmm = wrap.Op{
+	Kernel:   kernels.Addmm,
 	Name:     "addmm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6585,6 +6928,7 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 }
 
 var opAddmmDtype = wrap.Op{
+	Kernel:   kernels.AddmmDtype,
 	Name:     "addmm",
 	Overload: "dtype",
 	Policy:   checks.PyTorch,
@@ -6603,6 +6947,7 @@ func AddmmDtype(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, out_
 }
 
 var opAddmmDtypeOut = wrap.Op{
+	Kernel:   kernels.AddmmDtypeOut,
 	Name:     "addmm",
 	Overload: "dtype_out",
 	Policy:   checks.PyTorch,
@@ -6623,6 +6968,7 @@ func AddmmDtypeOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, o
 }
 
 var opAddmm_ = wrap.Op{
+	Kernel:   kernels.Addmm_,
 	Name:     "addmm_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6643,6 +6989,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 }
 
 var opXAddmmActivationOut = wrap.Op{
+	Kernel:   kernels.XAddmmActivationOut,
 	Name:     "_addmm_activation",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6663,6 +7010,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 }
 
 var opXAddmmActivation = wrap.Op{
+	Kernel:   kernels.XAddmmActivation,
 	Name:     "_addmm_activation",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6681,6 +7029,7 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 }
 
 var opXScaledMm = wrap.Op{
+	Kernel:   kernels.XScaledMm,
 	Name:     "_scaled_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6699,6 +7048,7 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 }
 
 var opXScaledMmOut = wrap.Op{
+	Kernel:   kernels.XScaledMmOut,
 	Name:     "_scaled_mm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6719,6 +7069,7 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 }
 
 var opXScaledMmV2 = wrap.Op{
+	Kernel:   kernels.XScaledMmV2,
 	Name:     "_scaled_mm_v2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6737,6 +7088,7 @@ func XScaledMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Tensor
 }
 
 var opXScaledMmV2Out = wrap.Op{
+	Kernel:   kernels.XScaledMmV2Out,
 	Name:     "_scaled_mm_v2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6757,6 +7109,7 @@ func XScaledMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Ten
 }
 
 var opXScaledGroupedMm = wrap.Op{
+	Kernel:   kernels.XScaledGroupedMm,
 	Name:     "_scaled_grouped_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6775,6 +7128,7 @@ func XScaledGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Ten
 }
 
 var opXScaledGroupedMmV2 = wrap.Op{
+	Kernel:   kernels.XScaledGroupedMmV2,
 	Name:     "_scaled_grouped_mm_v2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6793,6 +7147,7 @@ func XScaledGroupedMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch
 }
 
 var opXScaledGroupedMmV2Out = wrap.Op{
+	Kernel:   kernels.XScaledGroupedMmV2Out,
 	Name:     "_scaled_grouped_mm_v2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6813,6 +7168,7 @@ func XScaledGroupedMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*to
 }
 
 var opXGroupedMm = wrap.Op{
+	Kernel:   kernels.XGroupedMm,
 	Name:     "_grouped_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6832,6 +7188,7 @@ func XGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, offs *torch.Tensor, bias
 }
 
 var opXSparseCompressedTensorWithDims = wrap.Op{
+	Kernel:   kernels.XSparseCompressedTensorWithDims,
 	Name:     "_sparse_compressed_tensor_with_dims",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6850,6 +7207,7 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 }
 
 var opSparseCompressedTensorCompPlainValueSize = wrap.Op{
+	Kernel:   kernels.SparseCompressedTensorCompPlainValueSize,
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value_size",
 	Policy:   checks.PyTorch,
@@ -6869,6 +7227,7 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 }
 
 var opSparseCsrTensorCrowColValueSize = wrap.Op{
+	Kernel:   kernels.SparseCsrTensorCrowColValueSize,
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value_size",
 	Policy:   checks.PyTorch,
@@ -6887,6 +7246,7 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 }
 
 var opSparseCscTensorCcolRowValueSize = wrap.Op{
+	Kernel:   kernels.SparseCscTensorCcolRowValueSize,
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value_size",
 	Policy:   checks.PyTorch,
@@ -6905,6 +7265,7 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 }
 
 var opSparseBsrTensorCrowColValueSize = wrap.Op{
+	Kernel:   kernels.SparseBsrTensorCrowColValueSize,
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value_size",
 	Policy:   checks.PyTorch,
@@ -6923,6 +7284,7 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 }
 
 var opSparseBscTensorCcolRowValueSize = wrap.Op{
+	Kernel:   kernels.SparseBscTensorCcolRowValueSize,
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value_size",
 	Policy:   checks.PyTorch,
@@ -6941,6 +7303,7 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 }
 
 var opSparseCompressedTensorCompPlainValue = wrap.Op{
+	Kernel:   kernels.SparseCompressedTensorCompPlainValue,
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value",
 	Policy:   checks.PyTorch,
@@ -6959,6 +7322,7 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 }
 
 var opSparseCsrTensorCrowColValue = wrap.Op{
+	Kernel:   kernels.SparseCsrTensorCrowColValue,
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value",
 	Policy:   checks.PyTorch,
@@ -6977,6 +7341,7 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opSparseCscTensorCcolRowValue = wrap.Op{
+	Kernel:   kernels.SparseCscTensorCcolRowValue,
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value",
 	Policy:   checks.PyTorch,
@@ -6995,6 +7360,7 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 }
 
 var opSparseBsrTensorCrowColValue = wrap.Op{
+	Kernel:   kernels.SparseBsrTensorCrowColValue,
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value",
 	Policy:   checks.PyTorch,
@@ -7013,6 +7379,7 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opSparseBscTensorCcolRowValue = wrap.Op{
+	Kernel:   kernels.SparseBscTensorCcolRowValue,
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value",
 	Policy:   checks.PyTorch,
@@ -7031,6 +7398,7 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 }
 
 var opXSparseCompressedTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCompressedTensorUnsafe,
 	Name:     "_sparse_compressed_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7049,6 +7417,7 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 }
 
 var opXSparseCsrTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCsrTensorUnsafe,
 	Name:     "_sparse_csr_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7067,6 +7436,7 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 }
 
 var opXSparseCscTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCscTensorUnsafe,
 	Name:     "_sparse_csc_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7085,6 +7455,7 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 }
 
 var opXSparseBsrTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseBsrTensorUnsafe,
 	Name:     "_sparse_bsr_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7103,6 +7474,7 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 }
 
 var opXSparseBscTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseBscTensorUnsafe,
 	Name:     "_sparse_bsc_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7121,6 +7493,7 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 }
 
 var opSparseCooTensorSize = wrap.Op{
+	Kernel:   kernels.SparseCooTensorSize,
 	Name:     "sparse_coo_tensor",
 	Overload: "size",
 	Policy:   checks.PyTorch,
@@ -7139,6 +7512,7 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 }
 
 var opSparseCooTensorSizeOut = wrap.Op{
+	Kernel:   kernels.SparseCooTensorSizeOut,
 	Name:     "sparse_coo_tensor",
 	Overload: "size_out",
 	Policy:   checks.PyTorch,
@@ -7159,6 +7533,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSparseCooTensorIndices = wrap.Op{
+	Kernel:   kernels.SparseCooTensorIndices,
 	Name:     "sparse_coo_tensor",
 	Overload: "indices",
 	Policy:   checks.PyTorch,
@@ -7177,6 +7552,7 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 }
 
 var opSparseCooTensorIndicesSize = wrap.Op{
+	Kernel:   kernels.SparseCooTensorIndicesSize,
 	Name:     "sparse_coo_tensor",
 	Overload: "indices_size",
 	Policy:   checks.PyTorch,
@@ -7195,6 +7571,7 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 }
 
 var opXSparseCooTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorUnsafe,
 	Name:     "_sparse_coo_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7213,6 +7590,7 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 }
 
 var opXValidateSparseCooTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCooTensorArgs,
 	Name:     "_validate_sparse_coo_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7231,6 +7609,7 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 }
 
 var opXValidateSparseCompressedTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCompressedTensorArgs,
 	Name:     "_validate_sparse_compressed_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7249,6 +7628,7 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 }
 
 var opXValidateSparseCsrTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCsrTensorArgs,
 	Name:     "_validate_sparse_csr_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7267,6 +7647,7 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 }
 
 var opXValidateSparseCscTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCscTensorArgs,
 	Name:     "_validate_sparse_csc_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7285,6 +7666,7 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 }
 
 var opXValidateSparseBsrTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseBsrTensorArgs,
 	Name:     "_validate_sparse_bsr_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7303,6 +7685,7 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 }
 
 var opXValidateSparseBscTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseBscTensorArgs,
 	Name:     "_validate_sparse_bsc_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7321,6 +7704,7 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 }
 
 var opXSparseCooTensorWithDims = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDims,
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7339,6 +7723,7 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 }
 
 var opXSparseCooTensorWithDimsOut = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsOut,
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7359,6 +7744,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 }
 
 var opXSparseCooTensorWithDimsAndTensors = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsAndTensors,
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7378,6 +7764,7 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 }
 
 var opXSparseCooTensorWithDimsAndTensorsOut = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsAndTensorsOut,
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7398,6 +7785,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 }
 
 var opSparseResize_ = wrap.Op{
+	Kernel:   kernels.SparseResize_,
 	Name:     "sparse_resize_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7418,6 +7806,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 }
 
 var opSparseResizeOut = wrap.Op{
+	Kernel:   kernels.SparseResizeOut,
 	Name:     "sparse_resize",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7438,6 +7827,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 }
 
 var opSparseResize = wrap.Op{
+	Kernel:   kernels.SparseResize,
 	Name:     "sparse_resize",
 	Overload: "",
 	Policy:   checks.PyTorch,

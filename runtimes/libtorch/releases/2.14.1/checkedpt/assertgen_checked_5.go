@@ -14,6 +14,7 @@ import (
 )
 
 var opNextafter_ = wrap.Op{
+	Kernel:   kernels.Nextafter_,
 	Name:     "nextafter_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -34,6 +35,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainderScalarOut = wrap.Op{
+	Kernel:   kernels.RemainderScalarOut,
 	Name:     "remainder",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -54,6 +56,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opRemainderScalar = wrap.Op{
+	Kernel:   kernels.RemainderScalar,
 	Name:     "remainder",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -73,6 +76,7 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opRemainder_Scalar = wrap.Op{
+	Kernel:   kernels.Remainder_Scalar,
 	Name:     "remainder_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -93,6 +97,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opRemainderTensorOut = wrap.Op{
+	Kernel:   kernels.RemainderTensorOut,
 	Name:     "remainder",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -113,6 +118,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opRemainderTensor = wrap.Op{
+	Kernel:   kernels.RemainderTensor,
 	Name:     "remainder",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -132,6 +138,7 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainder_Tensor = wrap.Op{
+	Kernel:   kernels.Remainder_Tensor,
 	Name:     "remainder_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -152,6 +159,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainderScalarTensor = wrap.Op{
+	Kernel:   kernels.RemainderScalarTensor,
 	Name:     "remainder",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -170,6 +178,7 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opRemainderScalarTensorOut = wrap.Op{
+	Kernel:   kernels.RemainderScalarTensorOut,
 	Name:     "remainder",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -190,6 +199,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opMin = wrap.Op{
+	Kernel:   kernels.Min,
 	Name:     "min",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -209,6 +219,7 @@ func Min(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMinUnaryOut = wrap.Op{
+	Kernel:   kernels.MinUnaryOut,
 	Name:     "min",
 	Overload: "unary_out",
 	Policy:   checks.PyTorch,
@@ -229,6 +240,7 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFmin = wrap.Op{
+	Kernel:   kernels.Fmin,
 	Name:     "fmin",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -248,6 +260,7 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFminOut = wrap.Op{
+	Kernel:   kernels.FminOut,
 	Name:     "fmin",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -268,6 +281,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opMax = wrap.Op{
+	Kernel:   kernels.Max,
 	Name:     "max",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -287,6 +301,7 @@ func Max(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFmax = wrap.Op{
+	Kernel:   kernels.Fmax,
 	Name:     "fmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -306,6 +321,7 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFmaxOut = wrap.Op{
+	Kernel:   kernels.FmaxOut,
 	Name:     "fmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -326,6 +342,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opMaximum = wrap.Op{
+	Kernel:   kernels.Maximum,
 	Name:     "maximum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -345,6 +362,7 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMaximumOut = wrap.Op{
+	Kernel:   kernels.MaximumOut,
 	Name:     "maximum",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -365,6 +383,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opMaxOther = wrap.Op{
+	Kernel:   kernels.MaxOther,
 	Name:     "max",
 	Overload: "other",
 	Policy:   checks.PyTorch,
@@ -383,6 +402,7 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMaxOut = wrap.Op{
+	Kernel:   kernels.MaxOut,
 	Name:     "max",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -403,6 +423,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMaxUnaryOut = wrap.Op{
+	Kernel:   kernels.MaxUnaryOut,
 	Name:     "max",
 	Overload: "unary_out",
 	Policy:   checks.PyTorch,
@@ -423,6 +444,7 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMinimum = wrap.Op{
+	Kernel:   kernels.Minimum,
 	Name:     "minimum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -442,6 +464,7 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMinimumOut = wrap.Op{
+	Kernel:   kernels.MinimumOut,
 	Name:     "minimum",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -462,6 +485,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opMinOut = wrap.Op{
+	Kernel:   kernels.MinOut,
 	Name:     "min",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -482,6 +506,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMinOther = wrap.Op{
+	Kernel:   kernels.MinOther,
 	Name:     "min",
 	Overload: "other",
 	Policy:   checks.PyTorch,
@@ -500,6 +525,7 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opQuantile = wrap.Op{
+	Kernel:   kernels.Quantile,
 	Name:     "quantile",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -518,6 +544,7 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 }
 
 var opQuantileOut = wrap.Op{
+	Kernel:   kernels.QuantileOut,
 	Name:     "quantile",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -538,6 +565,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 }
 
 var opQuantileScalar = wrap.Op{
+	Kernel:   kernels.QuantileScalar,
 	Name:     "quantile",
 	Overload: "scalar",
 	Policy:   checks.PyTorch,
@@ -556,6 +584,7 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 }
 
 var opQuantileScalarOut = wrap.Op{
+	Kernel:   kernels.QuantileScalarOut,
 	Name:     "quantile",
 	Overload: "scalar_out",
 	Policy:   checks.PyTorch,
@@ -576,6 +605,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 }
 
 var opNanquantile = wrap.Op{
+	Kernel:   kernels.Nanquantile,
 	Name:     "nanquantile",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -594,6 +624,7 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 }
 
 var opNanquantileOut = wrap.Op{
+	Kernel:   kernels.NanquantileOut,
 	Name:     "nanquantile",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -614,6 +645,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 }
 
 var opNanquantileScalar = wrap.Op{
+	Kernel:   kernels.NanquantileScalar,
 	Name:     "nanquantile",
 	Overload: "scalar",
 	Policy:   checks.PyTorch,
@@ -632,6 +664,7 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 }
 
 var opNanquantileScalarOut = wrap.Op{
+	Kernel:   kernels.NanquantileScalarOut,
 	Name:     "nanquantile",
 	Overload: "scalar_out",
 	Policy:   checks.PyTorch,
@@ -652,6 +685,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 }
 
 var opSortValues = wrap.Op{
+	Kernel:   kernels.SortValues,
 	Name:     "sort",
 	Overload: "values",
 	Policy:   checks.PyTorch,
@@ -672,6 +706,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 }
 
 var opSortValuesStable = wrap.Op{
+	Kernel:   kernels.SortValuesStable,
 	Name:     "sort",
 	Overload: "values_stable",
 	Policy:   checks.PyTorch,
@@ -692,6 +727,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 }
 
 var opSort = wrap.Op{
+	Kernel:   kernels.Sort,
 	Name:     "sort",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -711,6 +747,7 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 }
 
 var opSortStable = wrap.Op{
+	Kernel:   kernels.SortStable,
 	Name:     "sort",
 	Overload: "stable",
 	Policy:   checks.PyTorch,
@@ -730,6 +767,7 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 }
 
 var opMsortOut = wrap.Op{
+	Kernel:   kernels.MsortOut,
 	Name:     "msort",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -750,6 +788,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMsort = wrap.Op{
+	Kernel:   kernels.Msort,
 	Name:     "msort",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -768,6 +807,7 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArgsort = wrap.Op{
+	Kernel:   kernels.Argsort,
 	Name:     "argsort",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -786,6 +826,7 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 }
 
 var opArgsortStable = wrap.Op{
+	Kernel:   kernels.ArgsortStable,
 	Name:     "argsort",
 	Overload: "stable",
 	Policy:   checks.PyTorch,
@@ -804,6 +845,7 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 }
 
 var opArgsortStableOut = wrap.Op{
+	Kernel:   kernels.ArgsortStableOut,
 	Name:     "argsort",
 	Overload: "stable_out",
 	Policy:   checks.PyTorch,
@@ -824,6 +866,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 }
 
 var opTopkValues = wrap.Op{
+	Kernel:   kernels.TopkValues,
 	Name:     "topk",
 	Overload: "values",
 	Policy:   checks.PyTorch,
@@ -844,6 +887,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 }
 
 var opTopk = wrap.Op{
+	Kernel:   kernels.Topk,
 	Name:     "topk",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -863,6 +907,7 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 }
 
 var opAll = wrap.Op{
+	Kernel:   kernels.All,
 	Name:     "all",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -882,6 +927,7 @@ func All(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAllAllOut = wrap.Op{
+	Kernel:   kernels.AllAllOut,
 	Name:     "all",
 	Overload: "all_out",
 	Policy:   checks.PyTorch,
@@ -902,6 +948,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAny = wrap.Op{
+	Kernel:   kernels.Any,
 	Name:     "any",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -921,6 +968,7 @@ func Any(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAnyAllOut = wrap.Op{
+	Kernel:   kernels.AnyAllOut,
 	Name:     "any",
 	Overload: "all_out",
 	Policy:   checks.PyTorch,
@@ -941,6 +989,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRenormOut = wrap.Op{
+	Kernel:   kernels.RenormOut,
 	Name:     "renorm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -961,6 +1010,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 }
 
 var opRenorm = wrap.Op{
+	Kernel:   kernels.Renorm,
 	Name:     "renorm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -980,6 +1030,7 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 }
 
 var opRenorm_ = wrap.Op{
+	Kernel:   kernels.Renorm_,
 	Name:     "renorm_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1000,6 +1051,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 }
 
 var opUnfold = wrap.Op{
+	Kernel:   kernels.Unfold,
 	Name:     "unfold",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1019,6 +1071,7 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 }
 
 var opUnfoldBackward = wrap.Op{
+	Kernel:   kernels.UnfoldBackward,
 	Name:     "unfold_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1038,6 +1091,7 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 }
 
 var opUnfoldBackwardOut = wrap.Op{
+	Kernel:   kernels.UnfoldBackwardOut,
 	Name:     "unfold_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1058,6 +1112,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 }
 
 var opEqual = wrap.Op{
+	Kernel:   kernels.Equal,
 	Name:     "equal",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1077,6 +1132,7 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opPowTensorTensorOut = wrap.Op{
+	Kernel:   kernels.PowTensorTensorOut,
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -1097,6 +1153,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 }
 
 var opPowTensorTensor = wrap.Op{
+	Kernel:   kernels.PowTensorTensor,
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch,
@@ -1116,6 +1173,7 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opPowScalarOut = wrap.Op{
+	Kernel:   kernels.PowScalarOut,
 	Name:     "pow",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -1136,6 +1194,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 }
 
 var opPowScalar = wrap.Op{
+	Kernel:   kernels.PowScalar,
 	Name:     "pow",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1155,6 +1214,7 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opPowTensorScalarOut = wrap.Op{
+	Kernel:   kernels.PowTensorScalarOut,
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -1175,6 +1235,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 }
 
 var opPowTensorScalar = wrap.Op{
+	Kernel:   kernels.PowTensorScalar,
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -1194,6 +1255,7 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 }
 
 var opPow_Scalar = wrap.Op{
+	Kernel:   kernels.Pow_Scalar,
 	Name:     "pow_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1214,6 +1276,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 }
 
 var opPow_Tensor = wrap.Op{
+	Kernel:   kernels.Pow_Tensor,
 	Name:     "pow_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -1234,6 +1297,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opFloatPowerTensorTensorOut = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorTensorOut,
 	Name:     "float_power",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -1254,6 +1318,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 }
 
 var opFloatPowerTensorTensor = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorTensor,
 	Name:     "float_power",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch,
@@ -1272,6 +1337,7 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 }
 
 var opFloatPowerScalarOut = wrap.Op{
+	Kernel:   kernels.FloatPowerScalarOut,
 	Name:     "float_power",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -1292,6 +1358,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 }
 
 var opFloatPowerScalar = wrap.Op{
+	Kernel:   kernels.FloatPowerScalar,
 	Name:     "float_power",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1310,6 +1377,7 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opFloatPowerTensorScalarOut = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorScalarOut,
 	Name:     "float_power",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -1330,6 +1398,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 }
 
 var opFloatPowerTensorScalar = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorScalar,
 	Name:     "float_power",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -1348,6 +1417,7 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 }
 
 var opFloatPower_Scalar = wrap.Op{
+	Kernel:   kernels.FloatPower_Scalar,
 	Name:     "float_power_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1368,6 +1438,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 }
 
 var opFloatPower_Tensor = wrap.Op{
+	Kernel:   kernels.FloatPower_Tensor,
 	Name:     "float_power_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -1388,6 +1459,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 }
 
 var opNormal_ = wrap.Op{
+	Kernel:   kernels.Normal_,
 	Name:     "normal_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1408,6 +1480,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 }
 
 var opNormalOut = wrap.Op{
+	Kernel:   kernels.NormalOut,
 	Name:     "normal",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1428,6 +1501,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 }
 
 var opNormalFunctional = wrap.Op{
+	Kernel:   kernels.NormalFunctional,
 	Name:     "normal_functional",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1446,6 +1520,7 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 }
 
 var opNormalTensorFloatOut = wrap.Op{
+	Kernel:   kernels.NormalTensorFloatOut,
 	Name:     "normal",
 	Overload: "Tensor_float_out",
 	Policy:   checks.PyTorch,
@@ -1466,6 +1541,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 }
 
 var opNormalTensorFloat = wrap.Op{
+	Kernel:   kernels.NormalTensorFloat,
 	Name:     "normal",
 	Overload: "Tensor_float",
 	Policy:   checks.PyTorch,
@@ -1485,6 +1561,7 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 }
 
 var opNormalFloatTensorOut = wrap.Op{
+	Kernel:   kernels.NormalFloatTensorOut,
 	Name:     "normal",
 	Overload: "float_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -1505,6 +1582,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 }
 
 var opNormalFloatTensor = wrap.Op{
+	Kernel:   kernels.NormalFloatTensor,
 	Name:     "normal",
 	Overload: "float_Tensor",
 	Policy:   checks.PyTorch,
@@ -1524,6 +1602,7 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 }
 
 var opNormalTensorTensorOut = wrap.Op{
+	Kernel:   kernels.NormalTensorTensorOut,
 	Name:     "normal",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -1544,6 +1623,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 }
 
 var opNormalTensorTensor = wrap.Op{
+	Kernel:   kernels.NormalTensorTensor,
 	Name:     "normal",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch,
@@ -1563,6 +1643,7 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 }
 
 var opNormalFloatFloat = wrap.Op{
+	Kernel:   kernels.NormalFloatFloat,
 	Name:     "normal",
 	Overload: "float_float",
 	Policy:   checks.PyTorch,
@@ -1581,6 +1662,7 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 }
 
 var opNormalFloatFloatOut = wrap.Op{
+	Kernel:   kernels.NormalFloatFloatOut,
 	Name:     "normal",
 	Overload: "float_float_out",
 	Policy:   checks.PyTorch,
@@ -1601,6 +1683,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 }
 
 var opAlias = wrap.Op{
+	Kernel:   kernels.Alias,
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1620,6 +1703,7 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale_ = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscale_,
 	Name:     "_amp_foreach_non_finite_check_and_unscale_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1643,6 +1727,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscaleOut,
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1666,6 +1751,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscale,
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1684,6 +1770,7 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 }
 
 var opXAmpUpdateScale_ = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScale_,
 	Name:     "_amp_update_scale_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1704,6 +1791,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 }
 
 var opXAmpUpdateScaleOut = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScaleOut,
 	Name:     "_amp_update_scale",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1724,6 +1812,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 }
 
 var opXAmpUpdateScale = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScale,
 	Name:     "_amp_update_scale",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1742,6 +1831,7 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 }
 
 var opXForeachAddScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddScalar,
 	Name:     "_foreach_add",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1761,6 +1851,7 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachAdd_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAdd_Scalar,
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1781,6 +1872,7 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachAddScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarOut,
 	Name:     "_foreach_add",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -1801,6 +1893,7 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachAddList = wrap.Op{
+	Kernel:   kernels.XForeachAddList,
 	Name:     "_foreach_add",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -1820,6 +1913,7 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachAdd_List = wrap.Op{
+	Kernel:   kernels.XForeachAdd_List,
 	Name:     "_foreach_add_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -1840,6 +1934,7 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 }
 
 var opXForeachAddListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddListOut,
 	Name:     "_foreach_add",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -1860,6 +1955,7 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 }
 
 var opXForeachAddScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarList,
 	Name:     "_foreach_add",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -1879,6 +1975,7 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachAdd_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAdd_ScalarList,
 	Name:     "_foreach_add_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -1899,6 +1996,7 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachAddScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarListOut,
 	Name:     "_foreach_add",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -1919,6 +2017,7 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachAddTensor = wrap.Op{
+	Kernel:   kernels.XForeachAddTensor,
 	Name:     "_foreach_add",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -1941,6 +2040,7 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachAdd_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachAdd_Tensor,
 	Name:     "_foreach_add_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -1964,6 +2064,7 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 }
 
 var opXForeachAddTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachAddTensorOut,
 	Name:     "_foreach_add",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -1987,6 +2088,7 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 }
 
 var opXForeachSubScalar = wrap.Op{
+	Kernel:   kernels.XForeachSubScalar,
 	Name:     "_foreach_sub",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2006,6 +2108,7 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachSub_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachSub_Scalar,
 	Name:     "_foreach_sub_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2026,6 +2129,7 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachSubScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarOut,
 	Name:     "_foreach_sub",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2046,6 +2150,7 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachSubList = wrap.Op{
+	Kernel:   kernels.XForeachSubList,
 	Name:     "_foreach_sub",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2065,6 +2170,7 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachSub_List = wrap.Op{
+	Kernel:   kernels.XForeachSub_List,
 	Name:     "_foreach_sub_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2085,6 +2191,7 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 }
 
 var opXForeachSubListOut = wrap.Op{
+	Kernel:   kernels.XForeachSubListOut,
 	Name:     "_foreach_sub",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -2105,6 +2212,7 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 }
 
 var opXForeachSubScalarList = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarList,
 	Name:     "_foreach_sub",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2124,6 +2232,7 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachSub_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachSub_ScalarList,
 	Name:     "_foreach_sub_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2144,6 +2253,7 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachSubScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarListOut,
 	Name:     "_foreach_sub",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -2164,6 +2274,7 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachMulScalar = wrap.Op{
+	Kernel:   kernels.XForeachMulScalar,
 	Name:     "_foreach_mul",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2183,6 +2294,7 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachMul_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachMul_Scalar,
 	Name:     "_foreach_mul_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2203,6 +2315,7 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachMulScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarOut,
 	Name:     "_foreach_mul",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2223,6 +2336,7 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachMulList = wrap.Op{
+	Kernel:   kernels.XForeachMulList,
 	Name:     "_foreach_mul",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2242,6 +2356,7 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachMul_List = wrap.Op{
+	Kernel:   kernels.XForeachMul_List,
 	Name:     "_foreach_mul_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2262,6 +2377,7 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMulListOut = wrap.Op{
+	Kernel:   kernels.XForeachMulListOut,
 	Name:     "_foreach_mul",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -2282,6 +2398,7 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 }
 
 var opXForeachMulScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarList,
 	Name:     "_foreach_mul",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2301,6 +2418,7 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachMul_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMul_ScalarList,
 	Name:     "_foreach_mul_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2321,6 +2439,7 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachMulScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarListOut,
 	Name:     "_foreach_mul",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -2341,6 +2460,7 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachMulTensor = wrap.Op{
+	Kernel:   kernels.XForeachMulTensor,
 	Name:     "_foreach_mul",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2363,6 +2483,7 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachMul_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachMul_Tensor,
 	Name:     "_foreach_mul_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2386,6 +2507,7 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 }
 
 var opXForeachMulTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachMulTensorOut,
 	Name:     "_foreach_mul",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2409,6 +2531,7 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 }
 
 var opXForeachDivScalar = wrap.Op{
+	Kernel:   kernels.XForeachDivScalar,
 	Name:     "_foreach_div",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2428,6 +2551,7 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachDiv_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachDiv_Scalar,
 	Name:     "_foreach_div_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2448,6 +2572,7 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachDivScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarOut,
 	Name:     "_foreach_div",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2468,6 +2593,7 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachDivList = wrap.Op{
+	Kernel:   kernels.XForeachDivList,
 	Name:     "_foreach_div",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2487,6 +2613,7 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachDiv_List = wrap.Op{
+	Kernel:   kernels.XForeachDiv_List,
 	Name:     "_foreach_div_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2507,6 +2634,7 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachDivListOut = wrap.Op{
+	Kernel:   kernels.XForeachDivListOut,
 	Name:     "_foreach_div",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -2527,6 +2655,7 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 }
 
 var opXForeachDivScalarList = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarList,
 	Name:     "_foreach_div",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2546,6 +2675,7 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachDiv_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachDiv_ScalarList,
 	Name:     "_foreach_div_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2566,6 +2696,7 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachDivScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarListOut,
 	Name:     "_foreach_div",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -2586,6 +2717,7 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachDivTensor = wrap.Op{
+	Kernel:   kernels.XForeachDivTensor,
 	Name:     "_foreach_div",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2608,6 +2740,7 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachDiv_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachDiv_Tensor,
 	Name:     "_foreach_div_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2631,6 +2764,7 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 }
 
 var opXForeachDivTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachDivTensorOut,
 	Name:     "_foreach_div",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2654,6 +2788,7 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 }
 
 var opXForeachClampMaxScalar = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxScalar,
 	Name:     "_foreach_clamp_max",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2673,6 +2808,7 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 }
 
 var opXForeachClampMax_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachClampMax_Scalar,
 	Name:     "_foreach_clamp_max_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2693,6 +2829,7 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachClampMaxScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxScalarOut,
 	Name:     "_foreach_clamp_max",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2713,6 +2850,7 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 }
 
 var opXForeachClampMaxList = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxList,
 	Name:     "_foreach_clamp_max",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2732,6 +2870,7 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 }
 
 var opXForeachClampMax_List = wrap.Op{
+	Kernel:   kernels.XForeachClampMax_List,
 	Name:     "_foreach_clamp_max_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2752,6 +2891,7 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachClampMaxListOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxListOut,
 	Name:     "_foreach_clamp_max",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -2772,6 +2912,7 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 }
 
 var opXForeachClampMaxScalarList = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxScalarList,
 	Name:     "_foreach_clamp_max",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2791,6 +2932,7 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 }
 
 var opXForeachClampMax_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachClampMax_ScalarList,
 	Name:     "_foreach_clamp_max_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2811,6 +2953,7 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachClampMaxScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxScalarListOut,
 	Name:     "_foreach_clamp_max",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -2831,6 +2974,7 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 }
 
 var opXForeachClampMinScalar = wrap.Op{
+	Kernel:   kernels.XForeachClampMinScalar,
 	Name:     "_foreach_clamp_min",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2850,6 +2994,7 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 }
 
 var opXForeachClampMin_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachClampMin_Scalar,
 	Name:     "_foreach_clamp_min_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2870,6 +3015,7 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachClampMinScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMinScalarOut,
 	Name:     "_foreach_clamp_min",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2890,6 +3036,7 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 }
 
 var opXForeachClampMinList = wrap.Op{
+	Kernel:   kernels.XForeachClampMinList,
 	Name:     "_foreach_clamp_min",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2909,6 +3056,7 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 }
 
 var opXForeachClampMin_List = wrap.Op{
+	Kernel:   kernels.XForeachClampMin_List,
 	Name:     "_foreach_clamp_min_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2929,6 +3077,7 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachClampMinListOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMinListOut,
 	Name:     "_foreach_clamp_min",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -2949,6 +3098,7 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 }
 
 var opXForeachClampMinScalarList = wrap.Op{
+	Kernel:   kernels.XForeachClampMinScalarList,
 	Name:     "_foreach_clamp_min",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2968,6 +3118,7 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 }
 
 var opXForeachClampMin_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachClampMin_ScalarList,
 	Name:     "_foreach_clamp_min_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2988,6 +3139,7 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachClampMinScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMinScalarListOut,
 	Name:     "_foreach_clamp_min",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -3008,6 +3160,7 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 }
 
 var opXForeachMaximumScalar = wrap.Op{
+	Kernel:   kernels.XForeachMaximumScalar,
 	Name:     "_foreach_maximum",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3027,6 +3180,7 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 }
 
 var opXForeachMaximum_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachMaximum_Scalar,
 	Name:     "_foreach_maximum_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3047,6 +3201,7 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachMaximumScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachMaximumScalarOut,
 	Name:     "_foreach_maximum",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -3067,6 +3222,7 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 }
 
 var opXForeachMaximumList = wrap.Op{
+	Kernel:   kernels.XForeachMaximumList,
 	Name:     "_foreach_maximum",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -3086,6 +3242,7 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 }
 
 var opXForeachMaximum_List = wrap.Op{
+	Kernel:   kernels.XForeachMaximum_List,
 	Name:     "_foreach_maximum_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -3106,6 +3263,7 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMaximumListOut = wrap.Op{
+	Kernel:   kernels.XForeachMaximumListOut,
 	Name:     "_foreach_maximum",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -3126,6 +3284,7 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 }
 
 var opXForeachMaximumScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMaximumScalarList,
 	Name:     "_foreach_maximum",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3145,6 +3304,7 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 }
 
 var opXForeachMaximum_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMaximum_ScalarList,
 	Name:     "_foreach_maximum_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3165,6 +3325,7 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachMaximumScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachMaximumScalarListOut,
 	Name:     "_foreach_maximum",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -3185,6 +3346,7 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 }
 
 var opXForeachMinimumScalar = wrap.Op{
+	Kernel:   kernels.XForeachMinimumScalar,
 	Name:     "_foreach_minimum",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3204,6 +3366,7 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 }
 
 var opXForeachMinimum_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachMinimum_Scalar,
 	Name:     "_foreach_minimum_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3224,6 +3387,7 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachMinimumScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachMinimumScalarOut,
 	Name:     "_foreach_minimum",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -3244,6 +3408,7 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 }
 
 var opXForeachMinimumList = wrap.Op{
+	Kernel:   kernels.XForeachMinimumList,
 	Name:     "_foreach_minimum",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -3263,6 +3428,7 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 }
 
 var opXForeachMinimum_List = wrap.Op{
+	Kernel:   kernels.XForeachMinimum_List,
 	Name:     "_foreach_minimum_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -3283,6 +3449,7 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMinimumListOut = wrap.Op{
+	Kernel:   kernels.XForeachMinimumListOut,
 	Name:     "_foreach_minimum",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -3303,6 +3470,7 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 }
 
 var opXForeachMinimumScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMinimumScalarList,
 	Name:     "_foreach_minimum",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3322,6 +3490,7 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 }
 
 var opXForeachMinimum_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMinimum_ScalarList,
 	Name:     "_foreach_minimum_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3342,6 +3511,7 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachMinimumScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachMinimumScalarListOut,
 	Name:     "_foreach_minimum",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -3362,6 +3532,7 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 }
 
 var opXForeachAddcdivScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalar,
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3381,6 +3552,7 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcdivScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarList,
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3400,6 +3572,7 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 }
 
 var opXForeachAddcdivTensor = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivTensor,
 	Name:     "_foreach_addcdiv",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3418,6 +3591,7 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcdiv_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_Scalar,
 	Name:     "_foreach_addcdiv_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3438,6 +3612,7 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcdivScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -3458,6 +3633,7 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcdiv_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_ScalarList,
 	Name:     "_foreach_addcdiv_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3478,6 +3654,7 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 }
 
 var opXForeachAddcdivScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarListOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -3498,6 +3675,7 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 }
 
 var opXForeachAddcdiv_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_Tensor,
 	Name:     "_foreach_addcdiv_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3521,6 +3699,7 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcdivTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivTensorOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -3544,6 +3723,7 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcmulScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalar,
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3563,6 +3743,7 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcmulScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarList,
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3582,6 +3763,7 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 }
 
 var opXForeachAddcmulTensor = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulTensor,
 	Name:     "_foreach_addcmul",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3600,6 +3782,7 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcmul_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_Scalar,
 	Name:     "_foreach_addcmul_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3620,6 +3803,7 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcmulScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarOut,
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -3640,6 +3824,7 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcmul_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_ScalarList,
 	Name:     "_foreach_addcmul_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3660,6 +3845,7 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 }
 
 var opXForeachAddcmulScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarListOut,
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -3680,6 +3866,7 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 }
 
 var opXForeachAddcmul_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_Tensor,
 	Name:     "_foreach_addcmul_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3703,6 +3890,7 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcmulTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulTensorOut,
 	Name:     "_foreach_addcmul",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -3726,6 +3914,7 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAbs = wrap.Op{
+	Kernel:   kernels.XForeachAbs,
 	Name:     "_foreach_abs",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3745,6 +3934,7 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAbs_ = wrap.Op{
+	Kernel:   kernels.XForeachAbs_,
 	Name:     "_foreach_abs_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3765,6 +3955,7 @@ func XForeachAbs_(self []*torch.Tensor) {
 }
 
 var opXForeachAbsOut = wrap.Op{
+	Kernel:   kernels.XForeachAbsOut,
 	Name:     "_foreach_abs",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3785,6 +3976,7 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAcos = wrap.Op{
+	Kernel:   kernels.XForeachAcos,
 	Name:     "_foreach_acos",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3804,6 +3996,7 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAcos_ = wrap.Op{
+	Kernel:   kernels.XForeachAcos_,
 	Name:     "_foreach_acos_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3824,6 +4017,7 @@ func XForeachAcos_(self []*torch.Tensor) {
 }
 
 var opXForeachAcosOut = wrap.Op{
+	Kernel:   kernels.XForeachAcosOut,
 	Name:     "_foreach_acos",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3844,6 +4038,7 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAsin = wrap.Op{
+	Kernel:   kernels.XForeachAsin,
 	Name:     "_foreach_asin",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3863,6 +4058,7 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAsin_ = wrap.Op{
+	Kernel:   kernels.XForeachAsin_,
 	Name:     "_foreach_asin_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3883,6 +4079,7 @@ func XForeachAsin_(self []*torch.Tensor) {
 }
 
 var opXForeachAsinOut = wrap.Op{
+	Kernel:   kernels.XForeachAsinOut,
 	Name:     "_foreach_asin",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3903,6 +4100,7 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAtan = wrap.Op{
+	Kernel:   kernels.XForeachAtan,
 	Name:     "_foreach_atan",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3922,6 +4120,7 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAtan_ = wrap.Op{
+	Kernel:   kernels.XForeachAtan_,
 	Name:     "_foreach_atan_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3942,6 +4141,7 @@ func XForeachAtan_(self []*torch.Tensor) {
 }
 
 var opXForeachAtanOut = wrap.Op{
+	Kernel:   kernels.XForeachAtanOut,
 	Name:     "_foreach_atan",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3962,6 +4162,7 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCeil = wrap.Op{
+	Kernel:   kernels.XForeachCeil,
 	Name:     "_foreach_ceil",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3981,6 +4182,7 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCeil_ = wrap.Op{
+	Kernel:   kernels.XForeachCeil_,
 	Name:     "_foreach_ceil_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4001,6 +4203,7 @@ func XForeachCeil_(self []*torch.Tensor) {
 }
 
 var opXForeachCeilOut = wrap.Op{
+	Kernel:   kernels.XForeachCeilOut,
 	Name:     "_foreach_ceil",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4021,6 +4224,7 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCos = wrap.Op{
+	Kernel:   kernels.XForeachCos,
 	Name:     "_foreach_cos",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4040,6 +4244,7 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCos_ = wrap.Op{
+	Kernel:   kernels.XForeachCos_,
 	Name:     "_foreach_cos_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4060,6 +4265,7 @@ func XForeachCos_(self []*torch.Tensor) {
 }
 
 var opXForeachCosOut = wrap.Op{
+	Kernel:   kernels.XForeachCosOut,
 	Name:     "_foreach_cos",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4080,6 +4286,7 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCosh = wrap.Op{
+	Kernel:   kernels.XForeachCosh,
 	Name:     "_foreach_cosh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4099,6 +4306,7 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCosh_ = wrap.Op{
+	Kernel:   kernels.XForeachCosh_,
 	Name:     "_foreach_cosh_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4119,6 +4327,7 @@ func XForeachCosh_(self []*torch.Tensor) {
 }
 
 var opXForeachCoshOut = wrap.Op{
+	Kernel:   kernels.XForeachCoshOut,
 	Name:     "_foreach_cosh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4139,6 +4348,7 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachErf = wrap.Op{
+	Kernel:   kernels.XForeachErf,
 	Name:     "_foreach_erf",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4158,6 +4368,7 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachErf_ = wrap.Op{
+	Kernel:   kernels.XForeachErf_,
 	Name:     "_foreach_erf_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4178,6 +4389,7 @@ func XForeachErf_(self []*torch.Tensor) {
 }
 
 var opXForeachErfOut = wrap.Op{
+	Kernel:   kernels.XForeachErfOut,
 	Name:     "_foreach_erf",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4198,6 +4410,7 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachErfc = wrap.Op{
+	Kernel:   kernels.XForeachErfc,
 	Name:     "_foreach_erfc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4217,6 +4430,7 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachErfc_ = wrap.Op{
+	Kernel:   kernels.XForeachErfc_,
 	Name:     "_foreach_erfc_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4237,6 +4451,7 @@ func XForeachErfc_(self []*torch.Tensor) {
 }
 
 var opXForeachErfcOut = wrap.Op{
+	Kernel:   kernels.XForeachErfcOut,
 	Name:     "_foreach_erfc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4257,6 +4472,7 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachExp = wrap.Op{
+	Kernel:   kernels.XForeachExp,
 	Name:     "_foreach_exp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4276,6 +4492,7 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachExp_ = wrap.Op{
+	Kernel:   kernels.XForeachExp_,
 	Name:     "_foreach_exp_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4296,6 +4513,7 @@ func XForeachExp_(self []*torch.Tensor) {
 }
 
 var opXForeachExpOut = wrap.Op{
+	Kernel:   kernels.XForeachExpOut,
 	Name:     "_foreach_exp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4316,6 +4534,7 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachExpm1 = wrap.Op{
+	Kernel:   kernels.XForeachExpm1,
 	Name:     "_foreach_expm1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4335,6 +4554,7 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachExpm1_ = wrap.Op{
+	Kernel:   kernels.XForeachExpm1_,
 	Name:     "_foreach_expm1_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4355,6 +4575,7 @@ func XForeachExpm1_(self []*torch.Tensor) {
 }
 
 var opXForeachExpm1Out = wrap.Op{
+	Kernel:   kernels.XForeachExpm1Out,
 	Name:     "_foreach_expm1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4375,6 +4596,7 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachFloor = wrap.Op{
+	Kernel:   kernels.XForeachFloor,
 	Name:     "_foreach_floor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4394,6 +4616,7 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachFloor_ = wrap.Op{
+	Kernel:   kernels.XForeachFloor_,
 	Name:     "_foreach_floor_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4414,6 +4637,7 @@ func XForeachFloor_(self []*torch.Tensor) {
 }
 
 var opXForeachFloorOut = wrap.Op{
+	Kernel:   kernels.XForeachFloorOut,
 	Name:     "_foreach_floor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4434,6 +4658,7 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachFrac = wrap.Op{
+	Kernel:   kernels.XForeachFrac,
 	Name:     "_foreach_frac",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4453,6 +4678,7 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachFrac_ = wrap.Op{
+	Kernel:   kernels.XForeachFrac_,
 	Name:     "_foreach_frac_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4473,6 +4699,7 @@ func XForeachFrac_(self []*torch.Tensor) {
 }
 
 var opXForeachFracOut = wrap.Op{
+	Kernel:   kernels.XForeachFracOut,
 	Name:     "_foreach_frac",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4493,6 +4720,7 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLerpList = wrap.Op{
+	Kernel:   kernels.XForeachLerpList,
 	Name:     "_foreach_lerp",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -4512,6 +4740,7 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 }
 
 var opXForeachLerp_List = wrap.Op{
+	Kernel:   kernels.XForeachLerp_List,
 	Name:     "_foreach_lerp_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -4532,6 +4761,7 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 }
 
 var opXForeachLerpListOut = wrap.Op{
+	Kernel:   kernels.XForeachLerpListOut,
 	Name:     "_foreach_lerp",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -4552,6 +4782,7 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 }
 
 var opXForeachLerpScalar = wrap.Op{
+	Kernel:   kernels.XForeachLerpScalar,
 	Name:     "_foreach_lerp",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -4571,6 +4802,7 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 }
 
 var opXForeachLerp_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachLerp_Scalar,
 	Name:     "_foreach_lerp_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -4591,6 +4823,7 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 }
 
 var opXForeachLerpScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachLerpScalarOut,
 	Name:     "_foreach_lerp",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -4611,6 +4844,7 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 }
 
 var opXForeachLerpScalarList = wrap.Op{
+	Kernel:   kernels.XForeachLerpScalarList,
 	Name:     "_foreach_lerp",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -4630,6 +4864,7 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 }
 
 var opXForeachLerp_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachLerp_ScalarList,
 	Name:     "_foreach_lerp_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -4650,6 +4885,7 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 }
 
 var opXForeachLerpScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachLerpScalarListOut,
 	Name:     "_foreach_lerp",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -4670,6 +4906,7 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 }
 
 var opXForeachLgamma = wrap.Op{
+	Kernel:   kernels.XForeachLgamma,
 	Name:     "_foreach_lgamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4689,6 +4926,7 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLgamma_ = wrap.Op{
+	Kernel:   kernels.XForeachLgamma_,
 	Name:     "_foreach_lgamma_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4709,6 +4947,7 @@ func XForeachLgamma_(self []*torch.Tensor) {
 }
 
 var opXForeachLgammaOut = wrap.Op{
+	Kernel:   kernels.XForeachLgammaOut,
 	Name:     "_foreach_lgamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4729,6 +4968,7 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog = wrap.Op{
+	Kernel:   kernels.XForeachLog,
 	Name:     "_foreach_log",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4748,6 +4988,7 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog_ = wrap.Op{
+	Kernel:   kernels.XForeachLog_,
 	Name:     "_foreach_log_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4768,6 +5009,7 @@ func XForeachLog_(self []*torch.Tensor) {
 }
 
 var opXForeachLogOut = wrap.Op{
+	Kernel:   kernels.XForeachLogOut,
 	Name:     "_foreach_log",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4788,6 +5030,7 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog10 = wrap.Op{
+	Kernel:   kernels.XForeachLog10,
 	Name:     "_foreach_log10",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4807,6 +5050,7 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog10_ = wrap.Op{
+	Kernel:   kernels.XForeachLog10_,
 	Name:     "_foreach_log10_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4827,6 +5071,7 @@ func XForeachLog10_(self []*torch.Tensor) {
 }
 
 var opXForeachLog10Out = wrap.Op{
+	Kernel:   kernels.XForeachLog10Out,
 	Name:     "_foreach_log10",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4847,6 +5092,7 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog1p = wrap.Op{
+	Kernel:   kernels.XForeachLog1p,
 	Name:     "_foreach_log1p",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4866,6 +5112,7 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog1p_ = wrap.Op{
+	Kernel:   kernels.XForeachLog1p_,
 	Name:     "_foreach_log1p_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4886,6 +5133,7 @@ func XForeachLog1p_(self []*torch.Tensor) {
 }
 
 var opXForeachLog1pOut = wrap.Op{
+	Kernel:   kernels.XForeachLog1pOut,
 	Name:     "_foreach_log1p",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4906,6 +5154,7 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog2 = wrap.Op{
+	Kernel:   kernels.XForeachLog2,
 	Name:     "_foreach_log2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4925,6 +5174,7 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog2_ = wrap.Op{
+	Kernel:   kernels.XForeachLog2_,
 	Name:     "_foreach_log2_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4945,6 +5195,7 @@ func XForeachLog2_(self []*torch.Tensor) {
 }
 
 var opXForeachLog2Out = wrap.Op{
+	Kernel:   kernels.XForeachLog2Out,
 	Name:     "_foreach_log2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4965,6 +5216,7 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachMax = wrap.Op{
+	Kernel:   kernels.XForeachMax,
 	Name:     "_foreach_max",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4984,6 +5236,7 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachMaxOut = wrap.Op{
+	Kernel:   kernels.XForeachMaxOut,
 	Name:     "_foreach_max",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5004,6 +5257,7 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachNeg = wrap.Op{
+	Kernel:   kernels.XForeachNeg,
 	Name:     "_foreach_neg",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5023,6 +5277,7 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachNeg_ = wrap.Op{
+	Kernel:   kernels.XForeachNeg_,
 	Name:     "_foreach_neg_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5043,6 +5298,7 @@ func XForeachNeg_(self []*torch.Tensor) {
 }
 
 var opXForeachNegOut = wrap.Op{
+	Kernel:   kernels.XForeachNegOut,
 	Name:     "_foreach_neg",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5063,6 +5319,7 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachNormScalar = wrap.Op{
+	Kernel:   kernels.XForeachNormScalar,
 	Name:     "_foreach_norm",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5082,6 +5339,7 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 }
 
 var opXForeachNormScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachNormScalarOut,
 	Name:     "_foreach_norm",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -5102,6 +5360,7 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 }
 
 var opXForeachPowsumScalar = wrap.Op{
+	Kernel:   kernels.XForeachPowsumScalar,
 	Name:     "_foreach_powsum",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5120,6 +5379,7 @@ func XForeachPowsumScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []
 }
 
 var opXForeachPowsumScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachPowsumScalarOut,
 	Name:     "_foreach_powsum",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -5140,6 +5400,7 @@ func XForeachPowsumScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int,
 }
 
 var opXForeachPowList = wrap.Op{
+	Kernel:   kernels.XForeachPowList,
 	Name:     "_foreach_pow",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -5159,6 +5420,7 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 }
 
 var opXForeachPowScalar = wrap.Op{
+	Kernel:   kernels.XForeachPowScalar,
 	Name:     "_foreach_pow",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5178,6 +5440,7 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 }
 
 var opXForeachPowScalarList = wrap.Op{
+	Kernel:   kernels.XForeachPowScalarList,
 	Name:     "_foreach_pow",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -5197,6 +5460,7 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 }
 
 var opXForeachPowScalarAndTensor = wrap.Op{
+	Kernel:   kernels.XForeachPowScalarAndTensor,
 	Name:     "_foreach_pow",
 	Overload: "ScalarAndTensor",
 	Policy:   checks.PyTorch,
@@ -5216,6 +5480,7 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 }
 
 var opXForeachPow_List = wrap.Op{
+	Kernel:   kernels.XForeachPow_List,
 	Name:     "_foreach_pow_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -5236,6 +5501,7 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 }
 
 var opXForeachPowListOut = wrap.Op{
+	Kernel:   kernels.XForeachPowListOut,
 	Name:     "_foreach_pow",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -5256,6 +5522,7 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 }
 
 var opXForeachPow_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachPow_Scalar,
 	Name:     "_foreach_pow_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5276,6 +5543,7 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 }
 
 var opXForeachPowScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachPowScalarOut,
 	Name:     "_foreach_pow",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -5296,6 +5564,7 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 }
 
 var opXForeachPow_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachPow_ScalarList,
 	Name:     "_foreach_pow_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -5316,6 +5585,7 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 }
 
 var opXForeachPowScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachPowScalarListOut,
 	Name:     "_foreach_pow",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -5336,6 +5606,7 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 }
 
 var opXForeachReciprocal = wrap.Op{
+	Kernel:   kernels.XForeachReciprocal,
 	Name:     "_foreach_reciprocal",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5355,6 +5626,7 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachReciprocal_ = wrap.Op{
+	Kernel:   kernels.XForeachReciprocal_,
 	Name:     "_foreach_reciprocal_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5375,6 +5647,7 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 }
 
 var opXForeachReciprocalOut = wrap.Op{
+	Kernel:   kernels.XForeachReciprocalOut,
 	Name:     "_foreach_reciprocal",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5395,6 +5668,7 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachRound = wrap.Op{
+	Kernel:   kernels.XForeachRound,
 	Name:     "_foreach_round",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5414,6 +5688,7 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachRound_ = wrap.Op{
+	Kernel:   kernels.XForeachRound_,
 	Name:     "_foreach_round_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5434,6 +5709,7 @@ func XForeachRound_(self []*torch.Tensor) {
 }
 
 var opXForeachRoundOut = wrap.Op{
+	Kernel:   kernels.XForeachRoundOut,
 	Name:     "_foreach_round",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5454,6 +5730,7 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachRsqrt = wrap.Op{
+	Kernel:   kernels.XForeachRsqrt,
 	Name:     "_foreach_rsqrt",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5473,6 +5750,7 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachRsqrt_ = wrap.Op{
+	Kernel:   kernels.XForeachRsqrt_,
 	Name:     "_foreach_rsqrt_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5493,6 +5771,7 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 }
 
 var opXForeachRsqrtOut = wrap.Op{
+	Kernel:   kernels.XForeachRsqrtOut,
 	Name:     "_foreach_rsqrt",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5513,6 +5792,7 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSigmoid = wrap.Op{
+	Kernel:   kernels.XForeachSigmoid,
 	Name:     "_foreach_sigmoid",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5532,6 +5812,7 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSigmoid_ = wrap.Op{
+	Kernel:   kernels.XForeachSigmoid_,
 	Name:     "_foreach_sigmoid_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5552,6 +5833,7 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 }
 
 var opXForeachSigmoidOut = wrap.Op{
+	Kernel:   kernels.XForeachSigmoidOut,
 	Name:     "_foreach_sigmoid",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5572,6 +5854,7 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSign = wrap.Op{
+	Kernel:   kernels.XForeachSign,
 	Name:     "_foreach_sign",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5591,6 +5874,7 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSign_ = wrap.Op{
+	Kernel:   kernels.XForeachSign_,
 	Name:     "_foreach_sign_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5611,6 +5895,7 @@ func XForeachSign_(self []*torch.Tensor) {
 }
 
 var opXForeachSignOut = wrap.Op{
+	Kernel:   kernels.XForeachSignOut,
 	Name:     "_foreach_sign",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5631,6 +5916,7 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSin = wrap.Op{
+	Kernel:   kernels.XForeachSin,
 	Name:     "_foreach_sin",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5650,6 +5936,7 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSin_ = wrap.Op{
+	Kernel:   kernels.XForeachSin_,
 	Name:     "_foreach_sin_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5670,6 +5957,7 @@ func XForeachSin_(self []*torch.Tensor) {
 }
 
 var opXForeachSinOut = wrap.Op{
+	Kernel:   kernels.XForeachSinOut,
 	Name:     "_foreach_sin",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5690,6 +5978,7 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSinh = wrap.Op{
+	Kernel:   kernels.XForeachSinh,
 	Name:     "_foreach_sinh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5709,6 +5998,7 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSinh_ = wrap.Op{
+	Kernel:   kernels.XForeachSinh_,
 	Name:     "_foreach_sinh_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5729,6 +6019,7 @@ func XForeachSinh_(self []*torch.Tensor) {
 }
 
 var opXForeachSinhOut = wrap.Op{
+	Kernel:   kernels.XForeachSinhOut,
 	Name:     "_foreach_sinh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5749,6 +6040,7 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSqrt = wrap.Op{
+	Kernel:   kernels.XForeachSqrt,
 	Name:     "_foreach_sqrt",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5768,6 +6060,7 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSqrt_ = wrap.Op{
+	Kernel:   kernels.XForeachSqrt_,
 	Name:     "_foreach_sqrt_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5788,6 +6081,7 @@ func XForeachSqrt_(self []*torch.Tensor) {
 }
 
 var opXForeachSqrtOut = wrap.Op{
+	Kernel:   kernels.XForeachSqrtOut,
 	Name:     "_foreach_sqrt",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5808,6 +6102,7 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTan = wrap.Op{
+	Kernel:   kernels.XForeachTan,
 	Name:     "_foreach_tan",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5827,6 +6122,7 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTan_ = wrap.Op{
+	Kernel:   kernels.XForeachTan_,
 	Name:     "_foreach_tan_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5847,6 +6143,7 @@ func XForeachTan_(self []*torch.Tensor) {
 }
 
 var opXForeachTanOut = wrap.Op{
+	Kernel:   kernels.XForeachTanOut,
 	Name:     "_foreach_tan",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5867,6 +6164,7 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTanh = wrap.Op{
+	Kernel:   kernels.XForeachTanh,
 	Name:     "_foreach_tanh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5886,6 +6184,7 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTanh_ = wrap.Op{
+	Kernel:   kernels.XForeachTanh_,
 	Name:     "_foreach_tanh_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5906,6 +6205,7 @@ func XForeachTanh_(self []*torch.Tensor) {
 }
 
 var opXForeachTanhOut = wrap.Op{
+	Kernel:   kernels.XForeachTanhOut,
 	Name:     "_foreach_tanh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5926,6 +6226,7 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTrunc = wrap.Op{
+	Kernel:   kernels.XForeachTrunc,
 	Name:     "_foreach_trunc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5945,6 +6246,7 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTrunc_ = wrap.Op{
+	Kernel:   kernels.XForeachTrunc_,
 	Name:     "_foreach_trunc_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5965,6 +6267,7 @@ func XForeachTrunc_(self []*torch.Tensor) {
 }
 
 var opXForeachTruncOut = wrap.Op{
+	Kernel:   kernels.XForeachTruncOut,
 	Name:     "_foreach_trunc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5985,6 +6288,7 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachZero_ = wrap.Op{
+	Kernel:   kernels.XForeachZero_,
 	Name:     "_foreach_zero_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6005,6 +6309,7 @@ func XForeachZero_(self []*torch.Tensor) {
 }
 
 var opXForeachZeroOut = wrap.Op{
+	Kernel:   kernels.XForeachZeroOut,
 	Name:     "_foreach_zero",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6025,6 +6330,7 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachZero = wrap.Op{
+	Kernel:   kernels.XForeachZero,
 	Name:     "_foreach_zero",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6043,6 +6349,7 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachClone = wrap.Op{
+	Kernel:   kernels.XForeachClone,
 	Name:     "_foreach_clone",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6062,6 +6369,7 @@ func XForeachClone(self []*torch.Tensor, memory_format *int) []*torch.Tensor {
 }
 
 var opXForeachCloneOut = wrap.Op{
+	Kernel:   kernels.XForeachCloneOut,
 	Name:     "_foreach_clone",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6082,6 +6390,7 @@ func XForeachCloneOut(self []*torch.Tensor, memory_format *int, out []*torch.Ten
 }
 
 var opXForeachCopy_ = wrap.Op{
+	Kernel:   kernels.XForeachCopy_,
 	Name:     "_foreach_copy_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6102,6 +6411,7 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 }
 
 var opXForeachCopyOut = wrap.Op{
+	Kernel:   kernels.XForeachCopyOut,
 	Name:     "_foreach_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6122,6 +6432,7 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 }
 
 var opXForeachCopy = wrap.Op{
+	Kernel:   kernels.XForeachCopy,
 	Name:     "_foreach_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6140,6 +6451,7 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 }
 
 var opXForeachMm = wrap.Op{
+	Kernel:   kernels.XForeachMm,
 	Name:     "_foreach_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6159,6 +6471,7 @@ func XForeachMm(self []*torch.Tensor, mat2 []*torch.Tensor) []*torch.Tensor {
 }
 
 var opBucketizeTensor = wrap.Op{
+	Kernel:   kernels.BucketizeTensor,
 	Name:     "bucketize",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6178,6 +6491,7 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 }
 
 var opBucketizeTensorOut = wrap.Op{
+	Kernel:   kernels.BucketizeTensorOut,
 	Name:     "bucketize",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -6198,6 +6512,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 }
 
 var opBucketizeScalar = wrap.Op{
+	Kernel:   kernels.BucketizeScalar,
 	Name:     "bucketize",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6217,6 +6532,7 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 }
 
 var opBucketizeScalarOut = wrap.Op{
+	Kernel:   kernels.BucketizeScalarOut,
 	Name:     "bucketize",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -6237,6 +6553,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 }
 
 var opSearchsortedTensor = wrap.Op{
+	Kernel:   kernels.SearchsortedTensor,
 	Name:     "searchsorted",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6256,6 +6573,7 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 }
 
 var opSearchsortedTensorOut = wrap.Op{
+	Kernel:   kernels.SearchsortedTensorOut,
 	Name:     "searchsorted",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -6276,6 +6594,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 }
 
 var opSearchsortedScalar = wrap.Op{
+	Kernel:   kernels.SearchsortedScalar,
 	Name:     "searchsorted",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6295,6 +6614,7 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 }
 
 var opSearchsortedScalarOut = wrap.Op{
+	Kernel:   kernels.SearchsortedScalarOut,
 	Name:     "searchsorted",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -6315,6 +6635,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 }
 
 var opXConvertIndicesFromCooToCsr = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCooToCsr,
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6333,6 +6654,7 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 }
 
 var opXConvertIndicesFromCooToCsrOut = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCooToCsrOut,
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6353,6 +6675,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 }
 
 var opXConvertIndicesFromCsrToCoo = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCsrToCoo,
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6371,6 +6694,7 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opXConvertIndicesFromCsrToCooOut = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCsrToCooOut,
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6391,6 +6715,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 }
 
 var opMseLossOut = wrap.Op{
+	Kernel:   kernels.MseLossOut,
 	Name:     "mse_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6411,6 +6736,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 }
 
 var opMseLoss = wrap.Op{
+	Kernel:   kernels.MseLoss,
 	Name:     "mse_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6430,6 +6756,7 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 }
 
 var opMseLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MseLossBackwardGradInput,
 	Name:     "mse_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -6450,6 +6777,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 }
 
 var opMseLossBackward = wrap.Op{
+	Kernel:   kernels.MseLossBackward,
 	Name:     "mse_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6469,6 +6797,7 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 }
 
 var opL1Loss = wrap.Op{
+	Kernel:   kernels.L1Loss,
 	Name:     "l1_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6487,6 +6816,7 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 }
 
 var opMultiMarginLossOut = wrap.Op{
+	Kernel:   kernels.MultiMarginLossOut,
 	Name:     "multi_margin_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6507,6 +6837,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 }
 
 var opMultiMarginLoss = wrap.Op{
+	Kernel:   kernels.MultiMarginLoss,
 	Name:     "multi_margin_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6526,6 +6857,7 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 }
 
 var opMultiMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MultiMarginLossBackwardGradInput,
 	Name:     "multi_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -6546,6 +6878,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opMultiMarginLossBackward = wrap.Op{
+	Kernel:   kernels.MultiMarginLossBackward,
 	Name:     "multi_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6564,6 +6897,7 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 }
 
 var opMultilabelMarginLossOut = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossOut,
 	Name:     "multilabel_margin_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6584,6 +6918,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 }
 
 var opMultilabelMarginLoss = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLoss,
 	Name:     "multilabel_margin_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6602,6 +6937,7 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 }
 
 var opMultilabelMarginLossForwardOutput = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossForwardOutput,
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -6622,6 +6958,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 }
 
 var opMultilabelMarginLossForward = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossForward,
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6641,6 +6978,7 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 }
 
 var opMultilabelMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossBackwardGradInput,
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -6661,6 +6999,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMultilabelMarginLossBackward = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossBackward,
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6679,6 +7018,7 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opNllLossOut = wrap.Op{
+	Kernel:   kernels.NllLossOut,
 	Name:     "nll_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6699,6 +7039,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opNllLossNd = wrap.Op{
+	Kernel:   kernels.NllLossNd,
 	Name:     "nll_loss_nd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6717,6 +7058,7 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 }
 
 var opNllLoss = wrap.Op{
+	Kernel:   kernels.NllLoss,
 	Name:     "nll_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6735,6 +7077,7 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 }
 
 var opNllLossForwardOutput = wrap.Op{
+	Kernel:   kernels.NllLossForwardOutput,
 	Name:     "nll_loss_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -6755,6 +7098,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 }
 
 var opNllLossForward = wrap.Op{
+	Kernel:   kernels.NllLossForward,
 	Name:     "nll_loss_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6774,6 +7118,7 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 }
 
 var opNllLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.NllLossBackwardGradInput,
 	Name:     "nll_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -6794,6 +7139,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 }
 
 var opNllLossBackward = wrap.Op{
+	Kernel:   kernels.NllLossBackward,
 	Name:     "nll_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6813,6 +7159,7 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 }
 
 var opNllLoss2dOut = wrap.Op{
+	Kernel:   kernels.NllLoss2dOut,
 	Name:     "nll_loss2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6833,6 +7180,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 }
 
 var opNllLoss2d = wrap.Op{
+	Kernel:   kernels.NllLoss2d,
 	Name:     "nll_loss2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6851,6 +7199,7 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 }
 
 var opNllLoss2dForwardOutput = wrap.Op{
+	Kernel:   kernels.NllLoss2dForwardOutput,
 	Name:     "nll_loss2d_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -6871,6 +7220,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 }
 
 var opNllLoss2dForward = wrap.Op{
+	Kernel:   kernels.NllLoss2dForward,
 	Name:     "nll_loss2d_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6890,6 +7240,7 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 }
 
 var opNllLoss2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.NllLoss2dBackwardGradInput,
 	Name:     "nll_loss2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -6910,6 +7261,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opNllLoss2dBackward = wrap.Op{
+	Kernel:   kernels.NllLoss2dBackward,
 	Name:     "nll_loss2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6929,6 +7281,7 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 }
 
 var opSmoothL1LossOut = wrap.Op{
+	Kernel:   kernels.SmoothL1LossOut,
 	Name:     "smooth_l1_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6949,6 +7302,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 }
 
 var opSmoothL1Loss = wrap.Op{
+	Kernel:   kernels.SmoothL1Loss,
 	Name:     "smooth_l1_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6968,6 +7322,7 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 }
 
 var opSmoothL1LossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SmoothL1LossBackwardGradInput,
 	Name:     "smooth_l1_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -6988,6 +7343,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opSmoothL1LossBackward = wrap.Op{
+	Kernel:   kernels.SmoothL1LossBackward,
 	Name:     "smooth_l1_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7007,6 +7363,7 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 }
 
 var opHuberLossOut = wrap.Op{
+	Kernel:   kernels.HuberLossOut,
 	Name:     "huber_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7027,6 +7384,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 }
 
 var opHuberLoss = wrap.Op{
+	Kernel:   kernels.HuberLoss,
 	Name:     "huber_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7046,6 +7404,7 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 }
 
 var opHuberLossBackwardOut = wrap.Op{
+	Kernel:   kernels.HuberLossBackwardOut,
 	Name:     "huber_loss_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7066,6 +7425,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 }
 
 var opHuberLossBackward = wrap.Op{
+	Kernel:   kernels.HuberLossBackward,
 	Name:     "huber_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7085,6 +7445,7 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 }
 
 var opSoftMarginLossOut = wrap.Op{
+	Kernel:   kernels.SoftMarginLossOut,
 	Name:     "soft_margin_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7105,6 +7466,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 }
 
 var opSoftMarginLoss = wrap.Op{
+	Kernel:   kernels.SoftMarginLoss,
 	Name:     "soft_margin_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7124,6 +7486,7 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 }
 
 var opSoftMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftMarginLossBackwardGradInput,
 	Name:     "soft_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7144,6 +7507,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 }
 
 var opSoftMarginLossBackward = wrap.Op{
+	Kernel:   kernels.SoftMarginLossBackward,
 	Name:     "soft_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7163,6 +7527,7 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 }
 
 var opEluOut = wrap.Op{
+	Kernel:   kernels.EluOut,
 	Name:     "elu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7183,6 +7548,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 }
 
 var opElu = wrap.Op{
+	Kernel:   kernels.Elu,
 	Name:     "elu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7202,6 +7568,7 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 }
 
 var opEluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.EluBackwardGradInput,
 	Name:     "elu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7222,6 +7589,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 }
 
 var opEluBackward = wrap.Op{
+	Kernel:   kernels.EluBackward,
 	Name:     "elu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7241,6 +7609,7 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 }
 
 var opElu_ = wrap.Op{
+	Kernel:   kernels.Elu_,
 	Name:     "elu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7261,6 +7630,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 }
 
 var opGluOut = wrap.Op{
+	Kernel:   kernels.GluOut,
 	Name:     "glu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7281,6 +7651,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opGlu = wrap.Op{
+	Kernel:   kernels.Glu,
 	Name:     "glu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7300,6 +7671,7 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opGluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.GluBackwardGradInput,
 	Name:     "glu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7320,6 +7692,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 }
 
 var opGluBackward = wrap.Op{
+	Kernel:   kernels.GluBackward,
 	Name:     "glu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7339,6 +7712,7 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 }
 
 var opGluJvp = wrap.Op{
+	Kernel:   kernels.GluJvp,
 	Name:     "glu_jvp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7357,6 +7731,7 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 }
 
 var opGluJvpOut = wrap.Op{
+	Kernel:   kernels.GluJvpOut,
 	Name:     "glu_jvp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7377,6 +7752,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 }
 
 var opGluBackwardJvp = wrap.Op{
+	Kernel:   kernels.GluBackwardJvp,
 	Name:     "glu_backward_jvp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7395,6 +7771,7 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 }
 
 var opGluBackwardJvpOut = wrap.Op{
+	Kernel:   kernels.GluBackwardJvpOut,
 	Name:     "glu_backward_jvp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7415,6 +7792,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 }
 
 var opHardsigmoidOut = wrap.Op{
+	Kernel:   kernels.HardsigmoidOut,
 	Name:     "hardsigmoid",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7435,6 +7813,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoid = wrap.Op{
+	Kernel:   kernels.Hardsigmoid,
 	Name:     "hardsigmoid",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7454,6 +7833,7 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoid_ = wrap.Op{
+	Kernel:   kernels.Hardsigmoid_,
 	Name:     "hardsigmoid_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7474,6 +7854,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardsigmoidBackwardGradInput,
 	Name:     "hardsigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7494,6 +7875,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opHardsigmoidBackward = wrap.Op{
+	Kernel:   kernels.HardsigmoidBackward,
 	Name:     "hardsigmoid_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7512,6 +7894,7 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 }
 
 var opHardtanhOut = wrap.Op{
+	Kernel:   kernels.HardtanhOut,
 	Name:     "hardtanh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7532,6 +7915,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 }
 
 var opHardtanh = wrap.Op{
+	Kernel:   kernels.Hardtanh,
 	Name:     "hardtanh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7551,6 +7935,7 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 }
 
 var opHardtanhBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardtanhBackwardGradInput,
 	Name:     "hardtanh_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7571,6 +7956,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 }
 
 var opHardtanhBackward = wrap.Op{
+	Kernel:   kernels.HardtanhBackward,
 	Name:     "hardtanh_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7590,6 +7976,7 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 }
 
 var opHardtanh_ = wrap.Op{
+	Kernel:   kernels.Hardtanh_,
 	Name:     "hardtanh_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7610,6 +7997,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 }
 
 var opHardswishOut = wrap.Op{
+	Kernel:   kernels.HardswishOut,
 	Name:     "hardswish",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7630,6 +8018,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswish = wrap.Op{
+	Kernel:   kernels.Hardswish,
 	Name:     "hardswish",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7649,6 +8038,7 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswish_ = wrap.Op{
+	Kernel:   kernels.Hardswish_,
 	Name:     "hardswish_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7669,6 +8059,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswishBackward = wrap.Op{
+	Kernel:   kernels.HardswishBackward,
 	Name:     "hardswish_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7688,6 +8079,7 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 }
 
 var opHardswishBackwardOut = wrap.Op{
+	Kernel:   kernels.HardswishBackwardOut,
 	Name:     "hardswish_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7708,6 +8100,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 }
 
 var opLeakyReluOut = wrap.Op{
+	Kernel:   kernels.LeakyReluOut,
 	Name:     "leaky_relu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7728,6 +8121,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 }
 
 var opLeakyRelu = wrap.Op{
+	Kernel:   kernels.LeakyRelu,
 	Name:     "leaky_relu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7747,6 +8141,7 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 }
 
 var opLeakyReluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LeakyReluBackwardGradInput,
 	Name:     "leaky_relu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7767,6 +8162,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 }
 
 var opLeakyReluBackward = wrap.Op{
+	Kernel:   kernels.LeakyReluBackward,
 	Name:     "leaky_relu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7786,6 +8182,7 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 }
 
 var opLeakyRelu_ = wrap.Op{
+	Kernel:   kernels.LeakyRelu_,
 	Name:     "leaky_relu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7806,6 +8203,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 }
 
 var opLogSigmoidOut = wrap.Op{
+	Kernel:   kernels.LogSigmoidOut,
 	Name:     "log_sigmoid",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7826,6 +8224,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogSigmoid = wrap.Op{
+	Kernel:   kernels.LogSigmoid,
 	Name:     "log_sigmoid",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7844,6 +8243,7 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogSigmoidForwardOutput = wrap.Op{
+	Kernel:   kernels.LogSigmoidForwardOutput,
 	Name:     "log_sigmoid_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -7864,6 +8264,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 }
 
 var opLogSigmoidForward = wrap.Op{
+	Kernel:   kernels.LogSigmoidForward,
 	Name:     "log_sigmoid_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7883,6 +8284,7 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLogSigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LogSigmoidBackwardGradInput,
 	Name:     "log_sigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7903,6 +8305,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opLogSigmoidBackward = wrap.Op{
+	Kernel:   kernels.LogSigmoidBackward,
 	Name:     "log_sigmoid_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7922,6 +8325,7 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 }
 
 var opRreluWithNoiseOut = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseOut,
 	Name:     "rrelu_with_noise",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7942,6 +8346,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 }
 
 var opRreluWithNoise = wrap.Op{
+	Kernel:   kernels.RreluWithNoise,
 	Name:     "rrelu_with_noise",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7962,6 +8367,7 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 }
 
 var opRreluWithNoiseFunctional = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseFunctional,
 	Name:     "rrelu_with_noise_functional",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7981,6 +8387,7 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 }
 
 var opRreluWithNoiseBackward = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseBackward,
 	Name:     "rrelu_with_noise_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8000,6 +8407,7 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 }
 
 var opRreluWithNoiseBackwardOut = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseBackwardOut,
 	Name:     "rrelu_with_noise_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8020,6 +8428,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 }
 
 var opRreluWithNoise_ = wrap.Op{
+	Kernel:   kernels.RreluWithNoise_,
 	Name:     "rrelu_with_noise_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8040,6 +8449,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 }
 
 var opSoftplusOut = wrap.Op{
+	Kernel:   kernels.SoftplusOut,
 	Name:     "softplus",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8060,6 +8470,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 }
 
 var opSoftplus = wrap.Op{
+	Kernel:   kernels.Softplus,
 	Name:     "softplus",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8079,6 +8490,7 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 }
 
 var opSoftplusBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftplusBackwardGradInput,
 	Name:     "softplus_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8099,6 +8511,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 }
 
 var opSoftplusBackward = wrap.Op{
+	Kernel:   kernels.SoftplusBackward,
 	Name:     "softplus_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8118,6 +8531,7 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 }
 
 var opSoftshrinkOut = wrap.Op{
+	Kernel:   kernels.SoftshrinkOut,
 	Name:     "softshrink",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8138,6 +8552,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 }
 
 var opSoftshrink = wrap.Op{
+	Kernel:   kernels.Softshrink,
 	Name:     "softshrink",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8157,6 +8572,7 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 }
 
 var opSoftshrinkBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftshrinkBackwardGradInput,
 	Name:     "softshrink_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8177,6 +8593,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opSoftshrinkBackward = wrap.Op{
+	Kernel:   kernels.SoftshrinkBackward,
 	Name:     "softshrink_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8196,6 +8613,7 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 }
 
 var opAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool2dOut,
 	Name:     "adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8216,6 +8634,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool2d,
 	Name:     "adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8234,6 +8653,7 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opMkldnnAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2d,
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8253,6 +8673,7 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 }
 
 var opMkldnnAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dOut,
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8273,6 +8694,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 }
 
 var opMkldnnAdaptiveAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dBackward,
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8291,6 +8713,7 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 }
 
 var opMkldnnAdaptiveAvgPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dBackwardOut,
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8311,6 +8734,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 }
 
 var opXAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2d,
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8330,6 +8754,7 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dOut,
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8350,6 +8775,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 }
 
 var opXAdaptiveAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dBackward,
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8369,6 +8795,7 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 }
 
 var opXAdaptiveAvgPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dBackwardOut,
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8389,6 +8816,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opAdaptiveAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3dOut,
 	Name:     "adaptive_avg_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8409,6 +8837,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveAvgPool3d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3d,
 	Name:     "adaptive_avg_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8427,6 +8856,7 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool3d = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3d,
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8446,6 +8876,7 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dOut,
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8466,6 +8897,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 }
 
 var opAdaptiveAvgPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3dBackwardGradInput,
 	Name:     "adaptive_avg_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8486,6 +8918,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opXAdaptiveAvgPool3dBackward = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dBackward,
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8505,6 +8938,7 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 }
 
 var opXAdaptiveAvgPool3dBackwardOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dBackwardOut,
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8525,6 +8959,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opAdaptiveMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dOut,
 	Name:     "adaptive_max_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8545,6 +8980,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveMaxPool2d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2d,
 	Name:     "adaptive_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8564,6 +9000,7 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAdaptiveMaxPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dBackwardGradInput,
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8584,6 +9021,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opAdaptiveMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dBackward,
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8603,6 +9041,7 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 }
 
 var opAdaptiveMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dOut,
 	Name:     "adaptive_max_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8623,6 +9062,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveMaxPool3d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3d,
 	Name:     "adaptive_max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8642,6 +9082,7 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAdaptiveMaxPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dBackwardGradInput,
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8662,6 +9103,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opAdaptiveMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dBackward,
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8681,6 +9123,7 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 }
 
 var opAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.AvgPool2dOut,
 	Name:     "avg_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8701,6 +9144,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 }
 
 var opAvgPool2d = wrap.Op{
+	Kernel:   kernels.AvgPool2d,
 	Name:     "avg_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8720,6 +9164,7 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAvgPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AvgPool2dBackwardGradInput,
 	Name:     "avg_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8740,6 +9185,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 }
 
 var opAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.AvgPool2dBackward,
 	Name:     "avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8759,6 +9205,7 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.AvgPool3dOut,
 	Name:     "avg_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8779,6 +9226,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 }
 
 var opAvgPool3d = wrap.Op{
+	Kernel:   kernels.AvgPool3d,
 	Name:     "avg_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8798,6 +9246,7 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAvgPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AvgPool3dBackwardGradInput,
 	Name:     "avg_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8818,6 +9267,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 }
 
 var opAvgPool3dBackward = wrap.Op{
+	Kernel:   kernels.AvgPool3dBackward,
 	Name:     "avg_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8837,6 +9287,7 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opFractionalMaxPool2dOutput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dOutput,
 	Name:     "fractional_max_pool2d",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -8857,6 +9308,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 }
 
 var opFractionalMaxPool2d = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2d,
 	Name:     "fractional_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8876,6 +9328,7 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 }
 
 var opFractionalMaxPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dBackwardGradInput,
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8896,6 +9349,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 }
 
 var opFractionalMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dBackward,
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8915,6 +9369,7 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opFractionalMaxPool3dOutput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dOutput,
 	Name:     "fractional_max_pool3d",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -8935,6 +9390,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 }
 
 var opFractionalMaxPool3d = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3d,
 	Name:     "fractional_max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8954,6 +9410,7 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 }
 
 var opFractionalMaxPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dBackwardGradInput,
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8974,6 +9431,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 }
 
 var opFractionalMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dBackward,
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8993,6 +9451,7 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opMaxPool2dWithIndicesOut = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesOut,
 	Name:     "max_pool2d_with_indices",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9013,6 +9472,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 }
 
 var opMaxPool2dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndices,
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9032,6 +9492,7 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool2dWithIndicesBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesBackwardGradInput,
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9052,6 +9513,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMaxPool2dWithIndicesBackward = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesBackward,
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9071,6 +9533,7 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opMaxPool3dWithIndicesOut = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesOut,
 	Name:     "max_pool3d_with_indices",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9091,6 +9554,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 }
 
 var opMaxPool3dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndices,
 	Name:     "max_pool3d_with_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9110,6 +9574,7 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool3dWithIndicesBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesBackwardGradInput,
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9130,6 +9595,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMaxPool3dWithIndicesBackward = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesBackward,
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9149,6 +9615,7 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opMaxUnpool2dOut = wrap.Op{
+	Kernel:   kernels.MaxUnpool2dOut,
 	Name:     "max_unpool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9169,6 +9636,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 }
 
 var opMaxUnpool2d = wrap.Op{
+	Kernel:   kernels.MaxUnpool2d,
 	Name:     "max_unpool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9188,6 +9656,7 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 }
 
 var opMaxUnpool3dOut = wrap.Op{
+	Kernel:   kernels.MaxUnpool3dOut,
 	Name:     "max_unpool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9208,6 +9677,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 }
 
 var opMaxUnpool3d = wrap.Op{
+	Kernel:   kernels.MaxUnpool3d,
 	Name:     "max_unpool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9227,6 +9697,7 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 }
 
 var opReflectionPad1dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dOut,
 	Name:     "reflection_pad1d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9247,6 +9718,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad1d = wrap.Op{
+	Kernel:   kernels.ReflectionPad1d,
 	Name:     "reflection_pad1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9266,6 +9738,7 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dBackwardGradInput,
 	Name:     "reflection_pad1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9286,6 +9759,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad1dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dBackward,
 	Name:     "reflection_pad1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9305,6 +9779,7 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReflectionPad2dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dOut,
 	Name:     "reflection_pad2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9325,6 +9800,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad2d = wrap.Op{
+	Kernel:   kernels.ReflectionPad2d,
 	Name:     "reflection_pad2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9344,6 +9820,7 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dBackwardGradInput,
 	Name:     "reflection_pad2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9364,6 +9841,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad2dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dBackward,
 	Name:     "reflection_pad2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9383,6 +9861,7 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReflectionPad3dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dOut,
 	Name:     "reflection_pad3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9403,6 +9882,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad3d = wrap.Op{
+	Kernel:   kernels.ReflectionPad3d,
 	Name:     "reflection_pad3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9422,6 +9902,7 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dBackwardGradInput,
 	Name:     "reflection_pad3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9442,6 +9923,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad3dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dBackward,
 	Name:     "reflection_pad3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9461,6 +9943,7 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReplicationPad1dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dOut,
 	Name:     "replication_pad1d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9481,6 +9964,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad1d = wrap.Op{
+	Kernel:   kernels.ReplicationPad1d,
 	Name:     "replication_pad1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9500,6 +9984,7 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dBackwardGradInput,
 	Name:     "replication_pad1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9520,6 +10005,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad1dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dBackward,
 	Name:     "replication_pad1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9539,6 +10025,7 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opReplicationPad2dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dOut,
 	Name:     "replication_pad2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9559,6 +10046,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad2d = wrap.Op{
+	Kernel:   kernels.ReplicationPad2d,
 	Name:     "replication_pad2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9578,6 +10066,7 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dBackwardGradInput,
 	Name:     "replication_pad2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9598,6 +10087,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad2dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dBackward,
 	Name:     "replication_pad2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9617,6 +10107,7 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opReplicationPad3dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dOut,
 	Name:     "replication_pad3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9637,6 +10128,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad3d = wrap.Op{
+	Kernel:   kernels.ReplicationPad3d,
 	Name:     "replication_pad3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9656,6 +10148,7 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dBackwardGradInput,
 	Name:     "replication_pad3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9676,6 +10169,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad3dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dBackward,
 	Name:     "replication_pad3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9695,6 +10189,7 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opXPadCircular = wrap.Op{
+	Kernel:   kernels.XPadCircular,
 	Name:     "_pad_circular",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9713,6 +10208,7 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 }
 
 var opXPadEnum = wrap.Op{
+	Kernel:   kernels.XPadEnum,
 	Name:     "_pad_enum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9731,6 +10227,7 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 }
 
 var opPad = wrap.Op{
+	Kernel:   kernels.Pad,
 	Name:     "pad",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9749,6 +10246,7 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 }
 
 var opUpsampleLinear1dVec = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dVec,
 	Name:     "upsample_linear1d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9767,6 +10265,7 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 }
 
 var opUpsampleBilinear2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dVec,
 	Name:     "upsample_bilinear2d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9785,6 +10284,7 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 }
 
 var opUpsampleBilinear2dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dVecOut,
 	Name:     "upsample_bilinear2d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch,
@@ -9805,6 +10305,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 }
 
 var opXUpsampleBilinear2dAaVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaVec,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9823,6 +10324,7 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 }
 
 var opUpsampleTrilinear3dVec = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dVec,
 	Name:     "upsample_trilinear3d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9841,6 +10343,7 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 }
 
 var opUpsampleBicubic2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dVec,
 	Name:     "upsample_bicubic2d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9859,6 +10362,7 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 }
 
 var opXUpsampleBicubic2dAaVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaVec,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9877,6 +10381,7 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 }
 
 var opXUpsampleLanczos2dAaVec = wrap.Op{
+	Kernel:   kernels.XUpsampleLanczos2dAaVec,
 	Name:     "_upsample_lanczos2d_aa",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9895,6 +10400,7 @@ func XUpsampleLanczos2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 }
 
 var opUpsampleNearest1dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dVec,
 	Name:     "upsample_nearest1d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9913,6 +10419,7 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opXUpsampleNearestExact1dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dVec,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9931,6 +10438,7 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opUpsampleNearest2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dVec,
 	Name:     "upsample_nearest2d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9949,6 +10457,7 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opUpsampleNearest2dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dVecOut,
 	Name:     "upsample_nearest2d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch,
@@ -9969,6 +10478,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 }
 
 var opXUpsampleNearestExact2dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dVec,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9987,6 +10497,7 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opUpsampleNearest3dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dVec,
 	Name:     "upsample_nearest3d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -10005,6 +10516,7 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opXUpsampleNearestExact3dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dVec,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -10023,6 +10535,7 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opUpsampleLinear1dOut = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dOut,
 	Name:     "upsample_linear1d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10043,6 +10556,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 }
 
 var opUpsampleLinear1d = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1d,
 	Name:     "upsample_linear1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10062,6 +10576,7 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 }
 
 var opUpsampleLinear1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackwardGradInput,
 	Name:     "upsample_linear1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10082,6 +10597,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 }
 
 var opUpsampleLinear1dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackward,
 	Name:     "upsample_linear1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10101,6 +10617,7 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 }
 
 var opUpsampleBilinear2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dOut,
 	Name:     "upsample_bilinear2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10121,6 +10638,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 }
 
 var opUpsampleBilinear2d = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2d,
 	Name:     "upsample_bilinear2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10140,6 +10658,7 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 }
 
 var opUpsampleBilinear2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackwardGradInput,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10160,6 +10679,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 }
 
 var opUpsampleBilinear2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackward,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10179,6 +10699,7 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 }
 
 var opXUpsampleBilinear2dAaOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaOut,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10199,6 +10720,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 }
 
 var opXUpsampleBilinear2dAa = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAa,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10218,6 +10740,7 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 }
 
 var opXUpsampleBilinear2dAaBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackwardGradInput,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10238,6 +10761,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 }
 
 var opXUpsampleBilinear2dAaBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackward,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10257,6 +10781,7 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 }
 
 var opUpsampleBicubic2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dOut,
 	Name:     "upsample_bicubic2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10277,6 +10802,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 }
 
 var opUpsampleBicubic2d = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2d,
 	Name:     "upsample_bicubic2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10296,6 +10822,7 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 }
 
 var opUpsampleBicubic2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackwardGradInput,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10316,6 +10843,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opUpsampleBicubic2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackward,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10335,6 +10863,7 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleBicubic2dAaOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaOut,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10355,6 +10884,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 }
 
 var opXUpsampleBicubic2dAa = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAa,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10374,6 +10904,7 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 }
 
 var opXUpsampleBicubic2dAaBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackwardGradInput,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10394,6 +10925,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 }
 
 var opXUpsampleBicubic2dAaBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackward,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10413,6 +10945,7 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 }
 
 var opXUpsampleLanczos2dAaOut = wrap.Op{
+	Kernel:   kernels.XUpsampleLanczos2dAaOut,
 	Name:     "_upsample_lanczos2d_aa",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10433,6 +10966,7 @@ func XUpsampleLanczos2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 }
 
 var opXUpsampleLanczos2dAa = wrap.Op{
+	Kernel:   kernels.XUpsampleLanczos2dAa,
 	Name:     "_upsample_lanczos2d_aa",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10452,6 +10986,7 @@ func XUpsampleLanczos2dAa(self *torch.Tensor, output_size []int64, align_corners
 }
 
 var opXUpsampleLanczos2dAaBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleLanczos2dAaBackwardGradInput,
 	Name:     "_upsample_lanczos2d_aa_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10472,6 +11007,7 @@ func XUpsampleLanczos2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 }
 
 var opXUpsampleLanczos2dAaBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleLanczos2dAaBackward,
 	Name:     "_upsample_lanczos2d_aa_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10491,6 +11027,7 @@ func XUpsampleLanczos2dAaBackward(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleTrilinear3dOut = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dOut,
 	Name:     "upsample_trilinear3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10511,6 +11048,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 }
 
 var opUpsampleTrilinear3d = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3d,
 	Name:     "upsample_trilinear3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10530,6 +11068,7 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 }
 
 var opUpsampleTrilinear3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackwardGradInput,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10550,6 +11089,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 }
 
 var opUpsampleTrilinear3dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackward,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10569,6 +11109,7 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 }
 
 var opUpsampleNearest1dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dOut,
 	Name:     "upsample_nearest1d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10589,6 +11130,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 }
 
 var opXUpsampleNearestExact1dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dOut,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10609,6 +11151,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 }
 
 var opUpsampleNearest1d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1d,
 	Name:     "upsample_nearest1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10628,6 +11171,7 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 }
 
 var opXUpsampleNearestExact1d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1d,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10647,6 +11191,7 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 }
 
 var opUpsampleNearest1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackwardGradInput,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10667,6 +11212,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackwardGradInput,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10687,6 +11233,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest1dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackward,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10706,6 +11253,7 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact1dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackward,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10725,6 +11273,7 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opUpsampleNearest2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dOut,
 	Name:     "upsample_nearest2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10745,6 +11294,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 }
 
 var opXUpsampleNearestExact2dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dOut,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10765,6 +11315,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 }
 
 var opUpsampleNearest2d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2d,
 	Name:     "upsample_nearest2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10784,6 +11335,7 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 }
 
 var opXUpsampleNearestExact2d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2d,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10803,6 +11355,7 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 }
 
 var opUpsampleNearest2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackwardGradInput,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10823,6 +11376,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackwardGradInput,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10843,6 +11397,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackward,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10862,6 +11417,7 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact2dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackward,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10881,6 +11437,7 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opUpsampleNearest3dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dOut,
 	Name:     "upsample_nearest3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10901,6 +11458,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 }
 
 var opXUpsampleNearestExact3dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dOut,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10921,6 +11479,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 }
 
 var opUpsampleNearest3d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3d,
 	Name:     "upsample_nearest3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10940,6 +11499,7 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 }
 
 var opXUpsampleNearestExact3d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3d,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10959,6 +11519,7 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 }
 
 var opUpsampleNearest3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackwardGradInput,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10979,6 +11540,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackwardGradInput,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10999,6 +11561,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest3dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackward,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11018,6 +11581,7 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact3dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackward,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11037,6 +11601,7 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opSigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SigmoidBackwardGradInput,
 	Name:     "sigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -11057,6 +11622,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 }
 
 var opSigmoidBackward = wrap.Op{
+	Kernel:   kernels.SigmoidBackward,
 	Name:     "sigmoid_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11076,6 +11642,7 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 }
 
 var opLogitBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LogitBackwardGradInput,
 	Name:     "logit_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -11096,6 +11663,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 }
 
 var opLogitBackward = wrap.Op{
+	Kernel:   kernels.LogitBackward,
 	Name:     "logit_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11114,6 +11682,7 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 }
 
 var opTanhBackwardGradInput = wrap.Op{
+	Kernel:   kernels.TanhBackwardGradInput,
 	Name:     "tanh_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -11134,6 +11703,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 }
 
 var opTanhBackward = wrap.Op{
+	Kernel:   kernels.TanhBackward,
 	Name:     "tanh_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11153,6 +11723,7 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 }
 
 var opSlowConvTranspose2dOut = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose2dOut,
 	Name:     "slow_conv_transpose2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11173,6 +11744,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 }
 
 var opSlowConvTranspose2d = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose2d,
 	Name:     "slow_conv_transpose2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11192,6 +11764,7 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opSlowConvTranspose3dOut = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose3dOut,
 	Name:     "slow_conv_transpose3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11212,6 +11785,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 }
 
 var opSlowConvTranspose3d = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose3d,
 	Name:     "slow_conv_transpose3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11231,6 +11805,7 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opThnnConv2dOut = wrap.Op{
+	Kernel:   kernels.ThnnConv2dOut,
 	Name:     "thnn_conv2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11251,6 +11826,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 }
 
 var opThnnConv2d = wrap.Op{
+	Kernel:   kernels.ThnnConv2d,
 	Name:     "thnn_conv2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11269,6 +11845,7 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 }
 
 var opXSlowConv2dForwardOutput = wrap.Op{
+	Kernel:   kernels.XSlowConv2dForwardOutput,
 	Name:     "_slow_conv2d_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -11289,6 +11866,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 }
 
 var opXSlowConv2dForward = wrap.Op{
+	Kernel:   kernels.XSlowConv2dForward,
 	Name:     "_slow_conv2d_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11308,6 +11886,7 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 }
 
 var opXSlowConv2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardGradInput,
 	Name:     "_slow_conv2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -11328,6 +11907,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opXSlowConv2dBackwardOutputMask = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardOutputMask,
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask",
 	Policy:   checks.PyTorch,
@@ -11347,6 +11927,7 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opXSlowConv2dBackwardOutputMaskOut = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardOutputMaskOut,
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask_out",
 	Policy:   checks.PyTorch,
@@ -11367,6 +11948,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opXConvDepthwise2dOut = wrap.Op{
+	Kernel:   kernels.XConvDepthwise2dOut,
 	Name:     "_conv_depthwise2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11387,6 +11969,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opXConvDepthwise2d = wrap.Op{
+	Kernel:   kernels.XConvDepthwise2d,
 	Name:     "_conv_depthwise2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11406,6 +11989,7 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 }
 
 var opConvDepthwise3d = wrap.Op{
+	Kernel:   kernels.ConvDepthwise3d,
 	Name:     "conv_depthwise3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11425,6 +12009,7 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 }
 
 var opConvDepthwise3dOut = wrap.Op{
+	Kernel:   kernels.ConvDepthwise3dOut,
 	Name:     "conv_depthwise3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11445,6 +12030,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 }
 
 var opSlowConv3dOut = wrap.Op{
+	Kernel:   kernels.SlowConv3dOut,
 	Name:     "slow_conv3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11465,6 +12051,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 }
 
 var opSlowConv3d = wrap.Op{
+	Kernel:   kernels.SlowConv3d,
 	Name:     "slow_conv3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11483,6 +12070,7 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 }
 
 var opSlowConv3dForwardOutput = wrap.Op{
+	Kernel:   kernels.SlowConv3dForwardOutput,
 	Name:     "slow_conv3d_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -11503,6 +12091,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 }
 
 var opSlowConv3dForward = wrap.Op{
+	Kernel:   kernels.SlowConv3dForward,
 	Name:     "slow_conv3d_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11522,6 +12111,7 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated2d = wrap.Op{
+	Kernel:   kernels.SlowConvDilated2d,
 	Name:     "slow_conv_dilated2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11541,6 +12131,7 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated2dOut = wrap.Op{
+	Kernel:   kernels.SlowConvDilated2dOut,
 	Name:     "slow_conv_dilated2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11561,6 +12152,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 }
 
 var opSlowConvDilated3d = wrap.Op{
+	Kernel:   kernels.SlowConvDilated3d,
 	Name:     "slow_conv_dilated3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11580,6 +12172,7 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated3dOut = wrap.Op{
+	Kernel:   kernels.SlowConvDilated3dOut,
 	Name:     "slow_conv_dilated3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11600,6 +12193,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 }
 
 var opCol2imOut = wrap.Op{
+	Kernel:   kernels.Col2imOut,
 	Name:     "col2im",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11620,6 +12214,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 }
 
 var opCol2im = wrap.Op{
+	Kernel:   kernels.Col2im,
 	Name:     "col2im",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11639,6 +12234,7 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 }
 
 var opColumnStack = wrap.Op{
+	Kernel:   kernels.ColumnStack,
 	Name:     "column_stack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11657,6 +12253,7 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opColumnStackOut = wrap.Op{
+	Kernel:   kernels.ColumnStackOut,
 	Name:     "column_stack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11677,6 +12274,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIm2colOut = wrap.Op{
+	Kernel:   kernels.Im2colOut,
 	Name:     "im2col",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11697,6 +12295,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 }
 
 var opIm2col = wrap.Op{
+	Kernel:   kernels.Im2col,
 	Name:     "im2col",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11716,6 +12315,7 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 }
 
 var opIsfinite = wrap.Op{
+	Kernel:   kernels.Isfinite,
 	Name:     "isfinite",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11734,6 +12334,7 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsinf = wrap.Op{
+	Kernel:   kernels.Isinf,
 	Name:     "isinf",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11753,6 +12354,7 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsinfOut = wrap.Op{
+	Kernel:   kernels.IsinfOut,
 	Name:     "isinf",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11773,6 +12375,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsposinf = wrap.Op{
+	Kernel:   kernels.Isposinf,
 	Name:     "isposinf",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11792,6 +12395,7 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsposinfOut = wrap.Op{
+	Kernel:   kernels.IsposinfOut,
 	Name:     "isposinf",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11812,6 +12416,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsneginf = wrap.Op{
+	Kernel:   kernels.Isneginf,
 	Name:     "isneginf",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11831,6 +12436,7 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsneginfOut = wrap.Op{
+	Kernel:   kernels.IsneginfOut,
 	Name:     "isneginf",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11851,6 +12457,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXAddBatchDim = wrap.Op{
+	Kernel:   kernels.XAddBatchDim,
 	Name:     "_add_batch_dim",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11869,6 +12476,7 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 }
 
 var opXRemoveBatchDim = wrap.Op{
+	Kernel:   kernels.XRemoveBatchDim,
 	Name:     "_remove_batch_dim",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11887,6 +12495,7 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 }
 
 var opSpecialEntr = wrap.Op{
+	Kernel:   kernels.SpecialEntr,
 	Name:     "special_entr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11906,6 +12515,7 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialEntrOut = wrap.Op{
+	Kernel:   kernels.SpecialEntrOut,
 	Name:     "special_entr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11926,6 +12536,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtri = wrap.Op{
+	Kernel:   kernels.SpecialNdtri,
 	Name:     "special_ndtri",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11945,6 +12556,7 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtriOut = wrap.Op{
+	Kernel:   kernels.SpecialNdtriOut,
 	Name:     "special_ndtri",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11965,6 +12577,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogNdtr = wrap.Op{
+	Kernel:   kernels.SpecialLogNdtr,
 	Name:     "special_log_ndtr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11984,6 +12597,7 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogNdtrOut = wrap.Op{
+	Kernel:   kernels.SpecialLogNdtrOut,
 	Name:     "special_log_ndtr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12004,6 +12618,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpm1 = wrap.Op{
+	Kernel:   kernels.SpecialExpm1,
 	Name:     "special_expm1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12022,6 +12637,7 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpm1Out = wrap.Op{
+	Kernel:   kernels.SpecialExpm1Out,
 	Name:     "special_expm1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12042,6 +12658,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExp2 = wrap.Op{
+	Kernel:   kernels.SpecialExp2,
 	Name:     "special_exp2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12060,6 +12677,7 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExp2Out = wrap.Op{
+	Kernel:   kernels.SpecialExp2Out,
 	Name:     "special_exp2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12080,6 +12698,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPsi = wrap.Op{
+	Kernel:   kernels.SpecialPsi,
 	Name:     "special_psi",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12098,6 +12717,7 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPsiOut = wrap.Op{
+	Kernel:   kernels.SpecialPsiOut,
 	Name:     "special_psi",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12118,6 +12738,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialDigamma = wrap.Op{
+	Kernel:   kernels.SpecialDigamma,
 	Name:     "special_digamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12136,6 +12757,7 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialDigammaOut = wrap.Op{
+	Kernel:   kernels.SpecialDigammaOut,
 	Name:     "special_digamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12156,6 +12778,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammaln = wrap.Op{
+	Kernel:   kernels.SpecialGammaln,
 	Name:     "special_gammaln",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12174,6 +12797,7 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammalnOut = wrap.Op{
+	Kernel:   kernels.SpecialGammalnOut,
 	Name:     "special_gammaln",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12194,6 +12818,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErf = wrap.Op{
+	Kernel:   kernels.SpecialErf,
 	Name:     "special_erf",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12212,6 +12837,7 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfOut = wrap.Op{
+	Kernel:   kernels.SpecialErfOut,
 	Name:     "special_erf",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12232,6 +12858,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfc = wrap.Op{
+	Kernel:   kernels.SpecialErfc,
 	Name:     "special_erfc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12250,6 +12877,7 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcOut = wrap.Op{
+	Kernel:   kernels.SpecialErfcOut,
 	Name:     "special_erfc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12270,6 +12898,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcx = wrap.Op{
+	Kernel:   kernels.SpecialErfcx,
 	Name:     "special_erfcx",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12289,6 +12918,7 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcxOut = wrap.Op{
+	Kernel:   kernels.SpecialErfcxOut,
 	Name:     "special_erfcx",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12309,6 +12939,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfinv = wrap.Op{
+	Kernel:   kernels.SpecialErfinv,
 	Name:     "special_erfinv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12327,6 +12958,7 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfinvOut = wrap.Op{
+	Kernel:   kernels.SpecialErfinvOut,
 	Name:     "special_erfinv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12347,6 +12979,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtr = wrap.Op{
+	Kernel:   kernels.SpecialNdtr,
 	Name:     "special_ndtr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12365,6 +12998,7 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtrOut = wrap.Op{
+	Kernel:   kernels.SpecialNdtrOut,
 	Name:     "special_ndtr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12385,6 +13019,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlog1py = wrap.Op{
+	Kernel:   kernels.SpecialXlog1py,
 	Name:     "special_xlog1py",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12404,6 +13039,7 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlog1pySelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pySelfScalar,
 	Name:     "special_xlog1py",
 	Overload: "self_scalar",
 	Policy:   checks.PyTorch,
@@ -12423,6 +13059,7 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 }
 
 var opSpecialXlog1pyOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOtherScalar,
 	Name:     "special_xlog1py",
 	Overload: "other_scalar",
 	Policy:   checks.PyTorch,
@@ -12442,6 +13079,7 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 }
 
 var opSpecialXlog1pyOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOut,
 	Name:     "special_xlog1py",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12462,6 +13100,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 }
 
 var opSpecialXlog1pySelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pySelfScalarOut,
 	Name:     "special_xlog1py",
 	Overload: "self_scalar_out",
 	Policy:   checks.PyTorch,
@@ -12482,6 +13121,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 }
 
 var opSpecialXlog1pyOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOtherScalarOut,
 	Name:     "special_xlog1py",
 	Overload: "other_scalar_out",
 	Policy:   checks.PyTorch,
@@ -12502,6 +13142,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 }
 
 var opSpecialXlogy = wrap.Op{
+	Kernel:   kernels.SpecialXlogy,
 	Name:     "special_xlogy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12520,6 +13161,7 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlogySelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlogySelfScalar,
 	Name:     "special_xlogy",
 	Overload: "self_scalar",
 	Policy:   checks.PyTorch,
@@ -12538,6 +13180,7 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opSpecialXlogyOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOtherScalar,
 	Name:     "special_xlogy",
 	Overload: "other_scalar",
 	Policy:   checks.PyTorch,
@@ -12556,6 +13199,7 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 }
 
 var opSpecialXlogyOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOut,
 	Name:     "special_xlogy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12576,6 +13220,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 }
 
 var opSpecialXlogySelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogySelfScalarOut,
 	Name:     "special_xlogy",
 	Overload: "self_scalar_out",
 	Policy:   checks.PyTorch,
@@ -12596,6 +13241,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opSpecialXlogyOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOtherScalarOut,
 	Name:     "special_xlogy",
 	Overload: "other_scalar_out",
 	Policy:   checks.PyTorch,
@@ -12616,6 +13262,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 }
 
 var opSpecialZeta = wrap.Op{
+	Kernel:   kernels.SpecialZeta,
 	Name:     "special_zeta",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12635,6 +13282,7 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialZetaSelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialZetaSelfScalar,
 	Name:     "special_zeta",
 	Overload: "self_scalar",
 	Policy:   checks.PyTorch,
@@ -12654,6 +13302,7 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialZetaOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialZetaOtherScalar,
 	Name:     "special_zeta",
 	Overload: "other_scalar",
 	Policy:   checks.PyTorch,
@@ -12673,6 +13322,7 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 }
 
 var opSpecialZetaOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaOut,
 	Name:     "special_zeta",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12693,6 +13343,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opSpecialZetaSelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaSelfScalarOut,
 	Name:     "special_zeta",
 	Overload: "self_scalar_out",
 	Policy:   checks.PyTorch,
@@ -12713,6 +13364,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opSpecialZetaOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaOtherScalarOut,
 	Name:     "special_zeta",
 	Overload: "other_scalar_out",
 	Policy:   checks.PyTorch,
@@ -12733,6 +13385,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 }
 
 var opSpecialI0 = wrap.Op{
+	Kernel:   kernels.SpecialI0,
 	Name:     "special_i0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12751,6 +13404,7 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0Out = wrap.Op{
+	Kernel:   kernels.SpecialI0Out,
 	Name:     "special_i0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12771,6 +13425,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0e = wrap.Op{
+	Kernel:   kernels.SpecialI0e,
 	Name:     "special_i0e",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12790,6 +13445,7 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0eOut = wrap.Op{
+	Kernel:   kernels.SpecialI0eOut,
 	Name:     "special_i0e",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12810,6 +13466,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1 = wrap.Op{
+	Kernel:   kernels.SpecialI1,
 	Name:     "special_i1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12829,6 +13486,7 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1Out = wrap.Op{
+	Kernel:   kernels.SpecialI1Out,
 	Name:     "special_i1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12849,6 +13507,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1e = wrap.Op{
+	Kernel:   kernels.SpecialI1e,
 	Name:     "special_i1e",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12868,6 +13527,7 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1eOut = wrap.Op{
+	Kernel:   kernels.SpecialI1eOut,
 	Name:     "special_i1e",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12888,6 +13548,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogit = wrap.Op{
+	Kernel:   kernels.SpecialLogit,
 	Name:     "special_logit",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12906,6 +13567,7 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opSpecialLogitOut = wrap.Op{
+	Kernel:   kernels.SpecialLogitOut,
 	Name:     "special_logit",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12926,6 +13588,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 }
 
 var opSpecialPolygamma = wrap.Op{
+	Kernel:   kernels.SpecialPolygamma,
 	Name:     "special_polygamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12944,6 +13607,7 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPolygammaOut = wrap.Op{
+	Kernel:   kernels.SpecialPolygammaOut,
 	Name:     "special_polygamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12964,6 +13628,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opSpecialLogsumexp = wrap.Op{
+	Kernel:   kernels.SpecialLogsumexp,
 	Name:     "special_logsumexp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12982,6 +13647,7 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 }
 
 var opSpecialLogsumexpOut = wrap.Op{
+	Kernel:   kernels.SpecialLogsumexpOut,
 	Name:     "special_logsumexp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13002,6 +13668,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 }
 
 var opSpecialExpit = wrap.Op{
+	Kernel:   kernels.SpecialExpit,
 	Name:     "special_expit",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13020,6 +13687,7 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpitOut = wrap.Op{
+	Kernel:   kernels.SpecialExpitOut,
 	Name:     "special_expit",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13040,6 +13708,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSinc = wrap.Op{
+	Kernel:   kernels.SpecialSinc,
 	Name:     "special_sinc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13058,6 +13727,7 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSincOut = wrap.Op{
+	Kernel:   kernels.SpecialSincOut,
 	Name:     "special_sinc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13078,6 +13748,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialRound = wrap.Op{
+	Kernel:   kernels.SpecialRound,
 	Name:     "special_round",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13096,6 +13767,7 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opSpecialRoundOut = wrap.Op{
+	Kernel:   kernels.SpecialRoundOut,
 	Name:     "special_round",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13116,6 +13788,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 }
 
 var opSpecialLog1p = wrap.Op{
+	Kernel:   kernels.SpecialLog1p,
 	Name:     "special_log1p",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13134,6 +13807,7 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLog1pOut = wrap.Op{
+	Kernel:   kernels.SpecialLog1pOut,
 	Name:     "special_log1p",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13154,6 +13828,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogSoftmax = wrap.Op{
+	Kernel:   kernels.SpecialLogSoftmax,
 	Name:     "special_log_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13172,6 +13847,7 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 }
 
 var opSpecialGammaincOut = wrap.Op{
+	Kernel:   kernels.SpecialGammaincOut,
 	Name:     "special_gammainc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13192,6 +13868,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opSpecialGammainc = wrap.Op{
+	Kernel:   kernels.SpecialGammainc,
 	Name:     "special_gammainc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13210,6 +13887,7 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammainccOut = wrap.Op{
+	Kernel:   kernels.SpecialGammainccOut,
 	Name:     "special_gammaincc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13230,6 +13908,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opSpecialGammaincc = wrap.Op{
+	Kernel:   kernels.SpecialGammaincc,
 	Name:     "special_gammaincc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13248,6 +13927,7 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialMultigammaln = wrap.Op{
+	Kernel:   kernels.SpecialMultigammaln,
 	Name:     "special_multigammaln",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13266,6 +13946,7 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opSpecialMultigammalnOut = wrap.Op{
+	Kernel:   kernels.SpecialMultigammalnOut,
 	Name:     "special_multigammaln",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13286,6 +13967,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 }
 
 var opSpecialSoftmax = wrap.Op{
+	Kernel:   kernels.SpecialSoftmax,
 	Name:     "special_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13304,6 +13986,7 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opFftFft = wrap.Op{
+	Kernel:   kernels.FftFft,
 	Name:     "fft_fft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13322,6 +14005,7 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 }
 
 var opFftFftOut = wrap.Op{
+	Kernel:   kernels.FftFftOut,
 	Name:     "fft_fft",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13342,6 +14026,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 }
 
 var opFftIfft = wrap.Op{
+	Kernel:   kernels.FftIfft,
 	Name:     "fft_ifft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13360,6 +14045,7 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftIfftOut = wrap.Op{
+	Kernel:   kernels.FftIfftOut,
 	Name:     "fft_ifft",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13380,6 +14066,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftRfft = wrap.Op{
+	Kernel:   kernels.FftRfft,
 	Name:     "fft_rfft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13398,6 +14085,7 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftRfftOut = wrap.Op{
+	Kernel:   kernels.FftRfftOut,
 	Name:     "fft_rfft",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13418,6 +14106,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftIrfft = wrap.Op{
+	Kernel:   kernels.FftIrfft,
 	Name:     "fft_irfft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13436,6 +14125,7 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 }
 
 var opFftIrfftOut = wrap.Op{
+	Kernel:   kernels.FftIrfftOut,
 	Name:     "fft_irfft",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13456,6 +14146,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 }
 
 var opFftHfft = wrap.Op{
+	Kernel:   kernels.FftHfft,
 	Name:     "fft_hfft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13474,6 +14165,7 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftHfftOut = wrap.Op{
+	Kernel:   kernels.FftHfftOut,
 	Name:     "fft_hfft",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13494,6 +14186,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftIhfft = wrap.Op{
+	Kernel:   kernels.FftIhfft,
 	Name:     "fft_ihfft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13512,6 +14205,7 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 }
 
 var opFftIhfftOut = wrap.Op{
+	Kernel:   kernels.FftIhfftOut,
 	Name:     "fft_ihfft",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13532,6 +14226,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 }
 
 var opFftFft2 = wrap.Op{
+	Kernel:   kernels.FftFft2,
 	Name:     "fft_fft2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13550,6 +14245,7 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 }
 
 var opFftFft2Out = wrap.Op{
+	Kernel:   kernels.FftFft2Out,
 	Name:     "fft_fft2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13570,6 +14266,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 }
 
 var opFftIfft2 = wrap.Op{
+	Kernel:   kernels.FftIfft2,
 	Name:     "fft_ifft2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13588,6 +14285,7 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftIfft2Out = wrap.Op{
+	Kernel:   kernels.FftIfft2Out,
 	Name:     "fft_ifft2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13608,6 +14306,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftRfft2 = wrap.Op{
+	Kernel:   kernels.FftRfft2,
 	Name:     "fft_rfft2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13626,6 +14325,7 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftRfft2Out = wrap.Op{
+	Kernel:   kernels.FftRfft2Out,
 	Name:     "fft_rfft2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13646,6 +14346,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIrfft2 = wrap.Op{
+	Kernel:   kernels.FftIrfft2,
 	Name:     "fft_irfft2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13664,6 +14365,7 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIrfft2Out = wrap.Op{
+	Kernel:   kernels.FftIrfft2Out,
 	Name:     "fft_irfft2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13684,6 +14386,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftHfft2 = wrap.Op{
+	Kernel:   kernels.FftHfft2,
 	Name:     "fft_hfft2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13702,6 +14405,7 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftHfft2Out = wrap.Op{
+	Kernel:   kernels.FftHfft2Out,
 	Name:     "fft_hfft2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13722,6 +14426,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIhfft2 = wrap.Op{
+	Kernel:   kernels.FftIhfft2,
 	Name:     "fft_ihfft2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13740,6 +14445,7 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIhfft2Out = wrap.Op{
+	Kernel:   kernels.FftIhfft2Out,
 	Name:     "fft_ihfft2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13760,6 +14466,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftFftn = wrap.Op{
+	Kernel:   kernels.FftFftn,
 	Name:     "fft_fftn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13778,6 +14485,7 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 }
 
 var opFftFftnOut = wrap.Op{
+	Kernel:   kernels.FftFftnOut,
 	Name:     "fft_fftn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13798,6 +14506,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 }
 
 var opFftIfftn = wrap.Op{
+	Kernel:   kernels.FftIfftn,
 	Name:     "fft_ifftn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13816,6 +14525,7 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftIfftnOut = wrap.Op{
+	Kernel:   kernels.FftIfftnOut,
 	Name:     "fft_ifftn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13836,6 +14546,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftRfftn = wrap.Op{
+	Kernel:   kernels.FftRfftn,
 	Name:     "fft_rfftn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13854,6 +14565,7 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftRfftnOut = wrap.Op{
+	Kernel:   kernels.FftRfftnOut,
 	Name:     "fft_rfftn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13874,6 +14586,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIrfftn = wrap.Op{
+	Kernel:   kernels.FftIrfftn,
 	Name:     "fft_irfftn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13892,6 +14605,7 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIrfftnOut = wrap.Op{
+	Kernel:   kernels.FftIrfftnOut,
 	Name:     "fft_irfftn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13912,6 +14626,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftHfftn = wrap.Op{
+	Kernel:   kernels.FftHfftn,
 	Name:     "fft_hfftn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13930,6 +14645,7 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftHfftnOut = wrap.Op{
+	Kernel:   kernels.FftHfftnOut,
 	Name:     "fft_hfftn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13950,6 +14666,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIhfftn = wrap.Op{
+	Kernel:   kernels.FftIhfftn,
 	Name:     "fft_ihfftn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13968,6 +14685,7 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIhfftnOut = wrap.Op{
+	Kernel:   kernels.FftIhfftnOut,
 	Name:     "fft_ihfftn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13988,6 +14706,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftFftfreq = wrap.Op{
+	Kernel:   kernels.FftFftfreq,
 	Name:     "fft_fftfreq",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14006,6 +14725,7 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 }
 
 var opFftFftfreqOut = wrap.Op{
+	Kernel:   kernels.FftFftfreqOut,
 	Name:     "fft_fftfreq",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14026,6 +14746,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFftRfftfreq = wrap.Op{
+	Kernel:   kernels.FftRfftfreq,
 	Name:     "fft_rfftfreq",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14044,6 +14765,7 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 }
 
 var opFftRfftfreqOut = wrap.Op{
+	Kernel:   kernels.FftRfftfreqOut,
 	Name:     "fft_rfftfreq",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14064,6 +14786,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFftFftshift = wrap.Op{
+	Kernel:   kernels.FftFftshift,
 	Name:     "fft_fftshift",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14082,6 +14805,7 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opFftIfftshift = wrap.Op{
+	Kernel:   kernels.FftIfftshift,
 	Name:     "fft_ifftshift",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14100,6 +14824,7 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opLinalgCholeskyEx = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyEx,
 	Name:     "linalg_cholesky_ex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14119,6 +14844,7 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 }
 
 var opLinalgCholeskyExL = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyExL,
 	Name:     "linalg_cholesky_ex",
 	Overload: "L",
 	Policy:   checks.PyTorch,
@@ -14139,6 +14865,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 }
 
 var opLinalgCholesky = wrap.Op{
+	Kernel:   kernels.LinalgCholesky,
 	Name:     "linalg_cholesky",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14157,6 +14884,7 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opLinalgCholeskyOut = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyOut,
 	Name:     "linalg_cholesky",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14177,6 +14905,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 }
 
 var opLinalgCross = wrap.Op{
+	Kernel:   kernels.LinalgCross,
 	Name:     "linalg_cross",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14196,6 +14925,7 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 }
 
 var opLinalgCrossOut = wrap.Op{
+	Kernel:   kernels.LinalgCrossOut,
 	Name:     "linalg_cross",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14216,6 +14946,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 }
 
 var opLinalgLuFactor = wrap.Op{
+	Kernel:   kernels.LinalgLuFactor,
 	Name:     "linalg_lu_factor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14234,6 +14965,7 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 }
 
 var opLinalgLuFactorOut = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorOut,
 	Name:     "linalg_lu_factor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14254,6 +14986,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 }
 
 var opLinalgLuFactorEx = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorEx,
 	Name:     "linalg_lu_factor_ex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14273,6 +15006,7 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 }
 
 var opLinalgLuFactorExOut = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorExOut,
 	Name:     "linalg_lu_factor_ex",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14293,6 +15027,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 }
 
 var opLinalgLu = wrap.Op{
+	Kernel:   kernels.LinalgLu,
 	Name:     "linalg_lu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14312,6 +15047,7 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 }
 
 var opLinalgLuOut = wrap.Op{
+	Kernel:   kernels.LinalgLuOut,
 	Name:     "linalg_lu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14332,6 +15068,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 }
 
 var opLinalgLuSolve = wrap.Op{
+	Kernel:   kernels.LinalgLuSolve,
 	Name:     "linalg_lu_solve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14351,6 +15088,7 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 }
 
 var opLinalgLuSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgLuSolveOut,
 	Name:     "linalg_lu_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14371,6 +15109,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 }
 
 var opXLinalgDet = wrap.Op{
+	Kernel:   kernels.XLinalgDet,
 	Name:     "_linalg_det",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14390,6 +15129,7 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 }
 
 var opXLinalgDetResult = wrap.Op{
+	Kernel:   kernels.XLinalgDetResult,
 	Name:     "_linalg_det",
 	Overload: "result",
 	Policy:   checks.PyTorch,
@@ -14410,6 +15150,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 }
 
 var opLinalgDet = wrap.Op{
+	Kernel:   kernels.LinalgDet,
 	Name:     "linalg_det",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14428,6 +15169,7 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgDetOut = wrap.Op{
+	Kernel:   kernels.LinalgDetOut,
 	Name:     "linalg_det",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14448,6 +15190,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDet = wrap.Op{
+	Kernel:   kernels.Det,
 	Name:     "det",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14466,6 +15209,7 @@ func Det(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgLdlFactorEx = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorEx,
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14484,6 +15228,7 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 }
 
 var opLinalgLdlFactorExOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorExOut,
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14504,6 +15249,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 }
 
 var opLinalgLdlFactor = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactor,
 	Name:     "linalg_ldl_factor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14522,6 +15268,7 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 }
 
 var opLinalgLdlFactorOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorOut,
 	Name:     "linalg_ldl_factor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14542,6 +15289,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 }
 
 var opLinalgLdlSolve = wrap.Op{
+	Kernel:   kernels.LinalgLdlSolve,
 	Name:     "linalg_ldl_solve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14560,6 +15308,7 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 }
 
 var opLinalgLdlSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlSolveOut,
 	Name:     "linalg_ldl_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14580,6 +15329,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 }
 
 var opLinalgLstsq = wrap.Op{
+	Kernel:   kernels.LinalgLstsq,
 	Name:     "linalg_lstsq",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14599,6 +15349,7 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 }
 
 var opLinalgLstsqOut = wrap.Op{
+	Kernel:   kernels.LinalgLstsqOut,
 	Name:     "linalg_lstsq",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14619,6 +15370,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 }
 
 var opLinalgMatmul = wrap.Op{
+	Kernel:   kernels.LinalgMatmul,
 	Name:     "linalg_matmul",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14637,6 +15389,7 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMatmulOut = wrap.Op{
+	Kernel:   kernels.LinalgMatmulOut,
 	Name:     "linalg_matmul",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14657,6 +15410,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 }
 
 var opLinalgVecdot = wrap.Op{
+	Kernel:   kernels.LinalgVecdot,
 	Name:     "linalg_vecdot",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14675,6 +15429,7 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opLinalgVecdotOut = wrap.Op{
+	Kernel:   kernels.LinalgVecdotOut,
 	Name:     "linalg_vecdot",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14695,6 +15450,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 }
 
 var opLinalgMatrixExp = wrap.Op{
+	Kernel:   kernels.LinalgMatrixExp,
 	Name:     "linalg_matrix_exp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14714,6 +15470,7 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMatrixExpOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixExpOut,
 	Name:     "linalg_matrix_exp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14734,6 +15491,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMatrixSqrth = wrap.Op{
+	Kernel:   kernels.LinalgMatrixSqrth,
 	Name:     "linalg_matrix_sqrth",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14753,6 +15511,7 @@ func LinalgMatrixSqrth(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMatrixSqrthOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixSqrthOut,
 	Name:     "linalg_matrix_sqrth",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14773,6 +15532,7 @@ func LinalgMatrixSqrthOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXLinalgSlogdet = wrap.Op{
+	Kernel:   kernels.XLinalgSlogdet,
 	Name:     "_linalg_slogdet",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14792,6 +15552,7 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 }
 
 var opXLinalgSlogdetSign = wrap.Op{
+	Kernel:   kernels.XLinalgSlogdetSign,
 	Name:     "_linalg_slogdet",
 	Overload: "sign",
 	Policy:   checks.PyTorch,
@@ -14812,6 +15573,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 }
 
 var opLinalgSlogdet = wrap.Op{
+	Kernel:   kernels.LinalgSlogdet,
 	Name:     "linalg_slogdet",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14830,6 +15592,7 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgSlogdetOut = wrap.Op{
+	Kernel:   kernels.LinalgSlogdetOut,
 	Name:     "linalg_slogdet",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14850,6 +15613,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 }
 
 var opSlogdet = wrap.Op{
+	Kernel:   kernels.Slogdet,
 	Name:     "slogdet",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14868,6 +15632,7 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opSlogdetOut = wrap.Op{
+	Kernel:   kernels.SlogdetOut,
 	Name:     "slogdet",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14888,6 +15653,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 }
 
 var opLogdet = wrap.Op{
+	Kernel:   kernels.Logdet,
 	Name:     "logdet",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14906,6 +15672,7 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEig = wrap.Op{
+	Kernel:   kernels.LinalgEig,
 	Name:     "linalg_eig",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14925,6 +15692,7 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgEigOut = wrap.Op{
+	Kernel:   kernels.LinalgEigOut,
 	Name:     "linalg_eig",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14945,6 +15713,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 }
 
 var opXLinalgEigvals = wrap.Op{
+	Kernel:   kernels.XLinalgEigvals,
 	Name:     "_linalg_eigvals",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14963,6 +15732,7 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEigvals = wrap.Op{
+	Kernel:   kernels.LinalgEigvals,
 	Name:     "linalg_eigvals",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14981,6 +15751,7 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEigvalsOut = wrap.Op{
+	Kernel:   kernels.LinalgEigvalsOut,
 	Name:     "linalg_eigvals",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15001,6 +15772,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXLinalgEigh = wrap.Op{
+	Kernel:   kernels.XLinalgEigh,
 	Name:     "_linalg_eigh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15020,6 +15792,7 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 }
 
 var opXLinalgEighEigenvalues = wrap.Op{
+	Kernel:   kernels.XLinalgEighEigenvalues,
 	Name:     "_linalg_eigh",
 	Overload: "eigenvalues",
 	Policy:   checks.PyTorch,
@@ -15040,6 +15813,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 }
 
 var opLinalgEigh = wrap.Op{
+	Kernel:   kernels.LinalgEigh,
 	Name:     "linalg_eigh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15058,6 +15832,7 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 }
 
 var opLinalgEighEigvals = wrap.Op{
+	Kernel:   kernels.LinalgEighEigvals,
 	Name:     "linalg_eigh",
 	Overload: "eigvals",
 	Policy:   checks.PyTorch,
@@ -15078,6 +15853,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 }
 
 var opLinalgEigvalsh = wrap.Op{
+	Kernel:   kernels.LinalgEigvalsh,
 	Name:     "linalg_eigvalsh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15096,6 +15872,7 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 }
 
 var opLinalgEigvalshOut = wrap.Op{
+	Kernel:   kernels.LinalgEigvalshOut,
 	Name:     "linalg_eigvalsh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15116,6 +15893,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 }
 
 var opLinalgHouseholderProduct = wrap.Op{
+	Kernel:   kernels.LinalgHouseholderProduct,
 	Name:     "linalg_householder_product",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15135,6 +15913,7 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 }
 
 var opLinalgHouseholderProductOut = wrap.Op{
+	Kernel:   kernels.LinalgHouseholderProductOut,
 	Name:     "linalg_householder_product",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15155,6 +15934,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 }
 
 var opLinalgInvEx = wrap.Op{
+	Kernel:   kernels.LinalgInvEx,
 	Name:     "linalg_inv_ex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15174,6 +15954,7 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 }
 
 var opLinalgInvExInverse = wrap.Op{
+	Kernel:   kernels.LinalgInvExInverse,
 	Name:     "linalg_inv_ex",
 	Overload: "inverse",
 	Policy:   checks.PyTorch,
@@ -15194,6 +15975,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 }
 
 var opLinalgInv = wrap.Op{
+	Kernel:   kernels.LinalgInv,
 	Name:     "linalg_inv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15212,6 +15994,7 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgInvOut = wrap.Op{
+	Kernel:   kernels.LinalgInvOut,
 	Name:     "linalg_inv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15232,6 +16015,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opInverse = wrap.Op{
+	Kernel:   kernels.Inverse,
 	Name:     "inverse",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15250,6 +16034,7 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 }
 
 var opInverseOut = wrap.Op{
+	Kernel:   kernels.InverseOut,
 	Name:     "inverse",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15270,6 +16055,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opInner = wrap.Op{
+	Kernel:   kernels.Inner,
 	Name:     "inner",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15288,6 +16074,7 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opInnerOut = wrap.Op{
+	Kernel:   kernels.InnerOut,
 	Name:     "inner",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15308,6 +16095,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opOuter = wrap.Op{
+	Kernel:   kernels.Outer,
 	Name:     "outer",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15326,6 +16114,7 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 }
 
 var opOuterOut = wrap.Op{
+	Kernel:   kernels.OuterOut,
 	Name:     "outer",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15346,6 +16135,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opGer = wrap.Op{
+	Kernel:   kernels.Ger,
 	Name:     "ger",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15364,6 +16154,7 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 }
 
 var opGerOut = wrap.Op{
+	Kernel:   kernels.GerOut,
 	Name:     "ger",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15384,6 +16175,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opLinalgNorm = wrap.Op{
+	Kernel:   kernels.LinalgNorm,
 	Name:     "linalg_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15402,6 +16194,7 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 }
 
 var opLinalgNormOrdStr = wrap.Op{
+	Kernel:   kernels.LinalgNormOrdStr,
 	Name:     "linalg_norm",
 	Overload: "ord_str",
 	Policy:   checks.PyTorch,
@@ -15420,6 +16213,7 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 }
 
 var opLinalgNormOut = wrap.Op{
+	Kernel:   kernels.LinalgNormOut,
 	Name:     "linalg_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15440,6 +16234,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 }
 
 var opLinalgNormOrdStrOut = wrap.Op{
+	Kernel:   kernels.LinalgNormOrdStrOut,
 	Name:     "linalg_norm",
 	Overload: "ord_str_out",
 	Policy:   checks.PyTorch,
@@ -15460,6 +16255,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 }
 
 var opLinalgVectorNorm = wrap.Op{
+	Kernel:   kernels.LinalgVectorNorm,
 	Name:     "linalg_vector_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15479,6 +16275,7 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 }
 
 var opLinalgVectorNormOut = wrap.Op{
+	Kernel:   kernels.LinalgVectorNormOut,
 	Name:     "linalg_vector_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15499,6 +16296,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 }
 
 var opLinalg_Powsum = wrap.Op{
+	Kernel:   kernels.Linalg_Powsum,
 	Name:     "linalg__powsum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15517,6 +16315,7 @@ func Linalg_Powsum(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bo
 }
 
 var opLinalgMatrixNorm = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNorm,
 	Name:     "linalg_matrix_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15535,6 +16334,7 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 }
 
 var opLinalgMatrixNormOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormOut,
 	Name:     "linalg_matrix_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15555,6 +16355,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 }
 
 var opLinalgMatrixNormStrOrd = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormStrOrd,
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord",
 	Policy:   checks.PyTorch,
@@ -15573,6 +16374,7 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 }
 
 var opLinalgMatrixNormStrOrdOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormStrOrdOut,
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord_out",
 	Policy:   checks.PyTorch,
@@ -15593,6 +16395,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 }
 
 var opXLinalgSvd = wrap.Op{
+	Kernel:   kernels.XLinalgSvd,
 	Name:     "_linalg_svd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15612,6 +16415,7 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 }
 
 var opXLinalgSvdU = wrap.Op{
+	Kernel:   kernels.XLinalgSvdU,
 	Name:     "_linalg_svd",
 	Overload: "U",
 	Policy:   checks.PyTorch,
@@ -15632,6 +16436,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 }
 
 var opLinalgSvd = wrap.Op{
+	Kernel:   kernels.LinalgSvd,
 	Name:     "linalg_svd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15650,6 +16455,7 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 }
 
 var opLinalgSvdU = wrap.Op{
+	Kernel:   kernels.LinalgSvdU,
 	Name:     "linalg_svd",
 	Overload: "U",
 	Policy:   checks.PyTorch,
@@ -15670,6 +16476,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 }
 
 var opLinalgSvdvals = wrap.Op{
+	Kernel:   kernels.LinalgSvdvals,
 	Name:     "linalg_svdvals",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15688,6 +16495,7 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 }
 
 var opLinalgSvdvalsOut = wrap.Op{
+	Kernel:   kernels.LinalgSvdvalsOut,
 	Name:     "linalg_svdvals",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15708,6 +16516,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 }
 
 var opLinalgCond = wrap.Op{
+	Kernel:   kernels.LinalgCond,
 	Name:     "linalg_cond",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15726,6 +16535,7 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 }
 
 var opLinalgCondOut = wrap.Op{
+	Kernel:   kernels.LinalgCondOut,
 	Name:     "linalg_cond",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15746,6 +16556,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 }
 
 var opLinalgCondPStr = wrap.Op{
+	Kernel:   kernels.LinalgCondPStr,
 	Name:     "linalg_cond",
 	Overload: "p_str",
 	Policy:   checks.PyTorch,
@@ -15764,6 +16575,7 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 }
 
 var opLinalgCondPStrOut = wrap.Op{
+	Kernel:   kernels.LinalgCondPStrOut,
 	Name:     "linalg_cond",
 	Overload: "p_str_out",
 	Policy:   checks.PyTorch,
@@ -15784,6 +16596,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 }
 
 var opLinalgPinvAtolRtolTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolTensor,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor",
 	Policy:   checks.PyTorch,
@@ -15803,6 +16616,7 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 }
 
 var opLinalgPinvAtolRtolTensorOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolTensorOut,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor_out",
 	Policy:   checks.PyTorch,
@@ -15823,6 +16637,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 }
 
 var opLinalgPinvAtolRtolFloat = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolFloat,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float",
 	Policy:   checks.PyTorch,
@@ -15841,6 +16656,7 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 }
 
 var opLinalgPinvAtolRtolFloatOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolFloatOut,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float_out",
 	Policy:   checks.PyTorch,
@@ -15861,6 +16677,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 }
 
 var opLinalgPinv = wrap.Op{
+	Kernel:   kernels.LinalgPinv,
 	Name:     "linalg_pinv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15879,6 +16696,7 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 }
 
 var opLinalgPinvRcondTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvRcondTensor,
 	Name:     "linalg_pinv",
 	Overload: "rcond_tensor",
 	Policy:   checks.PyTorch,
@@ -15897,6 +16715,7 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 }
 
 var opLinalgPinvOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvOut,
 	Name:     "linalg_pinv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15917,6 +16736,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 }
 
 var opLinalgPinvOutRcondTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvOutRcondTensor,
 	Name:     "linalg_pinv",
 	Overload: "out_rcond_tensor",
 	Policy:   checks.PyTorch,
@@ -15937,6 +16757,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 }
 
 var opXLinalgSolveEx = wrap.Op{
+	Kernel:   kernels.XLinalgSolveEx,
 	Name:     "_linalg_solve_ex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15956,6 +16777,7 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 }
 
 var opXLinalgSolveExResult = wrap.Op{
+	Kernel:   kernels.XLinalgSolveExResult,
 	Name:     "_linalg_solve_ex",
 	Overload: "result",
 	Policy:   checks.PyTorch,
@@ -15976,6 +16798,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 }
 
 var opLinalgSolveEx = wrap.Op{
+	Kernel:   kernels.LinalgSolveEx,
 	Name:     "linalg_solve_ex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15994,6 +16817,7 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 }
 
 var opLinalgSolveExOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveExOut,
 	Name:     "linalg_solve_ex",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16014,6 +16838,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 }
 
 var opLinalgSolve = wrap.Op{
+	Kernel:   kernels.LinalgSolve,
 	Name:     "linalg_solve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16032,6 +16857,7 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 }
 
 var opXSpsolve = wrap.Op{
+	Kernel:   kernels.XSpsolve,
 	Name:     "_spsolve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16050,6 +16876,7 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 }
 
 var opLinalgSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveOut,
 	Name:     "linalg_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16070,6 +16897,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 }
 
 var opLinalgTensorinv = wrap.Op{
+	Kernel:   kernels.LinalgTensorinv,
 	Name:     "linalg_tensorinv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16088,6 +16916,7 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 }
 
 var opLinalgTensorinvOut = wrap.Op{
+	Kernel:   kernels.LinalgTensorinvOut,
 	Name:     "linalg_tensorinv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16108,6 +16937,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 }
 
 var opLinalgTensorsolve = wrap.Op{
+	Kernel:   kernels.LinalgTensorsolve,
 	Name:     "linalg_tensorsolve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16126,6 +16956,7 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 }
 
 var opLinalgTensorsolveOut = wrap.Op{
+	Kernel:   kernels.LinalgTensorsolveOut,
 	Name:     "linalg_tensorsolve",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16146,6 +16977,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 }
 
 var opLinalgQr = wrap.Op{
+	Kernel:   kernels.LinalgQr,
 	Name:     "linalg_qr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16165,6 +16997,7 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgQrOut = wrap.Op{
+	Kernel:   kernels.LinalgQrOut,
 	Name:     "linalg_qr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16185,6 +17018,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 }
 
 var opLinalgPolar = wrap.Op{
+	Kernel:   kernels.LinalgPolar,
 	Name:     "linalg_polar",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16204,6 +17038,7 @@ func LinalgPolar(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgPolarOut = wrap.Op{
+	Kernel:   kernels.LinalgPolarOut,
 	Name:     "linalg_polar",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16224,6 +17059,7 @@ func LinalgPolarOut(A *torch.Tensor, U *torch.Tensor, H *torch.Tensor) (*torch.T
 }
 
 var opLinalgMatrixPower = wrap.Op{
+	Kernel:   kernels.LinalgMatrixPower,
 	Name:     "linalg_matrix_power",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16242,6 +17078,7 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opLinalgMatrixPowerOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixPowerOut,
 	Name:     "linalg_matrix_power",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16262,6 +17099,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 }
 
 var opLinalgMatrixRankAtolRtolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor",
 	Policy:   checks.PyTorch,
@@ -16280,6 +17118,7 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 }
 
 var opLinalgMatrixRankAtolRtolTensorOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolTensorOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor_out",
 	Policy:   checks.PyTorch,
@@ -16300,6 +17139,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 }
 
 var opLinalgMatrixRankAtolRtolFloat = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolFloat,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float",
 	Policy:   checks.PyTorch,
@@ -16318,6 +17158,7 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 }
 
 var opLinalgMatrixRankAtolRtolFloatOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolFloatOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float_out",
 	Policy:   checks.PyTorch,
@@ -16338,6 +17179,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 }
 
 var opLinalgMatrixRank = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRank,
 	Name:     "linalg_matrix_rank",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16356,6 +17198,7 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 }
 
 var opLinalgMatrixRankOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16376,6 +17219,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 }
 
 var opLinalgMatrixRankTolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankTolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "tol_tensor",
 	Policy:   checks.PyTorch,
@@ -16394,6 +17238,7 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 }
 
 var opLinalgMatrixRankOutTolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankOutTolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "out_tol_tensor",
 	Policy:   checks.PyTorch,
@@ -16414,6 +17259,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 }
 
 var opLinalgMultiDot = wrap.Op{
+	Kernel:   kernels.LinalgMultiDot,
 	Name:     "linalg_multi_dot",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16432,6 +17278,7 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMultiDotOut = wrap.Op{
+	Kernel:   kernels.LinalgMultiDotOut,
 	Name:     "linalg_multi_dot",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16452,6 +17299,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 }
 
 var opNestedToPaddedTensor = wrap.Op{
+	Kernel:   kernels.NestedToPaddedTensor,
 	Name:     "nested_to_padded_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16470,6 +17318,7 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 }
 
 var opXTestSerializationSubcmul = wrap.Op{
+	Kernel:   kernels.XTestSerializationSubcmul,
 	Name:     "_test_serialization_subcmul",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16488,6 +17337,7 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 }
 
 var opXTestParallelMaterialize = wrap.Op{
+	Kernel:   kernels.XTestParallelMaterialize,
 	Name:     "_test_parallel_materialize",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16506,6 +17356,7 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 }
 
 var opXTestOptionalIntlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalIntlist,
 	Name:     "_test_optional_intlist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16524,6 +17375,7 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 }
 
 var opXTestOptionalIntlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalIntlistOut,
 	Name:     "_test_optional_intlist",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16544,6 +17396,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 }
 
 var opXTestOptionalFilledIntlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalFilledIntlist,
 	Name:     "_test_optional_filled_intlist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16562,6 +17415,7 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 }
 
 var opXTestOptionalFilledIntlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalFilledIntlistOut,
 	Name:     "_test_optional_filled_intlist",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16582,6 +17436,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 }
 
 var opXTestOptionalFloatlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalFloatlist,
 	Name:     "_test_optional_floatlist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16600,6 +17455,7 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 }
 
 var opXTestOptionalFloatlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalFloatlistOut,
 	Name:     "_test_optional_floatlist",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16620,6 +17476,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 }
 
 var opXTestStringDefault = wrap.Op{
+	Kernel:   kernels.XTestStringDefault,
 	Name:     "_test_string_default",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16638,6 +17495,7 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 }
 
 var opXTestAmbiguousDefaultsA = wrap.Op{
+	Kernel:   kernels.XTestAmbiguousDefaultsA,
 	Name:     "_test_ambiguous_defaults",
 	Overload: "a",
 	Policy:   checks.PyTorch,
@@ -16656,6 +17514,7 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 }
 
 var opXTestAmbiguousDefaultsB = wrap.Op{
+	Kernel:   kernels.XTestAmbiguousDefaultsB,
 	Name:     "_test_ambiguous_defaults",
 	Overload: "b",
 	Policy:   checks.PyTorch,
@@ -16674,6 +17533,7 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 }
 
 var opXTestWarnInAutograd = wrap.Op{
+	Kernel:   kernels.XTestWarnInAutograd,
 	Name:     "_test_warn_in_autograd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16693,6 +17553,7 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestWarnInAutogradOut = wrap.Op{
+	Kernel:   kernels.XTestWarnInAutogradOut,
 	Name:     "_test_warn_in_autograd",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16713,6 +17574,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 }
 
 var opXTestAutogradMultipleDispatchFullcoverage = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchFullcoverage,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage",
 	Policy:   checks.PyTorch,
@@ -16732,6 +17594,7 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 }
 
 var opXTestAutogradMultipleDispatchFullcoverageOut = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchFullcoverageOut,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage_out",
 	Policy:   checks.PyTorch,
@@ -16752,6 +17615,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 }
 
 var opXTestAutogradMultipleDispatchNtonly = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchNtonly,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "ntonly",
 	Policy:   checks.PyTorch,
@@ -16771,6 +17635,7 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 }
 
 var opXTestAutogradMultipleDispatchView = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchView,
 	Name:     "_test_autograd_multiple_dispatch_view",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16790,6 +17655,7 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestAutogradMultipleDispatchViewCopy = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchViewCopy,
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16809,6 +17675,7 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestAutogradMultipleDispatchViewCopyOut = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchViewCopyOut,
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16829,6 +17696,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 }
 
 var opSegmentReduce = wrap.Op{
+	Kernel:   kernels.SegmentReduce,
 	Name:     "segment_reduce",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16848,6 +17716,7 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 }
 
 var opSegmentReduceOut = wrap.Op{
+	Kernel:   kernels.SegmentReduceOut,
 	Name:     "segment_reduce",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16868,6 +17737,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 }
 
 var opXSegmentReduceBackward = wrap.Op{
+	Kernel:   kernels.XSegmentReduceBackward,
 	Name:     "_segment_reduce_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16886,6 +17756,7 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 }
 
 var opXSegmentReduceBackwardOut = wrap.Op{
+	Kernel:   kernels.XSegmentReduceBackwardOut,
 	Name:     "_segment_reduce_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16906,6 +17777,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 }
 
 var opPadSequence = wrap.Op{
+	Kernel:   kernels.PadSequence,
 	Name:     "pad_sequence",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16924,6 +17796,7 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 }
 
 var opFlattenDenseTensors = wrap.Op{
+	Kernel:   kernels.FlattenDenseTensors,
 	Name:     "flatten_dense_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16942,6 +17815,7 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opUnflattenDenseTensors = wrap.Op{
+	Kernel:   kernels.UnflattenDenseTensors,
 	Name:     "unflatten_dense_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16960,6 +17834,7 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 }
 
 var opXNestedTensorFromTensorList = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromTensorList,
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16979,6 +17854,7 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 }
 
 var opXNestedTensorFromTensorListOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromTensorListOut,
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16999,6 +17875,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 }
 
 var opXFwPrimalCopy = wrap.Op{
+	Kernel:   kernels.XFwPrimalCopy,
 	Name:     "_fw_primal_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17017,6 +17894,7 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 }
 
 var opXFwPrimalCopyOut = wrap.Op{
+	Kernel:   kernels.XFwPrimalCopyOut,
 	Name:     "_fw_primal_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17037,6 +17915,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 }
 
 var opXMakeDualCopy = wrap.Op{
+	Kernel:   kernels.XMakeDualCopy,
 	Name:     "_make_dual_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17055,6 +17934,7 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 }
 
 var opXMakeDualCopyOut = wrap.Op{
+	Kernel:   kernels.XMakeDualCopyOut,
 	Name:     "_make_dual_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17075,6 +17955,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 }
 
 var opViewAsRealCopy = wrap.Op{
+	Kernel:   kernels.ViewAsRealCopy,
 	Name:     "view_as_real_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17094,6 +17975,7 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsRealCopyOut = wrap.Op{
+	Kernel:   kernels.ViewAsRealCopyOut,
 	Name:     "view_as_real_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17114,6 +17996,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplexCopy = wrap.Op{
+	Kernel:   kernels.ViewAsComplexCopy,
 	Name:     "view_as_complex_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17133,6 +18016,7 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplexCopyOut = wrap.Op{
+	Kernel:   kernels.ViewAsComplexCopyOut,
 	Name:     "view_as_complex_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17153,6 +18037,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjCopy = wrap.Op{
+	Kernel:   kernels.XConjCopy,
 	Name:     "_conj_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17172,6 +18057,7 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjCopyOut = wrap.Op{
+	Kernel:   kernels.XConjCopyOut,
 	Name:     "_conj_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17192,6 +18078,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegViewCopy = wrap.Op{
+	Kernel:   kernels.XNegViewCopy,
 	Name:     "_neg_view_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17211,6 +18098,7 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegViewCopyOut = wrap.Op{
+	Kernel:   kernels.XNegViewCopyOut,
 	Name:     "_neg_view_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17231,6 +18119,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAsStridedCopy = wrap.Op{
+	Kernel:   kernels.AsStridedCopy,
 	Name:     "as_strided_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17250,6 +18139,7 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 }
 
 var opAsStridedCopyOut = wrap.Op{
+	Kernel:   kernels.AsStridedCopyOut,
 	Name:     "as_strided_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17270,6 +18160,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 }
 
 var opXSparseBroadcastToCopy = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastToCopy,
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17288,6 +18179,7 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXSparseBroadcastToCopyOut = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastToCopyOut,
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17308,6 +18200,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 }
 
 var opDiagonalCopy = wrap.Op{
+	Kernel:   kernels.DiagonalCopy,
 	Name:     "diagonal_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17327,6 +18220,7 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 }
 
 var opDiagonalCopyOut = wrap.Op{
+	Kernel:   kernels.DiagonalCopyOut,
 	Name:     "diagonal_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17347,6 +18241,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 }
 
 var opExpandCopy = wrap.Op{
+	Kernel:   kernels.ExpandCopy,
 	Name:     "expand_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17366,6 +18261,7 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 }
 
 var opExpandCopyOut = wrap.Op{
+	Kernel:   kernels.ExpandCopyOut,
 	Name:     "expand_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17386,6 +18282,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 }
 
 var opPermuteCopy = wrap.Op{
+	Kernel:   kernels.PermuteCopy,
 	Name:     "permute_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17405,6 +18302,7 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opPermuteCopyOut = wrap.Op{
+	Kernel:   kernels.PermuteCopyOut,
 	Name:     "permute_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17425,6 +18323,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 }
 
 var opXReshapeAliasCopy = wrap.Op{
+	Kernel:   kernels.XReshapeAliasCopy,
 	Name:     "_reshape_alias_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17444,6 +18343,7 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 }
 
 var opXReshapeAliasCopyOut = wrap.Op{
+	Kernel:   kernels.XReshapeAliasCopyOut,
 	Name:     "_reshape_alias_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17464,6 +18364,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 }
 
 var opSelectCopyInt = wrap.Op{
+	Kernel:   kernels.SelectCopyInt,
 	Name:     "select_copy",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -17483,6 +18384,7 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 }
 
 var opSelectCopyIntOut = wrap.Op{
+	Kernel:   kernels.SelectCopyIntOut,
 	Name:     "select_copy",
 	Overload: "int_out",
 	Policy:   checks.PyTorch,
@@ -17503,6 +18405,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 }
 
 var opDetachCopy = wrap.Op{
+	Kernel:   kernels.DetachCopy,
 	Name:     "detach_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17521,6 +18424,7 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDetachCopyOut = wrap.Op{
+	Kernel:   kernels.DetachCopyOut,
 	Name:     "detach_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17541,6 +18445,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSliceCopyTensor = wrap.Op{
+	Kernel:   kernels.SliceCopyTensor,
 	Name:     "slice_copy",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -17560,6 +18465,7 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 }
 
 var opSliceCopyTensorOut = wrap.Op{
+	Kernel:   kernels.SliceCopyTensorOut,
 	Name:     "slice_copy",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -17580,6 +18486,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 }
 
 var opSplitCopyTensor = wrap.Op{
+	Kernel:   kernels.SplitCopyTensor,
 	Name:     "split_copy",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -17599,6 +18506,7 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 }
 
 var opSplitWithSizesCopy = wrap.Op{
+	Kernel:   kernels.SplitWithSizesCopy,
 	Name:     "split_with_sizes_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17618,6 +18526,7 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 }
 
 var opSqueezeCopy = wrap.Op{
+	Kernel:   kernels.SqueezeCopy,
 	Name:     "squeeze_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17637,6 +18546,7 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeCopyOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyOut,
 	Name:     "squeeze_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17657,6 +18567,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeCopyDim = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDim,
 	Name:     "squeeze_copy",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -17676,6 +18587,7 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueezeCopyDimOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDimOut,
 	Name:     "squeeze_copy",
 	Overload: "dim_out",
 	Policy:   checks.PyTorch,
@@ -17696,6 +18608,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 }
 
 var opSqueezeCopyDims = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDims,
 	Name:     "squeeze_copy",
 	Overload: "dims",
 	Policy:   checks.PyTorch,
@@ -17715,6 +18628,7 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opSqueezeCopyDimsOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDimsOut,
 	Name:     "squeeze_copy",
 	Overload: "dims_out",
 	Policy:   checks.PyTorch,
@@ -17735,6 +18649,7 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 }
 
 var opTCopy = wrap.Op{
+	Kernel:   kernels.TCopy,
 	Name:     "t_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17754,6 +18669,7 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTCopyOut = wrap.Op{
+	Kernel:   kernels.TCopyOut,
 	Name:     "t_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17774,6 +18690,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTransposeCopyInt = wrap.Op{
+	Kernel:   kernels.TransposeCopyInt,
 	Name:     "transpose_copy",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -17793,6 +18710,7 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 }
 
 var opTransposeCopyIntOut = wrap.Op{
+	Kernel:   kernels.TransposeCopyIntOut,
 	Name:     "transpose_copy",
 	Overload: "int_out",
 	Policy:   checks.PyTorch,
@@ -17813,6 +18731,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 }
 
 var opUnsqueezeCopy = wrap.Op{
+	Kernel:   kernels.UnsqueezeCopy,
 	Name:     "unsqueeze_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17832,6 +18751,7 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opUnsqueezeCopyOut = wrap.Op{
+	Kernel:   kernels.UnsqueezeCopyOut,
 	Name:     "unsqueeze_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17852,6 +18772,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 }
 
 var opXIndicesCopy = wrap.Op{
+	Kernel:   kernels.XIndicesCopy,
 	Name:     "_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17871,6 +18792,7 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.XIndicesCopyOut,
 	Name:     "_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17891,6 +18813,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXValuesCopy = wrap.Op{
+	Kernel:   kernels.XValuesCopy,
 	Name:     "_values_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17910,6 +18833,7 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXValuesCopyOut = wrap.Op{
+	Kernel:   kernels.XValuesCopyOut,
 	Name:     "_values_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17930,6 +18854,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIndicesCopy = wrap.Op{
+	Kernel:   kernels.IndicesCopy,
 	Name:     "indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17949,6 +18874,7 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.IndicesCopyOut,
 	Name:     "indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17969,6 +18895,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opValuesCopy = wrap.Op{
+	Kernel:   kernels.ValuesCopy,
 	Name:     "values_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17988,6 +18915,7 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opValuesCopyOut = wrap.Op{
+	Kernel:   kernels.ValuesCopyOut,
 	Name:     "values_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18008,6 +18936,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndicesCopy = wrap.Op{
+	Kernel:   kernels.CrowIndicesCopy,
 	Name:     "crow_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18027,6 +18956,7 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.CrowIndicesCopyOut,
 	Name:     "crow_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18047,6 +18977,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndicesCopy = wrap.Op{
+	Kernel:   kernels.ColIndicesCopy,
 	Name:     "col_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18066,6 +18997,7 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.ColIndicesCopyOut,
 	Name:     "col_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18086,6 +19018,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndicesCopy = wrap.Op{
+	Kernel:   kernels.CcolIndicesCopy,
 	Name:     "ccol_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18105,6 +19038,7 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.CcolIndicesCopyOut,
 	Name:     "ccol_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18125,6 +19059,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndicesCopy = wrap.Op{
+	Kernel:   kernels.RowIndicesCopy,
 	Name:     "row_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18144,6 +19079,7 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.RowIndicesCopyOut,
 	Name:     "row_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18164,6 +19100,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opUnbindCopyInt = wrap.Op{
+	Kernel:   kernels.UnbindCopyInt,
 	Name:     "unbind_copy",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -18183,6 +19120,7 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 }
 
 var opUnbindCopyIntOut = wrap.Op{
+	Kernel:   kernels.UnbindCopyIntOut,
 	Name:     "unbind_copy",
 	Overload: "int_out",
 	Policy:   checks.PyTorch,
@@ -18206,6 +19144,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 }
 
 var opSplitCopyTensorOut = wrap.Op{
+	Kernel:   kernels.SplitCopyTensorOut,
 	Name:     "split_copy",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -18229,6 +19168,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 }
 
 var opSplitWithSizesCopyOut = wrap.Op{
+	Kernel:   kernels.SplitWithSizesCopyOut,
 	Name:     "split_with_sizes_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18252,6 +19192,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 }
 
 var opViewCopy = wrap.Op{
+	Kernel:   kernels.ViewCopy,
 	Name:     "view_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18271,6 +19212,7 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opViewCopyOut = wrap.Op{
+	Kernel:   kernels.ViewCopyOut,
 	Name:     "view_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18291,6 +19233,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opViewCopyDtype = wrap.Op{
+	Kernel:   kernels.ViewCopyDtype,
 	Name:     "view_copy",
 	Overload: "dtype",
 	Policy:   checks.PyTorch,
@@ -18310,6 +19253,7 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opViewCopyDtypeOut = wrap.Op{
+	Kernel:   kernels.ViewCopyDtypeOut,
 	Name:     "view_copy",
 	Overload: "dtype_out",
 	Policy:   checks.PyTorch,
@@ -18330,6 +19274,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 }
 
 var opUnfoldCopy = wrap.Op{
+	Kernel:   kernels.UnfoldCopy,
 	Name:     "unfold_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18349,6 +19294,7 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 }
 
 var opUnfoldCopyOut = wrap.Op{
+	Kernel:   kernels.UnfoldCopyOut,
 	Name:     "unfold_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18369,6 +19315,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 }
 
 var opAliasCopy = wrap.Op{
+	Kernel:   kernels.AliasCopy,
 	Name:     "alias_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18388,6 +19335,7 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAliasCopyOut = wrap.Op{
+	Kernel:   kernels.AliasCopyOut,
 	Name:     "alias_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18408,6 +19356,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opToPaddedTensor = wrap.Op{
+	Kernel:   kernels.ToPaddedTensor,
 	Name:     "to_padded_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18427,6 +19376,7 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 }
 
 var opToPaddedTensorOut = wrap.Op{
+	Kernel:   kernels.ToPaddedTensorOut,
 	Name:     "to_padded_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18447,6 +19397,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 }
 
 var opXJaggedToPaddedDenseForward = wrap.Op{
+	Kernel:   kernels.XJaggedToPaddedDenseForward,
 	Name:     "_jagged_to_padded_dense_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18465,6 +19416,7 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 }
 
 var opXPaddedDenseToJaggedForward = wrap.Op{
+	Kernel:   kernels.XPaddedDenseToJaggedForward,
 	Name:     "_padded_dense_to_jagged_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18483,6 +19435,7 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 }
 
 var opXNestedFromPaddedTensor = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedTensor,
 	Name:     "_nested_from_padded_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18502,6 +19455,7 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 }
 
 var opXNestedTensorSoftmaxWithShape = wrap.Op{
+	Kernel:   kernels.XNestedTensorSoftmaxWithShape,
 	Name:     "_nested_tensor_softmax_with_shape",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18520,6 +19474,7 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 }
 
 var opXSafeSoftmax = wrap.Op{
+	Kernel:   kernels.XSafeSoftmax,
 	Name:     "_safe_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18539,6 +19494,7 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opXTransformerEncoderLayerFwd = wrap.Op{
+	Kernel:   kernels.XTransformerEncoderLayerFwd,
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18557,6 +19513,7 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 }
 
 var opXTransformerEncoderLayerFwdOut = wrap.Op{
+	Kernel:   kernels.XTransformerEncoderLayerFwdOut,
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18577,6 +19534,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 }
 
 var opXNativeMultiHeadAttention = wrap.Op{
+	Kernel:   kernels.XNativeMultiHeadAttention,
 	Name:     "_native_multi_head_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18595,6 +19553,7 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXNativeMultiHeadAttentionOut = wrap.Op{
+	Kernel:   kernels.XNativeMultiHeadAttentionOut,
 	Name:     "_native_multi_head_attention",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18615,6 +19574,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 }
 
 var opScaledDotProductAttention = wrap.Op{
+	Kernel:   kernels.ScaledDotProductAttention,
 	Name:     "scaled_dot_product_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18633,6 +19593,7 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXFusedSdpChoice = wrap.Op{
+	Kernel:   kernels.XFusedSdpChoice,
 	Name:     "_fused_sdp_choice",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18652,6 +19613,7 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 }
 
 var opXScaledDotProductAttentionMath = wrap.Op{
+	Kernel:   kernels.XScaledDotProductAttentionMath,
 	Name:     "_scaled_dot_product_attention_math",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18670,6 +19632,7 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 }
 
 var opXScaledDotProductAttentionMathForMps = wrap.Op{
+	Kernel:   kernels.XScaledDotProductAttentionMathForMps,
 	Name:     "_scaled_dot_product_attention_math_for_mps",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18688,6 +19651,7 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 }
 
 var opXScaledDotProductFlashAttention = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttention,
 	Name:     "_scaled_dot_product_flash_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18707,6 +19671,7 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 }
 
 var opXScaledDotProductFlashAttentionQuantized = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttentionQuantized,
 	Name:     "_scaled_dot_product_flash_attention",
 	Overload: "quantized",
 	Policy:   checks.PyTorch,
@@ -18725,6 +19690,7 @@ func XScaledDotProductFlashAttentionQuantized(query *torch.Tensor, key *torch.Te
 }
 
 var opXScaledDotProductFlashAttentionForCpu = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttentionForCpu,
 	Name:     "_scaled_dot_product_flash_attention_for_cpu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18744,6 +19710,7 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 }
 
 var opXScaledDotProductFusedAttentionOverrideable = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFusedAttentionOverrideable,
 	Name:     "_scaled_dot_product_fused_attention_overrideable",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18763,6 +19730,7 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 }
 
 var opXScaledDotProductFlashAttentionBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttentionBackward,
 	Name:     "_scaled_dot_product_flash_attention_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,

@@ -14,6 +14,7 @@ import (
 )
 
 var opXScaledDotProductFlashAttentionForCpuBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttentionForCpuBackward,
 	Name:     "_scaled_dot_product_flash_attention_for_cpu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -32,6 +33,7 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 }
 
 var opXScaledDotProductFusedAttentionOverrideableBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFusedAttentionOverrideableBackward,
 	Name:     "_scaled_dot_product_fused_attention_overrideable_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -50,6 +52,7 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 }
 
 var opXScaledDotProductEfficientAttention = wrap.Op{
+	Kernel:   kernels.XScaledDotProductEfficientAttention,
 	Name:     "_scaled_dot_product_efficient_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -69,6 +72,7 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 }
 
 var opXScaledDotProductEfficientAttentionBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductEfficientAttentionBackward,
 	Name:     "_scaled_dot_product_efficient_attention_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -87,6 +91,7 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 }
 
 var opXScaledDotProductCudnnAttention = wrap.Op{
+	Kernel:   kernels.XScaledDotProductCudnnAttention,
 	Name:     "_scaled_dot_product_cudnn_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -106,6 +111,7 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 }
 
 var opXScaledDotProductCudnnAttentionBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductCudnnAttentionBackward,
 	Name:     "_scaled_dot_product_cudnn_attention_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -124,6 +130,7 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 }
 
 var opXFlashAttentionForward = wrap.Op{
+	Kernel:   kernels.XFlashAttentionForward,
 	Name:     "_flash_attention_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -143,6 +150,7 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 }
 
 var opXFlashAttentionForwardNoDropoutInplace = wrap.Op{
+	Kernel:   kernels.XFlashAttentionForwardNoDropoutInplace,
 	Name:     "_flash_attention_forward_no_dropout_inplace",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -163,6 +171,7 @@ func XFlashAttentionForwardNoDropoutInplace(out *torch.Tensor, query *torch.Tens
 }
 
 var opXFlashAttentionForwardQuantized = wrap.Op{
+	Kernel:   kernels.XFlashAttentionForwardQuantized,
 	Name:     "_flash_attention_forward",
 	Overload: "quantized",
 	Policy:   checks.PyTorch,
@@ -181,6 +190,7 @@ func XFlashAttentionForwardQuantized(query *torch.Tensor, key *torch.Tensor, val
 }
 
 var opXFlashAttentionBackward = wrap.Op{
+	Kernel:   kernels.XFlashAttentionBackward,
 	Name:     "_flash_attention_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -199,6 +209,7 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 }
 
 var opXEfficientAttentionForward = wrap.Op{
+	Kernel:   kernels.XEfficientAttentionForward,
 	Name:     "_efficient_attention_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -218,6 +229,7 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 }
 
 var opXEfficientAttentionBackward = wrap.Op{
+	Kernel:   kernels.XEfficientAttentionBackward,
 	Name:     "_efficient_attention_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -236,6 +248,7 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 }
 
 var opXCudnnAttentionForward = wrap.Op{
+	Kernel:   kernels.XCudnnAttentionForward,
 	Name:     "_cudnn_attention_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -255,6 +268,7 @@ func XCudnnAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 }
 
 var opXCudnnAttentionBackward = wrap.Op{
+	Kernel:   kernels.XCudnnAttentionBackward,
 	Name:     "_cudnn_attention_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -273,6 +287,7 @@ func XCudnnAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 }
 
 var opXTritonScaledDotAttention = wrap.Op{
+	Kernel:   kernels.XTritonScaledDotAttention,
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -291,6 +306,7 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 }
 
 var opXTritonScaledDotAttentionOut = wrap.Op{
+	Kernel:   kernels.XTritonScaledDotAttentionOut,
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -311,6 +327,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 }
 
 var opXFillMemEffDropoutMask_ = wrap.Op{
+	Kernel:   kernels.XFillMemEffDropoutMask_,
 	Name:     "_fill_mem_eff_dropout_mask_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -331,6 +348,7 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 }
 
 var opXTritonMultiHeadAttention = wrap.Op{
+	Kernel:   kernels.XTritonMultiHeadAttention,
 	Name:     "_triton_multi_head_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -349,6 +367,7 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXTritonMultiHeadAttentionOut = wrap.Op{
+	Kernel:   kernels.XTritonMultiHeadAttentionOut,
 	Name:     "_triton_multi_head_attention",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -369,6 +388,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 }
 
 var opSpecialAiryAi = wrap.Op{
+	Kernel:   kernels.SpecialAiryAi,
 	Name:     "special_airy_ai",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -388,6 +408,7 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialAiryAiOut = wrap.Op{
+	Kernel:   kernels.SpecialAiryAiOut,
 	Name:     "special_airy_ai",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -408,6 +429,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ0 = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ0,
 	Name:     "special_bessel_j0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -427,6 +449,7 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ0Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ0Out,
 	Name:     "special_bessel_j0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -447,6 +470,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ1 = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ1,
 	Name:     "special_bessel_j1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -466,6 +490,7 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ1Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ1Out,
 	Name:     "special_bessel_j1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -486,6 +511,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY0 = wrap.Op{
+	Kernel:   kernels.SpecialBesselY0,
 	Name:     "special_bessel_y0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -505,6 +531,7 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY0Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselY0Out,
 	Name:     "special_bessel_y0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -525,6 +552,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY1 = wrap.Op{
+	Kernel:   kernels.SpecialBesselY1,
 	Name:     "special_bessel_y1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -544,6 +572,7 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY1Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselY1Out,
 	Name:     "special_bessel_y1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -564,6 +593,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialChebyshevPolynomialT = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialT,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -583,6 +613,7 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialTXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTXScalar,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -602,6 +633,7 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialTNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTNScalar,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -621,6 +653,7 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialTOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -641,6 +674,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialTXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTXScalarOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -661,6 +695,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialTNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTNScalarOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -681,6 +716,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialU = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialU,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -700,6 +736,7 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialUXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUXScalar,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -719,6 +756,7 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialUNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUNScalar,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -738,6 +776,7 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialUOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -758,6 +797,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialUXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUXScalarOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -778,6 +818,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialUNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUNScalarOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -798,6 +839,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialV = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialV,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -817,6 +859,7 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialVXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVXScalar,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -836,6 +879,7 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialVNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVNScalar,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -855,6 +899,7 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialVOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -875,6 +920,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialVXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVXScalarOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -895,6 +941,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialVNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVNScalarOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -915,6 +962,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialW = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialW,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -934,6 +982,7 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialWXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWXScalar,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -953,6 +1002,7 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialWNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWNScalar,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -972,6 +1022,7 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialWOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -992,6 +1043,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialWXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWXScalarOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1012,6 +1064,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialWNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWNScalarOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1032,6 +1085,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialHermitePolynomialH = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialH,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1051,6 +1105,7 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialHermitePolynomialHXScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHXScalar,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -1070,6 +1125,7 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 }
 
 var opSpecialHermitePolynomialHNScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHNScalar,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1089,6 +1145,7 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 }
 
 var opSpecialHermitePolynomialHOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1109,6 +1166,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 }
 
 var opSpecialHermitePolynomialHXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHXScalarOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1129,6 +1187,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 }
 
 var opSpecialHermitePolynomialHNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHNScalarOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1149,6 +1208,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 }
 
 var opSpecialHermitePolynomialHe = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHe,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1168,6 +1228,7 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialHermitePolynomialHeXScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeXScalar,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -1187,6 +1248,7 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialHermitePolynomialHeNScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeNScalar,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1206,6 +1268,7 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialHermitePolynomialHeOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1226,6 +1289,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialHermitePolynomialHeXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeXScalarOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1246,6 +1310,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialHermitePolynomialHeNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeNScalarOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1266,6 +1331,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialLaguerrePolynomialL = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialL,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1285,6 +1351,7 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialLaguerrePolynomialLXScalar = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLXScalar,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -1304,6 +1371,7 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialLaguerrePolynomialLNScalar = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLNScalar,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1323,6 +1391,7 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialLaguerrePolynomialLOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1343,6 +1412,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialLaguerrePolynomialLXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLXScalarOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1363,6 +1433,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialLaguerrePolynomialLNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLNScalarOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1383,6 +1454,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialLegendrePolynomialP = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialP,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1402,6 +1474,7 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialLegendrePolynomialPXScalar = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPXScalar,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -1421,6 +1494,7 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialLegendrePolynomialPNScalar = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPNScalar,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1440,6 +1514,7 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialLegendrePolynomialPOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1460,6 +1535,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialLegendrePolynomialPXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPXScalarOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1480,6 +1556,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialLegendrePolynomialPNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPNScalarOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1500,6 +1577,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialModifiedBesselI0 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI0,
 	Name:     "special_modified_bessel_i0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1519,6 +1597,7 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselI0Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI0Out,
 	Name:     "special_modified_bessel_i0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1539,6 +1618,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselI1 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI1,
 	Name:     "special_modified_bessel_i1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1558,6 +1638,7 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselI1Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI1Out,
 	Name:     "special_modified_bessel_i1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1578,6 +1659,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselK0 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK0,
 	Name:     "special_modified_bessel_k0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1597,6 +1679,7 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselK0Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK0Out,
 	Name:     "special_modified_bessel_k0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1617,6 +1700,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselK1 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK1,
 	Name:     "special_modified_bessel_k1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1636,6 +1720,7 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselK1Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK1Out,
 	Name:     "special_modified_bessel_k1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1656,6 +1741,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialScaledModifiedBesselK0 = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK0,
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1675,6 +1761,7 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialScaledModifiedBesselK0Out = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK0Out,
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1695,6 +1782,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opSpecialScaledModifiedBesselK1 = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK1,
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1714,6 +1802,7 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialScaledModifiedBesselK1Out = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK1Out,
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1734,6 +1823,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialT = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialT,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1753,6 +1843,7 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialTXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -1772,6 +1863,7 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialTNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1791,6 +1883,7 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialTOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1811,6 +1904,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialTXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1831,6 +1925,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialTNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1851,6 +1946,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialU = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialU,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1870,6 +1966,7 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialUXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -1889,6 +1986,7 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialUNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1908,6 +2006,7 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialUOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1928,6 +2027,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialUXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1948,6 +2048,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialUNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1968,6 +2069,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialV = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialV,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1987,6 +2089,7 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialVXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -2006,6 +2109,7 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialVNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -2025,6 +2129,7 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialVOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2045,6 +2150,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialVXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -2065,6 +2171,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialVNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -2085,6 +2192,7 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialW = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialW,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2104,6 +2212,7 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialWXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -2123,6 +2232,7 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialWNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -2142,6 +2252,7 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialWOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWOut,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2162,6 +2273,7 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialWXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -2182,6 +2294,7 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialWNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -2202,6 +2315,7 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialSphericalBesselJ0 = wrap.Op{
+	Kernel:   kernels.SpecialSphericalBesselJ0,
 	Name:     "special_spherical_bessel_j0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2221,6 +2335,7 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSphericalBesselJ0Out = wrap.Op{
+	Kernel:   kernels.SpecialSphericalBesselJ0Out,
 	Name:     "special_spherical_bessel_j0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2241,6 +2356,7 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opXFoobar = wrap.Op{
+	Kernel:   kernels.XFoobar,
 	Name:     "_foobar",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2259,6 +2375,7 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 }
 
 var opXFoobarOut = wrap.Op{
+	Kernel:   kernels.XFoobarOut,
 	Name:     "_foobar",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2279,6 +2396,7 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 }
 
 var opXFusedAdam_ = wrap.Op{
+	Kernel:   kernels.XFusedAdam_,
 	Name:     "_fused_adam_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2299,6 +2417,7 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 }
 
 var opXFusedAdamOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamOut,
 	Name:     "_fused_adam",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2319,6 +2438,7 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 }
 
 var opXFusedAdam = wrap.Op{
+	Kernel:   kernels.XFusedAdam,
 	Name:     "_fused_adam",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2337,6 +2457,7 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 }
 
 var opXFusedAdam_TensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdam_TensorLr,
 	Name:     "_fused_adam_",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2360,6 +2481,7 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 }
 
 var opXFusedAdamTensorLrOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamTensorLrOut,
 	Name:     "_fused_adam",
 	Overload: "tensor_lr_out",
 	Policy:   checks.PyTorch,
@@ -2383,6 +2505,7 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 }
 
 var opXFusedAdamTensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdamTensorLr,
 	Name:     "_fused_adam",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2401,6 +2524,7 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 }
 
 var opXFusedAdamw_ = wrap.Op{
+	Kernel:   kernels.XFusedAdamw_,
 	Name:     "_fused_adamw_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2421,6 +2545,7 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 }
 
 var opXFusedAdamwOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamwOut,
 	Name:     "_fused_adamw",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2441,6 +2566,7 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 }
 
 var opXFusedAdamw = wrap.Op{
+	Kernel:   kernels.XFusedAdamw,
 	Name:     "_fused_adamw",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2459,6 +2585,7 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 }
 
 var opXFusedAdamw_TensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdamw_TensorLr,
 	Name:     "_fused_adamw_",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2482,6 +2609,7 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 }
 
 var opXFusedAdamwTensorLrOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamwTensorLrOut,
 	Name:     "_fused_adamw",
 	Overload: "tensor_lr_out",
 	Policy:   checks.PyTorch,
@@ -2505,6 +2633,7 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 }
 
 var opXFusedAdamwTensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdamwTensorLr,
 	Name:     "_fused_adamw",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2523,6 +2652,7 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 }
 
 var opXFusedSgd_ = wrap.Op{
+	Kernel:   kernels.XFusedSgd_,
 	Name:     "_fused_sgd_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2543,6 +2673,7 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 }
 
 var opXFusedSgdOut = wrap.Op{
+	Kernel:   kernels.XFusedSgdOut,
 	Name:     "_fused_sgd",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2563,6 +2694,7 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 }
 
 var opXFusedSgd = wrap.Op{
+	Kernel:   kernels.XFusedSgd,
 	Name:     "_fused_sgd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2581,6 +2713,7 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 }
 
 var opXFusedSgd_TensorLr = wrap.Op{
+	Kernel:   kernels.XFusedSgd_TensorLr,
 	Name:     "_fused_sgd_",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2604,6 +2737,7 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 }
 
 var opXFusedSgdTensorLrOut = wrap.Op{
+	Kernel:   kernels.XFusedSgdTensorLrOut,
 	Name:     "_fused_sgd",
 	Overload: "tensor_lr_out",
 	Policy:   checks.PyTorch,
@@ -2627,6 +2761,7 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 }
 
 var opXFusedSgdTensorLr = wrap.Op{
+	Kernel:   kernels.XFusedSgdTensorLr,
 	Name:     "_fused_sgd",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2645,6 +2780,7 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 }
 
 var opXFusedAdagrad_ = wrap.Op{
+	Kernel:   kernels.XFusedAdagrad_,
 	Name:     "_fused_adagrad_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2665,6 +2801,7 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 }
 
 var opXFusedAdagradOut = wrap.Op{
+	Kernel:   kernels.XFusedAdagradOut,
 	Name:     "_fused_adagrad",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2685,6 +2822,7 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 }
 
 var opXFusedAdagrad = wrap.Op{
+	Kernel:   kernels.XFusedAdagrad,
 	Name:     "_fused_adagrad",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2703,6 +2841,7 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 }
 
 var opXFusedAdagrad_TensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdagrad_TensorLr,
 	Name:     "_fused_adagrad_",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2726,6 +2865,7 @@ func XFusedAdagrad_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_s
 }
 
 var opXFusedAdagradTensorLrOut = wrap.Op{
+	Kernel:   kernels.XFusedAdagradTensorLrOut,
 	Name:     "_fused_adagrad",
 	Overload: "tensor_lr_out",
 	Policy:   checks.PyTorch,
@@ -2749,6 +2889,7 @@ func XFusedAdagradTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, state
 }
 
 var opXFusedAdagradTensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdagradTensorLr,
 	Name:     "_fused_adagrad",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2767,6 +2908,7 @@ func XFusedAdagradTensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_su
 }
 
 var opXPropagateXlaData = wrap.Op{
+	Kernel:   kernels.XPropagateXlaData,
 	Name:     "_propagate_xla_data",
 	Overload: "",
 	Policy:   checks.PyTorch,

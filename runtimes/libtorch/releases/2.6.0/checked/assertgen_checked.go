@@ -22,6 +22,7 @@ const (
 )
 
 var opXCastByte = wrap.Op{
+	Kernel:   kernels.XCastByte,
 	Name:     "_cast_Byte",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -41,6 +42,7 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastChar = wrap.Op{
+	Kernel:   kernels.XCastChar,
 	Name:     "_cast_Char",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -60,6 +62,7 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastDouble = wrap.Op{
+	Kernel:   kernels.XCastDouble,
 	Name:     "_cast_Double",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -79,6 +82,7 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastFloat = wrap.Op{
+	Kernel:   kernels.XCastFloat,
 	Name:     "_cast_Float",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -98,6 +102,7 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastInt = wrap.Op{
+	Kernel:   kernels.XCastInt,
 	Name:     "_cast_Int",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -117,6 +122,7 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastLong = wrap.Op{
+	Kernel:   kernels.XCastLong,
 	Name:     "_cast_Long",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -136,6 +142,7 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastShort = wrap.Op{
+	Kernel:   kernels.XCastShort,
 	Name:     "_cast_Short",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -155,6 +162,7 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXCastHalf = wrap.Op{
+	Kernel:   kernels.XCastHalf,
 	Name:     "_cast_Half",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -174,6 +182,7 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 }
 
 var opXBackward = wrap.Op{
+	Kernel:   kernels.XBackward,
 	Name:     "_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -196,6 +205,7 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 }
 
 var opSetData = wrap.Op{
+	Kernel:   kernels.SetData,
 	Name:     "set_data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -216,6 +226,7 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 }
 
 var opData = wrap.Op{
+	Kernel:   kernels.Data,
 	Name:     "data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -235,6 +246,7 @@ func Data(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsLeaf = wrap.Op{
+	Kernel:   kernels.IsLeaf,
 	Name:     "is_leaf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -254,6 +266,7 @@ func IsLeaf(self *torch.Tensor) bool {
 }
 
 var opOutputNr = wrap.Op{
+	Kernel:   kernels.OutputNr,
 	Name:     "output_nr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -273,6 +286,7 @@ func OutputNr(self *torch.Tensor) int64 {
 }
 
 var opXVersion = wrap.Op{
+	Kernel:   kernels.XVersion,
 	Name:     "_version",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -292,6 +306,7 @@ func XVersion(self *torch.Tensor) int64 {
 }
 
 var opRequiresGrad_ = wrap.Op{
+	Kernel:   kernels.RequiresGrad_,
 	Name:     "requires_grad_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -312,6 +327,7 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 }
 
 var opRetainGrad = wrap.Op{
+	Kernel:   kernels.RetainGrad,
 	Name:     "retain_grad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -332,6 +348,7 @@ func RetainGrad(self *torch.Tensor) {
 }
 
 var opRetainsGrad = wrap.Op{
+	Kernel:   kernels.RetainsGrad,
 	Name:     "retains_grad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -351,6 +368,7 @@ func RetainsGrad(self *torch.Tensor) bool {
 }
 
 var opXFwPrimal = wrap.Op{
+	Kernel:   kernels.XFwPrimal,
 	Name:     "_fw_primal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -370,6 +388,7 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 }
 
 var opXMakeDual = wrap.Op{
+	Kernel:   kernels.XMakeDual,
 	Name:     "_make_dual",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -389,6 +408,7 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 }
 
 var opXUnpackDual = wrap.Op{
+	Kernel:   kernels.XUnpackDual,
 	Name:     "_unpack_dual",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -408,6 +428,7 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 }
 
 var opXNewZerosWithSameFeatureMeta = wrap.Op{
+	Kernel:   kernels.XNewZerosWithSameFeatureMeta,
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -427,6 +448,7 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 }
 
 var opXNewZerosWithSameFeatureMetaOut = wrap.Op{
+	Kernel:   kernels.XNewZerosWithSameFeatureMetaOut,
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -447,6 +469,7 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 }
 
 var opXHasSameStorageNumel = wrap.Op{
+	Kernel:   kernels.XHasSameStorageNumel,
 	Name:     "_has_same_storage_numel",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -466,6 +489,7 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opRename_ = wrap.Op{
+	Kernel:   kernels.Rename_,
 	Name:     "rename_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -486,6 +510,7 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 }
 
 var opRename = wrap.Op{
+	Kernel:   kernels.Rename,
 	Name:     "rename",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -505,6 +530,7 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 }
 
 var opAlignTo = wrap.Op{
+	Kernel:   kernels.AlignTo,
 	Name:     "align_to",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -524,6 +550,7 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 }
 
 var opAlignToEllipsisIdx = wrap.Op{
+	Kernel:   kernels.AlignToEllipsisIdx,
 	Name:     "align_to",
 	Overload: "ellipsis_idx",
 	Policy:   checks.Strict,
@@ -543,6 +570,7 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 }
 
 var opAlignAs = wrap.Op{
+	Kernel:   kernels.AlignAs,
 	Name:     "align_as",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -562,6 +590,7 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opAlignTensors = wrap.Op{
+	Kernel:   kernels.AlignTensors,
 	Name:     "align_tensors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -581,6 +610,7 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXAssertAsync = wrap.Op{
+	Kernel:   kernels.XAssertAsync,
 	Name:     "_assert_async",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -600,6 +630,7 @@ func XAssertAsync(self *torch.Tensor) {
 }
 
 var opXAssertAsyncMsg = wrap.Op{
+	Kernel:   kernels.XAssertAsyncMsg,
 	Name:     "_assert_async",
 	Overload: "msg",
 	Policy:   checks.Strict,
@@ -619,6 +650,7 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 }
 
 var opXAssertScalar = wrap.Op{
+	Kernel:   kernels.XAssertScalar,
 	Name:     "_assert_scalar",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -637,6 +669,7 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 }
 
 var opXFunctionalAssertScalar = wrap.Op{
+	Kernel:   kernels.XFunctionalAssertScalar,
 	Name:     "_functional_assert_scalar",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -656,6 +689,7 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 }
 
 var opXFunctionalAssertAsyncMsg = wrap.Op{
+	Kernel:   kernels.XFunctionalAssertAsyncMsg,
 	Name:     "_functional_assert_async",
 	Overload: "msg",
 	Policy:   checks.Strict,
@@ -675,6 +709,7 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 }
 
 var opXAssertTensorMetadata = wrap.Op{
+	Kernel:   kernels.XAssertTensorMetadata,
 	Name:     "_assert_tensor_metadata",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -694,6 +729,7 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 }
 
 var opXPrint = wrap.Op{
+	Kernel:   kernels.XPrint,
 	Name:     "_print",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -712,6 +748,7 @@ func XPrint(s string) {
 }
 
 var opSymConstrainRange = wrap.Op{
+	Kernel:   kernels.SymConstrainRange,
 	Name:     "sym_constrain_range",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -730,6 +767,7 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 }
 
 var opSymConstrainRangeForSize = wrap.Op{
+	Kernel:   kernels.SymConstrainRangeForSize,
 	Name:     "sym_constrain_range_for_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -748,6 +786,7 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 }
 
 var opXFunctionalSymConstrainRange = wrap.Op{
+	Kernel:   kernels.XFunctionalSymConstrainRange,
 	Name:     "_functional_sym_constrain_range",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -767,6 +806,7 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 }
 
 var opXFunctionalSymConstrainRangeForSize = wrap.Op{
+	Kernel:   kernels.XFunctionalSymConstrainRangeForSize,
 	Name:     "_functional_sym_constrain_range_for_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -786,6 +826,7 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 }
 
 var opXMakeDepToken = wrap.Op{
+	Kernel:   kernels.XMakeDepToken,
 	Name:     "_make_dep_token",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -804,6 +845,7 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 }
 
 var opRefineNames = wrap.Op{
+	Kernel:   kernels.RefineNames,
 	Name:     "refine_names",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -823,6 +865,7 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 }
 
 var opXUseCudnnCtcLoss = wrap.Op{
+	Kernel:   kernels.XUseCudnnCtcLoss,
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -842,6 +885,7 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 }
 
 var opXUseCudnnCtcLossTensor = wrap.Op{
+	Kernel:   kernels.XUseCudnnCtcLossTensor,
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -861,6 +905,7 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 }
 
 var opXCudnnCtcLoss = wrap.Op{
+	Kernel:   kernels.XCudnnCtcLoss,
 	Name:     "_cudnn_ctc_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -880,6 +925,7 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 }
 
 var opXCudnnCtcLossOut = wrap.Op{
+	Kernel:   kernels.XCudnnCtcLossOut,
 	Name:     "_cudnn_ctc_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -900,6 +946,7 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 }
 
 var opXCudnnCtcLossTensor = wrap.Op{
+	Kernel:   kernels.XCudnnCtcLossTensor,
 	Name:     "_cudnn_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -919,6 +966,7 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 }
 
 var opXUseCudnnRnnFlattenWeight = wrap.Op{
+	Kernel:   kernels.XUseCudnnRnnFlattenWeight,
 	Name:     "_use_cudnn_rnn_flatten_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -937,6 +985,7 @@ func XUseCudnnRnnFlattenWeight() bool {
 }
 
 var opXCudnnRnnFlattenWeight = wrap.Op{
+	Kernel:   kernels.XCudnnRnnFlattenWeight,
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -956,6 +1005,7 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 }
 
 var opXCudnnRnnFlattenWeightOut = wrap.Op{
+	Kernel:   kernels.XCudnnRnnFlattenWeightOut,
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -979,6 +1029,7 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 }
 
 var opXCudnnRnn = wrap.Op{
+	Kernel:   kernels.XCudnnRnn,
 	Name:     "_cudnn_rnn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1001,6 +1052,7 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 }
 
 var opXCudnnRnnOut = wrap.Op{
+	Kernel:   kernels.XCudnnRnnOut,
 	Name:     "_cudnn_rnn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1024,6 +1076,7 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 }
 
 var opXCudnnRnnBackward = wrap.Op{
+	Kernel:   kernels.XCudnnRnnBackward,
 	Name:     "_cudnn_rnn_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1046,6 +1099,7 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 }
 
 var opXCudnnRnnBackwardOut = wrap.Op{
+	Kernel:   kernels.XCudnnRnnBackwardOut,
 	Name:     "_cudnn_rnn_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1069,6 +1123,7 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 }
 
 var opXCudnnInitDropoutState = wrap.Op{
+	Kernel:   kernels.XCudnnInitDropoutState,
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1087,6 +1142,7 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 }
 
 var opXCudnnInitDropoutStateOut = wrap.Op{
+	Kernel:   kernels.XCudnnInitDropoutStateOut,
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1107,6 +1163,7 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 }
 
 var opXDebugHasInternalOverlap = wrap.Op{
+	Kernel:   kernels.XDebugHasInternalOverlap,
 	Name:     "_debug_has_internal_overlap",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1126,6 +1183,7 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 }
 
 var opXFusedDropout = wrap.Op{
+	Kernel:   kernels.XFusedDropout,
 	Name:     "_fused_dropout",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1145,6 +1203,7 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 }
 
 var opXFusedDropoutOut = wrap.Op{
+	Kernel:   kernels.XFusedDropoutOut,
 	Name:     "_fused_dropout",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1165,6 +1224,7 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 }
 
 var opXMaskedScale = wrap.Op{
+	Kernel:   kernels.XMaskedScale,
 	Name:     "_masked_scale",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1184,6 +1244,7 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 }
 
 var opXMaskedScaleOut = wrap.Op{
+	Kernel:   kernels.XMaskedScaleOut,
 	Name:     "_masked_scale",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1204,6 +1265,7 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 }
 
 var opNativeDropout = wrap.Op{
+	Kernel:   kernels.NativeDropout,
 	Name:     "native_dropout",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1223,6 +1285,7 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 }
 
 var opNativeDropoutOut = wrap.Op{
+	Kernel:   kernels.NativeDropoutOut,
 	Name:     "native_dropout",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1243,6 +1306,7 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 }
 
 var opNativeDropoutBackward = wrap.Op{
+	Kernel:   kernels.NativeDropoutBackward,
 	Name:     "native_dropout_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1262,6 +1326,7 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 }
 
 var opNativeDropoutBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeDropoutBackwardOut,
 	Name:     "native_dropout_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1282,6 +1347,7 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 }
 
 var opXSobolEngineDraw = wrap.Op{
+	Kernel:   kernels.XSobolEngineDraw,
 	Name:     "_sobol_engine_draw",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1301,6 +1367,7 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 }
 
 var opXSobolEngineFf_ = wrap.Op{
+	Kernel:   kernels.XSobolEngineFf_,
 	Name:     "_sobol_engine_ff_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1321,6 +1388,7 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 }
 
 var opXSobolEngineScramble_ = wrap.Op{
+	Kernel:   kernels.XSobolEngineScramble_,
 	Name:     "_sobol_engine_scramble_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1341,6 +1409,7 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 }
 
 var opXSobolEngineInitializeState_ = wrap.Op{
+	Kernel:   kernels.XSobolEngineInitializeState_,
 	Name:     "_sobol_engine_initialize_state_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1361,6 +1430,7 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 }
 
 var opXReshapeFromTensor = wrap.Op{
+	Kernel:   kernels.XReshapeFromTensor,
 	Name:     "_reshape_from_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1380,6 +1450,7 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 }
 
 var opXShapeAsTensor = wrap.Op{
+	Kernel:   kernels.XShapeAsTensor,
 	Name:     "_shape_as_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1399,6 +1470,7 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDropout = wrap.Op{
+	Kernel:   kernels.Dropout,
 	Name:     "dropout",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1418,6 +1490,7 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opDropout_ = wrap.Op{
+	Kernel:   kernels.Dropout_,
 	Name:     "dropout_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1438,6 +1511,7 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opFeatureDropout = wrap.Op{
+	Kernel:   kernels.FeatureDropout,
 	Name:     "feature_dropout",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1457,6 +1531,7 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opFeatureDropout_ = wrap.Op{
+	Kernel:   kernels.FeatureDropout_,
 	Name:     "feature_dropout_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1477,6 +1552,7 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opAlphaDropout = wrap.Op{
+	Kernel:   kernels.AlphaDropout,
 	Name:     "alpha_dropout",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1496,6 +1572,7 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opAlphaDropout_ = wrap.Op{
+	Kernel:   kernels.AlphaDropout_,
 	Name:     "alpha_dropout_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1516,6 +1593,7 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 }
 
 var opFeatureAlphaDropout = wrap.Op{
+	Kernel:   kernels.FeatureAlphaDropout,
 	Name:     "feature_alpha_dropout",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1535,6 +1613,7 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 }
 
 var opFeatureAlphaDropout_ = wrap.Op{
+	Kernel:   kernels.FeatureAlphaDropout_,
 	Name:     "feature_alpha_dropout_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1555,6 +1634,7 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 }
 
 var opAbs = wrap.Op{
+	Kernel:   kernels.Abs,
 	Name:     "abs",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1574,6 +1654,7 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAbs_ = wrap.Op{
+	Kernel:   kernels.Abs_,
 	Name:     "abs_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1594,6 +1675,7 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAbsOut = wrap.Op{
+	Kernel:   kernels.AbsOut,
 	Name:     "abs",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1614,6 +1696,7 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAbsolute = wrap.Op{
+	Kernel:   kernels.Absolute,
 	Name:     "absolute",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1633,6 +1716,7 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAbsolute_ = wrap.Op{
+	Kernel:   kernels.Absolute_,
 	Name:     "absolute_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1653,6 +1737,7 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAbsoluteOut = wrap.Op{
+	Kernel:   kernels.AbsoluteOut,
 	Name:     "absolute",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1673,6 +1758,7 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAngle = wrap.Op{
+	Kernel:   kernels.Angle,
 	Name:     "angle",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1692,6 +1778,7 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAngleOut = wrap.Op{
+	Kernel:   kernels.AngleOut,
 	Name:     "angle",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1712,6 +1799,7 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsReal = wrap.Op{
+	Kernel:   kernels.ViewAsReal,
 	Name:     "view_as_real",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1731,6 +1819,7 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplex = wrap.Op{
+	Kernel:   kernels.ViewAsComplex,
 	Name:     "view_as_complex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1750,6 +1839,7 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSgn = wrap.Op{
+	Kernel:   kernels.Sgn,
 	Name:     "sgn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1769,6 +1859,7 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSgn_ = wrap.Op{
+	Kernel:   kernels.Sgn_,
 	Name:     "sgn_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1789,6 +1880,7 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSgnOut = wrap.Op{
+	Kernel:   kernels.SgnOut,
 	Name:     "sgn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1809,6 +1901,7 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opChalf = wrap.Op{
+	Kernel:   kernels.Chalf,
 	Name:     "chalf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1828,6 +1921,7 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 }
 
 var opReal = wrap.Op{
+	Kernel:   kernels.Real,
 	Name:     "real",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1847,6 +1941,7 @@ func Real(self *torch.Tensor) *torch.Tensor {
 }
 
 var opImag = wrap.Op{
+	Kernel:   kernels.Imag,
 	Name:     "imag",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1866,6 +1961,7 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConj = wrap.Op{
+	Kernel:   kernels.XConj,
 	Name:     "_conj",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1885,6 +1981,7 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 }
 
 var opConj = wrap.Op{
+	Kernel:   kernels.Conj,
 	Name:     "conj",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1904,6 +2001,7 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjPhysical = wrap.Op{
+	Kernel:   kernels.XConjPhysical,
 	Name:     "_conj_physical",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1923,6 +2021,7 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjPhysicalOut = wrap.Op{
+	Kernel:   kernels.XConjPhysicalOut,
 	Name:     "_conj_physical",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1943,6 +2042,7 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opConjPhysical = wrap.Op{
+	Kernel:   kernels.ConjPhysical,
 	Name:     "conj_physical",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1962,6 +2062,7 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 }
 
 var opConjPhysicalOut = wrap.Op{
+	Kernel:   kernels.ConjPhysicalOut,
 	Name:     "conj_physical",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1982,6 +2083,7 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opConjPhysical_ = wrap.Op{
+	Kernel:   kernels.ConjPhysical_,
 	Name:     "conj_physical_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2002,6 +2104,7 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opResolveConj = wrap.Op{
+	Kernel:   kernels.ResolveConj,
 	Name:     "resolve_conj",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2021,6 +2124,7 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 }
 
 var opResolveNeg = wrap.Op{
+	Kernel:   kernels.ResolveNeg,
 	Name:     "resolve_neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2040,6 +2144,7 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegView = wrap.Op{
+	Kernel:   kernels.XNegView,
 	Name:     "_neg_view",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2059,6 +2164,7 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcos = wrap.Op{
+	Kernel:   kernels.Acos,
 	Name:     "acos",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2078,6 +2184,7 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcos_ = wrap.Op{
+	Kernel:   kernels.Acos_,
 	Name:     "acos_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2098,6 +2205,7 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcosOut = wrap.Op{
+	Kernel:   kernels.AcosOut,
 	Name:     "acos",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2118,6 +2226,7 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArccos = wrap.Op{
+	Kernel:   kernels.Arccos,
 	Name:     "arccos",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2137,6 +2246,7 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArccos_ = wrap.Op{
+	Kernel:   kernels.Arccos_,
 	Name:     "arccos_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2157,6 +2267,7 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArccosOut = wrap.Op{
+	Kernel:   kernels.ArccosOut,
 	Name:     "arccos",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2177,6 +2288,7 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAvgPool1d = wrap.Op{
+	Kernel:   kernels.AvgPool1d,
 	Name:     "avg_pool1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2196,6 +2308,7 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAvgPool1dOut = wrap.Op{
+	Kernel:   kernels.AvgPool1dOut,
 	Name:     "avg_pool1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2216,6 +2329,7 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 }
 
 var opAdaptiveAvgPool1d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool1d,
 	Name:     "adaptive_avg_pool1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2235,6 +2349,7 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opAdaptiveAvgPool1dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool1dOut,
 	Name:     "adaptive_avg_pool1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2255,6 +2370,7 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveMaxPool1d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool1d,
 	Name:     "adaptive_max_pool1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2274,6 +2390,7 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAddTensor = wrap.Op{
+	Kernel:   kernels.AddTensor,
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2293,6 +2410,7 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 }
 
 var opAdd_Tensor = wrap.Op{
+	Kernel:   kernels.Add_Tensor,
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2313,6 +2431,7 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opAddOut = wrap.Op{
+	Kernel:   kernels.AddOut,
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2333,6 +2452,7 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 }
 
 var opXAddReluTensor = wrap.Op{
+	Kernel:   kernels.XAddReluTensor,
 	Name:     "_add_relu",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2352,6 +2472,7 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 }
 
 var opXAddRelu_Tensor = wrap.Op{
+	Kernel:   kernels.XAddRelu_Tensor,
 	Name:     "_add_relu_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2372,6 +2493,7 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 }
 
 var opXAddReluOut = wrap.Op{
+	Kernel:   kernels.XAddReluOut,
 	Name:     "_add_relu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2392,6 +2514,7 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 }
 
 var opXAddReluScalar = wrap.Op{
+	Kernel:   kernels.XAddReluScalar,
 	Name:     "_add_relu",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2411,6 +2534,7 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 }
 
 var opXAddRelu_Scalar = wrap.Op{
+	Kernel:   kernels.XAddRelu_Scalar,
 	Name:     "_add_relu_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2431,6 +2555,7 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 }
 
 var opXAddReluScalarOut = wrap.Op{
+	Kernel:   kernels.XAddReluScalarOut,
 	Name:     "_add_relu",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2451,6 +2576,7 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 }
 
 var opAddScalar = wrap.Op{
+	Kernel:   kernels.AddScalar,
 	Name:     "add",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2470,6 +2596,7 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 }
 
 var opAdd_Scalar = wrap.Op{
+	Kernel:   kernels.Add_Scalar,
 	Name:     "add_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2490,6 +2617,7 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opAddScalarOut = wrap.Op{
+	Kernel:   kernels.AddScalarOut,
 	Name:     "add",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2510,6 +2638,7 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 }
 
 var opAddmv = wrap.Op{
+	Kernel:   kernels.Addmv,
 	Name:     "addmv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2529,6 +2658,7 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 }
 
 var opAddmv_ = wrap.Op{
+	Kernel:   kernels.Addmv_,
 	Name:     "addmv_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2549,6 +2679,7 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 }
 
 var opAddmvOut = wrap.Op{
+	Kernel:   kernels.AddmvOut,
 	Name:     "addmv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2569,6 +2700,7 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 }
 
 var opAddr = wrap.Op{
+	Kernel:   kernels.Addr,
 	Name:     "addr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2588,6 +2720,7 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 }
 
 var opAddr_ = wrap.Op{
+	Kernel:   kernels.Addr_,
 	Name:     "addr_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2608,6 +2741,7 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 }
 
 var opAddrOut = wrap.Op{
+	Kernel:   kernels.AddrOut,
 	Name:     "addr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2628,6 +2762,7 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 }
 
 var opAffineGridGenerator = wrap.Op{
+	Kernel:   kernels.AffineGridGenerator,
 	Name:     "affine_grid_generator",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2647,6 +2782,7 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 }
 
 var opAffineGridGeneratorOut = wrap.Op{
+	Kernel:   kernels.AffineGridGeneratorOut,
 	Name:     "affine_grid_generator",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2667,6 +2803,7 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 }
 
 var opAffineGridGeneratorBackward = wrap.Op{
+	Kernel:   kernels.AffineGridGeneratorBackward,
 	Name:     "affine_grid_generator_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2686,6 +2823,7 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 }
 
 var opXIsAllTrue = wrap.Op{
+	Kernel:   kernels.XIsAllTrue,
 	Name:     "_is_all_true",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2705,6 +2843,7 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXIsAnyTrue = wrap.Op{
+	Kernel:   kernels.XIsAnyTrue,
 	Name:     "_is_any_true",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2724,6 +2863,7 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestCheckTensor = wrap.Op{
+	Kernel:   kernels.XTestCheckTensor,
 	Name:     "_test_check_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2743,6 +2883,7 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestFunctorchFallback = wrap.Op{
+	Kernel:   kernels.XTestFunctorchFallback,
 	Name:     "_test_functorch_fallback",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2762,6 +2903,7 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 }
 
 var opXTestFunctorchFallbackOut = wrap.Op{
+	Kernel:   kernels.XTestFunctorchFallbackOut,
 	Name:     "_test_functorch_fallback",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2782,6 +2924,7 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 }
 
 var opAllDim = wrap.Op{
+	Kernel:   kernels.AllDim,
 	Name:     "all",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -2801,6 +2944,7 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 }
 
 var opAllDims = wrap.Op{
+	Kernel:   kernels.AllDims,
 	Name:     "all",
 	Overload: "dims",
 	Policy:   checks.Strict,
@@ -2820,6 +2964,7 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAllOut = wrap.Op{
+	Kernel:   kernels.AllOut,
 	Name:     "all",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2840,6 +2985,7 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 }
 
 var opAllDimsOut = wrap.Op{
+	Kernel:   kernels.AllDimsOut,
 	Name:     "all",
 	Overload: "dims_out",
 	Policy:   checks.Strict,
@@ -2860,6 +3006,7 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 }
 
 var opAllDimname = wrap.Op{
+	Kernel:   kernels.AllDimname,
 	Name:     "all",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -2879,6 +3026,7 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 }
 
 var opAllDimnameOut = wrap.Op{
+	Kernel:   kernels.AllDimnameOut,
 	Name:     "all",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -2899,6 +3047,7 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 }
 
 var opAllclose = wrap.Op{
+	Kernel:   kernels.Allclose,
 	Name:     "allclose",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2918,6 +3067,7 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 }
 
 var opAnyDim = wrap.Op{
+	Kernel:   kernels.AnyDim,
 	Name:     "any",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -2937,6 +3087,7 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 }
 
 var opAnyDims = wrap.Op{
+	Kernel:   kernels.AnyDims,
 	Name:     "any",
 	Overload: "dims",
 	Policy:   checks.Strict,
@@ -2956,6 +3107,7 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAnyOut = wrap.Op{
+	Kernel:   kernels.AnyOut,
 	Name:     "any",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2976,6 +3128,7 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 }
 
 var opAnyDimsOut = wrap.Op{
+	Kernel:   kernels.AnyDimsOut,
 	Name:     "any",
 	Overload: "dims_out",
 	Policy:   checks.Strict,
@@ -2996,6 +3149,7 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 }
 
 var opAnyDimname = wrap.Op{
+	Kernel:   kernels.AnyDimname,
 	Name:     "any",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -3015,6 +3169,7 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 }
 
 var opAnyDimnameOut = wrap.Op{
+	Kernel:   kernels.AnyDimnameOut,
 	Name:     "any",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -3035,6 +3190,7 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 }
 
 var opArange = wrap.Op{
+	Kernel:   kernels.Arange,
 	Name:     "arange",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3053,6 +3209,7 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 }
 
 var opArangeStart = wrap.Op{
+	Kernel:   kernels.ArangeStart,
 	Name:     "arange",
 	Overload: "start",
 	Policy:   checks.Strict,
@@ -3071,6 +3228,7 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 }
 
 var opArangeStartStep = wrap.Op{
+	Kernel:   kernels.ArangeStartStep,
 	Name:     "arange",
 	Overload: "start_step",
 	Policy:   checks.Strict,
@@ -3089,6 +3247,7 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 }
 
 var opArangeOut = wrap.Op{
+	Kernel:   kernels.ArangeOut,
 	Name:     "arange",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3109,6 +3268,7 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArangeStartOut = wrap.Op{
+	Kernel:   kernels.ArangeStartOut,
 	Name:     "arange",
 	Overload: "start_out",
 	Policy:   checks.Strict,
@@ -3129,6 +3289,7 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 }
 
 var opXDimArange = wrap.Op{
+	Kernel:   kernels.XDimArange,
 	Name:     "_dim_arange",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3148,6 +3309,7 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opArgmax = wrap.Op{
+	Kernel:   kernels.Argmax,
 	Name:     "argmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3167,6 +3329,7 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 }
 
 var opArgmaxOut = wrap.Op{
+	Kernel:   kernels.ArgmaxOut,
 	Name:     "argmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3187,6 +3350,7 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 }
 
 var opArgmin = wrap.Op{
+	Kernel:   kernels.Argmin,
 	Name:     "argmin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3206,6 +3370,7 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 }
 
 var opArgminOut = wrap.Op{
+	Kernel:   kernels.ArgminOut,
 	Name:     "argmin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3226,6 +3391,7 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 }
 
 var opAcosh = wrap.Op{
+	Kernel:   kernels.Acosh,
 	Name:     "acosh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3245,6 +3411,7 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcosh_ = wrap.Op{
+	Kernel:   kernels.Acosh_,
 	Name:     "acosh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3265,6 +3432,7 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAcoshOut = wrap.Op{
+	Kernel:   kernels.AcoshOut,
 	Name:     "acosh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3285,6 +3453,7 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArccosh = wrap.Op{
+	Kernel:   kernels.Arccosh,
 	Name:     "arccosh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3304,6 +3473,7 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArccosh_ = wrap.Op{
+	Kernel:   kernels.Arccosh_,
 	Name:     "arccosh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3324,6 +3494,7 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArccoshOut = wrap.Op{
+	Kernel:   kernels.ArccoshOut,
 	Name:     "arccosh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3344,6 +3515,7 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAsinh = wrap.Op{
+	Kernel:   kernels.Asinh,
 	Name:     "asinh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3363,6 +3535,7 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsinh_ = wrap.Op{
+	Kernel:   kernels.Asinh_,
 	Name:     "asinh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3383,6 +3556,7 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsinhOut = wrap.Op{
+	Kernel:   kernels.AsinhOut,
 	Name:     "asinh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3403,6 +3577,7 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsinh = wrap.Op{
+	Kernel:   kernels.Arcsinh,
 	Name:     "arcsinh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3422,6 +3597,7 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsinh_ = wrap.Op{
+	Kernel:   kernels.Arcsinh_,
 	Name:     "arcsinh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3442,6 +3618,7 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsinhOut = wrap.Op{
+	Kernel:   kernels.ArcsinhOut,
 	Name:     "arcsinh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3462,6 +3639,7 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAtanh = wrap.Op{
+	Kernel:   kernels.Atanh,
 	Name:     "atanh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3481,6 +3659,7 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtanh_ = wrap.Op{
+	Kernel:   kernels.Atanh_,
 	Name:     "atanh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3501,6 +3680,7 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtanhOut = wrap.Op{
+	Kernel:   kernels.AtanhOut,
 	Name:     "atanh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3521,6 +3701,7 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArctanh = wrap.Op{
+	Kernel:   kernels.Arctanh,
 	Name:     "arctanh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3540,6 +3721,7 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArctanh_ = wrap.Op{
+	Kernel:   kernels.Arctanh_,
 	Name:     "arctanh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3560,6 +3742,7 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArctanhOut = wrap.Op{
+	Kernel:   kernels.ArctanhOut,
 	Name:     "arctanh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3580,6 +3763,7 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAsStrided = wrap.Op{
+	Kernel:   kernels.AsStrided,
 	Name:     "as_strided",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3599,6 +3783,7 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 }
 
 var opAsStrided_ = wrap.Op{
+	Kernel:   kernels.AsStrided_,
 	Name:     "as_strided_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3619,6 +3804,7 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 }
 
 var opAsin = wrap.Op{
+	Kernel:   kernels.Asin,
 	Name:     "asin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3638,6 +3824,7 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsin_ = wrap.Op{
+	Kernel:   kernels.Asin_,
 	Name:     "asin_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3658,6 +3845,7 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAsinOut = wrap.Op{
+	Kernel:   kernels.AsinOut,
 	Name:     "asin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3678,6 +3866,7 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsin = wrap.Op{
+	Kernel:   kernels.Arcsin,
 	Name:     "arcsin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3697,6 +3886,7 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsin_ = wrap.Op{
+	Kernel:   kernels.Arcsin_,
 	Name:     "arcsin_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3717,6 +3907,7 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArcsinOut = wrap.Op{
+	Kernel:   kernels.ArcsinOut,
 	Name:     "arcsin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3737,6 +3928,7 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAtan = wrap.Op{
+	Kernel:   kernels.Atan,
 	Name:     "atan",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3756,6 +3948,7 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtan_ = wrap.Op{
+	Kernel:   kernels.Atan_,
 	Name:     "atan_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3776,6 +3969,7 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtanOut = wrap.Op{
+	Kernel:   kernels.AtanOut,
 	Name:     "atan",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3796,6 +3990,7 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan = wrap.Op{
+	Kernel:   kernels.Arctan,
 	Name:     "arctan",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3815,6 +4010,7 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan_ = wrap.Op{
+	Kernel:   kernels.Arctan_,
 	Name:     "arctan_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3835,6 +4031,7 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArctanOut = wrap.Op{
+	Kernel:   kernels.ArctanOut,
 	Name:     "arctan",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3855,6 +4052,7 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAtleast1d = wrap.Op{
+	Kernel:   kernels.Atleast1d,
 	Name:     "atleast_1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3874,6 +4072,7 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtleast1dSequence = wrap.Op{
+	Kernel:   kernels.Atleast1dSequence,
 	Name:     "atleast_1d",
 	Overload: "Sequence",
 	Policy:   checks.Strict,
@@ -3893,6 +4092,7 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opAtleast2d = wrap.Op{
+	Kernel:   kernels.Atleast2d,
 	Name:     "atleast_2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3912,6 +4112,7 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtleast2dSequence = wrap.Op{
+	Kernel:   kernels.Atleast2dSequence,
 	Name:     "atleast_2d",
 	Overload: "Sequence",
 	Policy:   checks.Strict,
@@ -3931,6 +4132,7 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opAtleast3d = wrap.Op{
+	Kernel:   kernels.Atleast3d,
 	Name:     "atleast_3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3950,6 +4152,7 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAtleast3dSequence = wrap.Op{
+	Kernel:   kernels.Atleast3dSequence,
 	Name:     "atleast_3d",
 	Overload: "Sequence",
 	Policy:   checks.Strict,
@@ -3969,6 +4172,7 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opBaddbmm = wrap.Op{
+	Kernel:   kernels.Baddbmm,
 	Name:     "baddbmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3988,6 +4192,7 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 }
 
 var opBaddbmm_ = wrap.Op{
+	Kernel:   kernels.Baddbmm_,
 	Name:     "baddbmm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4008,6 +4213,7 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 }
 
 var opBaddbmmOut = wrap.Op{
+	Kernel:   kernels.BaddbmmOut,
 	Name:     "baddbmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4028,6 +4234,7 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 }
 
 var opBartlettWindow = wrap.Op{
+	Kernel:   kernels.BartlettWindow,
 	Name:     "bartlett_window",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4046,6 +4253,7 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 }
 
 var opBartlettWindowOut = wrap.Op{
+	Kernel:   kernels.BartlettWindowOut,
 	Name:     "bartlett_window",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4066,6 +4274,7 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opBartlettWindowPeriodic = wrap.Op{
+	Kernel:   kernels.BartlettWindowPeriodic,
 	Name:     "bartlett_window",
 	Overload: "periodic",
 	Policy:   checks.Strict,
@@ -4084,6 +4293,7 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 }
 
 var opBartlettWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.BartlettWindowPeriodicOut,
 	Name:     "bartlett_window",
 	Overload: "periodic_out",
 	Policy:   checks.Strict,
@@ -4104,6 +4314,7 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 }
 
 var opBatchNorm = wrap.Op{
+	Kernel:   kernels.BatchNorm,
 	Name:     "batch_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4123,6 +4334,7 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 }
 
 var opQuantizedBatchNorm = wrap.Op{
+	Kernel:   kernels.QuantizedBatchNorm,
 	Name:     "quantized_batch_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4142,6 +4354,7 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opQuantizedBatchNormOut = wrap.Op{
+	Kernel:   kernels.QuantizedBatchNormOut,
 	Name:     "quantized_batch_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4162,6 +4375,7 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 }
 
 var opXBatchNormImplIndex = wrap.Op{
+	Kernel:   kernels.XBatchNormImplIndex,
 	Name:     "_batch_norm_impl_index",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4181,6 +4395,7 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opXBatchNormImplIndexBackward = wrap.Op{
+	Kernel:   kernels.XBatchNormImplIndexBackward,
 	Name:     "_batch_norm_impl_index_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4200,6 +4415,7 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 }
 
 var opBernoulli = wrap.Op{
+	Kernel:   kernels.Bernoulli,
 	Name:     "bernoulli",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4219,6 +4435,7 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opBernoulliOut = wrap.Op{
+	Kernel:   kernels.BernoulliOut,
 	Name:     "bernoulli",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4239,6 +4456,7 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 }
 
 var opBernoulli_Tensor = wrap.Op{
+	Kernel:   kernels.Bernoulli_Tensor,
 	Name:     "bernoulli_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4259,6 +4477,7 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 }
 
 var opBernoulliTensorOut = wrap.Op{
+	Kernel:   kernels.BernoulliTensorOut,
 	Name:     "bernoulli",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -4279,6 +4498,7 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 }
 
 var opBernoulliTensor = wrap.Op{
+	Kernel:   kernels.BernoulliTensor,
 	Name:     "bernoulli",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4298,6 +4518,7 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 }
 
 var opBernoulli_Float = wrap.Op{
+	Kernel:   kernels.Bernoulli_Float,
 	Name:     "bernoulli_",
 	Overload: "float",
 	Policy:   checks.Strict,
@@ -4318,6 +4539,7 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 }
 
 var opBernoulliFloatOut = wrap.Op{
+	Kernel:   kernels.BernoulliFloatOut,
 	Name:     "bernoulli",
 	Overload: "float_out",
 	Policy:   checks.Strict,
@@ -4338,6 +4560,7 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 }
 
 var opBernoulliP = wrap.Op{
+	Kernel:   kernels.BernoulliP,
 	Name:     "bernoulli",
 	Overload: "p",
 	Policy:   checks.Strict,
@@ -4357,6 +4580,7 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opBilinear = wrap.Op{
+	Kernel:   kernels.Bilinear,
 	Name:     "bilinear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4376,6 +4600,7 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opBinaryCrossEntropy = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropy,
 	Name:     "binary_cross_entropy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4395,6 +4620,7 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 }
 
 var opBinaryCrossEntropyOut = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyOut,
 	Name:     "binary_cross_entropy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4415,6 +4641,7 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 }
 
 var opBinaryCrossEntropyBackward = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyBackward,
 	Name:     "binary_cross_entropy_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4434,6 +4661,7 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opBinaryCrossEntropyBackwardGradInput = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyBackwardGradInput,
 	Name:     "binary_cross_entropy_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -4454,6 +4682,7 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 }
 
 var opBinaryCrossEntropyWithLogits = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyWithLogits,
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4473,6 +4702,7 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 }
 
 var opBinaryCrossEntropyWithLogitsOut = wrap.Op{
+	Kernel:   kernels.BinaryCrossEntropyWithLogitsOut,
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4493,6 +4723,7 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 }
 
 var opBincount = wrap.Op{
+	Kernel:   kernels.Bincount,
 	Name:     "bincount",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4512,6 +4743,7 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 }
 
 var opBincountOut = wrap.Op{
+	Kernel:   kernels.BincountOut,
 	Name:     "bincount",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4532,6 +4764,7 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 }
 
 var opBitwiseNot = wrap.Op{
+	Kernel:   kernels.BitwiseNot,
 	Name:     "bitwise_not",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4551,6 +4784,7 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseNot_ = wrap.Op{
+	Kernel:   kernels.BitwiseNot_,
 	Name:     "bitwise_not_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4571,6 +4805,7 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseNotOut = wrap.Op{
+	Kernel:   kernels.BitwiseNotOut,
 	Name:     "bitwise_not",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4591,6 +4826,7 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCopysignOut = wrap.Op{
+	Kernel:   kernels.CopysignOut,
 	Name:     "copysign",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4611,6 +4847,7 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opCopysignTensor = wrap.Op{
+	Kernel:   kernels.CopysignTensor,
 	Name:     "copysign",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4630,6 +4867,7 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opCopysign_Tensor = wrap.Op{
+	Kernel:   kernels.Copysign_Tensor,
 	Name:     "copysign_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4650,6 +4888,7 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opCopysignScalar = wrap.Op{
+	Kernel:   kernels.CopysignScalar,
 	Name:     "copysign",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4669,6 +4908,7 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opCopysign_Scalar = wrap.Op{
+	Kernel:   kernels.Copysign_Scalar,
 	Name:     "copysign_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4689,6 +4929,7 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opCopysignScalarOut = wrap.Op{
+	Kernel:   kernels.CopysignScalarOut,
 	Name:     "copysign",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4709,6 +4950,7 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 }
 
 var opXLazyClone = wrap.Op{
+	Kernel:   kernels.XLazyClone,
 	Name:     "_lazy_clone",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4728,6 +4970,7 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalNot = wrap.Op{
+	Kernel:   kernels.LogicalNot,
 	Name:     "logical_not",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4747,6 +4990,7 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalNot_ = wrap.Op{
+	Kernel:   kernels.LogicalNot_,
 	Name:     "logical_not_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4767,6 +5011,7 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalNotOut = wrap.Op{
+	Kernel:   kernels.LogicalNotOut,
 	Name:     "logical_not",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4787,6 +5032,7 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalXor = wrap.Op{
+	Kernel:   kernels.LogicalXor,
 	Name:     "logical_xor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4806,6 +5052,7 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalXor_ = wrap.Op{
+	Kernel:   kernels.LogicalXor_,
 	Name:     "logical_xor_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4826,6 +5073,7 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalXorOut = wrap.Op{
+	Kernel:   kernels.LogicalXorOut,
 	Name:     "logical_xor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4846,6 +5094,7 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLogicalAnd = wrap.Op{
+	Kernel:   kernels.LogicalAnd,
 	Name:     "logical_and",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4865,6 +5114,7 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalAnd_ = wrap.Op{
+	Kernel:   kernels.LogicalAnd_,
 	Name:     "logical_and_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4885,6 +5135,7 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalAndOut = wrap.Op{
+	Kernel:   kernels.LogicalAndOut,
 	Name:     "logical_and",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4905,6 +5156,7 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLogicalOr = wrap.Op{
+	Kernel:   kernels.LogicalOr,
 	Name:     "logical_or",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4924,6 +5176,7 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalOr_ = wrap.Op{
+	Kernel:   kernels.LogicalOr_,
 	Name:     "logical_or_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4944,6 +5197,7 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogicalOrOut = wrap.Op{
+	Kernel:   kernels.LogicalOrOut,
 	Name:     "logical_or",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4964,6 +5218,7 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opBlackmanWindow = wrap.Op{
+	Kernel:   kernels.BlackmanWindow,
 	Name:     "blackman_window",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4982,6 +5237,7 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 }
 
 var opBlackmanWindowOut = wrap.Op{
+	Kernel:   kernels.BlackmanWindowOut,
 	Name:     "blackman_window",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5002,6 +5258,7 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opBlackmanWindowPeriodic = wrap.Op{
+	Kernel:   kernels.BlackmanWindowPeriodic,
 	Name:     "blackman_window",
 	Overload: "periodic",
 	Policy:   checks.Strict,
@@ -5020,6 +5277,7 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 }
 
 var opBlackmanWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.BlackmanWindowPeriodicOut,
 	Name:     "blackman_window",
 	Overload: "periodic_out",
 	Policy:   checks.Strict,
@@ -5040,6 +5298,7 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 }
 
 var opBmm = wrap.Op{
+	Kernel:   kernels.Bmm,
 	Name:     "bmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5059,6 +5318,7 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opBmmOut = wrap.Op{
+	Kernel:   kernels.BmmOut,
 	Name:     "bmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5079,6 +5339,7 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opBroadcastTensors = wrap.Op{
+	Kernel:   kernels.BroadcastTensors,
 	Name:     "broadcast_tensors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5098,6 +5359,7 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opBroadcastTo = wrap.Op{
+	Kernel:   kernels.BroadcastTo,
 	Name:     "broadcast_to",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5117,6 +5379,7 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXSparseBroadcastTo = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastTo,
 	Name:     "_sparse_broadcast_to",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5136,6 +5399,7 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opCat = wrap.Op{
+	Kernel:   kernels.Cat,
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5155,6 +5419,7 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opCatOut = wrap.Op{
+	Kernel:   kernels.CatOut,
 	Name:     "cat",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5178,6 +5443,7 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 }
 
 var opCatNames = wrap.Op{
+	Kernel:   kernels.CatNames,
 	Name:     "cat",
 	Overload: "names",
 	Policy:   checks.Strict,
@@ -5197,6 +5463,7 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opCatNamesOut = wrap.Op{
+	Kernel:   kernels.CatNamesOut,
 	Name:     "cat",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -5220,6 +5487,7 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 }
 
 var opConcat = wrap.Op{
+	Kernel:   kernels.Concat,
 	Name:     "concat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5239,6 +5507,7 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opConcatOut = wrap.Op{
+	Kernel:   kernels.ConcatOut,
 	Name:     "concat",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5262,6 +5531,7 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 }
 
 var opConcatNames = wrap.Op{
+	Kernel:   kernels.ConcatNames,
 	Name:     "concat",
 	Overload: "names",
 	Policy:   checks.Strict,
@@ -5281,6 +5551,7 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opConcatNamesOut = wrap.Op{
+	Kernel:   kernels.ConcatNamesOut,
 	Name:     "concat",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -5304,6 +5575,7 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 }
 
 var opConcatenate = wrap.Op{
+	Kernel:   kernels.Concatenate,
 	Name:     "concatenate",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5323,6 +5595,7 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opConcatenateOut = wrap.Op{
+	Kernel:   kernels.ConcatenateOut,
 	Name:     "concatenate",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5346,6 +5619,7 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 }
 
 var opConcatenateNames = wrap.Op{
+	Kernel:   kernels.ConcatenateNames,
 	Name:     "concatenate",
 	Overload: "names",
 	Policy:   checks.Strict,
@@ -5365,6 +5639,7 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opConcatenateNamesOut = wrap.Op{
+	Kernel:   kernels.ConcatenateNamesOut,
 	Name:     "concatenate",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -5388,6 +5663,7 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 }
 
 var opBlockDiag = wrap.Op{
+	Kernel:   kernels.BlockDiag,
 	Name:     "block_diag",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5407,6 +5683,7 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opBlockDiagOut = wrap.Op{
+	Kernel:   kernels.BlockDiagOut,
 	Name:     "block_diag",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5430,6 +5707,7 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCeil = wrap.Op{
+	Kernel:   kernels.Ceil,
 	Name:     "ceil",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5449,6 +5727,7 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCeil_ = wrap.Op{
+	Kernel:   kernels.Ceil_,
 	Name:     "ceil_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5469,6 +5748,7 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCeilOut = wrap.Op{
+	Kernel:   kernels.CeilOut,
 	Name:     "ceil",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5489,6 +5769,7 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opChainMatmul = wrap.Op{
+	Kernel:   kernels.ChainMatmul,
 	Name:     "chain_matmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5508,6 +5789,7 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 }
 
 var opChainMatmulOut = wrap.Op{
+	Kernel:   kernels.ChainMatmulOut,
 	Name:     "chain_matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5531,6 +5813,7 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opUnsafeChunk = wrap.Op{
+	Kernel:   kernels.UnsafeChunk,
 	Name:     "unsafe_chunk",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5550,6 +5833,7 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 }
 
 var opChunk = wrap.Op{
+	Kernel:   kernels.Chunk,
 	Name:     "chunk",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5572,6 +5856,7 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 }
 
 var opTensorSplitSections = wrap.Op{
+	Kernel:   kernels.TensorSplitSections,
 	Name:     "tensor_split",
 	Overload: "sections",
 	Policy:   checks.Strict,
@@ -5591,6 +5876,7 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 }
 
 var opTensorSplitIndices = wrap.Op{
+	Kernel:   kernels.TensorSplitIndices,
 	Name:     "tensor_split",
 	Overload: "indices",
 	Policy:   checks.Strict,
@@ -5610,6 +5896,7 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 }
 
 var opTensorSplitTensorIndicesOrSections = wrap.Op{
+	Kernel:   kernels.TensorSplitTensorIndicesOrSections,
 	Name:     "tensor_split",
 	Overload: "tensor_indices_or_sections",
 	Policy:   checks.Strict,
@@ -5629,6 +5916,7 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 }
 
 var opClamp = wrap.Op{
+	Kernel:   kernels.Clamp,
 	Name:     "clamp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5648,6 +5936,7 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 }
 
 var opClampTensor = wrap.Op{
+	Kernel:   kernels.ClampTensor,
 	Name:     "clamp",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5667,6 +5956,7 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 }
 
 var opClamp_ = wrap.Op{
+	Kernel:   kernels.Clamp_,
 	Name:     "clamp_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5687,6 +5977,7 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 }
 
 var opClamp_Tensor = wrap.Op{
+	Kernel:   kernels.Clamp_Tensor,
 	Name:     "clamp_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5707,6 +5998,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 }
 
 var opClampOut = wrap.Op{
+	Kernel:   kernels.ClampOut,
 	Name:     "clamp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5727,6 +6019,7 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 }
 
 var opClampTensorOut = wrap.Op{
+	Kernel:   kernels.ClampTensorOut,
 	Name:     "clamp",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5747,6 +6040,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 }
 
 var opClampMax = wrap.Op{
+	Kernel:   kernels.ClampMax,
 	Name:     "clamp_max",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5766,6 +6060,7 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 }
 
 var opClampMaxTensor = wrap.Op{
+	Kernel:   kernels.ClampMaxTensor,
 	Name:     "clamp_max",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5785,6 +6080,7 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 }
 
 var opClampMax_ = wrap.Op{
+	Kernel:   kernels.ClampMax_,
 	Name:     "clamp_max_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5805,6 +6101,7 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 }
 
 var opClampMax_Tensor = wrap.Op{
+	Kernel:   kernels.ClampMax_Tensor,
 	Name:     "clamp_max_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5825,6 +6122,7 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 }
 
 var opClampMaxOut = wrap.Op{
+	Kernel:   kernels.ClampMaxOut,
 	Name:     "clamp_max",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5845,6 +6143,7 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 }
 
 var opClampMaxTensorOut = wrap.Op{
+	Kernel:   kernels.ClampMaxTensorOut,
 	Name:     "clamp_max",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5865,6 +6164,7 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 }
 
 var opClampMin = wrap.Op{
+	Kernel:   kernels.ClampMin,
 	Name:     "clamp_min",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5884,6 +6184,7 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 }
 
 var opClampMinTensor = wrap.Op{
+	Kernel:   kernels.ClampMinTensor,
 	Name:     "clamp_min",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5903,6 +6204,7 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 }
 
 var opClampMin_ = wrap.Op{
+	Kernel:   kernels.ClampMin_,
 	Name:     "clamp_min_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5923,6 +6225,7 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 }
 
 var opClampMin_Tensor = wrap.Op{
+	Kernel:   kernels.ClampMin_Tensor,
 	Name:     "clamp_min_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5943,6 +6246,7 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 }
 
 var opClampMinOut = wrap.Op{
+	Kernel:   kernels.ClampMinOut,
 	Name:     "clamp_min",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5963,6 +6267,7 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 }
 
 var opClampMinTensorOut = wrap.Op{
+	Kernel:   kernels.ClampMinTensorOut,
 	Name:     "clamp_min",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5983,6 +6288,7 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 }
 
 var opClip = wrap.Op{
+	Kernel:   kernels.Clip,
 	Name:     "clip",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6002,6 +6308,7 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 }
 
 var opClipTensor = wrap.Op{
+	Kernel:   kernels.ClipTensor,
 	Name:     "clip",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6021,6 +6328,7 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 }
 
 var opClip_ = wrap.Op{
+	Kernel:   kernels.Clip_,
 	Name:     "clip_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6041,6 +6349,7 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 }
 
 var opClip_Tensor = wrap.Op{
+	Kernel:   kernels.Clip_Tensor,
 	Name:     "clip_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6061,6 +6370,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 }
 
 var opClipOut = wrap.Op{
+	Kernel:   kernels.ClipOut,
 	Name:     "clip",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6081,6 +6391,7 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 }
 
 var opClipTensorOut = wrap.Op{
+	Kernel:   kernels.ClipTensorOut,
 	Name:     "clip",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -6101,6 +6412,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 }
 
 var opCudnnIsAcceptable = wrap.Op{
+	Kernel:   kernels.CudnnIsAcceptable,
 	Name:     "cudnn_is_acceptable",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6120,6 +6432,7 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 }
 
 var opComplex = wrap.Op{
+	Kernel:   kernels.Complex,
 	Name:     "complex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6139,6 +6452,7 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 }
 
 var opComplexOut = wrap.Op{
+	Kernel:   kernels.ComplexOut,
 	Name:     "complex",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6159,6 +6473,7 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opPolar = wrap.Op{
+	Kernel:   kernels.Polar,
 	Name:     "polar",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6178,6 +6493,7 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 }
 
 var opPolarOut = wrap.Op{
+	Kernel:   kernels.PolarOut,
 	Name:     "polar",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6198,6 +6514,7 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opConstantPadNd = wrap.Op{
+	Kernel:   kernels.ConstantPadNd,
 	Name:     "constant_pad_nd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6217,6 +6534,7 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 }
 
 var opConstantPadNdOut = wrap.Op{
+	Kernel:   kernels.ConstantPadNdOut,
 	Name:     "constant_pad_nd",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6237,6 +6555,7 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 }
 
 var opContiguous = wrap.Op{
+	Kernel:   kernels.Contiguous,
 	Name:     "contiguous",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6256,6 +6575,7 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 }
 
 var opConvolution = wrap.Op{
+	Kernel:   kernels.Convolution,
 	Name:     "convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6275,6 +6595,7 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 }
 
 var opConvolutionOut = wrap.Op{
+	Kernel:   kernels.ConvolutionOut,
 	Name:     "convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6295,6 +6616,7 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opConvolutionBackward = wrap.Op{
+	Kernel:   kernels.ConvolutionBackward,
 	Name:     "convolution_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6314,6 +6636,7 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 }
 
 var opConvolutionBackwardOut = wrap.Op{
+	Kernel:   kernels.ConvolutionBackwardOut,
 	Name:     "convolution_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6334,6 +6657,7 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 }
 
 var opConvolutionOverrideable = wrap.Op{
+	Kernel:   kernels.ConvolutionOverrideable,
 	Name:     "convolution_overrideable",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6353,6 +6677,7 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 }
 
 var opConvolutionOverrideableOut = wrap.Op{
+	Kernel:   kernels.ConvolutionOverrideableOut,
 	Name:     "convolution_overrideable",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6373,6 +6698,7 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 }
 
 var opConvolutionBackwardOverrideable = wrap.Op{
+	Kernel:   kernels.ConvolutionBackwardOverrideable,
 	Name:     "convolution_backward_overrideable",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6392,6 +6718,7 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 }
 
 var opConvolutionBackwardOverrideableOut = wrap.Op{
+	Kernel:   kernels.ConvolutionBackwardOverrideableOut,
 	Name:     "convolution_backward_overrideable",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6412,6 +6739,7 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 }
 
 var opXConvolution = wrap.Op{
+	Kernel:   kernels.XConvolution,
 	Name:     "_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6431,6 +6759,7 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 }
 
 var opXConvolutionOut = wrap.Op{
+	Kernel:   kernels.XConvolutionOut,
 	Name:     "_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6451,6 +6780,7 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opXConvolutionDeprecated = wrap.Op{
+	Kernel:   kernels.XConvolutionDeprecated,
 	Name:     "_convolution",
 	Overload: "deprecated",
 	Policy:   checks.Strict,
@@ -6470,6 +6800,7 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 }
 
 var opXConvolutionMode = wrap.Op{
+	Kernel:   kernels.XConvolutionMode,
 	Name:     "_convolution_mode",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6489,6 +6820,7 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opXConvolutionDoubleBackward = wrap.Op{
+	Kernel:   kernels.XConvolutionDoubleBackward,
 	Name:     "_convolution_double_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6508,6 +6840,7 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 }
 
 var opConv1d = wrap.Op{
+	Kernel:   kernels.Conv1d,
 	Name:     "conv1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6527,6 +6860,7 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 }
 
 var opConv2d = wrap.Op{
+	Kernel:   kernels.Conv2d,
 	Name:     "conv2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6546,6 +6880,7 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 }
 
 var opConv3d = wrap.Op{
+	Kernel:   kernels.Conv3d,
 	Name:     "conv3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6565,6 +6900,7 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 }
 
 var opConv1dPadding = wrap.Op{
+	Kernel:   kernels.Conv1dPadding,
 	Name:     "conv1d",
 	Overload: "padding",
 	Policy:   checks.Strict,
@@ -6584,6 +6920,7 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 }
 
 var opConv2dPadding = wrap.Op{
+	Kernel:   kernels.Conv2dPadding,
 	Name:     "conv2d",
 	Overload: "padding",
 	Policy:   checks.Strict,
@@ -6603,6 +6940,7 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 }
 
 var opConv3dPadding = wrap.Op{
+	Kernel:   kernels.Conv3dPadding,
 	Name:     "conv3d",
 	Overload: "padding",
 	Policy:   checks.Strict,
@@ -6622,6 +6960,7 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 }
 
 var opConvTbc = wrap.Op{
+	Kernel:   kernels.ConvTbc,
 	Name:     "conv_tbc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6641,6 +6980,7 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 }
 
 var opConvTbcOut = wrap.Op{
+	Kernel:   kernels.ConvTbcOut,
 	Name:     "conv_tbc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6661,6 +7001,7 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 }
 
 var opConvTbcBackward = wrap.Op{
+	Kernel:   kernels.ConvTbcBackward,
 	Name:     "conv_tbc_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6680,6 +7021,7 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 }
 
 var opConvTranspose1d = wrap.Op{
+	Kernel:   kernels.ConvTranspose1d,
 	Name:     "conv_transpose1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6699,6 +7041,7 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opConvTranspose2dInput = wrap.Op{
+	Kernel:   kernels.ConvTranspose2dInput,
 	Name:     "conv_transpose2d",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -6718,6 +7061,7 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opConvTranspose3dInput = wrap.Op{
+	Kernel:   kernels.ConvTranspose3dInput,
 	Name:     "conv_transpose3d",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -6737,6 +7081,7 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opCopy = wrap.Op{
+	Kernel:   kernels.Copy,
 	Name:     "copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6756,6 +7101,7 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 }
 
 var opCopy_ = wrap.Op{
+	Kernel:   kernels.Copy_,
 	Name:     "copy_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6776,6 +7122,7 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 }
 
 var opCopyOut = wrap.Op{
+	Kernel:   kernels.CopyOut,
 	Name:     "copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6796,6 +7143,7 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 }
 
 var opXCopyFrom = wrap.Op{
+	Kernel:   kernels.XCopyFrom,
 	Name:     "_copy_from",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6815,6 +7163,7 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 }
 
 var opXCopyFromOut = wrap.Op{
+	Kernel:   kernels.XCopyFromOut,
 	Name:     "_copy_from",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6835,6 +7184,7 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 }
 
 var opXCopyFromAndResize = wrap.Op{
+	Kernel:   kernels.XCopyFromAndResize,
 	Name:     "_copy_from_and_resize",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6854,6 +7204,7 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 }
 
 var opXCopyFromAndResizeOut = wrap.Op{
+	Kernel:   kernels.XCopyFromAndResizeOut,
 	Name:     "_copy_from_and_resize",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6874,6 +7225,7 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 }
 
 var opCos = wrap.Op{
+	Kernel:   kernels.Cos,
 	Name:     "cos",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6893,6 +7245,7 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCos_ = wrap.Op{
+	Kernel:   kernels.Cos_,
 	Name:     "cos_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6913,6 +7266,7 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCosOut = wrap.Op{
+	Kernel:   kernels.CosOut,
 	Name:     "cos",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6933,6 +7287,7 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCosh = wrap.Op{
+	Kernel:   kernels.Cosh,
 	Name:     "cosh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6952,6 +7307,7 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCosh_ = wrap.Op{
+	Kernel:   kernels.Cosh_,
 	Name:     "cosh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6972,6 +7328,7 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCoshOut = wrap.Op{
+	Kernel:   kernels.CoshOut,
 	Name:     "cosh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6992,6 +7349,7 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCosineEmbeddingLoss = wrap.Op{
+	Kernel:   kernels.CosineEmbeddingLoss,
 	Name:     "cosine_embedding_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7011,6 +7369,7 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 }
 
 var opCountNonzeroDimIntList = wrap.Op{
+	Kernel:   kernels.CountNonzeroDimIntList,
 	Name:     "count_nonzero",
 	Overload: "dim_IntList",
 	Policy:   checks.Strict,
@@ -7030,6 +7389,7 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opCountNonzeroDimIntListOut = wrap.Op{
+	Kernel:   kernels.CountNonzeroDimIntListOut,
 	Name:     "count_nonzero",
 	Overload: "dim_IntList_out",
 	Policy:   checks.Strict,
@@ -7050,6 +7410,7 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 }
 
 var opCountNonzero = wrap.Op{
+	Kernel:   kernels.CountNonzero,
 	Name:     "count_nonzero",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7069,6 +7430,7 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 }
 
 var opCountNonzeroOut = wrap.Op{
+	Kernel:   kernels.CountNonzeroOut,
 	Name:     "count_nonzero",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7089,6 +7451,7 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 }
 
 var opCov = wrap.Op{
+	Kernel:   kernels.Cov,
 	Name:     "cov",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7108,6 +7471,7 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 }
 
 var opCorrcoef = wrap.Op{
+	Kernel:   kernels.Corrcoef,
 	Name:     "corrcoef",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7127,6 +7491,7 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCudnnAffineGridGenerator = wrap.Op{
+	Kernel:   kernels.CudnnAffineGridGenerator,
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7146,6 +7511,7 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 }
 
 var opCudnnAffineGridGeneratorOut = wrap.Op{
+	Kernel:   kernels.CudnnAffineGridGeneratorOut,
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7166,6 +7532,7 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 }
 
 var opCudnnAffineGridGeneratorBackward = wrap.Op{
+	Kernel:   kernels.CudnnAffineGridGeneratorBackward,
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7185,6 +7552,7 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 }
 
 var opCudnnAffineGridGeneratorBackwardOut = wrap.Op{
+	Kernel:   kernels.CudnnAffineGridGeneratorBackwardOut,
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7205,6 +7573,7 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 }
 
 var opCudnnBatchNorm = wrap.Op{
+	Kernel:   kernels.CudnnBatchNorm,
 	Name:     "cudnn_batch_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7224,6 +7593,7 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opCudnnBatchNormOut = wrap.Op{
+	Kernel:   kernels.CudnnBatchNormOut,
 	Name:     "cudnn_batch_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7244,6 +7614,7 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opCudnnBatchNormBackward = wrap.Op{
+	Kernel:   kernels.CudnnBatchNormBackward,
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7263,6 +7634,7 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 }
 
 var opCudnnBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.CudnnBatchNormBackwardOut,
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7283,6 +7655,7 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 }
 
 var opCudnnConvolution = wrap.Op{
+	Kernel:   kernels.CudnnConvolution,
 	Name:     "cudnn_convolution",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7302,6 +7675,7 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 }
 
 var opCudnnConvolutionOut = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionOut,
 	Name:     "cudnn_convolution",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7322,6 +7696,7 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 }
 
 var opCudnnConvolutionTranspose = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionTranspose,
 	Name:     "cudnn_convolution_transpose",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7341,6 +7716,7 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 }
 
 var opCudnnConvolutionTransposeOut = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionTransposeOut,
 	Name:     "cudnn_convolution_transpose",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7361,6 +7737,7 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 }
 
 var opXMpsConvolutionTranspose = wrap.Op{
+	Kernel:   kernels.XMpsConvolutionTranspose,
 	Name:     "_mps_convolution_transpose",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7380,6 +7757,7 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 }
 
 var opXMpsConvolutionTransposeOut = wrap.Op{
+	Kernel:   kernels.XMpsConvolutionTransposeOut,
 	Name:     "_mps_convolution_transpose",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7400,6 +7778,7 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 }
 
 var opMpsConvolutionTransposeBackward = wrap.Op{
+	Kernel:   kernels.MpsConvolutionTransposeBackward,
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7419,6 +7798,7 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 }
 
 var opMpsConvolutionTransposeBackwardOut = wrap.Op{
+	Kernel:   kernels.MpsConvolutionTransposeBackwardOut,
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7439,6 +7819,7 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 }
 
 var opCudnnConvolutionRelu = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionRelu,
 	Name:     "cudnn_convolution_relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7458,6 +7839,7 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opCudnnConvolutionReluOut = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionReluOut,
 	Name:     "cudnn_convolution_relu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7478,6 +7860,7 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 }
 
 var opCudnnConvolutionAddRelu = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionAddRelu,
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7497,6 +7880,7 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 }
 
 var opCudnnConvolutionAddReluOut = wrap.Op{
+	Kernel:   kernels.CudnnConvolutionAddReluOut,
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7517,6 +7901,7 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 }
 
 var opCudnnGridSampler = wrap.Op{
+	Kernel:   kernels.CudnnGridSampler,
 	Name:     "cudnn_grid_sampler",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7536,6 +7921,7 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 }
 
 var opCudnnGridSamplerOut = wrap.Op{
+	Kernel:   kernels.CudnnGridSamplerOut,
 	Name:     "cudnn_grid_sampler",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7556,6 +7942,7 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 }
 
 var opCudnnGridSamplerBackward = wrap.Op{
+	Kernel:   kernels.CudnnGridSamplerBackward,
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7575,6 +7962,7 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 }
 
 var opCudnnGridSamplerBackwardOut = wrap.Op{
+	Kernel:   kernels.CudnnGridSamplerBackwardOut,
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7595,6 +7983,7 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 }
 
 var opCummax = wrap.Op{
+	Kernel:   kernels.Cummax,
 	Name:     "cummax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7614,6 +8003,7 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opCummaxOut = wrap.Op{
+	Kernel:   kernels.CummaxOut,
 	Name:     "cummax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7634,6 +8024,7 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 }
 
 var opCummaxDimname = wrap.Op{
+	Kernel:   kernels.CummaxDimname,
 	Name:     "cummax",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -7653,6 +8044,7 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 }
 
 var opCummaxDimnameOut = wrap.Op{
+	Kernel:   kernels.CummaxDimnameOut,
 	Name:     "cummax",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -7673,6 +8065,7 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 }
 
 var opXCummaxHelper = wrap.Op{
+	Kernel:   kernels.XCummaxHelper,
 	Name:     "_cummax_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7693,6 +8086,7 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 }
 
 var opCummin = wrap.Op{
+	Kernel:   kernels.Cummin,
 	Name:     "cummin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7712,6 +8106,7 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opCumminOut = wrap.Op{
+	Kernel:   kernels.CumminOut,
 	Name:     "cummin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7732,6 +8127,7 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 }
 
 var opCumminDimname = wrap.Op{
+	Kernel:   kernels.CumminDimname,
 	Name:     "cummin",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -7751,6 +8147,7 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 }
 
 var opCumminDimnameOut = wrap.Op{
+	Kernel:   kernels.CumminDimnameOut,
 	Name:     "cummin",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -7771,6 +8168,7 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 }
 
 var opXCumminHelper = wrap.Op{
+	Kernel:   kernels.XCumminHelper,
 	Name:     "_cummin_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7791,6 +8189,7 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 }
 
 var opCummaxminBackward = wrap.Op{
+	Kernel:   kernels.CummaxminBackward,
 	Name:     "cummaxmin_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7810,6 +8209,7 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 }
 
 var opCumprod = wrap.Op{
+	Kernel:   kernels.Cumprod,
 	Name:     "cumprod",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7829,6 +8229,7 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opCumprod_ = wrap.Op{
+	Kernel:   kernels.Cumprod_,
 	Name:     "cumprod_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7849,6 +8250,7 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opCumprodOut = wrap.Op{
+	Kernel:   kernels.CumprodOut,
 	Name:     "cumprod",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7869,6 +8271,7 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 }
 
 var opCumprodDimname = wrap.Op{
+	Kernel:   kernels.CumprodDimname,
 	Name:     "cumprod",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -7888,6 +8291,7 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 }
 
 var opCumprod_Dimname = wrap.Op{
+	Kernel:   kernels.Cumprod_Dimname,
 	Name:     "cumprod_",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -7908,6 +8312,7 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 }
 
 var opCumprodDimnameOut = wrap.Op{
+	Kernel:   kernels.CumprodDimnameOut,
 	Name:     "cumprod",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -7928,6 +8333,7 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 }
 
 var opCumprodBackward = wrap.Op{
+	Kernel:   kernels.CumprodBackward,
 	Name:     "cumprod_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7947,6 +8353,7 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 }
 
 var opCumsum = wrap.Op{
+	Kernel:   kernels.Cumsum,
 	Name:     "cumsum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7966,6 +8373,7 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opCumsum_ = wrap.Op{
+	Kernel:   kernels.Cumsum_,
 	Name:     "cumsum_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7986,6 +8394,7 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opCumsumOut = wrap.Op{
+	Kernel:   kernels.CumsumOut,
 	Name:     "cumsum",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8006,6 +8415,7 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 }
 
 var opCumsumDimname = wrap.Op{
+	Kernel:   kernels.CumsumDimname,
 	Name:     "cumsum",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -8025,6 +8435,7 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 }
 
 var opCumsum_Dimname = wrap.Op{
+	Kernel:   kernels.Cumsum_Dimname,
 	Name:     "cumsum_",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -8045,6 +8456,7 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 }
 
 var opCumsumDimnameOut = wrap.Op{
+	Kernel:   kernels.CumsumDimnameOut,
 	Name:     "cumsum",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -8065,6 +8477,7 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 }
 
 var opCumulativeTrapezoidX = wrap.Op{
+	Kernel:   kernels.CumulativeTrapezoidX,
 	Name:     "cumulative_trapezoid",
 	Overload: "x",
 	Policy:   checks.Strict,
@@ -8084,6 +8497,7 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 }
 
 var opCumulativeTrapezoidDx = wrap.Op{
+	Kernel:   kernels.CumulativeTrapezoidDx,
 	Name:     "cumulative_trapezoid",
 	Overload: "dx",
 	Policy:   checks.Strict,
@@ -8103,6 +8517,7 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 }
 
 var opCtcLossIntList = wrap.Op{
+	Kernel:   kernels.CtcLossIntList,
 	Name:     "ctc_loss",
 	Overload: "IntList",
 	Policy:   checks.Strict,
@@ -8122,6 +8537,7 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 }
 
 var opCtcLossTensor = wrap.Op{
+	Kernel:   kernels.CtcLossTensor,
 	Name:     "ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8141,6 +8557,7 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 }
 
 var opXCtcLoss = wrap.Op{
+	Kernel:   kernels.XCtcLoss,
 	Name:     "_ctc_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8160,6 +8577,7 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 }
 
 var opXCtcLossOut = wrap.Op{
+	Kernel:   kernels.XCtcLossOut,
 	Name:     "_ctc_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8180,6 +8598,7 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 }
 
 var opXCtcLossTensor = wrap.Op{
+	Kernel:   kernels.XCtcLossTensor,
 	Name:     "_ctc_loss",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8199,6 +8618,7 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 }
 
 var opXCtcLossTensorOut = wrap.Op{
+	Kernel:   kernels.XCtcLossTensorOut,
 	Name:     "_ctc_loss",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -8219,6 +8639,7 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 }
 
 var opXCtcLossBackward = wrap.Op{
+	Kernel:   kernels.XCtcLossBackward,
 	Name:     "_ctc_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8238,6 +8659,7 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 }
 
 var opXCtcLossBackwardOut = wrap.Op{
+	Kernel:   kernels.XCtcLossBackwardOut,
 	Name:     "_ctc_loss_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8258,6 +8680,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 }
 
 var opXCtcLossBackwardTensor = wrap.Op{
+	Kernel:   kernels.XCtcLossBackwardTensor,
 	Name:     "_ctc_loss_backward",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8277,6 +8700,7 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 }
 
 var opDiagEmbed = wrap.Op{
+	Kernel:   kernels.DiagEmbed,
 	Name:     "diag_embed",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8296,6 +8720,7 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 }
 
 var opDiagEmbedOut = wrap.Op{
+	Kernel:   kernels.DiagEmbedOut,
 	Name:     "diag_embed",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8316,6 +8741,7 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 }
 
 var opDiagflat = wrap.Op{
+	Kernel:   kernels.Diagflat,
 	Name:     "diagflat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8335,6 +8761,7 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 }
 
 var opDiagonal = wrap.Op{
+	Kernel:   kernels.Diagonal,
 	Name:     "diagonal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8354,6 +8781,7 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 }
 
 var opLinalgDiagonal = wrap.Op{
+	Kernel:   kernels.LinalgDiagonal,
 	Name:     "linalg_diagonal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8373,6 +8801,7 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 }
 
 var opDiagonalDimname = wrap.Op{
+	Kernel:   kernels.DiagonalDimname,
 	Name:     "diagonal",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -8392,6 +8821,7 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 }
 
 var opDiagonalBackward = wrap.Op{
+	Kernel:   kernels.DiagonalBackward,
 	Name:     "diagonal_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8411,6 +8841,7 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 }
 
 var opDiagonalBackwardOut = wrap.Op{
+	Kernel:   kernels.DiagonalBackwardOut,
 	Name:     "diagonal_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8431,6 +8862,7 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 }
 
 var opFillDiagonal_ = wrap.Op{
+	Kernel:   kernels.FillDiagonal_,
 	Name:     "fill_diagonal_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8451,6 +8883,7 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *tor
 }
 
 var opDiff = wrap.Op{
+	Kernel:   kernels.Diff,
 	Name:     "diff",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8470,6 +8903,7 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 }
 
 var opDiffOut = wrap.Op{
+	Kernel:   kernels.DiffOut,
 	Name:     "diff",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8490,6 +8924,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 }
 
 var opGradientScalarint = wrap.Op{
+	Kernel:   kernels.GradientScalarint,
 	Name:     "gradient",
 	Overload: "scalarint",
 	Policy:   checks.Strict,
@@ -8509,6 +8944,7 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 }
 
 var opGradientScalararray = wrap.Op{
+	Kernel:   kernels.GradientScalararray,
 	Name:     "gradient",
 	Overload: "scalararray",
 	Policy:   checks.Strict,
@@ -8528,6 +8964,7 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 }
 
 var opGradientArray = wrap.Op{
+	Kernel:   kernels.GradientArray,
 	Name:     "gradient",
 	Overload: "array",
 	Policy:   checks.Strict,
@@ -8547,6 +8984,7 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 }
 
 var opGradientScalarrayint = wrap.Op{
+	Kernel:   kernels.GradientScalarrayint,
 	Name:     "gradient",
 	Overload: "scalarrayint",
 	Policy:   checks.Strict,
@@ -8566,6 +9004,7 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 }
 
 var opGradientScalarrayarray = wrap.Op{
+	Kernel:   kernels.GradientScalarrayarray,
 	Name:     "gradient",
 	Overload: "scalarrayarray",
 	Policy:   checks.Strict,
@@ -8585,6 +9024,7 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 }
 
 var opGradientTensorarrayint = wrap.Op{
+	Kernel:   kernels.GradientTensorarrayint,
 	Name:     "gradient",
 	Overload: "tensorarrayint",
 	Policy:   checks.Strict,
@@ -8607,6 +9047,7 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 }
 
 var opGradientTensorarray = wrap.Op{
+	Kernel:   kernels.GradientTensorarray,
 	Name:     "gradient",
 	Overload: "tensorarray",
 	Policy:   checks.Strict,
@@ -8629,6 +9070,7 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 }
 
 var opDivTensor = wrap.Op{
+	Kernel:   kernels.DivTensor,
 	Name:     "div",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8648,6 +9090,7 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDiv_Tensor = wrap.Op{
+	Kernel:   kernels.Div_Tensor,
 	Name:     "div_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8668,6 +9111,7 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDivOut = wrap.Op{
+	Kernel:   kernels.DivOut,
 	Name:     "div",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8688,6 +9132,7 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opDivTensorMode = wrap.Op{
+	Kernel:   kernels.DivTensorMode,
 	Name:     "div",
 	Overload: "Tensor_mode",
 	Policy:   checks.Strict,
@@ -8707,6 +9152,7 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 }
 
 var opDiv_TensorMode = wrap.Op{
+	Kernel:   kernels.Div_TensorMode,
 	Name:     "div_",
 	Overload: "Tensor_mode",
 	Policy:   checks.Strict,
@@ -8727,6 +9173,7 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 }
 
 var opDivOutMode = wrap.Op{
+	Kernel:   kernels.DivOutMode,
 	Name:     "div",
 	Overload: "out_mode",
 	Policy:   checks.Strict,
@@ -8747,6 +9194,7 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 }
 
 var opDivScalar = wrap.Op{
+	Kernel:   kernels.DivScalar,
 	Name:     "div",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -8766,6 +9214,7 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDiv_Scalar = wrap.Op{
+	Kernel:   kernels.Div_Scalar,
 	Name:     "div_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -8786,6 +9235,7 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDivScalarOut = wrap.Op{
+	Kernel:   kernels.DivScalarOut,
 	Name:     "div",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -8806,6 +9256,7 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 }
 
 var opDivScalarMode = wrap.Op{
+	Kernel:   kernels.DivScalarMode,
 	Name:     "div",
 	Overload: "Scalar_mode",
 	Policy:   checks.Strict,
@@ -8825,6 +9276,7 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 }
 
 var opDiv_ScalarMode = wrap.Op{
+	Kernel:   kernels.Div_ScalarMode,
 	Name:     "div_",
 	Overload: "Scalar_mode",
 	Policy:   checks.Strict,
@@ -8845,6 +9297,7 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 }
 
 var opDivScalarModeOut = wrap.Op{
+	Kernel:   kernels.DivScalarModeOut,
 	Name:     "div",
 	Overload: "Scalar_mode_out",
 	Policy:   checks.Strict,
@@ -8865,6 +9318,7 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 }
 
 var opDivideTensor = wrap.Op{
+	Kernel:   kernels.DivideTensor,
 	Name:     "divide",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8884,6 +9338,7 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDivide_Tensor = wrap.Op{
+	Kernel:   kernels.Divide_Tensor,
 	Name:     "divide_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -8904,6 +9359,7 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDivideOut = wrap.Op{
+	Kernel:   kernels.DivideOut,
 	Name:     "divide",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8924,6 +9380,7 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opDivideScalar = wrap.Op{
+	Kernel:   kernels.DivideScalar,
 	Name:     "divide",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -8943,6 +9400,7 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDivide_Scalar = wrap.Op{
+	Kernel:   kernels.Divide_Scalar,
 	Name:     "divide_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -8963,6 +9421,7 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDivideTensorMode = wrap.Op{
+	Kernel:   kernels.DivideTensorMode,
 	Name:     "divide",
 	Overload: "Tensor_mode",
 	Policy:   checks.Strict,
@@ -8982,6 +9441,7 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 }
 
 var opDivide_TensorMode = wrap.Op{
+	Kernel:   kernels.Divide_TensorMode,
 	Name:     "divide_",
 	Overload: "Tensor_mode",
 	Policy:   checks.Strict,
@@ -9002,6 +9462,7 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 }
 
 var opDivideOutMode = wrap.Op{
+	Kernel:   kernels.DivideOutMode,
 	Name:     "divide",
 	Overload: "out_mode",
 	Policy:   checks.Strict,
@@ -9022,6 +9483,7 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 }
 
 var opDivideScalarMode = wrap.Op{
+	Kernel:   kernels.DivideScalarMode,
 	Name:     "divide",
 	Overload: "Scalar_mode",
 	Policy:   checks.Strict,
@@ -9041,6 +9503,7 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 }
 
 var opDivide_ScalarMode = wrap.Op{
+	Kernel:   kernels.Divide_ScalarMode,
 	Name:     "divide_",
 	Overload: "Scalar_mode",
 	Policy:   checks.Strict,
@@ -9061,6 +9524,7 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 }
 
 var opTrueDivideTensor = wrap.Op{
+	Kernel:   kernels.TrueDivideTensor,
 	Name:     "true_divide",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -9080,6 +9544,7 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opTrueDivide_Tensor = wrap.Op{
+	Kernel:   kernels.TrueDivide_Tensor,
 	Name:     "true_divide_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -9100,6 +9565,7 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opTrueDivideOut = wrap.Op{
+	Kernel:   kernels.TrueDivideOut,
 	Name:     "true_divide",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9120,6 +9586,7 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opTrueDivideScalar = wrap.Op{
+	Kernel:   kernels.TrueDivideScalar,
 	Name:     "true_divide",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -9139,6 +9606,7 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opTrueDivide_Scalar = wrap.Op{
+	Kernel:   kernels.TrueDivide_Scalar,
 	Name:     "true_divide_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -9159,6 +9627,7 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDot = wrap.Op{
+	Kernel:   kernels.Dot,
 	Name:     "dot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9178,6 +9647,7 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 }
 
 var opDotOut = wrap.Op{
+	Kernel:   kernels.DotOut,
 	Name:     "dot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9198,6 +9668,7 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opVdot = wrap.Op{
+	Kernel:   kernels.Vdot,
 	Name:     "vdot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9217,6 +9688,7 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opVdotOut = wrap.Op{
+	Kernel:   kernels.VdotOut,
 	Name:     "vdot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9237,6 +9709,7 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opEinsum = wrap.Op{
+	Kernel:   kernels.Einsum,
 	Name:     "einsum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9256,6 +9729,7 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 }
 
 var opEmbedding = wrap.Op{
+	Kernel:   kernels.Embedding,
 	Name:     "embedding",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9275,6 +9749,7 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 }
 
 var opEmbeddingOut = wrap.Op{
+	Kernel:   kernels.EmbeddingOut,
 	Name:     "embedding",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9295,6 +9770,7 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 }
 
 var opEmbeddingBackward = wrap.Op{
+	Kernel:   kernels.EmbeddingBackward,
 	Name:     "embedding_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9314,6 +9790,7 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 }
 
 var opEmbeddingDenseBackward = wrap.Op{
+	Kernel:   kernels.EmbeddingDenseBackward,
 	Name:     "embedding_dense_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9333,6 +9810,7 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 }
 
 var opEmbeddingDenseBackwardOut = wrap.Op{
+	Kernel:   kernels.EmbeddingDenseBackwardOut,
 	Name:     "embedding_dense_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9353,6 +9831,7 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 }
 
 var opEmbeddingRenorm_ = wrap.Op{
+	Kernel:   kernels.EmbeddingRenorm_,
 	Name:     "embedding_renorm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9373,6 +9852,7 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 }
 
 var opEmbeddingRenormOut = wrap.Op{
+	Kernel:   kernels.EmbeddingRenormOut,
 	Name:     "embedding_renorm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9393,6 +9873,7 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 }
 
 var opEmbeddingRenorm = wrap.Op{
+	Kernel:   kernels.EmbeddingRenorm,
 	Name:     "embedding_renorm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9412,6 +9893,7 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 }
 
 var opEmbeddingSparseBackward = wrap.Op{
+	Kernel:   kernels.EmbeddingSparseBackward,
 	Name:     "embedding_sparse_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9431,6 +9913,7 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 }
 
 var opXEmbeddingBagForwardOnly = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagForwardOnly,
 	Name:     "_embedding_bag_forward_only",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9450,6 +9933,7 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 }
 
 var opXEmbeddingBagForwardOnlyOut = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagForwardOnlyOut,
 	Name:     "_embedding_bag_forward_only",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9470,6 +9954,7 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 }
 
 var opXRowwisePrune = wrap.Op{
+	Kernel:   kernels.XRowwisePrune,
 	Name:     "_rowwise_prune",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9489,6 +9974,7 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 }
 
 var opRowStack = wrap.Op{
+	Kernel:   kernels.RowStack,
 	Name:     "row_stack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9508,6 +9994,7 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opRowStackOut = wrap.Op{
+	Kernel:   kernels.RowStackOut,
 	Name:     "row_stack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9531,6 +10018,7 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opEmbeddingBag = wrap.Op{
+	Kernel:   kernels.EmbeddingBag,
 	Name:     "embedding_bag",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9550,6 +10038,7 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 }
 
 var opEmbeddingBagPaddingIdx = wrap.Op{
+	Kernel:   kernels.EmbeddingBagPaddingIdx,
 	Name:     "embedding_bag",
 	Overload: "padding_idx",
 	Policy:   checks.Strict,
@@ -9569,6 +10058,7 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 }
 
 var opXEmbeddingBag = wrap.Op{
+	Kernel:   kernels.XEmbeddingBag,
 	Name:     "_embedding_bag",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9588,6 +10078,7 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 }
 
 var opXEmbeddingBagOut = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagOut,
 	Name:     "_embedding_bag",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9608,6 +10099,7 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 }
 
 var opXEmbeddingBagBackward = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagBackward,
 	Name:     "_embedding_bag_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9627,6 +10119,7 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 }
 
 var opXEmbeddingBagSparseBackward = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagSparseBackward,
 	Name:     "_embedding_bag_sparse_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9646,6 +10139,7 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 }
 
 var opXEmbeddingBagDenseBackward = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagDenseBackward,
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9665,6 +10159,7 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 }
 
 var opXEmbeddingBagDenseBackwardOut = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagDenseBackwardOut,
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9685,6 +10180,7 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 }
 
 var opXEmbeddingBagPerSampleWeightsBackward = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagPerSampleWeightsBackward,
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9704,6 +10200,7 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 }
 
 var opXEmbeddingBagPerSampleWeightsBackwardOut = wrap.Op{
+	Kernel:   kernels.XEmbeddingBagPerSampleWeightsBackwardOut,
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9724,6 +10221,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 }
 
 var opEmptyNames = wrap.Op{
+	Kernel:   kernels.EmptyNames,
 	Name:     "empty",
 	Overload: "names",
 	Policy:   checks.Strict,
@@ -9742,6 +10240,7 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 }
 
 var opEmptyNamesOut = wrap.Op{
+	Kernel:   kernels.EmptyNamesOut,
 	Name:     "empty",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -9762,6 +10261,7 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 }
 
 var opEmptyMemoryFormat = wrap.Op{
+	Kernel:   kernels.EmptyMemoryFormat,
 	Name:     "empty",
 	Overload: "memory_format",
 	Policy:   checks.Strict,
@@ -9780,6 +10280,7 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 }
 
 var opEmptyPermuted = wrap.Op{
+	Kernel:   kernels.EmptyPermuted,
 	Name:     "empty_permuted",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9798,6 +10299,7 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 }
 
 var opEmptyPermutedOut = wrap.Op{
+	Kernel:   kernels.EmptyPermutedOut,
 	Name:     "empty_permuted",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9818,6 +10320,7 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 }
 
 var opNewEmpty = wrap.Op{
+	Kernel:   kernels.NewEmpty,
 	Name:     "new_empty",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9837,6 +10340,7 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 }
 
 var opNewEmptyOut = wrap.Op{
+	Kernel:   kernels.NewEmptyOut,
 	Name:     "new_empty",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9857,6 +10361,7 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opNewEmptyStrided = wrap.Op{
+	Kernel:   kernels.NewEmptyStrided,
 	Name:     "new_empty_strided",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9876,6 +10381,7 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 }
 
 var opNewEmptyStridedOut = wrap.Op{
+	Kernel:   kernels.NewEmptyStridedOut,
 	Name:     "new_empty_strided",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9896,6 +10402,7 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 }
 
 var opNewFull = wrap.Op{
+	Kernel:   kernels.NewFull,
 	Name:     "new_full",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9915,6 +10422,7 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 }
 
 var opNewFullOut = wrap.Op{
+	Kernel:   kernels.NewFullOut,
 	Name:     "new_full",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9935,6 +10443,7 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 }
 
 var opNewZeros = wrap.Op{
+	Kernel:   kernels.NewZeros,
 	Name:     "new_zeros",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9954,6 +10463,7 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 }
 
 var opNewZerosOut = wrap.Op{
+	Kernel:   kernels.NewZerosOut,
 	Name:     "new_zeros",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9974,6 +10484,7 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opNewOnes = wrap.Op{
+	Kernel:   kernels.NewOnes,
 	Name:     "new_ones",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9993,6 +10504,7 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 }
 
 var opNewOnesOut = wrap.Op{
+	Kernel:   kernels.NewOnesOut,
 	Name:     "new_ones",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10013,6 +10525,7 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 }
 
 var opXEmptyAffineQuantized = wrap.Op{
+	Kernel:   kernels.XEmptyAffineQuantized,
 	Name:     "_empty_affine_quantized",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10031,6 +10544,7 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 }
 
 var opXEmptyAffineQuantizedOut = wrap.Op{
+	Kernel:   kernels.XEmptyAffineQuantizedOut,
 	Name:     "_empty_affine_quantized",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10051,6 +10565,7 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 }
 
 var opXEmptyPerChannelAffineQuantized = wrap.Op{
+	Kernel:   kernels.XEmptyPerChannelAffineQuantized,
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10070,6 +10585,7 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 }
 
 var opXEmptyPerChannelAffineQuantizedOut = wrap.Op{
+	Kernel:   kernels.XEmptyPerChannelAffineQuantizedOut,
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10090,6 +10606,7 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 }
 
 var opResize_ = wrap.Op{
+	Kernel:   kernels.Resize_,
 	Name:     "resize_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10110,6 +10627,7 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 }
 
 var opResizeOut = wrap.Op{
+	Kernel:   kernels.ResizeOut,
 	Name:     "resize",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10130,6 +10648,7 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 }
 
 var opResize = wrap.Op{
+	Kernel:   kernels.Resize,
 	Name:     "resize",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10149,6 +10668,7 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 }
 
 var opXResizeOutput_ = wrap.Op{
+	Kernel:   kernels.XResizeOutput_,
 	Name:     "_resize_output_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10169,6 +10689,7 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 }
 
 var opXResizeOutputOut = wrap.Op{
+	Kernel:   kernels.XResizeOutputOut,
 	Name:     "_resize_output",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10189,6 +10710,7 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 }
 
 var opXResizeOutput = wrap.Op{
+	Kernel:   kernels.XResizeOutput,
 	Name:     "_resize_output",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10208,6 +10730,7 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 }
 
 var opEmptyQuantized = wrap.Op{
+	Kernel:   kernels.EmptyQuantized,
 	Name:     "empty_quantized",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10227,6 +10750,7 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 }
 
 var opEmptyQuantizedOut = wrap.Op{
+	Kernel:   kernels.EmptyQuantizedOut,
 	Name:     "empty_quantized",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10247,6 +10771,7 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 }
 
 var opEmptyOut = wrap.Op{
+	Kernel:   kernels.EmptyOut,
 	Name:     "empty",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10267,6 +10792,7 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 }
 
 var opEmptyLike = wrap.Op{
+	Kernel:   kernels.EmptyLike,
 	Name:     "empty_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10286,6 +10812,7 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opEmptyLikeOut = wrap.Op{
+	Kernel:   kernels.EmptyLikeOut,
 	Name:     "empty_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10306,6 +10833,7 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opEmptyStrided = wrap.Op{
+	Kernel:   kernels.EmptyStrided,
 	Name:     "empty_strided",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10324,6 +10852,7 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 }
 
 var opEmptyStridedOut = wrap.Op{
+	Kernel:   kernels.EmptyStridedOut,
 	Name:     "empty_strided",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10344,6 +10873,7 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opErf = wrap.Op{
+	Kernel:   kernels.Erf,
 	Name:     "erf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10363,6 +10893,7 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErf_ = wrap.Op{
+	Kernel:   kernels.Erf_,
 	Name:     "erf_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10383,6 +10914,7 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfOut = wrap.Op{
+	Kernel:   kernels.ErfOut,
 	Name:     "erf",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10403,6 +10935,7 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opErfc = wrap.Op{
+	Kernel:   kernels.Erfc,
 	Name:     "erfc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10422,6 +10955,7 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfc_ = wrap.Op{
+	Kernel:   kernels.Erfc_,
 	Name:     "erfc_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10442,6 +10976,7 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfcOut = wrap.Op{
+	Kernel:   kernels.ErfcOut,
 	Name:     "erfc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10462,6 +10997,7 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opExp = wrap.Op{
+	Kernel:   kernels.Exp,
 	Name:     "exp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10481,6 +11017,7 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExp_ = wrap.Op{
+	Kernel:   kernels.Exp_,
 	Name:     "exp_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10501,6 +11038,7 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExpOut = wrap.Op{
+	Kernel:   kernels.ExpOut,
 	Name:     "exp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10521,6 +11059,7 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opExp2 = wrap.Op{
+	Kernel:   kernels.Exp2,
 	Name:     "exp2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10540,6 +11079,7 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExp2_ = wrap.Op{
+	Kernel:   kernels.Exp2_,
 	Name:     "exp2_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10560,6 +11100,7 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExp2Out = wrap.Op{
+	Kernel:   kernels.Exp2Out,
 	Name:     "exp2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10580,6 +11121,7 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opExpm1 = wrap.Op{
+	Kernel:   kernels.Expm1,
 	Name:     "expm1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10599,6 +11141,7 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExpm1_ = wrap.Op{
+	Kernel:   kernels.Expm1_,
 	Name:     "expm1_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10619,6 +11162,7 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opExpm1Out = wrap.Op{
+	Kernel:   kernels.Expm1Out,
 	Name:     "expm1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10639,6 +11183,7 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opExpand = wrap.Op{
+	Kernel:   kernels.Expand,
 	Name:     "expand",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10658,6 +11203,7 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 }
 
 var opExpandAs = wrap.Op{
+	Kernel:   kernels.ExpandAs,
 	Name:     "expand_as",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10677,6 +11223,7 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opEye = wrap.Op{
+	Kernel:   kernels.Eye,
 	Name:     "eye",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10695,6 +11242,7 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 }
 
 var opEyeM = wrap.Op{
+	Kernel:   kernels.EyeM,
 	Name:     "eye",
 	Overload: "m",
 	Policy:   checks.Strict,
@@ -10713,6 +11261,7 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 }
 
 var opEyeOut = wrap.Op{
+	Kernel:   kernels.EyeOut,
 	Name:     "eye",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10733,6 +11282,7 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opEyeMOut = wrap.Op{
+	Kernel:   kernels.EyeMOut,
 	Name:     "eye",
 	Overload: "m_out",
 	Policy:   checks.Strict,
@@ -10753,6 +11303,7 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFlattenUsingInts = wrap.Op{
+	Kernel:   kernels.FlattenUsingInts,
 	Name:     "flatten",
 	Overload: "using_ints",
 	Policy:   checks.Strict,
@@ -10772,6 +11323,7 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 }
 
 var opFlattenNamedOutDim = wrap.Op{
+	Kernel:   kernels.FlattenNamedOutDim,
 	Name:     "flatten",
 	Overload: "named_out_dim",
 	Policy:   checks.Strict,
@@ -10791,6 +11343,7 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 }
 
 var opFlattenUsingNames = wrap.Op{
+	Kernel:   kernels.FlattenUsingNames,
 	Name:     "flatten",
 	Overload: "using_names",
 	Policy:   checks.Strict,
@@ -10810,6 +11363,7 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 }
 
 var opFlattenDimnameList = wrap.Op{
+	Kernel:   kernels.FlattenDimnameList,
 	Name:     "flatten",
 	Overload: "DimnameList",
 	Policy:   checks.Strict,
@@ -10829,6 +11383,7 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 }
 
 var opUnflattenInt = wrap.Op{
+	Kernel:   kernels.UnflattenInt,
 	Name:     "unflatten",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -10848,6 +11403,7 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 }
 
 var opUnflattenDimname = wrap.Op{
+	Kernel:   kernels.UnflattenDimname,
 	Name:     "unflatten",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -10867,6 +11423,7 @@ func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []str
 }
 
 var opFillScalar = wrap.Op{
+	Kernel:   kernels.FillScalar,
 	Name:     "fill",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -10886,6 +11443,7 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 }
 
 var opFillTensor = wrap.Op{
+	Kernel:   kernels.FillTensor,
 	Name:     "fill",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -10905,6 +11463,7 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 }
 
 var opFill_Scalar = wrap.Op{
+	Kernel:   kernels.Fill_Scalar,
 	Name:     "fill_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -10925,6 +11484,7 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 }
 
 var opFillScalarOut = wrap.Op{
+	Kernel:   kernels.FillScalarOut,
 	Name:     "fill",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -10945,6 +11505,7 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 }
 
 var opFill_Tensor = wrap.Op{
+	Kernel:   kernels.Fill_Tensor,
 	Name:     "fill_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -10965,6 +11526,7 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 }
 
 var opFillTensorOut = wrap.Op{
+	Kernel:   kernels.FillTensorOut,
 	Name:     "fill",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -10985,6 +11547,7 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 }
 
 var opFloor = wrap.Op{
+	Kernel:   kernels.Floor,
 	Name:     "floor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11004,6 +11567,7 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFloor_ = wrap.Op{
+	Kernel:   kernels.Floor_,
 	Name:     "floor_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11024,6 +11588,7 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFloorOut = wrap.Op{
+	Kernel:   kernels.FloorOut,
 	Name:     "floor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11044,6 +11609,7 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFloorDivide = wrap.Op{
+	Kernel:   kernels.FloorDivide,
 	Name:     "floor_divide",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11063,6 +11629,7 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFloorDivide_Tensor = wrap.Op{
+	Kernel:   kernels.FloorDivide_Tensor,
 	Name:     "floor_divide_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -11083,6 +11650,7 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFloorDivideOut = wrap.Op{
+	Kernel:   kernels.FloorDivideOut,
 	Name:     "floor_divide",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11103,6 +11671,7 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opFloorDivideScalar = wrap.Op{
+	Kernel:   kernels.FloorDivideScalar,
 	Name:     "floor_divide",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -11122,6 +11691,7 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFloorDivide_Scalar = wrap.Op{
+	Kernel:   kernels.FloorDivide_Scalar,
 	Name:     "floor_divide_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -11142,6 +11712,7 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFloorDivideScalarOut = wrap.Op{
+	Kernel:   kernels.FloorDivideScalarOut,
 	Name:     "floor_divide",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -11162,6 +11733,7 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 }
 
 var opFrac = wrap.Op{
+	Kernel:   kernels.Frac,
 	Name:     "frac",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11181,6 +11753,7 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFrac_ = wrap.Op{
+	Kernel:   kernels.Frac_,
 	Name:     "frac_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11201,6 +11774,7 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFracOut = wrap.Op{
+	Kernel:   kernels.FracOut,
 	Name:     "frac",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11221,6 +11795,7 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFullNames = wrap.Op{
+	Kernel:   kernels.FullNames,
 	Name:     "full",
 	Overload: "names",
 	Policy:   checks.Strict,
@@ -11239,6 +11814,7 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 }
 
 var opFullNamesOut = wrap.Op{
+	Kernel:   kernels.FullNamesOut,
 	Name:     "full",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -11259,6 +11835,7 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 }
 
 var opFull = wrap.Op{
+	Kernel:   kernels.Full,
 	Name:     "full",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11277,6 +11854,7 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 }
 
 var opFullOut = wrap.Op{
+	Kernel:   kernels.FullOut,
 	Name:     "full",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11297,6 +11875,7 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 }
 
 var opFullLike = wrap.Op{
+	Kernel:   kernels.FullLike,
 	Name:     "full_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11316,6 +11895,7 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 }
 
 var opFullLikeOut = wrap.Op{
+	Kernel:   kernels.FullLikeOut,
 	Name:     "full_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11336,6 +11916,7 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 }
 
 var opFromFile = wrap.Op{
+	Kernel:   kernels.FromFile,
 	Name:     "from_file",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11354,6 +11935,7 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 }
 
 var opFromFileOut = wrap.Op{
+	Kernel:   kernels.FromFileOut,
 	Name:     "from_file",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11374,6 +11956,7 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 }
 
 var opGcdOut = wrap.Op{
+	Kernel:   kernels.GcdOut,
 	Name:     "gcd",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11394,6 +11977,7 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opGcd = wrap.Op{
+	Kernel:   kernels.Gcd,
 	Name:     "gcd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11413,6 +11997,7 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGcd_ = wrap.Op{
+	Kernel:   kernels.Gcd_,
 	Name:     "gcd_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11433,6 +12018,7 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLcmOut = wrap.Op{
+	Kernel:   kernels.LcmOut,
 	Name:     "lcm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11453,6 +12039,7 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opLcm = wrap.Op{
+	Kernel:   kernels.Lcm,
 	Name:     "lcm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11472,6 +12059,7 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLcm_ = wrap.Op{
+	Kernel:   kernels.Lcm_,
 	Name:     "lcm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11492,6 +12080,7 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGridSampler = wrap.Op{
+	Kernel:   kernels.GridSampler,
 	Name:     "grid_sampler",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11511,6 +12100,7 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 }
 
 var opGridSampler2d = wrap.Op{
+	Kernel:   kernels.GridSampler2d,
 	Name:     "grid_sampler_2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11530,6 +12120,7 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 }
 
 var opGridSampler2dOut = wrap.Op{
+	Kernel:   kernels.GridSampler2dOut,
 	Name:     "grid_sampler_2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11550,6 +12141,7 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 }
 
 var opGridSampler2dBackward = wrap.Op{
+	Kernel:   kernels.GridSampler2dBackward,
 	Name:     "grid_sampler_2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11569,6 +12161,7 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 }
 
 var opGridSampler2dBackwardOut = wrap.Op{
+	Kernel:   kernels.GridSampler2dBackwardOut,
 	Name:     "grid_sampler_2d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11589,6 +12182,7 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 }
 
 var opXGridSampler2dCpuFallback = wrap.Op{
+	Kernel:   kernels.XGridSampler2dCpuFallback,
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11608,6 +12202,7 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 }
 
 var opXGridSampler2dCpuFallbackOut = wrap.Op{
+	Kernel:   kernels.XGridSampler2dCpuFallbackOut,
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11628,6 +12223,7 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 }
 
 var opXGridSampler2dCpuFallbackBackward = wrap.Op{
+	Kernel:   kernels.XGridSampler2dCpuFallbackBackward,
 	Name:     "_grid_sampler_2d_cpu_fallback_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11647,6 +12243,7 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 }
 
 var opGridSampler3d = wrap.Op{
+	Kernel:   kernels.GridSampler3d,
 	Name:     "grid_sampler_3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11666,6 +12263,7 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 }
 
 var opGridSampler3dOut = wrap.Op{
+	Kernel:   kernels.GridSampler3dOut,
 	Name:     "grid_sampler_3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11686,6 +12284,7 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 }
 
 var opGridSampler3dBackward = wrap.Op{
+	Kernel:   kernels.GridSampler3dBackward,
 	Name:     "grid_sampler_3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11705,6 +12304,7 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 }
 
 var opGridSampler3dBackwardOut = wrap.Op{
+	Kernel:   kernels.GridSampler3dBackwardOut,
 	Name:     "grid_sampler_3d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11725,6 +12325,7 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 }
 
 var opHannWindow = wrap.Op{
+	Kernel:   kernels.HannWindow,
 	Name:     "hann_window",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11743,6 +12344,7 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 }
 
 var opHannWindowOut = wrap.Op{
+	Kernel:   kernels.HannWindowOut,
 	Name:     "hann_window",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11763,6 +12365,7 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHannWindowPeriodic = wrap.Op{
+	Kernel:   kernels.HannWindowPeriodic,
 	Name:     "hann_window",
 	Overload: "periodic",
 	Policy:   checks.Strict,
@@ -11781,6 +12384,7 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 }
 
 var opHannWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.HannWindowPeriodicOut,
 	Name:     "hann_window",
 	Overload: "periodic_out",
 	Policy:   checks.Strict,
@@ -11801,6 +12405,7 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 }
 
 var opHammingWindow = wrap.Op{
+	Kernel:   kernels.HammingWindow,
 	Name:     "hamming_window",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11819,6 +12424,7 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 }
 
 var opHammingWindowOut = wrap.Op{
+	Kernel:   kernels.HammingWindowOut,
 	Name:     "hamming_window",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11839,6 +12445,7 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHammingWindowPeriodic = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodic,
 	Name:     "hamming_window",
 	Overload: "periodic",
 	Policy:   checks.Strict,
@@ -11857,6 +12464,7 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 }
 
 var opHammingWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicOut,
 	Name:     "hamming_window",
 	Overload: "periodic_out",
 	Policy:   checks.Strict,
@@ -11877,6 +12485,7 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 }
 
 var opHammingWindowPeriodicAlpha = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicAlpha,
 	Name:     "hamming_window",
 	Overload: "periodic_alpha",
 	Policy:   checks.Strict,
@@ -11895,6 +12504,7 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 }
 
 var opHammingWindowPeriodicAlphaOut = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicAlphaOut,
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_out",
 	Policy:   checks.Strict,
@@ -11915,6 +12525,7 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 }
 
 var opHammingWindowPeriodicAlphaBeta = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicAlphaBeta,
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta",
 	Policy:   checks.Strict,
@@ -11933,6 +12544,7 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 }
 
 var opHammingWindowPeriodicAlphaBetaOut = wrap.Op{
+	Kernel:   kernels.HammingWindowPeriodicAlphaBetaOut,
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta_out",
 	Policy:   checks.Strict,
@@ -11953,6 +12565,7 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 }
 
 var opKaiserWindow = wrap.Op{
+	Kernel:   kernels.KaiserWindow,
 	Name:     "kaiser_window",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11971,6 +12584,7 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 }
 
 var opKaiserWindowOut = wrap.Op{
+	Kernel:   kernels.KaiserWindowOut,
 	Name:     "kaiser_window",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11991,6 +12605,7 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opKaiserWindowPeriodic = wrap.Op{
+	Kernel:   kernels.KaiserWindowPeriodic,
 	Name:     "kaiser_window",
 	Overload: "periodic",
 	Policy:   checks.Strict,
@@ -12009,6 +12624,7 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 }
 
 var opKaiserWindowPeriodicOut = wrap.Op{
+	Kernel:   kernels.KaiserWindowPeriodicOut,
 	Name:     "kaiser_window",
 	Overload: "periodic_out",
 	Policy:   checks.Strict,
@@ -12029,6 +12645,7 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 }
 
 var opKaiserWindowBeta = wrap.Op{
+	Kernel:   kernels.KaiserWindowBeta,
 	Name:     "kaiser_window",
 	Overload: "beta",
 	Policy:   checks.Strict,
@@ -12047,6 +12664,7 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 }
 
 var opKaiserWindowBetaOut = wrap.Op{
+	Kernel:   kernels.KaiserWindowBetaOut,
 	Name:     "kaiser_window",
 	Overload: "beta_out",
 	Policy:   checks.Strict,

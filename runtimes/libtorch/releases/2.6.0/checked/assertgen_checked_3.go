@@ -14,6 +14,7 @@ import (
 )
 
 var opSilu_ = wrap.Op{
+	Kernel:   kernels.Silu_,
 	Name:     "silu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -34,6 +35,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSiluOut = wrap.Op{
+	Kernel:   kernels.SiluOut,
 	Name:     "silu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -54,6 +56,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSiluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SiluBackwardGradInput,
 	Name:     "silu_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -74,6 +77,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 }
 
 var opSiluBackward = wrap.Op{
+	Kernel:   kernels.SiluBackward,
 	Name:     "silu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -93,6 +97,7 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 }
 
 var opMish = wrap.Op{
+	Kernel:   kernels.Mish,
 	Name:     "mish",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -112,6 +117,7 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMish_ = wrap.Op{
+	Kernel:   kernels.Mish_,
 	Name:     "mish_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -132,6 +138,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMishOut = wrap.Op{
+	Kernel:   kernels.MishOut,
 	Name:     "mish",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -152,6 +159,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMishBackward = wrap.Op{
+	Kernel:   kernels.MishBackward,
 	Name:     "mish_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -171,6 +179,7 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoid = wrap.Op{
+	Kernel:   kernels.Sigmoid,
 	Name:     "sigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -190,6 +199,7 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoid_ = wrap.Op{
+	Kernel:   kernels.Sigmoid_,
 	Name:     "sigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -210,6 +220,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoidOut = wrap.Op{
+	Kernel:   kernels.SigmoidOut,
 	Name:     "sigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -230,6 +241,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogit = wrap.Op{
+	Kernel:   kernels.Logit,
 	Name:     "logit",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -249,6 +261,7 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opLogit_ = wrap.Op{
+	Kernel:   kernels.Logit_,
 	Name:     "logit_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -269,6 +282,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opLogitOut = wrap.Op{
+	Kernel:   kernels.LogitOut,
 	Name:     "logit",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -289,6 +303,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 }
 
 var opSin = wrap.Op{
+	Kernel:   kernels.Sin,
 	Name:     "sin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -308,6 +323,7 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSin_ = wrap.Op{
+	Kernel:   kernels.Sin_,
 	Name:     "sin_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -328,6 +344,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinOut = wrap.Op{
+	Kernel:   kernels.SinOut,
 	Name:     "sin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -348,6 +365,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSinc = wrap.Op{
+	Kernel:   kernels.Sinc,
 	Name:     "sinc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -367,6 +385,7 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinc_ = wrap.Op{
+	Kernel:   kernels.Sinc_,
 	Name:     "sinc_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -387,6 +406,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSincOut = wrap.Op{
+	Kernel:   kernels.SincOut,
 	Name:     "sinc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -407,6 +427,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSinh = wrap.Op{
+	Kernel:   kernels.Sinh,
 	Name:     "sinh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -426,6 +447,7 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinh_ = wrap.Op{
+	Kernel:   kernels.Sinh_,
 	Name:     "sinh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -446,6 +468,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinhOut = wrap.Op{
+	Kernel:   kernels.SinhOut,
 	Name:     "sinh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -466,6 +489,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDetach = wrap.Op{
+	Kernel:   kernels.Detach,
 	Name:     "detach",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -485,6 +509,7 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDetach_ = wrap.Op{
+	Kernel:   kernels.Detach_,
 	Name:     "detach_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -505,6 +530,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSizeInt = wrap.Op{
+	Kernel:   kernels.SizeInt,
 	Name:     "size",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -524,6 +550,7 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opSizeDimname = wrap.Op{
+	Kernel:   kernels.SizeDimname,
 	Name:     "size",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -543,6 +570,7 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 }
 
 var opSymSizeInt = wrap.Op{
+	Kernel:   kernels.SymSizeInt,
 	Name:     "sym_size",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -562,6 +590,7 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opSymNumel = wrap.Op{
+	Kernel:   kernels.SymNumel,
 	Name:     "sym_numel",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -581,6 +610,7 @@ func SymNumel(self *torch.Tensor) int64 {
 }
 
 var opSymStorageOffset = wrap.Op{
+	Kernel:   kernels.SymStorageOffset,
 	Name:     "sym_storage_offset",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -600,6 +630,7 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 }
 
 var opSliceTensor = wrap.Op{
+	Kernel:   kernels.SliceTensor,
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -619,6 +650,7 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 }
 
 var opSliceBackward = wrap.Op{
+	Kernel:   kernels.SliceBackward,
 	Name:     "slice_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -638,6 +670,7 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 }
 
 var opSliceBackwardOut = wrap.Op{
+	Kernel:   kernels.SliceBackwardOut,
 	Name:     "slice_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -658,6 +691,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 }
 
 var opSliceInverse = wrap.Op{
+	Kernel:   kernels.SliceInverse,
 	Name:     "slice_inverse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -677,6 +711,7 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 }
 
 var opSliceScatter = wrap.Op{
+	Kernel:   kernels.SliceScatter,
 	Name:     "slice_scatter",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -696,6 +731,7 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 }
 
 var opSliceScatterOut = wrap.Op{
+	Kernel:   kernels.SliceScatterOut,
 	Name:     "slice_scatter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -716,6 +752,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 }
 
 var opSelectScatter = wrap.Op{
+	Kernel:   kernels.SelectScatter,
 	Name:     "select_scatter",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -735,6 +772,7 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 }
 
 var opSelectScatterOut = wrap.Op{
+	Kernel:   kernels.SelectScatterOut,
 	Name:     "select_scatter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -755,6 +793,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 }
 
 var opDiagonalScatter = wrap.Op{
+	Kernel:   kernels.DiagonalScatter,
 	Name:     "diagonal_scatter",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -774,6 +813,7 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 }
 
 var opDiagonalScatterOut = wrap.Op{
+	Kernel:   kernels.DiagonalScatterOut,
 	Name:     "diagonal_scatter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -794,6 +834,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 }
 
 var opAsStridedScatter = wrap.Op{
+	Kernel:   kernels.AsStridedScatter,
 	Name:     "as_strided_scatter",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -813,6 +854,7 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 }
 
 var opAsStridedScatterOut = wrap.Op{
+	Kernel:   kernels.AsStridedScatterOut,
 	Name:     "as_strided_scatter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -833,6 +875,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 }
 
 var opSmm = wrap.Op{
+	Kernel:   kernels.Smm,
 	Name:     "smm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -852,6 +895,7 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opSoftmaxInt = wrap.Op{
+	Kernel:   kernels.SoftmaxInt,
 	Name:     "softmax",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -871,6 +915,7 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opSoftmaxIntOut = wrap.Op{
+	Kernel:   kernels.SoftmaxIntOut,
 	Name:     "softmax",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -891,6 +936,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 }
 
 var opSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.SoftmaxDimname,
 	Name:     "softmax",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -910,6 +956,7 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 }
 
 var opXSoftmax = wrap.Op{
+	Kernel:   kernels.XSoftmax,
 	Name:     "_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -929,6 +976,7 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 }
 
 var opXSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSoftmaxOut,
 	Name:     "_softmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -949,6 +997,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 }
 
 var opXSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSoftmaxBackwardData,
 	Name:     "_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -968,6 +1017,7 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 }
 
 var opXSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSoftmaxBackwardDataOut,
 	Name:     "_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -988,6 +1038,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 }
 
 var opUnsafeSplitTensor = wrap.Op{
+	Kernel:   kernels.UnsafeSplitTensor,
 	Name:     "unsafe_split",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1007,6 +1058,7 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 }
 
 var opUnsafeSplitTensorOut = wrap.Op{
+	Kernel:   kernels.UnsafeSplitTensorOut,
 	Name:     "unsafe_split",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -1030,6 +1082,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 }
 
 var opSplitTensor = wrap.Op{
+	Kernel:   kernels.SplitTensor,
 	Name:     "split",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1052,6 +1105,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 }
 
 var opSplitSizes = wrap.Op{
+	Kernel:   kernels.SplitSizes,
 	Name:     "split",
 	Overload: "sizes",
 	Policy:   checks.Strict,
@@ -1071,6 +1125,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 }
 
 var opUnsafeSplitWithSizes = wrap.Op{
+	Kernel:   kernels.UnsafeSplitWithSizes,
 	Name:     "unsafe_split_with_sizes",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1090,6 +1145,7 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 }
 
 var opUnsafeSplitWithSizesOut = wrap.Op{
+	Kernel:   kernels.UnsafeSplitWithSizesOut,
 	Name:     "unsafe_split_with_sizes",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1113,6 +1169,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 }
 
 var opSplitWithSizes = wrap.Op{
+	Kernel:   kernels.SplitWithSizes,
 	Name:     "split_with_sizes",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1135,6 +1192,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 }
 
 var opHsplitInt = wrap.Op{
+	Kernel:   kernels.HsplitInt,
 	Name:     "hsplit",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -1154,6 +1212,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opHsplitArray = wrap.Op{
+	Kernel:   kernels.HsplitArray,
 	Name:     "hsplit",
 	Overload: "array",
 	Policy:   checks.Strict,
@@ -1173,6 +1232,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opVsplitInt = wrap.Op{
+	Kernel:   kernels.VsplitInt,
 	Name:     "vsplit",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -1192,6 +1252,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opVsplitArray = wrap.Op{
+	Kernel:   kernels.VsplitArray,
 	Name:     "vsplit",
 	Overload: "array",
 	Policy:   checks.Strict,
@@ -1211,6 +1272,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opDsplitInt = wrap.Op{
+	Kernel:   kernels.DsplitInt,
 	Name:     "dsplit",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -1230,6 +1292,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opDsplitArray = wrap.Op{
+	Kernel:   kernels.DsplitArray,
 	Name:     "dsplit",
 	Overload: "array",
 	Policy:   checks.Strict,
@@ -1249,6 +1312,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opSqueeze = wrap.Op{
+	Kernel:   kernels.Squeeze,
 	Name:     "squeeze",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1268,6 +1332,7 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeDim = wrap.Op{
+	Kernel:   kernels.SqueezeDim,
 	Name:     "squeeze",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -1287,6 +1352,7 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueezeDimname = wrap.Op{
+	Kernel:   kernels.SqueezeDimname,
 	Name:     "squeeze",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -1306,6 +1372,7 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opSqueezeDims = wrap.Op{
+	Kernel:   kernels.SqueezeDims,
 	Name:     "squeeze",
 	Overload: "dims",
 	Policy:   checks.Strict,
@@ -1325,6 +1392,7 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opSqueeze_ = wrap.Op{
+	Kernel:   kernels.Squeeze_,
 	Name:     "squeeze_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1345,6 +1413,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueeze_Dim = wrap.Op{
+	Kernel:   kernels.Squeeze_Dim,
 	Name:     "squeeze_",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -1365,6 +1434,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueeze_Dims = wrap.Op{
+	Kernel:   kernels.Squeeze_Dims,
 	Name:     "squeeze_",
 	Overload: "dims",
 	Policy:   checks.Strict,
@@ -1385,6 +1455,7 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opSqueeze_Dimname = wrap.Op{
+	Kernel:   kernels.Squeeze_Dimname,
 	Name:     "squeeze_",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -1405,6 +1476,7 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opSspaddmm = wrap.Op{
+	Kernel:   kernels.Sspaddmm,
 	Name:     "sspaddmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1424,6 +1496,7 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 }
 
 var opSspaddmmOut = wrap.Op{
+	Kernel:   kernels.SspaddmmOut,
 	Name:     "sspaddmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1444,6 +1517,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 }
 
 var opXChunkCat = wrap.Op{
+	Kernel:   kernels.XChunkCat,
 	Name:     "_chunk_cat",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1463,6 +1537,7 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 }
 
 var opXChunkCatOut = wrap.Op{
+	Kernel:   kernels.XChunkCatOut,
 	Name:     "_chunk_cat",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1486,6 +1561,7 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 }
 
 var opStack = wrap.Op{
+	Kernel:   kernels.Stack,
 	Name:     "stack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1505,6 +1581,7 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opStackOut = wrap.Op{
+	Kernel:   kernels.StackOut,
 	Name:     "stack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1528,6 +1605,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 }
 
 var opXStack = wrap.Op{
+	Kernel:   kernels.XStack,
 	Name:     "_stack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1547,6 +1625,7 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXStackOut = wrap.Op{
+	Kernel:   kernels.XStackOut,
 	Name:     "_stack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1570,6 +1649,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 }
 
 var opHstack = wrap.Op{
+	Kernel:   kernels.Hstack,
 	Name:     "hstack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1589,6 +1669,7 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opHstackOut = wrap.Op{
+	Kernel:   kernels.HstackOut,
 	Name:     "hstack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1612,6 +1693,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opVstack = wrap.Op{
+	Kernel:   kernels.Vstack,
 	Name:     "vstack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1631,6 +1713,7 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opVstackOut = wrap.Op{
+	Kernel:   kernels.VstackOut,
 	Name:     "vstack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1654,6 +1737,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDstack = wrap.Op{
+	Kernel:   kernels.Dstack,
 	Name:     "dstack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1673,6 +1757,7 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opDstackOut = wrap.Op{
+	Kernel:   kernels.DstackOut,
 	Name:     "dstack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1696,6 +1781,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opStft = wrap.Op{
+	Kernel:   kernels.Stft,
 	Name:     "stft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1715,6 +1801,7 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 }
 
 var opStftCenter = wrap.Op{
+	Kernel:   kernels.StftCenter,
 	Name:     "stft",
 	Overload: "center",
 	Policy:   checks.Strict,
@@ -1734,6 +1821,7 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 }
 
 var opIstft = wrap.Op{
+	Kernel:   kernels.Istft,
 	Name:     "istft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1753,6 +1841,7 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 }
 
 var opStrideInt = wrap.Op{
+	Kernel:   kernels.StrideInt,
 	Name:     "stride",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -1772,6 +1861,7 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opStrideDimname = wrap.Op{
+	Kernel:   kernels.StrideDimname,
 	Name:     "stride",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -1791,6 +1881,7 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 }
 
 var opSymStrideInt = wrap.Op{
+	Kernel:   kernels.SymStrideInt,
 	Name:     "sym_stride",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -1810,6 +1901,7 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opSum = wrap.Op{
+	Kernel:   kernels.Sum,
 	Name:     "sum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1829,6 +1921,7 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opSumOut = wrap.Op{
+	Kernel:   kernels.SumOut,
 	Name:     "sum",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1849,6 +1942,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSumDimIntList = wrap.Op{
+	Kernel:   kernels.SumDimIntList,
 	Name:     "sum",
 	Overload: "dim_IntList",
 	Policy:   checks.Strict,
@@ -1868,6 +1962,7 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 }
 
 var opSumDimDimnameList = wrap.Op{
+	Kernel:   kernels.SumDimDimnameList,
 	Name:     "sum",
 	Overload: "dim_DimnameList",
 	Policy:   checks.Strict,
@@ -1887,6 +1982,7 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 }
 
 var opSumIntListOut = wrap.Op{
+	Kernel:   kernels.SumIntListOut,
 	Name:     "sum",
 	Overload: "IntList_out",
 	Policy:   checks.Strict,
@@ -1907,6 +2003,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 }
 
 var opSumDimnameListOut = wrap.Op{
+	Kernel:   kernels.SumDimnameListOut,
 	Name:     "sum",
 	Overload: "DimnameList_out",
 	Policy:   checks.Strict,
@@ -1927,6 +2024,7 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 }
 
 var opXNestedSumBackward = wrap.Op{
+	Kernel:   kernels.XNestedSumBackward,
 	Name:     "_nested_sum_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1946,6 +2044,7 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 }
 
 var opNansum = wrap.Op{
+	Kernel:   kernels.Nansum,
 	Name:     "nansum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1965,6 +2064,7 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 }
 
 var opNansumOut = wrap.Op{
+	Kernel:   kernels.NansumOut,
 	Name:     "nansum",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1985,6 +2085,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 }
 
 var opSumToSize = wrap.Op{
+	Kernel:   kernels.SumToSize,
 	Name:     "sum_to_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2004,6 +2105,7 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opSqrt = wrap.Op{
+	Kernel:   kernels.Sqrt,
 	Name:     "sqrt",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2023,6 +2125,7 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqrt_ = wrap.Op{
+	Kernel:   kernels.Sqrt_,
 	Name:     "sqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2043,6 +2146,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqrtOut = wrap.Op{
+	Kernel:   kernels.SqrtOut,
 	Name:     "sqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2063,6 +2167,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSquare = wrap.Op{
+	Kernel:   kernels.Square,
 	Name:     "square",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2082,6 +2187,7 @@ func Square(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSquare_ = wrap.Op{
+	Kernel:   kernels.Square_,
 	Name:     "square_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2102,6 +2208,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSquareOut = wrap.Op{
+	Kernel:   kernels.SquareOut,
 	Name:     "square",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2122,6 +2229,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opStd = wrap.Op{
+	Kernel:   kernels.Std,
 	Name:     "std",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2141,6 +2249,7 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 }
 
 var opStdDim = wrap.Op{
+	Kernel:   kernels.StdDim,
 	Name:     "std",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -2160,6 +2269,7 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 }
 
 var opStdCorrection = wrap.Op{
+	Kernel:   kernels.StdCorrection,
 	Name:     "std",
 	Overload: "correction",
 	Policy:   checks.Strict,
@@ -2179,6 +2289,7 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 }
 
 var opStdMean = wrap.Op{
+	Kernel:   kernels.StdMean,
 	Name:     "std_mean",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2198,6 +2309,7 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opStdMeanDim = wrap.Op{
+	Kernel:   kernels.StdMeanDim,
 	Name:     "std_mean",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -2217,6 +2329,7 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 }
 
 var opStdMeanCorrection = wrap.Op{
+	Kernel:   kernels.StdMeanCorrection,
 	Name:     "std_mean",
 	Overload: "correction",
 	Policy:   checks.Strict,
@@ -2236,6 +2349,7 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 }
 
 var opStdMeanCorrectionOut = wrap.Op{
+	Kernel:   kernels.StdMeanCorrectionOut,
 	Name:     "std_mean",
 	Overload: "correction_out",
 	Policy:   checks.Strict,
@@ -2256,6 +2370,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 }
 
 var opStdMeanNamesDim = wrap.Op{
+	Kernel:   kernels.StdMeanNamesDim,
 	Name:     "std_mean",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -2275,6 +2390,7 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 }
 
 var opStdMeanCorrectionNames = wrap.Op{
+	Kernel:   kernels.StdMeanCorrectionNames,
 	Name:     "std_mean",
 	Overload: "correction_names",
 	Policy:   checks.Strict,
@@ -2294,6 +2410,7 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 }
 
 var opStdOut = wrap.Op{
+	Kernel:   kernels.StdOut,
 	Name:     "std",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2314,6 +2431,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 }
 
 var opStdCorrectionOut = wrap.Op{
+	Kernel:   kernels.StdCorrectionOut,
 	Name:     "std",
 	Overload: "correction_out",
 	Policy:   checks.Strict,
@@ -2334,6 +2452,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 }
 
 var opStdNamesDim = wrap.Op{
+	Kernel:   kernels.StdNamesDim,
 	Name:     "std",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -2353,6 +2472,7 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 }
 
 var opStdNamesOut = wrap.Op{
+	Kernel:   kernels.StdNamesOut,
 	Name:     "std",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -2373,6 +2493,7 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 }
 
 var opStdCorrectionNames = wrap.Op{
+	Kernel:   kernels.StdCorrectionNames,
 	Name:     "std",
 	Overload: "correction_names",
 	Policy:   checks.Strict,
@@ -2392,6 +2513,7 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 }
 
 var opStdCorrectionNamesOut = wrap.Op{
+	Kernel:   kernels.StdCorrectionNamesOut,
 	Name:     "std",
 	Overload: "correction_names_out",
 	Policy:   checks.Strict,
@@ -2412,6 +2534,7 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 }
 
 var opProd = wrap.Op{
+	Kernel:   kernels.Prod,
 	Name:     "prod",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2431,6 +2554,7 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opProdOut = wrap.Op{
+	Kernel:   kernels.ProdOut,
 	Name:     "prod",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2451,6 +2575,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 }
 
 var opProdDimInt = wrap.Op{
+	Kernel:   kernels.ProdDimInt,
 	Name:     "prod",
 	Overload: "dim_int",
 	Policy:   checks.Strict,
@@ -2470,6 +2595,7 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 }
 
 var opProdIntOut = wrap.Op{
+	Kernel:   kernels.ProdIntOut,
 	Name:     "prod",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -2490,6 +2616,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 }
 
 var opProdDimDimname = wrap.Op{
+	Kernel:   kernels.ProdDimDimname,
 	Name:     "prod",
 	Overload: "dim_Dimname",
 	Policy:   checks.Strict,
@@ -2509,6 +2636,7 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 }
 
 var opProdDimnameOut = wrap.Op{
+	Kernel:   kernels.ProdDimnameOut,
 	Name:     "prod",
 	Overload: "Dimname_out",
 	Policy:   checks.Strict,
@@ -2529,6 +2657,7 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 }
 
 var opT = wrap.Op{
+	Kernel:   kernels.T,
 	Name:     "t",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2548,6 +2677,7 @@ func T(self *torch.Tensor) *torch.Tensor {
 }
 
 var opT_ = wrap.Op{
+	Kernel:   kernels.T_,
 	Name:     "t_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2568,6 +2698,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTan = wrap.Op{
+	Kernel:   kernels.Tan,
 	Name:     "tan",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2587,6 +2718,7 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTan_ = wrap.Op{
+	Kernel:   kernels.Tan_,
 	Name:     "tan_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2607,6 +2739,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanOut = wrap.Op{
+	Kernel:   kernels.TanOut,
 	Name:     "tan",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2627,6 +2760,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTanh = wrap.Op{
+	Kernel:   kernels.Tanh,
 	Name:     "tanh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2646,6 +2780,7 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanh_ = wrap.Op{
+	Kernel:   kernels.Tanh_,
 	Name:     "tanh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2666,6 +2801,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanhOut = wrap.Op{
+	Kernel:   kernels.TanhOut,
 	Name:     "tanh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2686,6 +2822,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTensordot = wrap.Op{
+	Kernel:   kernels.Tensordot,
 	Name:     "tensordot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2705,6 +2842,7 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 }
 
 var opTensordotOut = wrap.Op{
+	Kernel:   kernels.TensordotOut,
 	Name:     "tensordot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2725,6 +2863,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 }
 
 var opThreshold = wrap.Op{
+	Kernel:   kernels.Threshold,
 	Name:     "threshold",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2744,6 +2883,7 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 }
 
 var opThreshold_ = wrap.Op{
+	Kernel:   kernels.Threshold_,
 	Name:     "threshold_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2764,6 +2904,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 }
 
 var opThresholdOut = wrap.Op{
+	Kernel:   kernels.ThresholdOut,
 	Name:     "threshold",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2784,6 +2925,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 }
 
 var opThresholdBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ThresholdBackwardGradInput,
 	Name:     "threshold_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -2804,6 +2946,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opThresholdBackward = wrap.Op{
+	Kernel:   kernels.ThresholdBackward,
 	Name:     "threshold_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2823,6 +2966,7 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 }
 
 var opTile = wrap.Op{
+	Kernel:   kernels.Tile,
 	Name:     "tile",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2842,6 +2986,7 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opTransposeInt = wrap.Op{
+	Kernel:   kernels.TransposeInt,
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -2861,6 +3006,7 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opTransposeDimname = wrap.Op{
+	Kernel:   kernels.TransposeDimname,
 	Name:     "transpose",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -2880,6 +3026,7 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 }
 
 var opXMkldnnTranspose = wrap.Op{
+	Kernel:   kernels.XMkldnnTranspose,
 	Name:     "_mkldnn_transpose",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2899,6 +3046,7 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 }
 
 var opTranspose_ = wrap.Op{
+	Kernel:   kernels.Transpose_,
 	Name:     "transpose_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2919,6 +3067,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opXMkldnnTranspose_ = wrap.Op{
+	Kernel:   kernels.XMkldnnTranspose_,
 	Name:     "_mkldnn_transpose_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2939,6 +3088,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 }
 
 var opXMkldnnTransposeOut = wrap.Op{
+	Kernel:   kernels.XMkldnnTransposeOut,
 	Name:     "_mkldnn_transpose",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2959,6 +3109,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 }
 
 var opOneHot = wrap.Op{
+	Kernel:   kernels.OneHot,
 	Name:     "one_hot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2978,6 +3129,7 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 }
 
 var opFlip = wrap.Op{
+	Kernel:   kernels.Flip,
 	Name:     "flip",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2997,6 +3149,7 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opFlipOut = wrap.Op{
+	Kernel:   kernels.FlipOut,
 	Name:     "flip",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3017,6 +3170,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 }
 
 var opFliplr = wrap.Op{
+	Kernel:   kernels.Fliplr,
 	Name:     "fliplr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3036,6 +3190,7 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFlipud = wrap.Op{
+	Kernel:   kernels.Flipud,
 	Name:     "flipud",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3055,6 +3210,7 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRoll = wrap.Op{
+	Kernel:   kernels.Roll,
 	Name:     "roll",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3074,6 +3230,7 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 }
 
 var opRollOut = wrap.Op{
+	Kernel:   kernels.RollOut,
 	Name:     "roll",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3094,6 +3251,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 }
 
 var opRot90 = wrap.Op{
+	Kernel:   kernels.Rot90,
 	Name:     "rot90",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3113,6 +3271,7 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 }
 
 var opRot90Out = wrap.Op{
+	Kernel:   kernels.Rot90Out,
 	Name:     "rot90",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3133,6 +3292,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 }
 
 var opTrapezoidX = wrap.Op{
+	Kernel:   kernels.TrapezoidX,
 	Name:     "trapezoid",
 	Overload: "x",
 	Policy:   checks.Strict,
@@ -3152,6 +3312,7 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opTrapezoidDx = wrap.Op{
+	Kernel:   kernels.TrapezoidDx,
 	Name:     "trapezoid",
 	Overload: "dx",
 	Policy:   checks.Strict,
@@ -3171,6 +3332,7 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 }
 
 var opTrapzX = wrap.Op{
+	Kernel:   kernels.TrapzX,
 	Name:     "trapz",
 	Overload: "x",
 	Policy:   checks.Strict,
@@ -3190,6 +3352,7 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opTrapzDx = wrap.Op{
+	Kernel:   kernels.TrapzDx,
 	Name:     "trapz",
 	Overload: "dx",
 	Policy:   checks.Strict,
@@ -3209,6 +3372,7 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 }
 
 var opXTransformBiasRescaleQkv = wrap.Op{
+	Kernel:   kernels.XTransformBiasRescaleQkv,
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3228,6 +3392,7 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 }
 
 var opXTransformBiasRescaleQkvOut = wrap.Op{
+	Kernel:   kernels.XTransformBiasRescaleQkvOut,
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3248,6 +3413,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 }
 
 var opXNestedTensorFromMask = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMask,
 	Name:     "_nested_tensor_from_mask",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3267,6 +3433,7 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 }
 
 var opXNestedTensorFromMaskOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMaskOut,
 	Name:     "_nested_tensor_from_mask",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3287,6 +3454,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 }
 
 var opXNestedTensorFromMaskLeftAligned = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMaskLeftAligned,
 	Name:     "_nested_tensor_from_mask_left_aligned",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3306,6 +3474,7 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 }
 
 var opXNestedFromPadded = wrap.Op{
+	Kernel:   kernels.XNestedFromPadded,
 	Name:     "_nested_from_padded",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3325,6 +3494,7 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 }
 
 var opXNestedFromPaddedOut = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedOut,
 	Name:     "_nested_from_padded",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3345,6 +3515,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 }
 
 var opXNestedTensorSize = wrap.Op{
+	Kernel:   kernels.XNestedTensorSize,
 	Name:     "_nested_tensor_size",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3364,6 +3535,7 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorSizeOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorSizeOut,
 	Name:     "_nested_tensor_size",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3384,6 +3556,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStrides = wrap.Op{
+	Kernel:   kernels.XNestedTensorStrides,
 	Name:     "_nested_tensor_strides",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3403,6 +3576,7 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStridesOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorStridesOut,
 	Name:     "_nested_tensor_strides",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3423,6 +3597,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 }
 
 var opXNestedTensorStorageOffsets = wrap.Op{
+	Kernel:   kernels.XNestedTensorStorageOffsets,
 	Name:     "_nested_tensor_storage_offsets",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3442,6 +3617,7 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStorageOffsetsOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorStorageOffsetsOut,
 	Name:     "_nested_tensor_storage_offsets",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3462,6 +3638,7 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opXNestedFromPaddedAndNestedExample = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedAndNestedExample,
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3481,6 +3658,7 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 }
 
 var opXNestedFromPaddedAndNestedExampleOut = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedAndNestedExampleOut,
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3501,6 +3679,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 }
 
 var opXNestedViewFromBuffer = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBuffer,
 	Name:     "_nested_view_from_buffer",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3520,6 +3699,7 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 }
 
 var opXNestedViewFromBufferCopy = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBufferCopy,
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3539,6 +3719,7 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 }
 
 var opXNestedViewFromBufferCopyOut = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBufferCopyOut,
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3559,6 +3740,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 }
 
 var opXNestedViewFromJagged = wrap.Op{
+	Kernel:   kernels.XNestedViewFromJagged,
 	Name:     "_nested_view_from_jagged",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3578,6 +3760,7 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 }
 
 var opXNestedViewFromJaggedCopy = wrap.Op{
+	Kernel:   kernels.XNestedViewFromJaggedCopy,
 	Name:     "_nested_view_from_jagged_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3597,6 +3780,7 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 }
 
 var opXNestedViewFromJaggedCopyOut = wrap.Op{
+	Kernel:   kernels.XNestedViewFromJaggedCopyOut,
 	Name:     "_nested_view_from_jagged_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3617,6 +3801,7 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 }
 
 var opXNestedGetValues = wrap.Op{
+	Kernel:   kernels.XNestedGetValues,
 	Name:     "_nested_get_values",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3636,6 +3821,7 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetValuesCopy = wrap.Op{
+	Kernel:   kernels.XNestedGetValuesCopy,
 	Name:     "_nested_get_values_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3655,6 +3841,7 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetValuesCopyOut = wrap.Op{
+	Kernel:   kernels.XNestedGetValuesCopyOut,
 	Name:     "_nested_get_values_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3675,6 +3862,7 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 }
 
 var opXNestedGetOffsets = wrap.Op{
+	Kernel:   kernels.XNestedGetOffsets,
 	Name:     "_nested_get_offsets",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3694,6 +3882,7 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetLengths = wrap.Op{
+	Kernel:   kernels.XNestedGetLengths,
 	Name:     "_nested_get_lengths",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3713,6 +3902,7 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetRaggedIdx = wrap.Op{
+	Kernel:   kernels.XNestedGetRaggedIdx,
 	Name:     "_nested_get_ragged_idx",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3732,6 +3922,7 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 }
 
 var opXNestedGetMinSeqlen = wrap.Op{
+	Kernel:   kernels.XNestedGetMinSeqlen,
 	Name:     "_nested_get_min_seqlen",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3751,6 +3942,7 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetMaxSeqlen = wrap.Op{
+	Kernel:   kernels.XNestedGetMaxSeqlen,
 	Name:     "_nested_get_max_seqlen",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3770,6 +3962,7 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetJaggedDummy = wrap.Op{
+	Kernel:   kernels.XNestedGetJaggedDummy,
 	Name:     "_nested_get_jagged_dummy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3789,6 +3982,7 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedComputeContiguousStridesOffsets = wrap.Op{
+	Kernel:   kernels.XNestedComputeContiguousStridesOffsets,
 	Name:     "_nested_compute_contiguous_strides_offsets",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3808,6 +4002,7 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 }
 
 var opXTrilinear = wrap.Op{
+	Kernel:   kernels.XTrilinear,
 	Name:     "_trilinear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3827,6 +4022,7 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 }
 
 var opXTrilinearOut = wrap.Op{
+	Kernel:   kernels.XTrilinearOut,
 	Name:     "_trilinear",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3847,6 +4043,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 }
 
 var opTripletMarginLoss = wrap.Op{
+	Kernel:   kernels.TripletMarginLoss,
 	Name:     "triplet_margin_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3866,6 +4063,7 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 }
 
 var opTrunc = wrap.Op{
+	Kernel:   kernels.Trunc,
 	Name:     "trunc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3885,6 +4083,7 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTrunc_ = wrap.Op{
+	Kernel:   kernels.Trunc_,
 	Name:     "trunc_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3905,6 +4104,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTruncOut = wrap.Op{
+	Kernel:   kernels.TruncOut,
 	Name:     "trunc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3925,6 +4125,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFix = wrap.Op{
+	Kernel:   kernels.Fix,
 	Name:     "fix",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3944,6 +4145,7 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFix_ = wrap.Op{
+	Kernel:   kernels.Fix_,
 	Name:     "fix_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3964,6 +4166,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFixOut = wrap.Op{
+	Kernel:   kernels.FixOut,
 	Name:     "fix",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3984,6 +4187,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTypeAs = wrap.Op{
+	Kernel:   kernels.TypeAs,
 	Name:     "type_as",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4003,6 +4207,7 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXHasCompatibleShallowCopyType = wrap.Op{
+	Kernel:   kernels.XHasCompatibleShallowCopyType,
 	Name:     "_has_compatible_shallow_copy_type",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4022,6 +4227,7 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 }
 
 var opXUnique = wrap.Op{
+	Kernel:   kernels.XUnique,
 	Name:     "_unique",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4041,6 +4247,7 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 }
 
 var opXUniqueOut = wrap.Op{
+	Kernel:   kernels.XUniqueOut,
 	Name:     "_unique",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4061,6 +4268,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 }
 
 var opUniqueDim = wrap.Op{
+	Kernel:   kernels.UniqueDim,
 	Name:     "unique_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4080,6 +4288,7 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 }
 
 var opUniqueDimOut = wrap.Op{
+	Kernel:   kernels.UniqueDimOut,
 	Name:     "unique_dim",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4100,6 +4309,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 }
 
 var opUniqueConsecutive = wrap.Op{
+	Kernel:   kernels.UniqueConsecutive,
 	Name:     "unique_consecutive",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4119,6 +4329,7 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 }
 
 var opUniqueConsecutiveOut = wrap.Op{
+	Kernel:   kernels.UniqueConsecutiveOut,
 	Name:     "unique_consecutive",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4139,6 +4350,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 }
 
 var opUniqueDimConsecutive = wrap.Op{
+	Kernel:   kernels.UniqueDimConsecutive,
 	Name:     "unique_dim_consecutive",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4158,6 +4370,7 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 }
 
 var opUniqueDimConsecutiveOut = wrap.Op{
+	Kernel:   kernels.UniqueDimConsecutiveOut,
 	Name:     "unique_dim_consecutive",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4178,6 +4391,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 }
 
 var opXUnique2 = wrap.Op{
+	Kernel:   kernels.XUnique2,
 	Name:     "_unique2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4197,6 +4411,7 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 }
 
 var opXUnique2Out = wrap.Op{
+	Kernel:   kernels.XUnique2Out,
 	Name:     "_unique2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4217,6 +4432,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 }
 
 var opXUnsafeView = wrap.Op{
+	Kernel:   kernels.XUnsafeView,
 	Name:     "_unsafe_view",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4236,6 +4452,7 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXUnsafeViewOut = wrap.Op{
+	Kernel:   kernels.XUnsafeViewOut,
 	Name:     "_unsafe_view",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4256,6 +4473,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 }
 
 var opUnsqueeze = wrap.Op{
+	Kernel:   kernels.Unsqueeze,
 	Name:     "unsqueeze",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4275,6 +4493,7 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opUnsqueeze_ = wrap.Op{
+	Kernel:   kernels.Unsqueeze_,
 	Name:     "unsqueeze_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4295,6 +4514,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opVander = wrap.Op{
+	Kernel:   kernels.Vander,
 	Name:     "vander",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4314,6 +4534,7 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 }
 
 var opVar = wrap.Op{
+	Kernel:   kernels.Var,
 	Name:     "var",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4333,6 +4554,7 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 }
 
 var opVarDim = wrap.Op{
+	Kernel:   kernels.VarDim,
 	Name:     "var",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -4352,6 +4574,7 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 }
 
 var opVarCorrection = wrap.Op{
+	Kernel:   kernels.VarCorrection,
 	Name:     "var",
 	Overload: "correction",
 	Policy:   checks.Strict,
@@ -4371,6 +4594,7 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 }
 
 var opVarOut = wrap.Op{
+	Kernel:   kernels.VarOut,
 	Name:     "var",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4391,6 +4615,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 }
 
 var opVarCorrectionOut = wrap.Op{
+	Kernel:   kernels.VarCorrectionOut,
 	Name:     "var",
 	Overload: "correction_out",
 	Policy:   checks.Strict,
@@ -4411,6 +4636,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 }
 
 var opVarNamesDim = wrap.Op{
+	Kernel:   kernels.VarNamesDim,
 	Name:     "var",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -4430,6 +4656,7 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 }
 
 var opVarNamesOut = wrap.Op{
+	Kernel:   kernels.VarNamesOut,
 	Name:     "var",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -4450,6 +4677,7 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 }
 
 var opVarCorrectionNames = wrap.Op{
+	Kernel:   kernels.VarCorrectionNames,
 	Name:     "var",
 	Overload: "correction_names",
 	Policy:   checks.Strict,
@@ -4469,6 +4697,7 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 }
 
 var opVarCorrectionNamesOut = wrap.Op{
+	Kernel:   kernels.VarCorrectionNamesOut,
 	Name:     "var",
 	Overload: "correction_names_out",
 	Policy:   checks.Strict,
@@ -4489,6 +4718,7 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 }
 
 var opVarMean = wrap.Op{
+	Kernel:   kernels.VarMean,
 	Name:     "var_mean",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4508,6 +4738,7 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opVarMeanDim = wrap.Op{
+	Kernel:   kernels.VarMeanDim,
 	Name:     "var_mean",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -4527,6 +4758,7 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 }
 
 var opVarMeanCorrection = wrap.Op{
+	Kernel:   kernels.VarMeanCorrection,
 	Name:     "var_mean",
 	Overload: "correction",
 	Policy:   checks.Strict,
@@ -4546,6 +4778,7 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 }
 
 var opVarMeanCorrectionOut = wrap.Op{
+	Kernel:   kernels.VarMeanCorrectionOut,
 	Name:     "var_mean",
 	Overload: "correction_out",
 	Policy:   checks.Strict,
@@ -4566,6 +4799,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 }
 
 var opVarMeanNamesDim = wrap.Op{
+	Kernel:   kernels.VarMeanNamesDim,
 	Name:     "var_mean",
 	Overload: "names_dim",
 	Policy:   checks.Strict,
@@ -4585,6 +4819,7 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 }
 
 var opVarMeanCorrectionNames = wrap.Op{
+	Kernel:   kernels.VarMeanCorrectionNames,
 	Name:     "var_mean",
 	Overload: "correction_names",
 	Policy:   checks.Strict,
@@ -4604,6 +4839,7 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 }
 
 var opViewAs = wrap.Op{
+	Kernel:   kernels.ViewAs,
 	Name:     "view_as",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4623,6 +4859,7 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opWhereSelf = wrap.Op{
+	Kernel:   kernels.WhereSelf,
 	Name:     "where",
 	Overload: "self",
 	Policy:   checks.Strict,
@@ -4642,6 +4879,7 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 }
 
 var opWhereSelfOut = wrap.Op{
+	Kernel:   kernels.WhereSelfOut,
 	Name:     "where",
 	Overload: "self_out",
 	Policy:   checks.Strict,
@@ -4662,6 +4900,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 }
 
 var opWhereScalarSelf = wrap.Op{
+	Kernel:   kernels.WhereScalarSelf,
 	Name:     "where",
 	Overload: "ScalarSelf",
 	Policy:   checks.Strict,
@@ -4681,6 +4920,7 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 }
 
 var opWhereScalarOther = wrap.Op{
+	Kernel:   kernels.WhereScalarOther,
 	Name:     "where",
 	Overload: "ScalarOther",
 	Policy:   checks.Strict,
@@ -4700,6 +4940,7 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 }
 
 var opWhereScalar = wrap.Op{
+	Kernel:   kernels.WhereScalar,
 	Name:     "where",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4719,6 +4960,7 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 }
 
 var opWhere = wrap.Op{
+	Kernel:   kernels.Where,
 	Name:     "where",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4738,6 +4980,7 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 }
 
 var opNormExceptDim = wrap.Op{
+	Kernel:   kernels.NormExceptDim,
 	Name:     "norm_except_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4757,6 +5000,7 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 }
 
 var opXWeightNorm = wrap.Op{
+	Kernel:   kernels.XWeightNorm,
 	Name:     "_weight_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4776,6 +5020,7 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXWeightNormInterface = wrap.Op{
+	Kernel:   kernels.XWeightNormInterface,
 	Name:     "_weight_norm_interface",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4795,6 +5040,7 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 }
 
 var opXWeightNormInterfaceOut = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceOut,
 	Name:     "_weight_norm_interface",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4815,6 +5061,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 }
 
 var opXWeightNormInterfaceBackward = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceBackward,
 	Name:     "_weight_norm_interface_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4834,6 +5081,7 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 }
 
 var opXWeightNormInterfaceBackwardOut = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceBackwardOut,
 	Name:     "_weight_norm_interface_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4854,6 +5102,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 }
 
 var opXWeightNormDifferentiableBackward = wrap.Op{
+	Kernel:   kernels.XWeightNormDifferentiableBackward,
 	Name:     "_weight_norm_differentiable_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4873,6 +5122,7 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 }
 
 var opZerosNames = wrap.Op{
+	Kernel:   kernels.ZerosNames,
 	Name:     "zeros",
 	Overload: "names",
 	Policy:   checks.Strict,
@@ -4891,6 +5141,7 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 }
 
 var opZerosNamesOut = wrap.Op{
+	Kernel:   kernels.ZerosNamesOut,
 	Name:     "zeros",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -4911,6 +5162,7 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 }
 
 var opXEfficientzerotensor = wrap.Op{
+	Kernel:   kernels.XEfficientzerotensor,
 	Name:     "_efficientzerotensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4929,6 +5181,7 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 }
 
 var opXEfficientzerotensorOut = wrap.Op{
+	Kernel:   kernels.XEfficientzerotensorOut,
 	Name:     "_efficientzerotensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4949,6 +5202,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZeros = wrap.Op{
+	Kernel:   kernels.Zeros,
 	Name:     "zeros",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4967,6 +5221,7 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 }
 
 var opZerosOut = wrap.Op{
+	Kernel:   kernels.ZerosOut,
 	Name:     "zeros",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4987,6 +5242,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZerosLike = wrap.Op{
+	Kernel:   kernels.ZerosLike,
 	Name:     "zeros_like",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5006,6 +5262,7 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opZerosLikeOut = wrap.Op{
+	Kernel:   kernels.ZerosLikeOut,
 	Name:     "zeros_like",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5026,6 +5283,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opXStandardGammaGrad = wrap.Op{
+	Kernel:   kernels.XStandardGammaGrad,
 	Name:     "_standard_gamma_grad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5045,6 +5303,7 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 }
 
 var opXStandardGammaGradOut = wrap.Op{
+	Kernel:   kernels.XStandardGammaGradOut,
 	Name:     "_standard_gamma_grad",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5065,6 +5324,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 }
 
 var opXStandardGamma = wrap.Op{
+	Kernel:   kernels.XStandardGamma,
 	Name:     "_standard_gamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5084,6 +5344,7 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opXStandardGammaOut = wrap.Op{
+	Kernel:   kernels.XStandardGammaOut,
 	Name:     "_standard_gamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5104,6 +5365,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 }
 
 var opXDirichletGrad = wrap.Op{
+	Kernel:   kernels.XDirichletGrad,
 	Name:     "_dirichlet_grad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5123,6 +5385,7 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 }
 
 var opXDirichletGradOut = wrap.Op{
+	Kernel:   kernels.XDirichletGradOut,
 	Name:     "_dirichlet_grad",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5143,6 +5406,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 }
 
 var opXSampleDirichlet = wrap.Op{
+	Kernel:   kernels.XSampleDirichlet,
 	Name:     "_sample_dirichlet",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5162,6 +5426,7 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opXSampleDirichletOut = wrap.Op{
+	Kernel:   kernels.XSampleDirichletOut,
 	Name:     "_sample_dirichlet",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5182,6 +5447,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 }
 
 var opPoisson = wrap.Op{
+	Kernel:   kernels.Poisson,
 	Name:     "poisson",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5201,6 +5467,7 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opPoissonOut = wrap.Op{
+	Kernel:   kernels.PoissonOut,
 	Name:     "poisson",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5221,6 +5488,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 }
 
 var opBinomial = wrap.Op{
+	Kernel:   kernels.Binomial,
 	Name:     "binomial",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5240,6 +5508,7 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 }
 
 var opBinomialOut = wrap.Op{
+	Kernel:   kernels.BinomialOut,
 	Name:     "binomial",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5260,6 +5529,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 }
 
 var opNativeNorm = wrap.Op{
+	Kernel:   kernels.NativeNorm,
 	Name:     "native_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5279,6 +5549,7 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 }
 
 var opNativeNormOut = wrap.Op{
+	Kernel:   kernels.NativeNormOut,
 	Name:     "native_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5299,6 +5570,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 }
 
 var opNativeNormScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NativeNormScalarOptDimDtype,
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype",
 	Policy:   checks.Strict,
@@ -5318,6 +5590,7 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 }
 
 var opNativeNormScalarOptDimDtypeOut = wrap.Op{
+	Kernel:   kernels.NativeNormScalarOptDimDtypeOut,
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype_out",
 	Policy:   checks.Strict,
@@ -5338,6 +5611,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 }
 
 var opXBatchNormWithUpdate = wrap.Op{
+	Kernel:   kernels.XBatchNormWithUpdate,
 	Name:     "_batch_norm_with_update",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5358,6 +5632,7 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opXBatchNormWithUpdateFunctional = wrap.Op{
+	Kernel:   kernels.XBatchNormWithUpdateFunctional,
 	Name:     "_batch_norm_with_update_functional",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5377,6 +5652,7 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 }
 
 var opXBatchNormWithUpdateOut = wrap.Op{
+	Kernel:   kernels.XBatchNormWithUpdateOut,
 	Name:     "_batch_norm_with_update",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5397,6 +5673,7 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 }
 
 var opXBatchNormNoUpdate = wrap.Op{
+	Kernel:   kernels.XBatchNormNoUpdate,
 	Name:     "_batch_norm_no_update",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5416,6 +5693,7 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opXBatchNormNoUpdateOut = wrap.Op{
+	Kernel:   kernels.XBatchNormNoUpdateOut,
 	Name:     "_batch_norm_no_update",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5436,6 +5714,7 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 }
 
 var opBatchNormBackward = wrap.Op{
+	Kernel:   kernels.BatchNormBackward,
 	Name:     "batch_norm_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5455,6 +5734,7 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 }
 
 var opXSparseSum = wrap.Op{
+	Kernel:   kernels.XSparseSum,
 	Name:     "_sparse_sum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5474,6 +5754,7 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXSparseSumDtype = wrap.Op{
+	Kernel:   kernels.XSparseSumDtype,
 	Name:     "_sparse_sum",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -5493,6 +5774,7 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opXSparseSumDim = wrap.Op{
+	Kernel:   kernels.XSparseSumDim,
 	Name:     "_sparse_sum",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -5512,6 +5794,7 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opXSparseSumDimOut = wrap.Op{
+	Kernel:   kernels.XSparseSumDimOut,
 	Name:     "_sparse_sum",
 	Overload: "dim_out",
 	Policy:   checks.Strict,
@@ -5532,6 +5815,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 }
 
 var opXSparseSumDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseSumDimDtype,
 	Name:     "_sparse_sum",
 	Overload: "dim_dtype",
 	Policy:   checks.Strict,
@@ -5551,6 +5835,7 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 }
 
 var opXSparseSumBackward = wrap.Op{
+	Kernel:   kernels.XSparseSumBackward,
 	Name:     "_sparse_sum_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5570,6 +5855,7 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 }
 
 var opXSparseSumBackwardOut = wrap.Op{
+	Kernel:   kernels.XSparseSumBackwardOut,
 	Name:     "_sparse_sum_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5590,6 +5876,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 }
 
 var opXSparseCsrSumDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseCsrSumDimDtype,
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype",
 	Policy:   checks.Strict,
@@ -5609,6 +5896,7 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 }
 
 var opXSparseCsrSumDimDtypeOut = wrap.Op{
+	Kernel:   kernels.XSparseCsrSumDimDtypeOut,
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype_out",
 	Policy:   checks.Strict,
@@ -5629,6 +5917,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 }
 
 var opXSparseCsrProdDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseCsrProdDimDtype,
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype",
 	Policy:   checks.Strict,
@@ -5648,6 +5937,7 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 }
 
 var opXSparseCsrProdDimDtypeOut = wrap.Op{
+	Kernel:   kernels.XSparseCsrProdDimDtypeOut,
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype_out",
 	Policy:   checks.Strict,
@@ -5668,6 +5958,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 }
 
 var opXSparseSoftmaxInt = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxInt,
 	Name:     "_sparse_softmax",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -5687,6 +5978,7 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 }
 
 var opXSparseSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxDimname,
 	Name:     "_sparse_softmax",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -5706,6 +5998,7 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 }
 
 var opXSparseSoftmax = wrap.Op{
+	Kernel:   kernels.XSparseSoftmax,
 	Name:     "_sparse_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5725,6 +6018,7 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 }
 
 var opXSparseSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxOut,
 	Name:     "_sparse_softmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5745,6 +6039,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 }
 
 var opXSparseSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxBackwardData,
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5764,6 +6059,7 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opXSparseSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxBackwardDataOut,
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5784,6 +6080,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 }
 
 var opXSparseLogSoftmaxInt = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxInt,
 	Name:     "_sparse_log_softmax",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -5803,6 +6100,7 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 }
 
 var opXSparseLogSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxDimname,
 	Name:     "_sparse_log_softmax",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -5822,6 +6120,7 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 }
 
 var opXSparseLogSoftmax = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmax,
 	Name:     "_sparse_log_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5841,6 +6140,7 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 }
 
 var opXSparseLogSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxOut,
 	Name:     "_sparse_log_softmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5861,6 +6161,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 }
 
 var opXSparseLogSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxBackwardData,
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5880,6 +6181,7 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 }
 
 var opXSparseLogSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxBackwardDataOut,
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5900,6 +6202,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 }
 
 var opXSpdiags = wrap.Op{
+	Kernel:   kernels.XSpdiags,
 	Name:     "_spdiags",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5919,6 +6222,7 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 }
 
 var opXSpdiagsOut = wrap.Op{
+	Kernel:   kernels.XSpdiagsOut,
 	Name:     "_spdiags",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5939,6 +6243,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 }
 
 var opNormScalarOptDtype = wrap.Op{
+	Kernel:   kernels.NormScalarOptDtype,
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype",
 	Policy:   checks.Strict,
@@ -5958,6 +6263,7 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 }
 
 var opNormScalarOptDtypeOut = wrap.Op{
+	Kernel:   kernels.NormScalarOptDtypeOut,
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype_out",
 	Policy:   checks.Strict,
@@ -5978,6 +6284,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 }
 
 var opNormScalar = wrap.Op{
+	Kernel:   kernels.NormScalar,
 	Name:     "norm",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5997,6 +6304,7 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 }
 
 var opNormScalarOut = wrap.Op{
+	Kernel:   kernels.NormScalarOut,
 	Name:     "norm",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -6017,6 +6325,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 }
 
 var opNormScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NormScalarOptDimDtype,
 	Name:     "norm",
 	Overload: "ScalarOpt_dim_dtype",
 	Policy:   checks.Strict,
@@ -6036,6 +6345,7 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 }
 
 var opNormScalarOptDim = wrap.Op{
+	Kernel:   kernels.NormScalarOptDim,
 	Name:     "norm",
 	Overload: "ScalarOpt_dim",
 	Policy:   checks.Strict,
@@ -6055,6 +6365,7 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 }
 
 var opNormDtypeOut = wrap.Op{
+	Kernel:   kernels.NormDtypeOut,
 	Name:     "norm",
 	Overload: "dtype_out",
 	Policy:   checks.Strict,
@@ -6075,6 +6386,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 }
 
 var opNormOut = wrap.Op{
+	Kernel:   kernels.NormOut,
 	Name:     "norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6095,6 +6407,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 }
 
 var opNormNamesScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NormNamesScalarOptDimDtype,
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim_dtype",
 	Policy:   checks.Strict,
@@ -6114,6 +6427,7 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 }
 
 var opNormNamesScalarOptDim = wrap.Op{
+	Kernel:   kernels.NormNamesScalarOptDim,
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim",
 	Policy:   checks.Strict,
@@ -6133,6 +6447,7 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 }
 
 var opNormNamesDtypeOut = wrap.Op{
+	Kernel:   kernels.NormNamesDtypeOut,
 	Name:     "norm",
 	Overload: "names_dtype_out",
 	Policy:   checks.Strict,
@@ -6153,6 +6468,7 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 }
 
 var opNormNamesOut = wrap.Op{
+	Kernel:   kernels.NormNamesOut,
 	Name:     "norm",
 	Overload: "names_out",
 	Policy:   checks.Strict,
@@ -6173,6 +6489,7 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 }
 
 var opFrexpTensor = wrap.Op{
+	Kernel:   kernels.FrexpTensor,
 	Name:     "frexp",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6192,6 +6509,7 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opFrexpTensorOut = wrap.Op{
+	Kernel:   kernels.FrexpTensorOut,
 	Name:     "frexp",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -6212,6 +6530,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 }
 
 var opFrobeniusNormDim = wrap.Op{
+	Kernel:   kernels.FrobeniusNormDim,
 	Name:     "frobenius_norm",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -6231,6 +6550,7 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 }
 
 var opFrobeniusNormOut = wrap.Op{
+	Kernel:   kernels.FrobeniusNormOut,
 	Name:     "frobenius_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6251,6 +6571,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 }
 
 var opNuclearNorm = wrap.Op{
+	Kernel:   kernels.NuclearNorm,
 	Name:     "nuclear_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6270,6 +6591,7 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 }
 
 var opNuclearNormOut = wrap.Op{
+	Kernel:   kernels.NuclearNormOut,
 	Name:     "nuclear_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6290,6 +6612,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 }
 
 var opNuclearNormDim = wrap.Op{
+	Kernel:   kernels.NuclearNormDim,
 	Name:     "nuclear_norm",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -6309,6 +6632,7 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 }
 
 var opNuclearNormDimOut = wrap.Op{
+	Kernel:   kernels.NuclearNormDimOut,
 	Name:     "nuclear_norm",
 	Overload: "dim_out",
 	Policy:   checks.Strict,
@@ -6329,6 +6653,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 }
 
 var opClone = wrap.Op{
+	Kernel:   kernels.Clone,
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6348,6 +6673,7 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 }
 
 var opCloneOut = wrap.Op{
+	Kernel:   kernels.CloneOut,
 	Name:     "clone",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6368,6 +6694,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 }
 
 var opPositive = wrap.Op{
+	Kernel:   kernels.Positive,
 	Name:     "positive",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6387,6 +6714,7 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 }
 
 var opResizeAs_ = wrap.Op{
+	Kernel:   kernels.ResizeAs_,
 	Name:     "resize_as_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6407,6 +6735,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 }
 
 var opResizeAsOut = wrap.Op{
+	Kernel:   kernels.ResizeAsOut,
 	Name:     "resize_as",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6427,6 +6756,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 }
 
 var opResizeAs = wrap.Op{
+	Kernel:   kernels.ResizeAs,
 	Name:     "resize_as",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6446,6 +6776,7 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 }
 
 var opResizeAsSparse_ = wrap.Op{
+	Kernel:   kernels.ResizeAsSparse_,
 	Name:     "resize_as_sparse_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6466,6 +6797,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 }
 
 var opResizeAsSparseOut = wrap.Op{
+	Kernel:   kernels.ResizeAsSparseOut,
 	Name:     "resize_as_sparse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6486,6 +6818,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 }
 
 var opResizeAsSparse = wrap.Op{
+	Kernel:   kernels.ResizeAsSparse,
 	Name:     "resize_as_sparse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6505,6 +6838,7 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 }
 
 var opZero_ = wrap.Op{
+	Kernel:   kernels.Zero_,
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6525,6 +6859,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opZeroOut = wrap.Op{
+	Kernel:   kernels.ZeroOut,
 	Name:     "zero",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6545,6 +6880,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZero = wrap.Op{
+	Kernel:   kernels.Zero,
 	Name:     "zero",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6564,6 +6900,7 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSubOut = wrap.Op{
+	Kernel:   kernels.SubOut,
 	Name:     "sub",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6584,6 +6921,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 }
 
 var opSubTensor = wrap.Op{
+	Kernel:   kernels.SubTensor,
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6603,6 +6941,7 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 }
 
 var opSub_Tensor = wrap.Op{
+	Kernel:   kernels.Sub_Tensor,
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6623,6 +6962,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opSubScalar = wrap.Op{
+	Kernel:   kernels.SubScalar,
 	Name:     "sub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6642,6 +6982,7 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 }
 
 var opSub_Scalar = wrap.Op{
+	Kernel:   kernels.Sub_Scalar,
 	Name:     "sub_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6662,6 +7003,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opSubScalarOut = wrap.Op{
+	Kernel:   kernels.SubScalarOut,
 	Name:     "sub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -6682,6 +7024,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 }
 
 var opSubtractOut = wrap.Op{
+	Kernel:   kernels.SubtractOut,
 	Name:     "subtract",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6702,6 +7045,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 }
 
 var opSubtractTensor = wrap.Op{
+	Kernel:   kernels.SubtractTensor,
 	Name:     "subtract",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6721,6 +7065,7 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 }
 
 var opSubtract_Tensor = wrap.Op{
+	Kernel:   kernels.Subtract_Tensor,
 	Name:     "subtract_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6741,6 +7086,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 }
 
 var opSubtractScalar = wrap.Op{
+	Kernel:   kernels.SubtractScalar,
 	Name:     "subtract",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6760,6 +7106,7 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 }
 
 var opSubtract_Scalar = wrap.Op{
+	Kernel:   kernels.Subtract_Scalar,
 	Name:     "subtract_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6780,6 +7127,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 }
 
 var opRsubTensor = wrap.Op{
+	Kernel:   kernels.RsubTensor,
 	Name:     "rsub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6799,6 +7147,7 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opRsubTensorOut = wrap.Op{
+	Kernel:   kernels.RsubTensorOut,
 	Name:     "rsub",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -6819,6 +7168,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 }
 
 var opHeavisideOut = wrap.Op{
+	Kernel:   kernels.HeavisideOut,
 	Name:     "heaviside",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6839,6 +7189,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 }
 
 var opHeaviside = wrap.Op{
+	Kernel:   kernels.Heaviside,
 	Name:     "heaviside",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6858,6 +7209,7 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 }
 
 var opHeaviside_ = wrap.Op{
+	Kernel:   kernels.Heaviside_,
 	Name:     "heaviside_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6878,6 +7230,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 }
 
 var opRsubScalar = wrap.Op{
+	Kernel:   kernels.RsubScalar,
 	Name:     "rsub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6897,6 +7250,7 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opRsubScalarOut = wrap.Op{
+	Kernel:   kernels.RsubScalarOut,
 	Name:     "rsub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -6917,6 +7271,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 }
 
 var opXSparseAddmm = wrap.Op{
+	Kernel:   kernels.XSparseAddmm,
 	Name:     "_sparse_addmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6936,6 +7291,7 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 }
 
 var opXSparseAddmmOut = wrap.Op{
+	Kernel:   kernels.XSparseAddmmOut,
 	Name:     "_sparse_addmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6956,6 +7312,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 }
 
 var opSparseSampledAddmmOut = wrap.Op{
+	Kernel:   kernels.SparseSampledAddmmOut,
 	Name:     "sparse_sampled_addmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6976,6 +7333,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 }
 
 var opSparseSampledAddmm = wrap.Op{
+	Kernel:   kernels.SparseSampledAddmm,
 	Name:     "sparse_sampled_addmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6995,6 +7353,7 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 }
 
 var opXSparseMmReduceImpl = wrap.Op{
+	Kernel:   kernels.XSparseMmReduceImpl,
 	Name:     "_sparse_mm_reduce_impl",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7014,6 +7373,7 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 }
 
 var opXSparseMmReduceImplBackward = wrap.Op{
+	Kernel:   kernels.XSparseMmReduceImplBackward,
 	Name:     "_sparse_mm_reduce_impl_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7033,6 +7393,7 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 }
 
 var opAddmmOut = wrap.Op{
+	Kernel:   kernels.AddmmOut,
 	Name:     "addmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7053,6 +7414,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 }
 
 var opAddmm = wrap.Op{
+	Kernel:   kernels.Addmm,
 	Name:     "addmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7072,6 +7434,7 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 }
 
 var opAddmm_ = wrap.Op{
+	Kernel:   kernels.Addmm_,
 	Name:     "addmm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7092,6 +7455,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 }
 
 var opXAddmmActivationOut = wrap.Op{
+	Kernel:   kernels.XAddmmActivationOut,
 	Name:     "_addmm_activation",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7112,6 +7476,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 }
 
 var opXAddmmActivation = wrap.Op{
+	Kernel:   kernels.XAddmmActivation,
 	Name:     "_addmm_activation",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7131,6 +7496,7 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 }
 
 var opXScaledMm = wrap.Op{
+	Kernel:   kernels.XScaledMm,
 	Name:     "_scaled_mm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7150,6 +7516,7 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 }
 
 var opXScaledMmOut = wrap.Op{
+	Kernel:   kernels.XScaledMmOut,
 	Name:     "_scaled_mm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7170,6 +7537,7 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 }
 
 var opXSparseCompressedTensorWithDims = wrap.Op{
+	Kernel:   kernels.XSparseCompressedTensorWithDims,
 	Name:     "_sparse_compressed_tensor_with_dims",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7188,6 +7556,7 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 }
 
 var opSparseCompressedTensorCompPlainValueSize = wrap.Op{
+	Kernel:   kernels.SparseCompressedTensorCompPlainValueSize,
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value_size",
 	Policy:   checks.Strict,
@@ -7207,6 +7576,7 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 }
 
 var opSparseCsrTensorCrowColValueSize = wrap.Op{
+	Kernel:   kernels.SparseCsrTensorCrowColValueSize,
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value_size",
 	Policy:   checks.Strict,
@@ -7226,6 +7596,7 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 }
 
 var opSparseCscTensorCcolRowValueSize = wrap.Op{
+	Kernel:   kernels.SparseCscTensorCcolRowValueSize,
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value_size",
 	Policy:   checks.Strict,
@@ -7245,6 +7616,7 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 }
 
 var opSparseBsrTensorCrowColValueSize = wrap.Op{
+	Kernel:   kernels.SparseBsrTensorCrowColValueSize,
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value_size",
 	Policy:   checks.Strict,
@@ -7264,6 +7636,7 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 }
 
 var opSparseBscTensorCcolRowValueSize = wrap.Op{
+	Kernel:   kernels.SparseBscTensorCcolRowValueSize,
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value_size",
 	Policy:   checks.Strict,
@@ -7283,6 +7656,7 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 }
 
 var opSparseCompressedTensorCompPlainValue = wrap.Op{
+	Kernel:   kernels.SparseCompressedTensorCompPlainValue,
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value",
 	Policy:   checks.Strict,
@@ -7302,6 +7676,7 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 }
 
 var opSparseCsrTensorCrowColValue = wrap.Op{
+	Kernel:   kernels.SparseCsrTensorCrowColValue,
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value",
 	Policy:   checks.Strict,
@@ -7321,6 +7696,7 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opSparseCscTensorCcolRowValue = wrap.Op{
+	Kernel:   kernels.SparseCscTensorCcolRowValue,
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value",
 	Policy:   checks.Strict,
@@ -7340,6 +7716,7 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 }
 
 var opSparseBsrTensorCrowColValue = wrap.Op{
+	Kernel:   kernels.SparseBsrTensorCrowColValue,
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value",
 	Policy:   checks.Strict,
@@ -7359,6 +7736,7 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opSparseBscTensorCcolRowValue = wrap.Op{
+	Kernel:   kernels.SparseBscTensorCcolRowValue,
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value",
 	Policy:   checks.Strict,
@@ -7378,6 +7756,7 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 }
 
 var opXSparseCompressedTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCompressedTensorUnsafe,
 	Name:     "_sparse_compressed_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7397,6 +7776,7 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 }
 
 var opXSparseCsrTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCsrTensorUnsafe,
 	Name:     "_sparse_csr_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7416,6 +7796,7 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 }
 
 var opXSparseCscTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCscTensorUnsafe,
 	Name:     "_sparse_csc_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7435,6 +7816,7 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 }
 
 var opXSparseBsrTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseBsrTensorUnsafe,
 	Name:     "_sparse_bsr_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7454,6 +7836,7 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 }
 
 var opXSparseBscTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseBscTensorUnsafe,
 	Name:     "_sparse_bsc_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7473,6 +7856,7 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 }
 
 var opSparseCooTensorSize = wrap.Op{
+	Kernel:   kernels.SparseCooTensorSize,
 	Name:     "sparse_coo_tensor",
 	Overload: "size",
 	Policy:   checks.Strict,
@@ -7491,6 +7875,7 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 }
 
 var opSparseCooTensorSizeOut = wrap.Op{
+	Kernel:   kernels.SparseCooTensorSizeOut,
 	Name:     "sparse_coo_tensor",
 	Overload: "size_out",
 	Policy:   checks.Strict,
@@ -7511,6 +7896,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSparseCooTensorIndices = wrap.Op{
+	Kernel:   kernels.SparseCooTensorIndices,
 	Name:     "sparse_coo_tensor",
 	Overload: "indices",
 	Policy:   checks.Strict,
@@ -7530,6 +7916,7 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 }
 
 var opSparseCooTensorIndicesSize = wrap.Op{
+	Kernel:   kernels.SparseCooTensorIndicesSize,
 	Name:     "sparse_coo_tensor",
 	Overload: "indices_size",
 	Policy:   checks.Strict,
@@ -7549,6 +7936,7 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 }
 
 var opXSparseCooTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorUnsafe,
 	Name:     "_sparse_coo_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7568,6 +7956,7 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 }
 
 var opXValidateSparseCooTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCooTensorArgs,
 	Name:     "_validate_sparse_coo_tensor_args",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7587,6 +7976,7 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 }
 
 var opXValidateSparseCompressedTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCompressedTensorArgs,
 	Name:     "_validate_sparse_compressed_tensor_args",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7606,6 +7996,7 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 }
 
 var opXValidateSparseCsrTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCsrTensorArgs,
 	Name:     "_validate_sparse_csr_tensor_args",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7625,6 +8016,7 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 }
 
 var opXValidateSparseCscTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCscTensorArgs,
 	Name:     "_validate_sparse_csc_tensor_args",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7644,6 +8036,7 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 }
 
 var opXValidateSparseBsrTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseBsrTensorArgs,
 	Name:     "_validate_sparse_bsr_tensor_args",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7663,6 +8056,7 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 }
 
 var opXValidateSparseBscTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseBscTensorArgs,
 	Name:     "_validate_sparse_bsc_tensor_args",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7682,6 +8076,7 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 }
 
 var opXSparseCooTensorWithDims = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDims,
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7700,6 +8095,7 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 }
 
 var opXSparseCooTensorWithDimsOut = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsOut,
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7720,6 +8116,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 }
 
 var opXSparseCooTensorWithDimsAndTensors = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsAndTensors,
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7739,6 +8136,7 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 }
 
 var opXSparseCooTensorWithDimsAndTensorsOut = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsAndTensorsOut,
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7759,6 +8157,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 }
 
 var opSparseResize_ = wrap.Op{
+	Kernel:   kernels.SparseResize_,
 	Name:     "sparse_resize_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7779,6 +8178,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 }
 
 var opSparseResizeOut = wrap.Op{
+	Kernel:   kernels.SparseResizeOut,
 	Name:     "sparse_resize",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7799,6 +8199,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 }
 
 var opSparseResize = wrap.Op{
+	Kernel:   kernels.SparseResize,
 	Name:     "sparse_resize",
 	Overload: "",
 	Policy:   checks.Strict,

@@ -14,6 +14,7 @@ import (
 )
 
 var opSparseResizeAndClear_ = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClear_,
 	Name:     "sparse_resize_and_clear_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -34,6 +35,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 }
 
 var opSparseResizeAndClearOut = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClearOut,
 	Name:     "sparse_resize_and_clear",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -54,6 +56,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 }
 
 var opSparseResizeAndClear = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClear,
 	Name:     "sparse_resize_and_clear",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -73,6 +76,7 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 }
 
 var opSparseMask = wrap.Op{
+	Kernel:   kernels.SparseMask,
 	Name:     "sparse_mask",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -92,6 +96,7 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 }
 
 var opSparseMaskOut = wrap.Op{
+	Kernel:   kernels.SparseMaskOut,
 	Name:     "sparse_mask",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -112,6 +117,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opXSparseMaskProjection = wrap.Op{
+	Kernel:   kernels.XSparseMaskProjection,
 	Name:     "_sparse_mask_projection",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -131,6 +137,7 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 }
 
 var opXSparseMaskProjectionOut = wrap.Op{
+	Kernel:   kernels.XSparseMaskProjectionOut,
 	Name:     "_sparse_mask_projection",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -151,6 +158,7 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 }
 
 var opXToCpu = wrap.Op{
+	Kernel:   kernels.XToCpu,
 	Name:     "_to_cpu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -170,6 +178,7 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opToDense = wrap.Op{
+	Kernel:   kernels.ToDense,
 	Name:     "to_dense",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -189,6 +198,7 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 }
 
 var opXToDense = wrap.Op{
+	Kernel:   kernels.XToDense,
 	Name:     "_to_dense",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -208,6 +218,7 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 }
 
 var opXToDenseOut = wrap.Op{
+	Kernel:   kernels.XToDenseOut,
 	Name:     "_to_dense",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -228,6 +239,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 }
 
 var opToDenseBackward = wrap.Op{
+	Kernel:   kernels.ToDenseBackward,
 	Name:     "to_dense_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -247,6 +259,7 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 }
 
 var opSparseDim = wrap.Op{
+	Kernel:   kernels.SparseDim,
 	Name:     "sparse_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -266,6 +279,7 @@ func SparseDim(self *torch.Tensor) int64 {
 }
 
 var opXDimI = wrap.Op{
+	Kernel:   kernels.XDimI,
 	Name:     "_dimI",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -285,6 +299,7 @@ func XDimI(self *torch.Tensor) int64 {
 }
 
 var opDenseDim = wrap.Op{
+	Kernel:   kernels.DenseDim,
 	Name:     "dense_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -304,6 +319,7 @@ func DenseDim(self *torch.Tensor) int64 {
 }
 
 var opXDimV = wrap.Op{
+	Kernel:   kernels.XDimV,
 	Name:     "_dimV",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -323,6 +339,7 @@ func XDimV(self *torch.Tensor) int64 {
 }
 
 var opXNnz = wrap.Op{
+	Kernel:   kernels.XNnz,
 	Name:     "_nnz",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -342,6 +359,7 @@ func XNnz(self *torch.Tensor) int64 {
 }
 
 var opCoalesce = wrap.Op{
+	Kernel:   kernels.Coalesce,
 	Name:     "coalesce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -361,6 +379,7 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesce = wrap.Op{
+	Kernel:   kernels.XCoalesce,
 	Name:     "_coalesce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -380,6 +399,7 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesceOut = wrap.Op{
+	Kernel:   kernels.XCoalesceOut,
 	Name:     "_coalesce",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -400,6 +420,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsCoalesced = wrap.Op{
+	Kernel:   kernels.IsCoalesced,
 	Name:     "is_coalesced",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -419,6 +440,7 @@ func IsCoalesced(self *torch.Tensor) bool {
 }
 
 var opXIndices = wrap.Op{
+	Kernel:   kernels.XIndices,
 	Name:     "_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -438,6 +460,7 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXValues = wrap.Op{
+	Kernel:   kernels.XValues,
 	Name:     "_values",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -457,6 +480,7 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesced_ = wrap.Op{
+	Kernel:   kernels.XCoalesced_,
 	Name:     "_coalesced_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -477,6 +501,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 }
 
 var opXCoalescedOut = wrap.Op{
+	Kernel:   kernels.XCoalescedOut,
 	Name:     "_coalesced",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -497,6 +522,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 }
 
 var opXCoalesced = wrap.Op{
+	Kernel:   kernels.XCoalesced,
 	Name:     "_coalesced",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -516,6 +542,7 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 }
 
 var opIndices = wrap.Op{
+	Kernel:   kernels.Indices,
 	Name:     "indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -535,6 +562,7 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opValues = wrap.Op{
+	Kernel:   kernels.Values,
 	Name:     "values",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -554,6 +582,7 @@ func Values(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndices = wrap.Op{
+	Kernel:   kernels.CrowIndices,
 	Name:     "crow_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -573,6 +602,7 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndices = wrap.Op{
+	Kernel:   kernels.ColIndices,
 	Name:     "col_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -592,6 +622,7 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndices = wrap.Op{
+	Kernel:   kernels.CcolIndices,
 	Name:     "ccol_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -611,6 +642,7 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndices = wrap.Op{
+	Kernel:   kernels.RowIndices,
 	Name:     "row_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -630,6 +662,7 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHspmmOut = wrap.Op{
+	Kernel:   kernels.HspmmOut,
 	Name:     "hspmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -650,6 +683,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opHspmm = wrap.Op{
+	Kernel:   kernels.Hspmm,
 	Name:     "hspmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -669,6 +703,7 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opCopySparseToSparse_ = wrap.Op{
+	Kernel:   kernels.CopySparseToSparse_,
 	Name:     "copy_sparse_to_sparse_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -689,6 +724,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 }
 
 var opCopySparseToSparseOut = wrap.Op{
+	Kernel:   kernels.CopySparseToSparseOut,
 	Name:     "copy_sparse_to_sparse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -709,6 +745,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 }
 
 var opCopySparseToSparse = wrap.Op{
+	Kernel:   kernels.CopySparseToSparse,
 	Name:     "copy_sparse_to_sparse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -728,6 +765,7 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 }
 
 var opUnbindInt = wrap.Op{
+	Kernel:   kernels.UnbindInt,
 	Name:     "unbind",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -750,6 +788,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 }
 
 var opUnbindDimname = wrap.Op{
+	Kernel:   kernels.UnbindDimname,
 	Name:     "unbind",
 	Overload: "Dimname",
 	Policy:   checks.Strict,
@@ -769,6 +808,7 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 }
 
 var opToSparseSparseDim = wrap.Op{
+	Kernel:   kernels.ToSparseSparseDim,
 	Name:     "to_sparse",
 	Overload: "sparse_dim",
 	Policy:   checks.Strict,
@@ -788,6 +828,7 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 }
 
 var opXToSparseSparseDim = wrap.Op{
+	Kernel:   kernels.XToSparseSparseDim,
 	Name:     "_to_sparse",
 	Overload: "sparse_dim",
 	Policy:   checks.Strict,
@@ -807,6 +848,7 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 }
 
 var opXToSparseSparseDimOut = wrap.Op{
+	Kernel:   kernels.XToSparseSparseDimOut,
 	Name:     "_to_sparse",
 	Overload: "sparse_dim_out",
 	Policy:   checks.Strict,
@@ -827,6 +869,7 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 }
 
 var opToSparse = wrap.Op{
+	Kernel:   kernels.ToSparse,
 	Name:     "to_sparse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -846,6 +889,7 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 }
 
 var opXToSparse = wrap.Op{
+	Kernel:   kernels.XToSparse,
 	Name:     "_to_sparse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -865,6 +909,7 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 }
 
 var opXToSparseOut = wrap.Op{
+	Kernel:   kernels.XToSparseOut,
 	Name:     "_to_sparse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -885,6 +930,7 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 }
 
 var opToSparseCsr = wrap.Op{
+	Kernel:   kernels.ToSparseCsr,
 	Name:     "to_sparse_csr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -904,6 +950,7 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 }
 
 var opXToSparseCsr = wrap.Op{
+	Kernel:   kernels.XToSparseCsr,
 	Name:     "_to_sparse_csr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -923,6 +970,7 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 }
 
 var opXToSparseCsrOut = wrap.Op{
+	Kernel:   kernels.XToSparseCsrOut,
 	Name:     "_to_sparse_csr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -943,6 +991,7 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 }
 
 var opToSparseCsc = wrap.Op{
+	Kernel:   kernels.ToSparseCsc,
 	Name:     "to_sparse_csc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -962,6 +1011,7 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 }
 
 var opXToSparseCsc = wrap.Op{
+	Kernel:   kernels.XToSparseCsc,
 	Name:     "_to_sparse_csc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -981,6 +1031,7 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 }
 
 var opXToSparseCscOut = wrap.Op{
+	Kernel:   kernels.XToSparseCscOut,
 	Name:     "_to_sparse_csc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1001,6 +1052,7 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 }
 
 var opToSparseBsr = wrap.Op{
+	Kernel:   kernels.ToSparseBsr,
 	Name:     "to_sparse_bsr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1020,6 +1072,7 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 }
 
 var opXToSparseBsr = wrap.Op{
+	Kernel:   kernels.XToSparseBsr,
 	Name:     "_to_sparse_bsr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1039,6 +1092,7 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 }
 
 var opXToSparseBsrOut = wrap.Op{
+	Kernel:   kernels.XToSparseBsrOut,
 	Name:     "_to_sparse_bsr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1059,6 +1113,7 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 }
 
 var opToSparseBsc = wrap.Op{
+	Kernel:   kernels.ToSparseBsc,
 	Name:     "to_sparse_bsc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1078,6 +1133,7 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 }
 
 var opXToSparseBsc = wrap.Op{
+	Kernel:   kernels.XToSparseBsc,
 	Name:     "_to_sparse_bsc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1097,6 +1153,7 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 }
 
 var opXToSparseBscOut = wrap.Op{
+	Kernel:   kernels.XToSparseBscOut,
 	Name:     "_to_sparse_bsc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1117,6 +1174,7 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 }
 
 var opXToSparseSemiStructured = wrap.Op{
+	Kernel:   kernels.XToSparseSemiStructured,
 	Name:     "_to_sparse_semi_structured",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1136,6 +1194,7 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 }
 
 var opToMkldnn = wrap.Op{
+	Kernel:   kernels.ToMkldnn,
 	Name:     "to_mkldnn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1155,6 +1214,7 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opToMkldnnOut = wrap.Op{
+	Kernel:   kernels.ToMkldnnOut,
 	Name:     "to_mkldnn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1175,6 +1235,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 }
 
 var opMkldnnReorderConv2dWeight = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv2dWeight,
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1194,6 +1255,7 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 }
 
 var opMkldnnReorderConv2dWeightOut = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv2dWeightOut,
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1214,6 +1276,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 }
 
 var opMkldnnReorderConv3dWeight = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv3dWeight,
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1233,6 +1296,7 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 }
 
 var opMkldnnReorderConv3dWeightOut = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv3dWeightOut,
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1253,6 +1317,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 }
 
 var opToMkldnnBackward = wrap.Op{
+	Kernel:   kernels.ToMkldnnBackward,
 	Name:     "to_mkldnn_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1272,6 +1337,7 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 }
 
 var opQuantizePerTensorDynamic = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorDynamic,
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1291,6 +1357,7 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 }
 
 var opQuantizePerTensorDynamicOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorDynamicOut,
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1311,6 +1378,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 }
 
 var opQuantizePerTensor = wrap.Op{
+	Kernel:   kernels.QuantizePerTensor,
 	Name:     "quantize_per_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1330,6 +1398,7 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 }
 
 var opQuantizePerTensorOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorOut,
 	Name:     "quantize_per_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1350,6 +1419,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 }
 
 var opQuantizePerTensorTensorQparams = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorQparams,
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams",
 	Policy:   checks.Strict,
@@ -1369,6 +1439,7 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 }
 
 var opQuantizePerTensorTensorQparamsOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorQparamsOut,
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams_out",
 	Policy:   checks.Strict,
@@ -1389,6 +1460,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 }
 
 var opQuantizePerTensorTensors = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensors,
 	Name:     "quantize_per_tensor",
 	Overload: "tensors",
 	Policy:   checks.Strict,
@@ -1411,6 +1483,7 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 }
 
 var opQuantizePerTensorTensorsOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorsOut,
 	Name:     "quantize_per_tensor",
 	Overload: "tensors_out",
 	Policy:   checks.Strict,
@@ -1434,6 +1507,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 }
 
 var opQuantizePerChannel = wrap.Op{
+	Kernel:   kernels.QuantizePerChannel,
 	Name:     "quantize_per_channel",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1453,6 +1527,7 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 }
 
 var opQuantizePerChannelOut = wrap.Op{
+	Kernel:   kernels.QuantizePerChannelOut,
 	Name:     "quantize_per_channel",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1473,6 +1548,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 }
 
 var opDequantizeSelf = wrap.Op{
+	Kernel:   kernels.DequantizeSelf,
 	Name:     "dequantize",
 	Overload: "self",
 	Policy:   checks.Strict,
@@ -1492,6 +1568,7 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDequantizeSelfOut = wrap.Op{
+	Kernel:   kernels.DequantizeSelfOut,
 	Name:     "dequantize",
 	Overload: "self_out",
 	Policy:   checks.Strict,
@@ -1512,6 +1589,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDequantizeTensors = wrap.Op{
+	Kernel:   kernels.DequantizeTensors,
 	Name:     "dequantize",
 	Overload: "tensors",
 	Policy:   checks.Strict,
@@ -1531,6 +1609,7 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opDequantizeTensorsOut = wrap.Op{
+	Kernel:   kernels.DequantizeTensorsOut,
 	Name:     "dequantize",
 	Overload: "tensors_out",
 	Policy:   checks.Strict,
@@ -1551,6 +1630,7 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opQScale = wrap.Op{
+	Kernel:   kernels.QScale,
 	Name:     "q_scale",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1570,6 +1650,7 @@ func QScale(self *torch.Tensor) float64 {
 }
 
 var opQZeroPoint = wrap.Op{
+	Kernel:   kernels.QZeroPoint,
 	Name:     "q_zero_point",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1589,6 +1670,7 @@ func QZeroPoint(self *torch.Tensor) int64 {
 }
 
 var opQPerChannelScales = wrap.Op{
+	Kernel:   kernels.QPerChannelScales,
 	Name:     "q_per_channel_scales",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1608,6 +1690,7 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelScalesOut = wrap.Op{
+	Kernel:   kernels.QPerChannelScalesOut,
 	Name:     "q_per_channel_scales",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1628,6 +1711,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelZeroPoints = wrap.Op{
+	Kernel:   kernels.QPerChannelZeroPoints,
 	Name:     "q_per_channel_zero_points",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1647,6 +1731,7 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelZeroPointsOut = wrap.Op{
+	Kernel:   kernels.QPerChannelZeroPointsOut,
 	Name:     "q_per_channel_zero_points",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1667,6 +1752,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opQPerChannelAxis = wrap.Op{
+	Kernel:   kernels.QPerChannelAxis,
 	Name:     "q_per_channel_axis",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1686,6 +1772,7 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 }
 
 var opIntRepr = wrap.Op{
+	Kernel:   kernels.IntRepr,
 	Name:     "int_repr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1705,6 +1792,7 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIntReprOut = wrap.Op{
+	Kernel:   kernels.IntReprOut,
 	Name:     "int_repr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1725,6 +1813,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXMakePerTensorQuantizedTensor = wrap.Op{
+	Kernel:   kernels.XMakePerTensorQuantizedTensor,
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1744,6 +1833,7 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 }
 
 var opXMakePerTensorQuantizedTensorOut = wrap.Op{
+	Kernel:   kernels.XMakePerTensorQuantizedTensorOut,
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1764,6 +1854,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 }
 
 var opXMakePerChannelQuantizedTensor = wrap.Op{
+	Kernel:   kernels.XMakePerChannelQuantizedTensor,
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1783,6 +1874,7 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 }
 
 var opXMakePerChannelQuantizedTensorOut = wrap.Op{
+	Kernel:   kernels.XMakePerChannelQuantizedTensorOut,
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1803,6 +1895,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 }
 
 var opQscheme = wrap.Op{
+	Kernel:   kernels.Qscheme,
 	Name:     "qscheme",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1822,6 +1915,7 @@ func Qscheme(self *torch.Tensor) int {
 }
 
 var opFakeQuantizePerTensorAffine = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffine,
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1841,6 +1935,7 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 }
 
 var opFakeQuantizePerTensorAffineTensorQparams = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineTensorQparams,
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "tensor_qparams",
 	Policy:   checks.Strict,
@@ -1860,6 +1955,7 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 }
 
 var opFakeQuantizePerTensorAffineCachemask = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemask,
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1879,6 +1975,7 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 }
 
 var opFakeQuantizePerTensorAffineCachemaskOut = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemaskOut,
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1899,6 +1996,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 }
 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = wrap.Op{
+	Kernel:   kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams,
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1918,6 +2016,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 }
 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut,
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1938,6 +2037,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 }
 
 var opFakeQuantizePerTensorAffineCachemaskBackward = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemaskBackward,
 	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1957,6 +2057,7 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 }
 
 var opXFakeQuantizeLearnablePerTensorAffine = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffine,
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1976,6 +2077,7 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 }
 
 var opXFakeQuantizeLearnablePerTensorAffineOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffineOut,
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1996,6 +2098,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 }
 
 var opXFakeQuantizeLearnablePerTensorAffineBackward = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffineBackward,
 	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2015,6 +2118,7 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 }
 
 var opFakeQuantizePerChannelAffine = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffine,
 	Name:     "fake_quantize_per_channel_affine",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2034,6 +2138,7 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 }
 
 var opFakeQuantizePerChannelAffineCachemask = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemask,
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2053,6 +2158,7 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 }
 
 var opFakeQuantizePerChannelAffineCachemaskOut = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemaskOut,
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2073,6 +2179,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 }
 
 var opFakeQuantizePerChannelAffineCachemaskBackward = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemaskBackward,
 	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2092,6 +2199,7 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 }
 
 var opXFakeQuantizeLearnablePerChannelAffine = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffine,
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2111,6 +2219,7 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 }
 
 var opXFakeQuantizeLearnablePerChannelAffineOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffineOut,
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2131,6 +2240,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 }
 
 var opXFakeQuantizeLearnablePerChannelAffineBackward = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffineBackward,
 	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2150,6 +2260,7 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 }
 
 var opFusedMovingAvgObsFakeQuant = wrap.Op{
+	Kernel:   kernels.FusedMovingAvgObsFakeQuant,
 	Name:     "fused_moving_avg_obs_fake_quant",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2170,6 +2281,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 }
 
 var opXFusedMovingAvgObsFqHelper = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelper,
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2190,6 +2302,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 }
 
 var opXFusedMovingAvgObsFqHelperOut = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelperOut,
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2210,6 +2323,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 }
 
 var opXFusedMovingAvgObsFqHelperFunctional = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelperFunctional,
 	Name:     "_fused_moving_avg_obs_fq_helper_functional",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2229,6 +2343,7 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 }
 
 var opXChooseQparamsPerTensor = wrap.Op{
+	Kernel:   kernels.XChooseQparamsPerTensor,
 	Name:     "_choose_qparams_per_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2248,6 +2363,7 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 }
 
 var opXSaturateWeightToFp16 = wrap.Op{
+	Kernel:   kernels.XSaturateWeightToFp16,
 	Name:     "_saturate_weight_to_fp16",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2267,6 +2383,7 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 }
 
 var opChooseQparamsOptimized = wrap.Op{
+	Kernel:   kernels.ChooseQparamsOptimized,
 	Name:     "choose_qparams_optimized",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2286,6 +2403,7 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 }
 
 var opXAutocastToReducedPrecision = wrap.Op{
+	Kernel:   kernels.XAutocastToReducedPrecision,
 	Name:     "_autocast_to_reduced_precision",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2305,6 +2423,7 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 }
 
 var opXAutocastToFullPrecision = wrap.Op{
+	Kernel:   kernels.XAutocastToFullPrecision,
 	Name:     "_autocast_to_full_precision",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2324,6 +2443,7 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 }
 
 var opXToCopy = wrap.Op{
+	Kernel:   kernels.XToCopy,
 	Name:     "_to_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2343,6 +2463,7 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 }
 
 var opXToCopyOut = wrap.Op{
+	Kernel:   kernels.XToCopyOut,
 	Name:     "_to_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2363,6 +2484,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 }
 
 var opToDtypeLayout = wrap.Op{
+	Kernel:   kernels.ToDtypeLayout,
 	Name:     "to",
 	Overload: "dtype_layout",
 	Policy:   checks.Strict,
@@ -2382,6 +2504,7 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 }
 
 var opToDevice = wrap.Op{
+	Kernel:   kernels.ToDevice,
 	Name:     "to",
 	Overload: "device",
 	Policy:   checks.Strict,
@@ -2401,6 +2524,7 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 }
 
 var opToDtype = wrap.Op{
+	Kernel:   kernels.ToDtype,
 	Name:     "to",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -2420,6 +2544,7 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 }
 
 var opToOther = wrap.Op{
+	Kernel:   kernels.ToOther,
 	Name:     "to",
 	Overload: "other",
 	Policy:   checks.Strict,
@@ -2439,6 +2564,7 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 }
 
 var opMeshgrid = wrap.Op{
+	Kernel:   kernels.Meshgrid,
 	Name:     "meshgrid",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2458,6 +2584,7 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opMeshgridIndexing = wrap.Op{
+	Kernel:   kernels.MeshgridIndexing,
 	Name:     "meshgrid",
 	Overload: "indexing",
 	Policy:   checks.Strict,
@@ -2477,6 +2604,7 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 }
 
 var opCartesianProd = wrap.Op{
+	Kernel:   kernels.CartesianProd,
 	Name:     "cartesian_prod",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2496,6 +2624,7 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opCombinations = wrap.Op{
+	Kernel:   kernels.Combinations,
 	Name:     "combinations",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2515,6 +2644,7 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 }
 
 var opItem = wrap.Op{
+	Kernel:   kernels.Item,
 	Name:     "item",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2534,6 +2664,7 @@ func Item(self *torch.Tensor) torch.Scalar {
 }
 
 var opResultTypeTensor = wrap.Op{
+	Kernel:   kernels.ResultTypeTensor,
 	Name:     "result_type",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2553,6 +2684,7 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 }
 
 var opResultTypeScalar = wrap.Op{
+	Kernel:   kernels.ResultTypeScalar,
 	Name:     "result_type",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2572,6 +2704,7 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 }
 
 var opResultTypeScalarTensor = wrap.Op{
+	Kernel:   kernels.ResultTypeScalarTensor,
 	Name:     "result_type",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -2591,6 +2724,7 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 }
 
 var opResultTypeScalarScalar = wrap.Op{
+	Kernel:   kernels.ResultTypeScalarScalar,
 	Name:     "result_type",
 	Overload: "Scalar_Scalar",
 	Policy:   checks.Strict,
@@ -2609,6 +2743,7 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 }
 
 var opCanCast = wrap.Op{
+	Kernel:   kernels.CanCast,
 	Name:     "can_cast",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2627,6 +2762,7 @@ func CanCast(from_ int, to int) bool {
 }
 
 var opPromoteTypes = wrap.Op{
+	Kernel:   kernels.PromoteTypes,
 	Name:     "promote_types",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2645,6 +2781,7 @@ func PromoteTypes(type1 int, type2 int) int {
 }
 
 var opXLocalScalarDense = wrap.Op{
+	Kernel:   kernels.XLocalScalarDense,
 	Name:     "_local_scalar_dense",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2664,6 +2801,7 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 }
 
 var opXLstmMps = wrap.Op{
+	Kernel:   kernels.XLstmMps,
 	Name:     "_lstm_mps",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2686,6 +2824,7 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 }
 
 var opXLstmMpsOut = wrap.Op{
+	Kernel:   kernels.XLstmMpsOut,
 	Name:     "_lstm_mps",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2709,6 +2848,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 }
 
 var opLstmMpsBackward = wrap.Op{
+	Kernel:   kernels.LstmMpsBackward,
 	Name:     "lstm_mps_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2731,6 +2871,7 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 }
 
 var opLstmMpsBackwardOut = wrap.Op{
+	Kernel:   kernels.LstmMpsBackwardOut,
 	Name:     "lstm_mps_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2754,6 +2895,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 }
 
 var opXThnnFusedLstmCell = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCell,
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2773,6 +2915,7 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 }
 
 var opXThnnFusedLstmCellOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellOut,
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2793,6 +2936,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 }
 
 var opXThnnFusedLstmCellBackwardImpl = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackwardImpl,
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2812,6 +2956,7 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 }
 
 var opXThnnFusedLstmCellBackwardImplOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackwardImplOut,
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2832,6 +2977,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 }
 
 var opXThnnFusedLstmCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackward,
 	Name:     "_thnn_fused_lstm_cell_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2851,6 +2997,7 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 }
 
 var opXThnnDifferentiableLstmCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnDifferentiableLstmCellBackward,
 	Name:     "_thnn_differentiable_lstm_cell_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2870,6 +3017,7 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 }
 
 var opXThnnFusedGruCell = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCell,
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2889,6 +3037,7 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 }
 
 var opXThnnFusedGruCellOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellOut,
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2909,6 +3058,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 }
 
 var opXThnnFusedGruCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellBackward,
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2928,6 +3078,7 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 }
 
 var opXThnnFusedGruCellBackwardOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellBackwardOut,
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2948,6 +3099,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 }
 
 var opXThnnDifferentiableGruCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnDifferentiableGruCellBackward,
 	Name:     "_thnn_differentiable_gru_cell_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2967,6 +3119,7 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 }
 
 var opLstmInput = wrap.Op{
+	Kernel:   kernels.LstmInput,
 	Name:     "lstm",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -2989,6 +3142,7 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 }
 
 var opLstmData = wrap.Op{
+	Kernel:   kernels.LstmData,
 	Name:     "lstm",
 	Overload: "data",
 	Policy:   checks.Strict,
@@ -3011,6 +3165,7 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 }
 
 var opGruInput = wrap.Op{
+	Kernel:   kernels.GruInput,
 	Name:     "gru",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -3033,6 +3188,7 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 }
 
 var opGruData = wrap.Op{
+	Kernel:   kernels.GruData,
 	Name:     "gru",
 	Overload: "data",
 	Policy:   checks.Strict,
@@ -3055,6 +3211,7 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 }
 
 var opRnnTanhInput = wrap.Op{
+	Kernel:   kernels.RnnTanhInput,
 	Name:     "rnn_tanh",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -3077,6 +3234,7 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 }
 
 var opRnnTanhData = wrap.Op{
+	Kernel:   kernels.RnnTanhData,
 	Name:     "rnn_tanh",
 	Overload: "data",
 	Policy:   checks.Strict,
@@ -3099,6 +3257,7 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 }
 
 var opRnnReluInput = wrap.Op{
+	Kernel:   kernels.RnnReluInput,
 	Name:     "rnn_relu",
 	Overload: "input",
 	Policy:   checks.Strict,
@@ -3121,6 +3280,7 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 }
 
 var opRnnReluData = wrap.Op{
+	Kernel:   kernels.RnnReluData,
 	Name:     "rnn_relu",
 	Overload: "data",
 	Policy:   checks.Strict,
@@ -3143,6 +3303,7 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 }
 
 var opLstmCell = wrap.Op{
+	Kernel:   kernels.LstmCell,
 	Name:     "lstm_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3165,6 +3326,7 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 }
 
 var opGruCell = wrap.Op{
+	Kernel:   kernels.GruCell,
 	Name:     "gru_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3184,6 +3346,7 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 }
 
 var opRnnTanhCell = wrap.Op{
+	Kernel:   kernels.RnnTanhCell,
 	Name:     "rnn_tanh_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3203,6 +3366,7 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 }
 
 var opRnnReluCell = wrap.Op{
+	Kernel:   kernels.RnnReluCell,
 	Name:     "rnn_relu_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3222,6 +3386,7 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 }
 
 var opQuantizedLstmCell = wrap.Op{
+	Kernel:   kernels.QuantizedLstmCell,
 	Name:     "quantized_lstm_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3244,6 +3409,7 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 }
 
 var opQuantizedGruCell = wrap.Op{
+	Kernel:   kernels.QuantizedGruCell,
 	Name:     "quantized_gru_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3263,6 +3429,7 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 }
 
 var opQuantizedRnnReluCell = wrap.Op{
+	Kernel:   kernels.QuantizedRnnReluCell,
 	Name:     "quantized_rnn_relu_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3282,6 +3449,7 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 }
 
 var opQuantizedRnnTanhCell = wrap.Op{
+	Kernel:   kernels.QuantizedRnnTanhCell,
 	Name:     "quantized_rnn_tanh_cell",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3301,6 +3469,7 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 }
 
 var opXPackPaddedSequence = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequence,
 	Name:     "_pack_padded_sequence",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3320,6 +3489,7 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 }
 
 var opXPackPaddedSequenceOut = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequenceOut,
 	Name:     "_pack_padded_sequence",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3340,6 +3510,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 }
 
 var opXPackPaddedSequenceBackward = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequenceBackward,
 	Name:     "_pack_padded_sequence_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3359,6 +3530,7 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 }
 
 var opXPadPackedSequence = wrap.Op{
+	Kernel:   kernels.XPadPackedSequence,
 	Name:     "_pad_packed_sequence",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3378,6 +3550,7 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 }
 
 var opSet_SourceTensorStorageOffset = wrap.Op{
+	Kernel:   kernels.Set_SourceTensorStorageOffset,
 	Name:     "set_",
 	Overload: "source_Tensor_storage_offset",
 	Policy:   checks.Strict,
@@ -3398,6 +3571,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 }
 
 var opSet_SourceTensor = wrap.Op{
+	Kernel:   kernels.Set_SourceTensor,
 	Name:     "set_",
 	Overload: "source_Tensor",
 	Policy:   checks.Strict,
@@ -3418,6 +3592,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 }
 
 var opSetSourceTensorOut = wrap.Op{
+	Kernel:   kernels.SetSourceTensorOut,
 	Name:     "set",
 	Overload: "source_Tensor_out",
 	Policy:   checks.Strict,
@@ -3438,6 +3613,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 }
 
 var opSetSourceTensor = wrap.Op{
+	Kernel:   kernels.SetSourceTensor,
 	Name:     "set",
 	Overload: "source_Tensor",
 	Policy:   checks.Strict,
@@ -3457,6 +3633,7 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 }
 
 var opSet_ = wrap.Op{
+	Kernel:   kernels.Set_,
 	Name:     "set_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3477,6 +3654,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSetOut = wrap.Op{
+	Kernel:   kernels.SetOut,
 	Name:     "set",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3497,6 +3675,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSet = wrap.Op{
+	Kernel:   kernels.Set,
 	Name:     "set",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3516,6 +3695,7 @@ func Set(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLift = wrap.Op{
+	Kernel:   kernels.Lift,
 	Name:     "lift",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3535,6 +3715,7 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftOut = wrap.Op{
+	Kernel:   kernels.LiftOut,
 	Name:     "lift",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3555,6 +3736,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFresh = wrap.Op{
+	Kernel:   kernels.LiftFresh,
 	Name:     "lift_fresh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3574,6 +3756,7 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFreshCopy = wrap.Op{
+	Kernel:   kernels.LiftFreshCopy,
 	Name:     "lift_fresh_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3593,6 +3776,7 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFreshCopyOut = wrap.Op{
+	Kernel:   kernels.LiftFreshCopyOut,
 	Name:     "lift_fresh_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3613,6 +3797,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsSetTo = wrap.Op{
+	Kernel:   kernels.IsSetTo,
 	Name:     "is_set_to",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3632,6 +3817,7 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 }
 
 var opMaskedFill_Scalar = wrap.Op{
+	Kernel:   kernels.MaskedFill_Scalar,
 	Name:     "masked_fill_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3652,6 +3838,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 }
 
 var opMaskedFillScalarOut = wrap.Op{
+	Kernel:   kernels.MaskedFillScalarOut,
 	Name:     "masked_fill",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -3672,6 +3859,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 }
 
 var opMaskedFillScalar = wrap.Op{
+	Kernel:   kernels.MaskedFillScalar,
 	Name:     "masked_fill",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3691,6 +3879,7 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 }
 
 var opMaskedFill_Tensor = wrap.Op{
+	Kernel:   kernels.MaskedFill_Tensor,
 	Name:     "masked_fill_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3711,6 +3900,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 }
 
 var opMaskedFillTensorOut = wrap.Op{
+	Kernel:   kernels.MaskedFillTensorOut,
 	Name:     "masked_fill",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -3731,6 +3921,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 }
 
 var opMaskedFillTensor = wrap.Op{
+	Kernel:   kernels.MaskedFillTensor,
 	Name:     "masked_fill",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3750,6 +3941,7 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 }
 
 var opMaskedScatter_ = wrap.Op{
+	Kernel:   kernels.MaskedScatter_,
 	Name:     "masked_scatter_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3770,6 +3962,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 }
 
 var opMaskedScatterOut = wrap.Op{
+	Kernel:   kernels.MaskedScatterOut,
 	Name:     "masked_scatter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3790,6 +3983,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 }
 
 var opMaskedScatter = wrap.Op{
+	Kernel:   kernels.MaskedScatter,
 	Name:     "masked_scatter",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3809,6 +4003,7 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 }
 
 var opMaskedScatterBackward = wrap.Op{
+	Kernel:   kernels.MaskedScatterBackward,
 	Name:     "masked_scatter_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3828,6 +4023,7 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 }
 
 var opXMaskedSoftmax = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmax,
 	Name:     "_masked_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3847,6 +4043,7 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 }
 
 var opXMaskedSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxOut,
 	Name:     "_masked_softmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3867,6 +4064,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 }
 
 var opXMaskedSoftmaxBackward = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxBackward,
 	Name:     "_masked_softmax_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3886,6 +4084,7 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 }
 
 var opXMaskedSoftmaxBackwardOut = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxBackwardOut,
 	Name:     "_masked_softmax_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3906,6 +4105,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 }
 
 var opView = wrap.Op{
+	Kernel:   kernels.View,
 	Name:     "view",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3925,6 +4125,7 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opViewDtype = wrap.Op{
+	Kernel:   kernels.ViewDtype,
 	Name:     "view",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -3944,6 +4145,7 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opPut_ = wrap.Op{
+	Kernel:   kernels.Put_,
 	Name:     "put_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3964,6 +4166,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 }
 
 var opPutOut = wrap.Op{
+	Kernel:   kernels.PutOut,
 	Name:     "put",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3984,6 +4187,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 }
 
 var opPut = wrap.Op{
+	Kernel:   kernels.Put,
 	Name:     "put",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4003,6 +4207,7 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 }
 
 var opIndexAddOut = wrap.Op{
+	Kernel:   kernels.IndexAddOut,
 	Name:     "index_add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4023,6 +4228,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 }
 
 var opIndexAdd_ = wrap.Op{
+	Kernel:   kernels.IndexAdd_,
 	Name:     "index_add_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4043,6 +4249,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 }
 
 var opIndexAdd = wrap.Op{
+	Kernel:   kernels.IndexAdd,
 	Name:     "index_add",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4062,6 +4269,7 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 }
 
 var opIndexAddDimname = wrap.Op{
+	Kernel:   kernels.IndexAddDimname,
 	Name:     "index_add",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -4081,6 +4289,7 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 }
 
 var opIndexReduceOut = wrap.Op{
+	Kernel:   kernels.IndexReduceOut,
 	Name:     "index_reduce",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4101,6 +4310,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 }
 
 var opIndexReduce_ = wrap.Op{
+	Kernel:   kernels.IndexReduce_,
 	Name:     "index_reduce_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4121,6 +4331,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 }
 
 var opIndexReduce = wrap.Op{
+	Kernel:   kernels.IndexReduce,
 	Name:     "index_reduce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4140,6 +4351,7 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 }
 
 var opIndexFill_IntScalar = wrap.Op{
+	Kernel:   kernels.IndexFill_IntScalar,
 	Name:     "index_fill_",
 	Overload: "int_Scalar",
 	Policy:   checks.Strict,
@@ -4160,6 +4372,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opIndexFillIntScalarOut = wrap.Op{
+	Kernel:   kernels.IndexFillIntScalarOut,
 	Name:     "index_fill",
 	Overload: "int_Scalar_out",
 	Policy:   checks.Strict,
@@ -4180,6 +4393,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opIndexFillIntScalar = wrap.Op{
+	Kernel:   kernels.IndexFillIntScalar,
 	Name:     "index_fill",
 	Overload: "int_Scalar",
 	Policy:   checks.Strict,
@@ -4199,6 +4413,7 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opIndexFill_IntTensor = wrap.Op{
+	Kernel:   kernels.IndexFill_IntTensor,
 	Name:     "index_fill_",
 	Overload: "int_Tensor",
 	Policy:   checks.Strict,
@@ -4219,6 +4434,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opIndexFillIntTensorOut = wrap.Op{
+	Kernel:   kernels.IndexFillIntTensorOut,
 	Name:     "index_fill",
 	Overload: "int_Tensor_out",
 	Policy:   checks.Strict,
@@ -4239,6 +4455,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opIndexFillIntTensor = wrap.Op{
+	Kernel:   kernels.IndexFillIntTensor,
 	Name:     "index_fill",
 	Overload: "int_Tensor",
 	Policy:   checks.Strict,
@@ -4258,6 +4475,7 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opIndexFill_DimnameScalar = wrap.Op{
+	Kernel:   kernels.IndexFill_DimnameScalar,
 	Name:     "index_fill_",
 	Overload: "Dimname_Scalar",
 	Policy:   checks.Strict,
@@ -4278,6 +4496,7 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 }
 
 var opIndexFill_DimnameTensor = wrap.Op{
+	Kernel:   kernels.IndexFill_DimnameTensor,
 	Name:     "index_fill_",
 	Overload: "Dimname_Tensor",
 	Policy:   checks.Strict,
@@ -4298,6 +4517,7 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 }
 
 var opIndexFillDimnameScalar = wrap.Op{
+	Kernel:   kernels.IndexFillDimnameScalar,
 	Name:     "index_fill",
 	Overload: "Dimname_Scalar",
 	Policy:   checks.Strict,
@@ -4317,6 +4537,7 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 }
 
 var opIndexFillDimnameTensor = wrap.Op{
+	Kernel:   kernels.IndexFillDimnameTensor,
 	Name:     "index_fill",
 	Overload: "Dimname_Tensor",
 	Policy:   checks.Strict,
@@ -4336,6 +4557,7 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 }
 
 var opScatterSrc = wrap.Op{
+	Kernel:   kernels.ScatterSrc,
 	Name:     "scatter",
 	Overload: "src",
 	Policy:   checks.Strict,
@@ -4355,6 +4577,7 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 }
 
 var opScatter_Src = wrap.Op{
+	Kernel:   kernels.Scatter_Src,
 	Name:     "scatter_",
 	Overload: "src",
 	Policy:   checks.Strict,
@@ -4375,6 +4598,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 }
 
 var opScatterSrcOut = wrap.Op{
+	Kernel:   kernels.ScatterSrcOut,
 	Name:     "scatter",
 	Overload: "src_out",
 	Policy:   checks.Strict,
@@ -4395,6 +4619,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatterValue = wrap.Op{
+	Kernel:   kernels.ScatterValue,
 	Name:     "scatter",
 	Overload: "value",
 	Policy:   checks.Strict,
@@ -4414,6 +4639,7 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 }
 
 var opScatter_Value = wrap.Op{
+	Kernel:   kernels.Scatter_Value,
 	Name:     "scatter_",
 	Overload: "value",
 	Policy:   checks.Strict,
@@ -4434,6 +4660,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 }
 
 var opScatterValueOut = wrap.Op{
+	Kernel:   kernels.ScatterValueOut,
 	Name:     "scatter",
 	Overload: "value_out",
 	Policy:   checks.Strict,
@@ -4454,6 +4681,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 }
 
 var opScatterReduce = wrap.Op{
+	Kernel:   kernels.ScatterReduce,
 	Name:     "scatter",
 	Overload: "reduce",
 	Policy:   checks.Strict,
@@ -4473,6 +4701,7 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatter_Reduce = wrap.Op{
+	Kernel:   kernels.Scatter_Reduce,
 	Name:     "scatter_",
 	Overload: "reduce",
 	Policy:   checks.Strict,
@@ -4493,6 +4722,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 }
 
 var opScatterReduceOut = wrap.Op{
+	Kernel:   kernels.ScatterReduceOut,
 	Name:     "scatter",
 	Overload: "reduce_out",
 	Policy:   checks.Strict,
@@ -4513,6 +4743,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 }
 
 var opScatterValueReduce = wrap.Op{
+	Kernel:   kernels.ScatterValueReduce,
 	Name:     "scatter",
 	Overload: "value_reduce",
 	Policy:   checks.Strict,
@@ -4532,6 +4763,7 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opScatter_ValueReduce = wrap.Op{
+	Kernel:   kernels.Scatter_ValueReduce,
 	Name:     "scatter_",
 	Overload: "value_reduce",
 	Policy:   checks.Strict,
@@ -4552,6 +4784,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opScatterValueReduceOut = wrap.Op{
+	Kernel:   kernels.ScatterValueReduceOut,
 	Name:     "scatter",
 	Overload: "value_reduce_out",
 	Policy:   checks.Strict,
@@ -4572,6 +4805,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opScatterDimnameSrc = wrap.Op{
+	Kernel:   kernels.ScatterDimnameSrc,
 	Name:     "scatter",
 	Overload: "dimname_src",
 	Policy:   checks.Strict,
@@ -4591,6 +4825,7 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 }
 
 var opScatterDimnameValue = wrap.Op{
+	Kernel:   kernels.ScatterDimnameValue,
 	Name:     "scatter",
 	Overload: "dimname_value",
 	Policy:   checks.Strict,
@@ -4610,6 +4845,7 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 }
 
 var opScatterAdd = wrap.Op{
+	Kernel:   kernels.ScatterAdd,
 	Name:     "scatter_add",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4629,6 +4865,7 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 }
 
 var opScatterAdd_ = wrap.Op{
+	Kernel:   kernels.ScatterAdd_,
 	Name:     "scatter_add_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4649,6 +4886,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 }
 
 var opScatterAddOut = wrap.Op{
+	Kernel:   kernels.ScatterAddOut,
 	Name:     "scatter_add",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4669,6 +4907,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatterAddDimname = wrap.Op{
+	Kernel:   kernels.ScatterAddDimname,
 	Name:     "scatter_add",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -4688,6 +4927,7 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 }
 
 var opScatterReduceTwo = wrap.Op{
+	Kernel:   kernels.ScatterReduceTwo,
 	Name:     "scatter_reduce",
 	Overload: "two",
 	Policy:   checks.Strict,
@@ -4707,6 +4947,7 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 }
 
 var opScatterReduce_Two = wrap.Op{
+	Kernel:   kernels.ScatterReduce_Two,
 	Name:     "scatter_reduce_",
 	Overload: "two",
 	Policy:   checks.Strict,
@@ -4727,6 +4968,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 }
 
 var opScatterReduceTwoOut = wrap.Op{
+	Kernel:   kernels.ScatterReduceTwoOut,
 	Name:     "scatter_reduce",
 	Overload: "two_out",
 	Policy:   checks.Strict,
@@ -4747,6 +4989,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 }
 
 var opEq_Scalar = wrap.Op{
+	Kernel:   kernels.Eq_Scalar,
 	Name:     "eq_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4767,6 +5010,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opEq_Tensor = wrap.Op{
+	Kernel:   kernels.Eq_Tensor,
 	Name:     "eq_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4787,6 +5031,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseAndTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndTensorOut,
 	Name:     "bitwise_and",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -4807,6 +5052,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opBitwiseAndScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarOut,
 	Name:     "bitwise_and",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4827,6 +5073,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opBitwiseAndScalar = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalar,
 	Name:     "bitwise_and",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4846,6 +5093,7 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseAndScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarTensor,
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -4865,6 +5113,7 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opBitwiseAndScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarTensorOut,
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -4885,6 +5134,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opBitwiseAndTensor = wrap.Op{
+	Kernel:   kernels.BitwiseAndTensor,
 	Name:     "bitwise_and",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -4904,6 +5154,7 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseAnd_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseAnd_Scalar,
 	Name:     "bitwise_and_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4924,6 +5175,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseAnd_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseAnd_Tensor,
 	Name:     "bitwise_and_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,

@@ -14,6 +14,7 @@ import (
 )
 
 var opDunderAndScalar = wrap.Op{
+	Kernel:   kernels.DunderAndScalar,
 	Name:     "__and__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -33,6 +34,7 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderAndTensor = wrap.Op{
+	Kernel:   kernels.DunderAndTensor,
 	Name:     "__and__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -52,6 +54,7 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIandScalar = wrap.Op{
+	Kernel:   kernels.DunderIandScalar,
 	Name:     "__iand__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -72,6 +75,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIandTensor = wrap.Op{
+	Kernel:   kernels.DunderIandTensor,
 	Name:     "__iand__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -92,6 +96,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseOrTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrTensorOut,
 	Name:     "bitwise_or",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -112,6 +117,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opBitwiseOrScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarOut,
 	Name:     "bitwise_or",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -132,6 +138,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opBitwiseOrScalar = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalar,
 	Name:     "bitwise_or",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -151,6 +158,7 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseOrScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarTensor,
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -170,6 +178,7 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opBitwiseOrScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarTensorOut,
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -190,6 +199,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opBitwiseOrTensor = wrap.Op{
+	Kernel:   kernels.BitwiseOrTensor,
 	Name:     "bitwise_or",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -209,6 +219,7 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseOr_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseOr_Scalar,
 	Name:     "bitwise_or_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -229,6 +240,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseOr_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseOr_Tensor,
 	Name:     "bitwise_or_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -249,6 +261,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderOrScalar = wrap.Op{
+	Kernel:   kernels.DunderOrScalar,
 	Name:     "__or__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -268,6 +281,7 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderOrTensor = wrap.Op{
+	Kernel:   kernels.DunderOrTensor,
 	Name:     "__or__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -287,6 +301,7 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIorScalar = wrap.Op{
+	Kernel:   kernels.DunderIorScalar,
 	Name:     "__ior__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -307,6 +322,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIorTensor = wrap.Op{
+	Kernel:   kernels.DunderIorTensor,
 	Name:     "__ior__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -327,6 +343,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseXorTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorTensorOut,
 	Name:     "bitwise_xor",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -347,6 +364,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opBitwiseXorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarOut,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -367,6 +385,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opBitwiseXorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalar,
 	Name:     "bitwise_xor",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -386,6 +405,7 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseXorScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarTensor,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -405,6 +425,7 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opBitwiseXorScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarTensorOut,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -425,6 +446,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opBitwiseXorTensor = wrap.Op{
+	Kernel:   kernels.BitwiseXorTensor,
 	Name:     "bitwise_xor",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -444,6 +466,7 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseXor_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseXor_Scalar,
 	Name:     "bitwise_xor_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -464,6 +487,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseXor_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseXor_Tensor,
 	Name:     "bitwise_xor_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -484,6 +508,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderXorScalar = wrap.Op{
+	Kernel:   kernels.DunderXorScalar,
 	Name:     "__xor__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -503,6 +528,7 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderXorTensor = wrap.Op{
+	Kernel:   kernels.DunderXorTensor,
 	Name:     "__xor__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -522,6 +548,7 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIxorScalar = wrap.Op{
+	Kernel:   kernels.DunderIxorScalar,
 	Name:     "__ixor__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -542,6 +569,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIxorTensor = wrap.Op{
+	Kernel:   kernels.DunderIxorTensor,
 	Name:     "__ixor__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -562,6 +590,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderLshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderLshiftScalar,
 	Name:     "__lshift__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -581,6 +610,7 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderLshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderLshiftTensor,
 	Name:     "__lshift__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -600,6 +630,7 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIlshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderIlshiftScalar,
 	Name:     "__ilshift__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -620,6 +651,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderLshiftScalarOut = wrap.Op{
+	Kernel:   kernels.DunderLshiftScalarOut,
 	Name:     "__lshift__",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -640,6 +672,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opDunderIlshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderIlshiftTensor,
 	Name:     "__ilshift__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -660,6 +693,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opDunderLshiftTensorOut = wrap.Op{
+	Kernel:   kernels.DunderLshiftTensorOut,
 	Name:     "__lshift__",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -680,6 +714,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opBitwiseLeftShiftTensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensor,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -699,6 +734,7 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 }
 
 var opBitwiseLeftShift_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShift_Tensor,
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -719,6 +755,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 }
 
 var opBitwiseLeftShiftTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -739,6 +776,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 }
 
 var opBitwiseLeftShiftTensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorScalar,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -758,6 +796,7 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 }
 
 var opBitwiseLeftShift_TensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShift_TensorScalar,
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -778,6 +817,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 }
 
 var opBitwiseLeftShiftTensorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorScalarOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -798,6 +838,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 }
 
 var opBitwiseLeftShiftScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftScalarTensor,
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -817,6 +858,7 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 }
 
 var opBitwiseLeftShiftScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftScalarTensorOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -837,6 +879,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 }
 
 var opDunderRshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderRshiftScalar,
 	Name:     "__rshift__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -856,6 +899,7 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderRshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderRshiftTensor,
 	Name:     "__rshift__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -875,6 +919,7 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIrshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderIrshiftScalar,
 	Name:     "__irshift__",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -895,6 +940,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderRshiftScalarOut = wrap.Op{
+	Kernel:   kernels.DunderRshiftScalarOut,
 	Name:     "__rshift__",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -915,6 +961,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opDunderIrshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderIrshiftTensor,
 	Name:     "__irshift__",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -935,6 +982,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opDunderRshiftTensorOut = wrap.Op{
+	Kernel:   kernels.DunderRshiftTensorOut,
 	Name:     "__rshift__",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -955,6 +1003,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opBitwiseRightShiftTensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensor,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -974,6 +1023,7 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 }
 
 var opBitwiseRightShift_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShift_Tensor,
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -994,6 +1044,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 }
 
 var opBitwiseRightShiftTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -1014,6 +1065,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 }
 
 var opBitwiseRightShiftTensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorScalar,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -1033,6 +1085,7 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 }
 
 var opBitwiseRightShift_TensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseRightShift_TensorScalar,
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -1053,6 +1106,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 }
 
 var opBitwiseRightShiftTensorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorScalarOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -1073,6 +1127,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 }
 
 var opBitwiseRightShiftScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftScalarTensor,
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -1092,6 +1147,7 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 }
 
 var opBitwiseRightShiftScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftScalarTensorOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -1112,6 +1168,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 }
 
 var opTril_ = wrap.Op{
+	Kernel:   kernels.Tril_,
 	Name:     "tril_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1132,6 +1189,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTriu_ = wrap.Op{
+	Kernel:   kernels.Triu_,
 	Name:     "triu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1152,6 +1210,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opDigamma_ = wrap.Op{
+	Kernel:   kernels.Digamma_,
 	Name:     "digamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1172,6 +1231,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLerp_Scalar = wrap.Op{
+	Kernel:   kernels.Lerp_Scalar,
 	Name:     "lerp_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1192,6 +1252,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 }
 
 var opLerp_Tensor = wrap.Op{
+	Kernel:   kernels.Lerp_Tensor,
 	Name:     "lerp_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1212,6 +1273,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 }
 
 var opAddbmm_ = wrap.Op{
+	Kernel:   kernels.Addbmm_,
 	Name:     "addbmm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1232,6 +1294,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 }
 
 var opAddbmmOut = wrap.Op{
+	Kernel:   kernels.AddbmmOut,
 	Name:     "addbmm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1252,6 +1315,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 }
 
 var opAddbmm = wrap.Op{
+	Kernel:   kernels.Addbmm,
 	Name:     "addbmm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1271,6 +1335,7 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 }
 
 var opRandom_From = wrap.Op{
+	Kernel:   kernels.Random_From,
 	Name:     "random_",
 	Overload: "from",
 	Policy:   checks.Strict,
@@ -1291,6 +1356,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 }
 
 var opRandomFromOut = wrap.Op{
+	Kernel:   kernels.RandomFromOut,
 	Name:     "random",
 	Overload: "from_out",
 	Policy:   checks.Strict,
@@ -1311,6 +1377,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 }
 
 var opRandomFrom = wrap.Op{
+	Kernel:   kernels.RandomFrom,
 	Name:     "random",
 	Overload: "from",
 	Policy:   checks.Strict,
@@ -1330,6 +1397,7 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 }
 
 var opRandom_To = wrap.Op{
+	Kernel:   kernels.Random_To,
 	Name:     "random_",
 	Overload: "to",
 	Policy:   checks.Strict,
@@ -1350,6 +1418,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 }
 
 var opRandomToOut = wrap.Op{
+	Kernel:   kernels.RandomToOut,
 	Name:     "random",
 	Overload: "to_out",
 	Policy:   checks.Strict,
@@ -1370,6 +1439,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 }
 
 var opRandomTo = wrap.Op{
+	Kernel:   kernels.RandomTo,
 	Name:     "random",
 	Overload: "to",
 	Policy:   checks.Strict,
@@ -1389,6 +1459,7 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 }
 
 var opRandom_ = wrap.Op{
+	Kernel:   kernels.Random_,
 	Name:     "random_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1409,6 +1480,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opRandomOut = wrap.Op{
+	Kernel:   kernels.RandomOut,
 	Name:     "random",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1429,6 +1501,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 }
 
 var opRandom = wrap.Op{
+	Kernel:   kernels.Random,
 	Name:     "random",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1448,6 +1521,7 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opUniform_ = wrap.Op{
+	Kernel:   kernels.Uniform_,
 	Name:     "uniform_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1468,6 +1542,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 }
 
 var opUniformOut = wrap.Op{
+	Kernel:   kernels.UniformOut,
 	Name:     "uniform",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1488,6 +1563,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 }
 
 var opUniform = wrap.Op{
+	Kernel:   kernels.Uniform,
 	Name:     "uniform",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1507,6 +1583,7 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 }
 
 var opCauchy_ = wrap.Op{
+	Kernel:   kernels.Cauchy_,
 	Name:     "cauchy_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1527,6 +1604,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 }
 
 var opCauchyOut = wrap.Op{
+	Kernel:   kernels.CauchyOut,
 	Name:     "cauchy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1547,6 +1625,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 }
 
 var opCauchy = wrap.Op{
+	Kernel:   kernels.Cauchy,
 	Name:     "cauchy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1566,6 +1645,7 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 }
 
 var opLogNormal_ = wrap.Op{
+	Kernel:   kernels.LogNormal_,
 	Name:     "log_normal_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1586,6 +1666,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 }
 
 var opLogNormalOut = wrap.Op{
+	Kernel:   kernels.LogNormalOut,
 	Name:     "log_normal",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1606,6 +1687,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 }
 
 var opLogNormal = wrap.Op{
+	Kernel:   kernels.LogNormal,
 	Name:     "log_normal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1625,6 +1707,7 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 }
 
 var opExponential_ = wrap.Op{
+	Kernel:   kernels.Exponential_,
 	Name:     "exponential_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1645,6 +1728,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 }
 
 var opExponentialOut = wrap.Op{
+	Kernel:   kernels.ExponentialOut,
 	Name:     "exponential",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1665,6 +1749,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 }
 
 var opExponential = wrap.Op{
+	Kernel:   kernels.Exponential,
 	Name:     "exponential",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1684,6 +1769,7 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 }
 
 var opGeometric_ = wrap.Op{
+	Kernel:   kernels.Geometric_,
 	Name:     "geometric_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1704,6 +1790,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opGeometricOut = wrap.Op{
+	Kernel:   kernels.GeometricOut,
 	Name:     "geometric",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1724,6 +1811,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 }
 
 var opGeometric = wrap.Op{
+	Kernel:   kernels.Geometric,
 	Name:     "geometric",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1743,6 +1831,7 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opDiagOut = wrap.Op{
+	Kernel:   kernels.DiagOut,
 	Name:     "diag",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1763,6 +1852,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opDiag = wrap.Op{
+	Kernel:   kernels.Diag,
 	Name:     "diag",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1782,6 +1872,7 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opCrossOut = wrap.Op{
+	Kernel:   kernels.CrossOut,
 	Name:     "cross",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1802,6 +1893,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 }
 
 var opCross = wrap.Op{
+	Kernel:   kernels.Cross,
 	Name:     "cross",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1821,6 +1913,7 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 }
 
 var opTriuOut = wrap.Op{
+	Kernel:   kernels.TriuOut,
 	Name:     "triu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1841,6 +1934,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opTriu = wrap.Op{
+	Kernel:   kernels.Triu,
 	Name:     "triu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1860,6 +1954,7 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTrilOut = wrap.Op{
+	Kernel:   kernels.TrilOut,
 	Name:     "tril",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1880,6 +1975,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opTril = wrap.Op{
+	Kernel:   kernels.Tril,
 	Name:     "tril",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1899,6 +1995,7 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTrilIndices = wrap.Op{
+	Kernel:   kernels.TrilIndices,
 	Name:     "tril_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1917,6 +2014,7 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 }
 
 var opTrilIndicesOut = wrap.Op{
+	Kernel:   kernels.TrilIndicesOut,
 	Name:     "tril_indices",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1937,6 +2035,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 }
 
 var opTriuIndices = wrap.Op{
+	Kernel:   kernels.TriuIndices,
 	Name:     "triu_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1955,6 +2054,7 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 }
 
 var opTriuIndicesOut = wrap.Op{
+	Kernel:   kernels.TriuIndicesOut,
 	Name:     "triu_indices",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1975,6 +2075,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 }
 
 var opTrace = wrap.Op{
+	Kernel:   kernels.Trace,
 	Name:     "trace",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1994,6 +2095,7 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTraceOut = wrap.Op{
+	Kernel:   kernels.TraceOut,
 	Name:     "trace",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -2014,6 +2116,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTraceBackward = wrap.Op{
+	Kernel:   kernels.TraceBackward,
 	Name:     "trace_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -2033,6 +2136,7 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 }
 
 var opNeScalarOut = wrap.Op{
+	Kernel:   kernels.NeScalarOut,
 	Name:     "ne",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2053,6 +2157,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opNeScalar = wrap.Op{
+	Kernel:   kernels.NeScalar,
 	Name:     "ne",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2072,6 +2177,7 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNeTensorOut = wrap.Op{
+	Kernel:   kernels.NeTensorOut,
 	Name:     "ne",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -2092,6 +2198,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opNeTensor = wrap.Op{
+	Kernel:   kernels.NeTensor,
 	Name:     "ne",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2111,6 +2218,7 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNe_Scalar = wrap.Op{
+	Kernel:   kernels.Ne_Scalar,
 	Name:     "ne_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2131,6 +2239,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNe_Tensor = wrap.Op{
+	Kernel:   kernels.Ne_Tensor,
 	Name:     "ne_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2151,6 +2260,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNotEqualScalarOut = wrap.Op{
+	Kernel:   kernels.NotEqualScalarOut,
 	Name:     "not_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2171,6 +2281,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 }
 
 var opNotEqualScalar = wrap.Op{
+	Kernel:   kernels.NotEqualScalar,
 	Name:     "not_equal",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2190,6 +2301,7 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNotEqualTensorOut = wrap.Op{
+	Kernel:   kernels.NotEqualTensorOut,
 	Name:     "not_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -2210,6 +2322,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 }
 
 var opNotEqualTensor = wrap.Op{
+	Kernel:   kernels.NotEqualTensor,
 	Name:     "not_equal",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2229,6 +2342,7 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNotEqual_Scalar = wrap.Op{
+	Kernel:   kernels.NotEqual_Scalar,
 	Name:     "not_equal_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2249,6 +2363,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNotEqual_Tensor = wrap.Op{
+	Kernel:   kernels.NotEqual_Tensor,
 	Name:     "not_equal_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2269,6 +2384,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opEqScalarOut = wrap.Op{
+	Kernel:   kernels.EqScalarOut,
 	Name:     "eq",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2289,6 +2405,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opEqScalar = wrap.Op{
+	Kernel:   kernels.EqScalar,
 	Name:     "eq",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2308,6 +2425,7 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opEqTensorOut = wrap.Op{
+	Kernel:   kernels.EqTensorOut,
 	Name:     "eq",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -2328,6 +2446,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opEqTensor = wrap.Op{
+	Kernel:   kernels.EqTensor,
 	Name:     "eq",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2347,6 +2466,7 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGeScalarOut = wrap.Op{
+	Kernel:   kernels.GeScalarOut,
 	Name:     "ge",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2367,6 +2487,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opGeScalar = wrap.Op{
+	Kernel:   kernels.GeScalar,
 	Name:     "ge",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2386,6 +2507,7 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGeTensorOut = wrap.Op{
+	Kernel:   kernels.GeTensorOut,
 	Name:     "ge",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -2406,6 +2528,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opGeTensor = wrap.Op{
+	Kernel:   kernels.GeTensor,
 	Name:     "ge",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2425,6 +2548,7 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGe_Scalar = wrap.Op{
+	Kernel:   kernels.Ge_Scalar,
 	Name:     "ge_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2445,6 +2569,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGe_Tensor = wrap.Op{
+	Kernel:   kernels.Ge_Tensor,
 	Name:     "ge_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2465,6 +2590,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterEqualScalarOut = wrap.Op{
+	Kernel:   kernels.GreaterEqualScalarOut,
 	Name:     "greater_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2485,6 +2611,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opGreaterEqualScalar = wrap.Op{
+	Kernel:   kernels.GreaterEqualScalar,
 	Name:     "greater_equal",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2504,6 +2631,7 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterEqualTensorOut = wrap.Op{
+	Kernel:   kernels.GreaterEqualTensorOut,
 	Name:     "greater_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -2524,6 +2652,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opGreaterEqualTensor = wrap.Op{
+	Kernel:   kernels.GreaterEqualTensor,
 	Name:     "greater_equal",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2543,6 +2672,7 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterEqual_Scalar = wrap.Op{
+	Kernel:   kernels.GreaterEqual_Scalar,
 	Name:     "greater_equal_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2563,6 +2693,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterEqual_Tensor = wrap.Op{
+	Kernel:   kernels.GreaterEqual_Tensor,
 	Name:     "greater_equal_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2583,6 +2714,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opLeScalarOut = wrap.Op{
+	Kernel:   kernels.LeScalarOut,
 	Name:     "le",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2603,6 +2735,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opLeScalar = wrap.Op{
+	Kernel:   kernels.LeScalar,
 	Name:     "le",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2622,6 +2755,7 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLeTensorOut = wrap.Op{
+	Kernel:   kernels.LeTensorOut,
 	Name:     "le",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -2642,6 +2776,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opLeTensor = wrap.Op{
+	Kernel:   kernels.LeTensor,
 	Name:     "le",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2661,6 +2796,7 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLe_Scalar = wrap.Op{
+	Kernel:   kernels.Le_Scalar,
 	Name:     "le_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2681,6 +2817,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLe_Tensor = wrap.Op{
+	Kernel:   kernels.Le_Tensor,
 	Name:     "le_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2701,6 +2838,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessEqualScalarOut = wrap.Op{
+	Kernel:   kernels.LessEqualScalarOut,
 	Name:     "less_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2721,6 +2859,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opLessEqualScalar = wrap.Op{
+	Kernel:   kernels.LessEqualScalar,
 	Name:     "less_equal",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2740,6 +2879,7 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessEqualTensorOut = wrap.Op{
+	Kernel:   kernels.LessEqualTensorOut,
 	Name:     "less_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -2760,6 +2900,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opLessEqualTensor = wrap.Op{
+	Kernel:   kernels.LessEqualTensor,
 	Name:     "less_equal",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2779,6 +2920,7 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessEqual_Scalar = wrap.Op{
+	Kernel:   kernels.LessEqual_Scalar,
 	Name:     "less_equal_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2799,6 +2941,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessEqual_Tensor = wrap.Op{
+	Kernel:   kernels.LessEqual_Tensor,
 	Name:     "less_equal_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2819,6 +2962,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGtScalarOut = wrap.Op{
+	Kernel:   kernels.GtScalarOut,
 	Name:     "gt",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2839,6 +2983,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opGtScalar = wrap.Op{
+	Kernel:   kernels.GtScalar,
 	Name:     "gt",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2858,6 +3003,7 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGtTensorOut = wrap.Op{
+	Kernel:   kernels.GtTensorOut,
 	Name:     "gt",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -2878,6 +3024,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opGtTensor = wrap.Op{
+	Kernel:   kernels.GtTensor,
 	Name:     "gt",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2897,6 +3044,7 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGt_Scalar = wrap.Op{
+	Kernel:   kernels.Gt_Scalar,
 	Name:     "gt_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2917,6 +3065,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGt_Tensor = wrap.Op{
+	Kernel:   kernels.Gt_Tensor,
 	Name:     "gt_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2937,6 +3086,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterScalarOut = wrap.Op{
+	Kernel:   kernels.GreaterScalarOut,
 	Name:     "greater",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2957,6 +3107,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 }
 
 var opGreaterScalar = wrap.Op{
+	Kernel:   kernels.GreaterScalar,
 	Name:     "greater",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2976,6 +3127,7 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterTensorOut = wrap.Op{
+	Kernel:   kernels.GreaterTensorOut,
 	Name:     "greater",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -2996,6 +3148,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 }
 
 var opGreaterTensor = wrap.Op{
+	Kernel:   kernels.GreaterTensor,
 	Name:     "greater",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3015,6 +3168,7 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreater_Scalar = wrap.Op{
+	Kernel:   kernels.Greater_Scalar,
 	Name:     "greater_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3035,6 +3189,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreater_Tensor = wrap.Op{
+	Kernel:   kernels.Greater_Tensor,
 	Name:     "greater_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3055,6 +3210,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLtScalarOut = wrap.Op{
+	Kernel:   kernels.LtScalarOut,
 	Name:     "lt",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -3075,6 +3231,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opLtScalar = wrap.Op{
+	Kernel:   kernels.LtScalar,
 	Name:     "lt",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3094,6 +3251,7 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLtTensorOut = wrap.Op{
+	Kernel:   kernels.LtTensorOut,
 	Name:     "lt",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -3114,6 +3272,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opLtTensor = wrap.Op{
+	Kernel:   kernels.LtTensor,
 	Name:     "lt",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3133,6 +3292,7 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLt_Scalar = wrap.Op{
+	Kernel:   kernels.Lt_Scalar,
 	Name:     "lt_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3153,6 +3313,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLt_Tensor = wrap.Op{
+	Kernel:   kernels.Lt_Tensor,
 	Name:     "lt_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3173,6 +3334,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessScalarOut = wrap.Op{
+	Kernel:   kernels.LessScalarOut,
 	Name:     "less",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -3193,6 +3355,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 }
 
 var opLessScalar = wrap.Op{
+	Kernel:   kernels.LessScalar,
 	Name:     "less",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3212,6 +3375,7 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessTensorOut = wrap.Op{
+	Kernel:   kernels.LessTensorOut,
 	Name:     "less",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -3232,6 +3396,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLessTensor = wrap.Op{
+	Kernel:   kernels.LessTensor,
 	Name:     "less",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3251,6 +3416,7 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLess_Scalar = wrap.Op{
+	Kernel:   kernels.Less_Scalar,
 	Name:     "less_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3271,6 +3437,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLess_Tensor = wrap.Op{
+	Kernel:   kernels.Less_Tensor,
 	Name:     "less_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3291,6 +3458,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opTakeOut = wrap.Op{
+	Kernel:   kernels.TakeOut,
 	Name:     "take",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3311,6 +3479,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opTake = wrap.Op{
+	Kernel:   kernels.Take,
 	Name:     "take",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3330,6 +3499,7 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 }
 
 var opTakeAlongDimOut = wrap.Op{
+	Kernel:   kernels.TakeAlongDimOut,
 	Name:     "take_along_dim",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3350,6 +3520,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 }
 
 var opTakeAlongDim = wrap.Op{
+	Kernel:   kernels.TakeAlongDim,
 	Name:     "take_along_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3369,6 +3540,7 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 }
 
 var opIndexSelectOut = wrap.Op{
+	Kernel:   kernels.IndexSelectOut,
 	Name:     "index_select",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3389,6 +3561,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 }
 
 var opIndexSelect = wrap.Op{
+	Kernel:   kernels.IndexSelect,
 	Name:     "index_select",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3408,6 +3581,7 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 }
 
 var opIndexSelectDimnameOut = wrap.Op{
+	Kernel:   kernels.IndexSelectDimnameOut,
 	Name:     "index_select",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -3428,6 +3602,7 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 }
 
 var opIndexSelectDimname = wrap.Op{
+	Kernel:   kernels.IndexSelectDimname,
 	Name:     "index_select",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -3447,6 +3622,7 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 }
 
 var opIndexSelectBackward = wrap.Op{
+	Kernel:   kernels.IndexSelectBackward,
 	Name:     "index_select_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3466,6 +3642,7 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 }
 
 var opMaskedSelectOut = wrap.Op{
+	Kernel:   kernels.MaskedSelectOut,
 	Name:     "masked_select",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3486,6 +3663,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 }
 
 var opMaskedSelect = wrap.Op{
+	Kernel:   kernels.MaskedSelect,
 	Name:     "masked_select",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3505,6 +3683,7 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 }
 
 var opMaskedSelectBackward = wrap.Op{
+	Kernel:   kernels.MaskedSelectBackward,
 	Name:     "masked_select_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3524,6 +3703,7 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 }
 
 var opNonzeroOut = wrap.Op{
+	Kernel:   kernels.NonzeroOut,
 	Name:     "nonzero",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3544,6 +3724,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNonzero = wrap.Op{
+	Kernel:   kernels.Nonzero,
 	Name:     "nonzero",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3563,6 +3744,7 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNonzeroStaticOut = wrap.Op{
+	Kernel:   kernels.NonzeroStaticOut,
 	Name:     "nonzero_static",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3583,6 +3765,7 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 }
 
 var opNonzeroStatic = wrap.Op{
+	Kernel:   kernels.NonzeroStatic,
 	Name:     "nonzero_static",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3602,6 +3785,7 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 }
 
 var opNonzeroNumpy = wrap.Op{
+	Kernel:   kernels.NonzeroNumpy,
 	Name:     "nonzero_numpy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3621,6 +3805,7 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 }
 
 var opArgwhere = wrap.Op{
+	Kernel:   kernels.Argwhere,
 	Name:     "argwhere",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3640,6 +3825,7 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 }
 
 var opGatherOut = wrap.Op{
+	Kernel:   kernels.GatherOut,
 	Name:     "gather",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3660,6 +3846,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 }
 
 var opGather = wrap.Op{
+	Kernel:   kernels.Gather,
 	Name:     "gather",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3679,6 +3866,7 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 }
 
 var opGatherBackward = wrap.Op{
+	Kernel:   kernels.GatherBackward,
 	Name:     "gather_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3698,6 +3886,7 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 }
 
 var opGatherDimnameOut = wrap.Op{
+	Kernel:   kernels.GatherDimnameOut,
 	Name:     "gather",
 	Overload: "dimname_out",
 	Policy:   checks.Strict,
@@ -3718,6 +3907,7 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 }
 
 var opGatherDimname = wrap.Op{
+	Kernel:   kernels.GatherDimname,
 	Name:     "gather",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -3737,6 +3927,7 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 }
 
 var opXGatherSparseBackward = wrap.Op{
+	Kernel:   kernels.XGatherSparseBackward,
 	Name:     "_gather_sparse_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3756,6 +3947,7 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 }
 
 var opAddcmulOut = wrap.Op{
+	Kernel:   kernels.AddcmulOut,
 	Name:     "addcmul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3776,6 +3968,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 }
 
 var opAddcmul = wrap.Op{
+	Kernel:   kernels.Addcmul,
 	Name:     "addcmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3795,6 +3988,7 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 }
 
 var opAddcmul_ = wrap.Op{
+	Kernel:   kernels.Addcmul_,
 	Name:     "addcmul_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3815,6 +4009,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 }
 
 var opAddcdivOut = wrap.Op{
+	Kernel:   kernels.AddcdivOut,
 	Name:     "addcdiv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3835,6 +4030,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 }
 
 var opAddcdiv = wrap.Op{
+	Kernel:   kernels.Addcdiv,
 	Name:     "addcdiv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3854,6 +4050,7 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 }
 
 var opAddcdiv_ = wrap.Op{
+	Kernel:   kernels.Addcdiv_,
 	Name:     "addcdiv_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3874,6 +4071,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 }
 
 var opCrossEntropyLoss = wrap.Op{
+	Kernel:   kernels.CrossEntropyLoss,
 	Name:     "cross_entropy_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3893,6 +4091,7 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 }
 
 var opTriangularSolveX = wrap.Op{
+	Kernel:   kernels.TriangularSolveX,
 	Name:     "triangular_solve",
 	Overload: "X",
 	Policy:   checks.Strict,
@@ -3913,6 +4112,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 }
 
 var opTriangularSolve = wrap.Op{
+	Kernel:   kernels.TriangularSolve,
 	Name:     "triangular_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3932,6 +4132,7 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 }
 
 var opXLinalgCheckErrors = wrap.Op{
+	Kernel:   kernels.XLinalgCheckErrors,
 	Name:     "_linalg_check_errors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3951,6 +4152,7 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 }
 
 var opLinalgSolveTriangularOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveTriangularOut,
 	Name:     "linalg_solve_triangular",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3971,6 +4173,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 }
 
 var opLinalgSolveTriangular = wrap.Op{
+	Kernel:   kernels.LinalgSolveTriangular,
 	Name:     "linalg_solve_triangular",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3990,6 +4193,7 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 }
 
 var opLinalgVander = wrap.Op{
+	Kernel:   kernels.LinalgVander,
 	Name:     "linalg_vander",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4009,6 +4213,7 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 }
 
 var opSvdU = wrap.Op{
+	Kernel:   kernels.SvdU,
 	Name:     "svd",
 	Overload: "U",
 	Policy:   checks.Strict,
@@ -4029,6 +4234,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 }
 
 var opSvd = wrap.Op{
+	Kernel:   kernels.Svd,
 	Name:     "svd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4048,6 +4254,7 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 }
 
 var opSwapaxes = wrap.Op{
+	Kernel:   kernels.Swapaxes,
 	Name:     "swapaxes",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4067,6 +4274,7 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 }
 
 var opSwapaxes_ = wrap.Op{
+	Kernel:   kernels.Swapaxes_,
 	Name:     "swapaxes_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4087,6 +4295,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 }
 
 var opSwapdims = wrap.Op{
+	Kernel:   kernels.Swapdims,
 	Name:     "swapdims",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4106,6 +4315,7 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opSwapdims_ = wrap.Op{
+	Kernel:   kernels.Swapdims_,
 	Name:     "swapdims_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4126,6 +4336,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opCholeskyOut = wrap.Op{
+	Kernel:   kernels.CholeskyOut,
 	Name:     "cholesky",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4146,6 +4357,7 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 }
 
 var opCholesky = wrap.Op{
+	Kernel:   kernels.Cholesky,
 	Name:     "cholesky",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4165,6 +4377,7 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opCholeskySolveOut = wrap.Op{
+	Kernel:   kernels.CholeskySolveOut,
 	Name:     "cholesky_solve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4185,6 +4398,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 }
 
 var opCholeskySolve = wrap.Op{
+	Kernel:   kernels.CholeskySolve,
 	Name:     "cholesky_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4204,6 +4418,7 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 }
 
 var opXCholeskySolveHelper = wrap.Op{
+	Kernel:   kernels.XCholeskySolveHelper,
 	Name:     "_cholesky_solve_helper",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4223,6 +4438,7 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 }
 
 var opXCholeskySolveHelperOut = wrap.Op{
+	Kernel:   kernels.XCholeskySolveHelperOut,
 	Name:     "_cholesky_solve_helper",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4243,6 +4459,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 }
 
 var opCholeskyInverse = wrap.Op{
+	Kernel:   kernels.CholeskyInverse,
 	Name:     "cholesky_inverse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4262,6 +4479,7 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opCholeskyInverseOut = wrap.Op{
+	Kernel:   kernels.CholeskyInverseOut,
 	Name:     "cholesky_inverse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4282,6 +4500,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 }
 
 var opQrQ = wrap.Op{
+	Kernel:   kernels.QrQ,
 	Name:     "qr",
 	Overload: "Q",
 	Policy:   checks.Strict,
@@ -4302,6 +4521,7 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 }
 
 var opQr = wrap.Op{
+	Kernel:   kernels.Qr,
 	Name:     "qr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4321,6 +4541,7 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opGeqrfA = wrap.Op{
+	Kernel:   kernels.GeqrfA,
 	Name:     "geqrf",
 	Overload: "a",
 	Policy:   checks.Strict,
@@ -4341,6 +4562,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 }
 
 var opGeqrf = wrap.Op{
+	Kernel:   kernels.Geqrf,
 	Name:     "geqrf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4360,6 +4582,7 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opOrgqr = wrap.Op{
+	Kernel:   kernels.Orgqr,
 	Name:     "orgqr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4379,6 +4602,7 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 }
 
 var opOrgqrOut = wrap.Op{
+	Kernel:   kernels.OrgqrOut,
 	Name:     "orgqr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4399,6 +4623,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opOrmqrOut = wrap.Op{
+	Kernel:   kernels.OrmqrOut,
 	Name:     "ormqr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4419,6 +4644,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 }
 
 var opOrmqr = wrap.Op{
+	Kernel:   kernels.Ormqr,
 	Name:     "ormqr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4438,6 +4664,7 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 }
 
 var opXLuWithInfo = wrap.Op{
+	Kernel:   kernels.XLuWithInfo,
 	Name:     "_lu_with_info",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4457,6 +4684,7 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 }
 
 var opLuSolveOut = wrap.Op{
+	Kernel:   kernels.LuSolveOut,
 	Name:     "lu_solve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4477,6 +4705,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 }
 
 var opLuSolve = wrap.Op{
+	Kernel:   kernels.LuSolve,
 	Name:     "lu_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4496,6 +4725,7 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 }
 
 var opLuUnpack = wrap.Op{
+	Kernel:   kernels.LuUnpack,
 	Name:     "lu_unpack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4515,6 +4745,7 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 }
 
 var opLuUnpackOut = wrap.Op{
+	Kernel:   kernels.LuUnpackOut,
 	Name:     "lu_unpack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4535,6 +4766,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 }
 
 var opMultinomialOut = wrap.Op{
+	Kernel:   kernels.MultinomialOut,
 	Name:     "multinomial",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4555,6 +4787,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 }
 
 var opMultinomial = wrap.Op{
+	Kernel:   kernels.Multinomial,
 	Name:     "multinomial",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4574,6 +4807,7 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 }
 
 var opLgammaOut = wrap.Op{
+	Kernel:   kernels.LgammaOut,
 	Name:     "lgamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4594,6 +4828,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLgamma_ = wrap.Op{
+	Kernel:   kernels.Lgamma_,
 	Name:     "lgamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4614,6 +4849,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLgamma = wrap.Op{
+	Kernel:   kernels.Lgamma,
 	Name:     "lgamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4633,6 +4869,7 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDigammaOut = wrap.Op{
+	Kernel:   kernels.DigammaOut,
 	Name:     "digamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4653,6 +4890,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDigamma = wrap.Op{
+	Kernel:   kernels.Digamma,
 	Name:     "digamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4672,6 +4910,7 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPolygammaOut = wrap.Op{
+	Kernel:   kernels.PolygammaOut,
 	Name:     "polygamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4692,6 +4931,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 }
 
 var opPolygamma = wrap.Op{
+	Kernel:   kernels.Polygamma,
 	Name:     "polygamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4711,6 +4951,7 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 }
 
 var opPolygamma_ = wrap.Op{
+	Kernel:   kernels.Polygamma_,
 	Name:     "polygamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4731,6 +4972,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opErfinv = wrap.Op{
+	Kernel:   kernels.Erfinv,
 	Name:     "erfinv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4750,6 +4992,7 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfinv_ = wrap.Op{
+	Kernel:   kernels.Erfinv_,
 	Name:     "erfinv_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4770,6 +5013,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfinvOut = wrap.Op{
+	Kernel:   kernels.ErfinvOut,
 	Name:     "erfinv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4790,6 +5034,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opI0 = wrap.Op{
+	Kernel:   kernels.I0,
 	Name:     "i0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4809,6 +5054,7 @@ func I0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opI0_ = wrap.Op{
+	Kernel:   kernels.I0_,
 	Name:     "i0_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4829,6 +5075,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opI0Out = wrap.Op{
+	Kernel:   kernels.I0Out,
 	Name:     "i0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4849,6 +5096,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSign = wrap.Op{
+	Kernel:   kernels.Sign,
 	Name:     "sign",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4868,6 +5116,7 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSign_ = wrap.Op{
+	Kernel:   kernels.Sign_,
 	Name:     "sign_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4888,6 +5137,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSignOut = wrap.Op{
+	Kernel:   kernels.SignOut,
 	Name:     "sign",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4908,6 +5158,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSignbit = wrap.Op{
+	Kernel:   kernels.Signbit,
 	Name:     "signbit",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4927,6 +5178,7 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSignbitOut = wrap.Op{
+	Kernel:   kernels.SignbitOut,
 	Name:     "signbit",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4947,6 +5199,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDist = wrap.Op{
+	Kernel:   kernels.Dist,
 	Name:     "dist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4966,6 +5219,7 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 }
 
 var opDistOut = wrap.Op{
+	Kernel:   kernels.DistOut,
 	Name:     "dist",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4986,6 +5240,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 }
 
 var opAtan2Out = wrap.Op{
+	Kernel:   kernels.Atan2Out,
 	Name:     "atan2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5006,6 +5261,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opAtan2_ = wrap.Op{
+	Kernel:   kernels.Atan2_,
 	Name:     "atan2_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5026,6 +5282,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opAtan2 = wrap.Op{
+	Kernel:   kernels.Atan2,
 	Name:     "atan2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5045,6 +5302,7 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan2 = wrap.Op{
+	Kernel:   kernels.Arctan2,
 	Name:     "arctan2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5064,6 +5322,7 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan2Out = wrap.Op{
+	Kernel:   kernels.Arctan2Out,
 	Name:     "arctan2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5084,6 +5343,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opArctan2_ = wrap.Op{
+	Kernel:   kernels.Arctan2_,
 	Name:     "arctan2_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5104,6 +5364,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLerpScalarOut = wrap.Op{
+	Kernel:   kernels.LerpScalarOut,
 	Name:     "lerp",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -5124,6 +5385,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 }
 
 var opLerpTensorOut = wrap.Op{
+	Kernel:   kernels.LerpTensorOut,
 	Name:     "lerp",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5144,6 +5406,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opLerpScalar = wrap.Op{
+	Kernel:   kernels.LerpScalar,
 	Name:     "lerp",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5163,6 +5426,7 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 }
 
 var opLerpTensor = wrap.Op{
+	Kernel:   kernels.LerpTensor,
 	Name:     "lerp",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5182,6 +5446,7 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 }
 
 var opHistcOut = wrap.Op{
+	Kernel:   kernels.HistcOut,
 	Name:     "histc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5202,6 +5467,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 }
 
 var opHistc = wrap.Op{
+	Kernel:   kernels.Histc,
 	Name:     "histc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5221,6 +5487,7 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 }
 
 var opHistogramBinsTensorOut = wrap.Op{
+	Kernel:   kernels.HistogramBinsTensorOut,
 	Name:     "histogram",
 	Overload: "bins_tensor_out",
 	Policy:   checks.Strict,
@@ -5241,6 +5508,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 }
 
 var opHistogramBinsTensor = wrap.Op{
+	Kernel:   kernels.HistogramBinsTensor,
 	Name:     "histogram",
 	Overload: "bins_tensor",
 	Policy:   checks.Strict,
@@ -5260,6 +5528,7 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 }
 
 var opHistogramBinCtOut = wrap.Op{
+	Kernel:   kernels.HistogramBinCtOut,
 	Name:     "histogram",
 	Overload: "bin_ct_out",
 	Policy:   checks.Strict,
@@ -5280,6 +5549,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 }
 
 var opHistogramBinCt = wrap.Op{
+	Kernel:   kernels.HistogramBinCt,
 	Name:     "histogram",
 	Overload: "bin_ct",
 	Policy:   checks.Strict,
@@ -5299,6 +5569,7 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 }
 
 var opXHistogramddBinEdges = wrap.Op{
+	Kernel:   kernels.XHistogramddBinEdges,
 	Name:     "_histogramdd_bin_edges",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5318,6 +5589,7 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 }
 
 var opXHistogramddBinEdgesOut = wrap.Op{
+	Kernel:   kernels.XHistogramddBinEdgesOut,
 	Name:     "_histogramdd_bin_edges",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5341,6 +5613,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 }
 
 var opXHistogramddFromBinCts = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinCts,
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5360,6 +5633,7 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 }
 
 var opXHistogramddFromBinCtsOut = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinCtsOut,
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5380,6 +5654,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 }
 
 var opXHistogramddFromBinTensors = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinTensors,
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5402,6 +5677,7 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 }
 
 var opXHistogramddFromBinTensorsOut = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinTensorsOut,
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5425,6 +5701,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 }
 
 var opHistogramdd = wrap.Op{
+	Kernel:   kernels.Histogramdd,
 	Name:     "histogramdd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5444,6 +5721,7 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 }
 
 var opHistogramddIntBins = wrap.Op{
+	Kernel:   kernels.HistogramddIntBins,
 	Name:     "histogramdd",
 	Overload: "int_bins",
 	Policy:   checks.Strict,
@@ -5463,6 +5741,7 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 }
 
 var opHistogramddTensorListBins = wrap.Op{
+	Kernel:   kernels.HistogramddTensorListBins,
 	Name:     "histogramdd",
 	Overload: "TensorList_bins",
 	Policy:   checks.Strict,
@@ -5485,6 +5764,7 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 }
 
 var opFmodScalarOut = wrap.Op{
+	Kernel:   kernels.FmodScalarOut,
 	Name:     "fmod",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -5505,6 +5785,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 }
 
 var opFmodScalar = wrap.Op{
+	Kernel:   kernels.FmodScalar,
 	Name:     "fmod",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5524,6 +5805,7 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFmod_Scalar = wrap.Op{
+	Kernel:   kernels.Fmod_Scalar,
 	Name:     "fmod_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5544,6 +5826,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFmodTensorOut = wrap.Op{
+	Kernel:   kernels.FmodTensorOut,
 	Name:     "fmod",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -5564,6 +5847,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opFmodTensor = wrap.Op{
+	Kernel:   kernels.FmodTensor,
 	Name:     "fmod",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5583,6 +5867,7 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFmod_Tensor = wrap.Op{
+	Kernel:   kernels.Fmod_Tensor,
 	Name:     "fmod_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -5603,6 +5888,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opHypotOut = wrap.Op{
+	Kernel:   kernels.HypotOut,
 	Name:     "hypot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5623,6 +5909,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opHypot = wrap.Op{
+	Kernel:   kernels.Hypot,
 	Name:     "hypot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5642,6 +5929,7 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opHypot_ = wrap.Op{
+	Kernel:   kernels.Hypot_,
 	Name:     "hypot_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5662,6 +5950,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammaOut = wrap.Op{
+	Kernel:   kernels.IgammaOut,
 	Name:     "igamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5682,6 +5971,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opIgamma = wrap.Op{
+	Kernel:   kernels.Igamma,
 	Name:     "igamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5701,6 +5991,7 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgamma_ = wrap.Op{
+	Kernel:   kernels.Igamma_,
 	Name:     "igamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5721,6 +6012,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammacOut = wrap.Op{
+	Kernel:   kernels.IgammacOut,
 	Name:     "igammac",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5741,6 +6033,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opIgammac = wrap.Op{
+	Kernel:   kernels.Igammac,
 	Name:     "igammac",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5760,6 +6053,7 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammac_ = wrap.Op{
+	Kernel:   kernels.Igammac_,
 	Name:     "igammac_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5780,6 +6074,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNextafterOut = wrap.Op{
+	Kernel:   kernels.NextafterOut,
 	Name:     "nextafter",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5800,6 +6095,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opNextafter = wrap.Op{
+	Kernel:   kernels.Nextafter,
 	Name:     "nextafter",
 	Overload: "",
 	Policy:   checks.Strict,

@@ -14,6 +14,7 @@ import (
 )
 
 var opNextafter_ = wrap.Op{
+	Kernel:   kernels.Nextafter_,
 	Name:     "nextafter_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -34,6 +35,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainderScalarOut = wrap.Op{
+	Kernel:   kernels.RemainderScalarOut,
 	Name:     "remainder",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -54,6 +56,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opRemainderScalar = wrap.Op{
+	Kernel:   kernels.RemainderScalar,
 	Name:     "remainder",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -73,6 +76,7 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opRemainder_Scalar = wrap.Op{
+	Kernel:   kernels.Remainder_Scalar,
 	Name:     "remainder_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -93,6 +97,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opRemainderTensorOut = wrap.Op{
+	Kernel:   kernels.RemainderTensorOut,
 	Name:     "remainder",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -113,6 +118,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opRemainderTensor = wrap.Op{
+	Kernel:   kernels.RemainderTensor,
 	Name:     "remainder",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -132,6 +138,7 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainder_Tensor = wrap.Op{
+	Kernel:   kernels.Remainder_Tensor,
 	Name:     "remainder_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -152,6 +159,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainderScalarTensor = wrap.Op{
+	Kernel:   kernels.RemainderScalarTensor,
 	Name:     "remainder",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.Strict,
@@ -171,6 +179,7 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opRemainderScalarTensorOut = wrap.Op{
+	Kernel:   kernels.RemainderScalarTensorOut,
 	Name:     "remainder",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.Strict,
@@ -191,6 +200,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opMin = wrap.Op{
+	Kernel:   kernels.Min,
 	Name:     "min",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -210,6 +220,7 @@ func Min(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMinUnaryOut = wrap.Op{
+	Kernel:   kernels.MinUnaryOut,
 	Name:     "min",
 	Overload: "unary_out",
 	Policy:   checks.Strict,
@@ -230,6 +241,7 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFmin = wrap.Op{
+	Kernel:   kernels.Fmin,
 	Name:     "fmin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -249,6 +261,7 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFminOut = wrap.Op{
+	Kernel:   kernels.FminOut,
 	Name:     "fmin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -269,6 +282,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opMax = wrap.Op{
+	Kernel:   kernels.Max,
 	Name:     "max",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -288,6 +302,7 @@ func Max(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFmax = wrap.Op{
+	Kernel:   kernels.Fmax,
 	Name:     "fmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -307,6 +322,7 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFmaxOut = wrap.Op{
+	Kernel:   kernels.FmaxOut,
 	Name:     "fmax",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -327,6 +343,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opMaximum = wrap.Op{
+	Kernel:   kernels.Maximum,
 	Name:     "maximum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -346,6 +363,7 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMaximumOut = wrap.Op{
+	Kernel:   kernels.MaximumOut,
 	Name:     "maximum",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -366,6 +384,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opMaxOther = wrap.Op{
+	Kernel:   kernels.MaxOther,
 	Name:     "max",
 	Overload: "other",
 	Policy:   checks.Strict,
@@ -385,6 +404,7 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMaxOut = wrap.Op{
+	Kernel:   kernels.MaxOut,
 	Name:     "max",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -405,6 +425,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMaxUnaryOut = wrap.Op{
+	Kernel:   kernels.MaxUnaryOut,
 	Name:     "max",
 	Overload: "unary_out",
 	Policy:   checks.Strict,
@@ -425,6 +446,7 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMinimum = wrap.Op{
+	Kernel:   kernels.Minimum,
 	Name:     "minimum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -444,6 +466,7 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMinimumOut = wrap.Op{
+	Kernel:   kernels.MinimumOut,
 	Name:     "minimum",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -464,6 +487,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opMinOut = wrap.Op{
+	Kernel:   kernels.MinOut,
 	Name:     "min",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -484,6 +508,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMinOther = wrap.Op{
+	Kernel:   kernels.MinOther,
 	Name:     "min",
 	Overload: "other",
 	Policy:   checks.Strict,
@@ -503,6 +528,7 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opQuantile = wrap.Op{
+	Kernel:   kernels.Quantile,
 	Name:     "quantile",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -522,6 +548,7 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 }
 
 var opQuantileOut = wrap.Op{
+	Kernel:   kernels.QuantileOut,
 	Name:     "quantile",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -542,6 +569,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 }
 
 var opQuantileScalar = wrap.Op{
+	Kernel:   kernels.QuantileScalar,
 	Name:     "quantile",
 	Overload: "scalar",
 	Policy:   checks.Strict,
@@ -561,6 +589,7 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 }
 
 var opQuantileScalarOut = wrap.Op{
+	Kernel:   kernels.QuantileScalarOut,
 	Name:     "quantile",
 	Overload: "scalar_out",
 	Policy:   checks.Strict,
@@ -581,6 +610,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 }
 
 var opNanquantile = wrap.Op{
+	Kernel:   kernels.Nanquantile,
 	Name:     "nanquantile",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -600,6 +630,7 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 }
 
 var opNanquantileOut = wrap.Op{
+	Kernel:   kernels.NanquantileOut,
 	Name:     "nanquantile",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -620,6 +651,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 }
 
 var opNanquantileScalar = wrap.Op{
+	Kernel:   kernels.NanquantileScalar,
 	Name:     "nanquantile",
 	Overload: "scalar",
 	Policy:   checks.Strict,
@@ -639,6 +671,7 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 }
 
 var opNanquantileScalarOut = wrap.Op{
+	Kernel:   kernels.NanquantileScalarOut,
 	Name:     "nanquantile",
 	Overload: "scalar_out",
 	Policy:   checks.Strict,
@@ -659,6 +692,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 }
 
 var opSortValues = wrap.Op{
+	Kernel:   kernels.SortValues,
 	Name:     "sort",
 	Overload: "values",
 	Policy:   checks.Strict,
@@ -679,6 +713,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 }
 
 var opSortValuesStable = wrap.Op{
+	Kernel:   kernels.SortValuesStable,
 	Name:     "sort",
 	Overload: "values_stable",
 	Policy:   checks.Strict,
@@ -699,6 +734,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 }
 
 var opSort = wrap.Op{
+	Kernel:   kernels.Sort,
 	Name:     "sort",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -718,6 +754,7 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 }
 
 var opSortStable = wrap.Op{
+	Kernel:   kernels.SortStable,
 	Name:     "sort",
 	Overload: "stable",
 	Policy:   checks.Strict,
@@ -737,6 +774,7 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 }
 
 var opSortDimnameValues = wrap.Op{
+	Kernel:   kernels.SortDimnameValues,
 	Name:     "sort",
 	Overload: "dimname_values",
 	Policy:   checks.Strict,
@@ -757,6 +795,7 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 }
 
 var opSortDimnameValuesStable = wrap.Op{
+	Kernel:   kernels.SortDimnameValuesStable,
 	Name:     "sort",
 	Overload: "dimname_values_stable",
 	Policy:   checks.Strict,
@@ -777,6 +816,7 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 }
 
 var opSortDimname = wrap.Op{
+	Kernel:   kernels.SortDimname,
 	Name:     "sort",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -796,6 +836,7 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 }
 
 var opSortDimnameStable = wrap.Op{
+	Kernel:   kernels.SortDimnameStable,
 	Name:     "sort",
 	Overload: "dimname_stable",
 	Policy:   checks.Strict,
@@ -815,6 +856,7 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 }
 
 var opMsortOut = wrap.Op{
+	Kernel:   kernels.MsortOut,
 	Name:     "msort",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -835,6 +877,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMsort = wrap.Op{
+	Kernel:   kernels.Msort,
 	Name:     "msort",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -854,6 +897,7 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArgsort = wrap.Op{
+	Kernel:   kernels.Argsort,
 	Name:     "argsort",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -873,6 +917,7 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 }
 
 var opArgsortStable = wrap.Op{
+	Kernel:   kernels.ArgsortStable,
 	Name:     "argsort",
 	Overload: "stable",
 	Policy:   checks.Strict,
@@ -892,6 +937,7 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 }
 
 var opArgsortStableOut = wrap.Op{
+	Kernel:   kernels.ArgsortStableOut,
 	Name:     "argsort",
 	Overload: "stable_out",
 	Policy:   checks.Strict,
@@ -912,6 +958,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 }
 
 var opArgsortDimname = wrap.Op{
+	Kernel:   kernels.ArgsortDimname,
 	Name:     "argsort",
 	Overload: "dimname",
 	Policy:   checks.Strict,
@@ -931,6 +978,7 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 }
 
 var opTopkValues = wrap.Op{
+	Kernel:   kernels.TopkValues,
 	Name:     "topk",
 	Overload: "values",
 	Policy:   checks.Strict,
@@ -951,6 +999,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 }
 
 var opTopk = wrap.Op{
+	Kernel:   kernels.Topk,
 	Name:     "topk",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -970,6 +1019,7 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 }
 
 var opAll = wrap.Op{
+	Kernel:   kernels.All,
 	Name:     "all",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -989,6 +1039,7 @@ func All(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAllAllOut = wrap.Op{
+	Kernel:   kernels.AllAllOut,
 	Name:     "all",
 	Overload: "all_out",
 	Policy:   checks.Strict,
@@ -1009,6 +1060,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAny = wrap.Op{
+	Kernel:   kernels.Any,
 	Name:     "any",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1028,6 +1080,7 @@ func Any(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAnyAllOut = wrap.Op{
+	Kernel:   kernels.AnyAllOut,
 	Name:     "any",
 	Overload: "all_out",
 	Policy:   checks.Strict,
@@ -1048,6 +1101,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRenormOut = wrap.Op{
+	Kernel:   kernels.RenormOut,
 	Name:     "renorm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1068,6 +1122,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 }
 
 var opRenorm = wrap.Op{
+	Kernel:   kernels.Renorm,
 	Name:     "renorm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1087,6 +1142,7 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 }
 
 var opRenorm_ = wrap.Op{
+	Kernel:   kernels.Renorm_,
 	Name:     "renorm_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1107,6 +1163,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 }
 
 var opUnfold = wrap.Op{
+	Kernel:   kernels.Unfold,
 	Name:     "unfold",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1126,6 +1183,7 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 }
 
 var opUnfoldBackward = wrap.Op{
+	Kernel:   kernels.UnfoldBackward,
 	Name:     "unfold_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1145,6 +1203,7 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 }
 
 var opUnfoldBackwardOut = wrap.Op{
+	Kernel:   kernels.UnfoldBackwardOut,
 	Name:     "unfold_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1165,6 +1224,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 }
 
 var opEqual = wrap.Op{
+	Kernel:   kernels.Equal,
 	Name:     "equal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1184,6 +1244,7 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opPowTensorTensorOut = wrap.Op{
+	Kernel:   kernels.PowTensorTensorOut,
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.Strict,
@@ -1204,6 +1265,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 }
 
 var opPowTensorTensor = wrap.Op{
+	Kernel:   kernels.PowTensorTensor,
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.Strict,
@@ -1223,6 +1285,7 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opPowScalarOut = wrap.Op{
+	Kernel:   kernels.PowScalarOut,
 	Name:     "pow",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -1243,6 +1306,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 }
 
 var opPowScalar = wrap.Op{
+	Kernel:   kernels.PowScalar,
 	Name:     "pow",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1262,6 +1326,7 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opPowTensorScalarOut = wrap.Op{
+	Kernel:   kernels.PowTensorScalarOut,
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -1282,6 +1347,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 }
 
 var opPowTensorScalar = wrap.Op{
+	Kernel:   kernels.PowTensorScalar,
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -1301,6 +1367,7 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 }
 
 var opPow_Scalar = wrap.Op{
+	Kernel:   kernels.Pow_Scalar,
 	Name:     "pow_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1321,6 +1388,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 }
 
 var opPow_Tensor = wrap.Op{
+	Kernel:   kernels.Pow_Tensor,
 	Name:     "pow_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1341,6 +1409,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opFloatPowerTensorTensorOut = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorTensorOut,
 	Name:     "float_power",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.Strict,
@@ -1361,6 +1430,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 }
 
 var opFloatPowerTensorTensor = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorTensor,
 	Name:     "float_power",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.Strict,
@@ -1380,6 +1450,7 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 }
 
 var opFloatPowerScalarOut = wrap.Op{
+	Kernel:   kernels.FloatPowerScalarOut,
 	Name:     "float_power",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -1400,6 +1471,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 }
 
 var opFloatPowerScalar = wrap.Op{
+	Kernel:   kernels.FloatPowerScalar,
 	Name:     "float_power",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1419,6 +1491,7 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opFloatPowerTensorScalarOut = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorScalarOut,
 	Name:     "float_power",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
@@ -1439,6 +1512,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 }
 
 var opFloatPowerTensorScalar = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorScalar,
 	Name:     "float_power",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
@@ -1458,6 +1532,7 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 }
 
 var opFloatPower_Scalar = wrap.Op{
+	Kernel:   kernels.FloatPower_Scalar,
 	Name:     "float_power_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1478,6 +1553,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 }
 
 var opFloatPower_Tensor = wrap.Op{
+	Kernel:   kernels.FloatPower_Tensor,
 	Name:     "float_power_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -1498,6 +1574,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 }
 
 var opNormal_ = wrap.Op{
+	Kernel:   kernels.Normal_,
 	Name:     "normal_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1518,6 +1595,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 }
 
 var opNormalOut = wrap.Op{
+	Kernel:   kernels.NormalOut,
 	Name:     "normal",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1538,6 +1616,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 }
 
 var opNormalFunctional = wrap.Op{
+	Kernel:   kernels.NormalFunctional,
 	Name:     "normal_functional",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1557,6 +1636,7 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 }
 
 var opNormalTensorFloatOut = wrap.Op{
+	Kernel:   kernels.NormalTensorFloatOut,
 	Name:     "normal",
 	Overload: "Tensor_float_out",
 	Policy:   checks.Strict,
@@ -1577,6 +1657,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 }
 
 var opNormalTensorFloat = wrap.Op{
+	Kernel:   kernels.NormalTensorFloat,
 	Name:     "normal",
 	Overload: "Tensor_float",
 	Policy:   checks.Strict,
@@ -1596,6 +1677,7 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 }
 
 var opNormalFloatTensorOut = wrap.Op{
+	Kernel:   kernels.NormalFloatTensorOut,
 	Name:     "normal",
 	Overload: "float_Tensor_out",
 	Policy:   checks.Strict,
@@ -1616,6 +1698,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 }
 
 var opNormalFloatTensor = wrap.Op{
+	Kernel:   kernels.NormalFloatTensor,
 	Name:     "normal",
 	Overload: "float_Tensor",
 	Policy:   checks.Strict,
@@ -1635,6 +1718,7 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 }
 
 var opNormalTensorTensorOut = wrap.Op{
+	Kernel:   kernels.NormalTensorTensorOut,
 	Name:     "normal",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.Strict,
@@ -1655,6 +1739,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 }
 
 var opNormalTensorTensor = wrap.Op{
+	Kernel:   kernels.NormalTensorTensor,
 	Name:     "normal",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.Strict,
@@ -1674,6 +1759,7 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 }
 
 var opNormalFloatFloat = wrap.Op{
+	Kernel:   kernels.NormalFloatFloat,
 	Name:     "normal",
 	Overload: "float_float",
 	Policy:   checks.Strict,
@@ -1692,6 +1778,7 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 }
 
 var opNormalFloatFloatOut = wrap.Op{
+	Kernel:   kernels.NormalFloatFloatOut,
 	Name:     "normal",
 	Overload: "float_float_out",
 	Policy:   checks.Strict,
@@ -1712,6 +1799,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 }
 
 var opAlias = wrap.Op{
+	Kernel:   kernels.Alias,
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1731,6 +1819,7 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale_ = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscale_,
 	Name:     "_amp_foreach_non_finite_check_and_unscale_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1754,6 +1843,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscaleOut,
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1777,6 +1867,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscale,
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1799,6 +1890,7 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 }
 
 var opXAmpUpdateScale_ = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScale_,
 	Name:     "_amp_update_scale_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1819,6 +1911,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 }
 
 var opXAmpUpdateScaleOut = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScaleOut,
 	Name:     "_amp_update_scale",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -1839,6 +1932,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 }
 
 var opXAmpUpdateScale = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScale,
 	Name:     "_amp_update_scale",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -1858,6 +1952,7 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 }
 
 var opXForeachAddScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddScalar,
 	Name:     "_foreach_add",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1877,6 +1972,7 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachAdd_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAdd_Scalar,
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -1897,6 +1993,7 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachAddScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarOut,
 	Name:     "_foreach_add",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -1917,6 +2014,7 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachAddList = wrap.Op{
+	Kernel:   kernels.XForeachAddList,
 	Name:     "_foreach_add",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -1936,6 +2034,7 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachAdd_List = wrap.Op{
+	Kernel:   kernels.XForeachAdd_List,
 	Name:     "_foreach_add_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -1956,6 +2055,7 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 }
 
 var opXForeachAddListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddListOut,
 	Name:     "_foreach_add",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -1976,6 +2076,7 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 }
 
 var opXForeachAddScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarList,
 	Name:     "_foreach_add",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -1995,6 +2096,7 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachAdd_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAdd_ScalarList,
 	Name:     "_foreach_add_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2015,6 +2117,7 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachAddScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarListOut,
 	Name:     "_foreach_add",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -2035,6 +2138,7 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachAddTensor = wrap.Op{
+	Kernel:   kernels.XForeachAddTensor,
 	Name:     "_foreach_add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2057,6 +2161,7 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachAdd_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachAdd_Tensor,
 	Name:     "_foreach_add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2080,6 +2185,7 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 }
 
 var opXForeachAddTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachAddTensorOut,
 	Name:     "_foreach_add",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -2103,6 +2209,7 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 }
 
 var opXForeachSubScalar = wrap.Op{
+	Kernel:   kernels.XForeachSubScalar,
 	Name:     "_foreach_sub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2122,6 +2229,7 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachSub_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachSub_Scalar,
 	Name:     "_foreach_sub_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2142,6 +2250,7 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachSubScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarOut,
 	Name:     "_foreach_sub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2162,6 +2271,7 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachSubList = wrap.Op{
+	Kernel:   kernels.XForeachSubList,
 	Name:     "_foreach_sub",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2181,6 +2291,7 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachSub_List = wrap.Op{
+	Kernel:   kernels.XForeachSub_List,
 	Name:     "_foreach_sub_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2201,6 +2312,7 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 }
 
 var opXForeachSubListOut = wrap.Op{
+	Kernel:   kernels.XForeachSubListOut,
 	Name:     "_foreach_sub",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -2221,6 +2333,7 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 }
 
 var opXForeachSubScalarList = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarList,
 	Name:     "_foreach_sub",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2240,6 +2353,7 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachSub_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachSub_ScalarList,
 	Name:     "_foreach_sub_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2260,6 +2374,7 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachSubScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarListOut,
 	Name:     "_foreach_sub",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -2280,6 +2395,7 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachMulScalar = wrap.Op{
+	Kernel:   kernels.XForeachMulScalar,
 	Name:     "_foreach_mul",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2299,6 +2415,7 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachMul_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachMul_Scalar,
 	Name:     "_foreach_mul_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2319,6 +2436,7 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachMulScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarOut,
 	Name:     "_foreach_mul",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2339,6 +2457,7 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachMulList = wrap.Op{
+	Kernel:   kernels.XForeachMulList,
 	Name:     "_foreach_mul",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2358,6 +2477,7 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachMul_List = wrap.Op{
+	Kernel:   kernels.XForeachMul_List,
 	Name:     "_foreach_mul_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2378,6 +2498,7 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMulListOut = wrap.Op{
+	Kernel:   kernels.XForeachMulListOut,
 	Name:     "_foreach_mul",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -2398,6 +2519,7 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 }
 
 var opXForeachMulScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarList,
 	Name:     "_foreach_mul",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2417,6 +2539,7 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachMul_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMul_ScalarList,
 	Name:     "_foreach_mul_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2437,6 +2560,7 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachMulScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarListOut,
 	Name:     "_foreach_mul",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -2457,6 +2581,7 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachMulTensor = wrap.Op{
+	Kernel:   kernels.XForeachMulTensor,
 	Name:     "_foreach_mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2479,6 +2604,7 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachMul_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachMul_Tensor,
 	Name:     "_foreach_mul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2502,6 +2628,7 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 }
 
 var opXForeachMulTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachMulTensorOut,
 	Name:     "_foreach_mul",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -2525,6 +2652,7 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 }
 
 var opXForeachDivScalar = wrap.Op{
+	Kernel:   kernels.XForeachDivScalar,
 	Name:     "_foreach_div",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2544,6 +2672,7 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachDiv_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachDiv_Scalar,
 	Name:     "_foreach_div_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2564,6 +2693,7 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachDivScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarOut,
 	Name:     "_foreach_div",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2584,6 +2714,7 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachDivList = wrap.Op{
+	Kernel:   kernels.XForeachDivList,
 	Name:     "_foreach_div",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2603,6 +2734,7 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachDiv_List = wrap.Op{
+	Kernel:   kernels.XForeachDiv_List,
 	Name:     "_foreach_div_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2623,6 +2755,7 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachDivListOut = wrap.Op{
+	Kernel:   kernels.XForeachDivListOut,
 	Name:     "_foreach_div",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -2643,6 +2776,7 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 }
 
 var opXForeachDivScalarList = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarList,
 	Name:     "_foreach_div",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2662,6 +2796,7 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachDiv_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachDiv_ScalarList,
 	Name:     "_foreach_div_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2682,6 +2817,7 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachDivScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarListOut,
 	Name:     "_foreach_div",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -2702,6 +2838,7 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachDivTensor = wrap.Op{
+	Kernel:   kernels.XForeachDivTensor,
 	Name:     "_foreach_div",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2724,6 +2861,7 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachDiv_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachDiv_Tensor,
 	Name:     "_foreach_div_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -2747,6 +2885,7 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 }
 
 var opXForeachDivTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachDivTensorOut,
 	Name:     "_foreach_div",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -2770,6 +2909,7 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 }
 
 var opXForeachClampMaxScalar = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxScalar,
 	Name:     "_foreach_clamp_max",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2789,6 +2929,7 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 }
 
 var opXForeachClampMax_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachClampMax_Scalar,
 	Name:     "_foreach_clamp_max_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2809,6 +2950,7 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachClampMaxScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxScalarOut,
 	Name:     "_foreach_clamp_max",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -2829,6 +2971,7 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 }
 
 var opXForeachClampMaxList = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxList,
 	Name:     "_foreach_clamp_max",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2848,6 +2991,7 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 }
 
 var opXForeachClampMax_List = wrap.Op{
+	Kernel:   kernels.XForeachClampMax_List,
 	Name:     "_foreach_clamp_max_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -2868,6 +3012,7 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachClampMaxListOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxListOut,
 	Name:     "_foreach_clamp_max",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -2888,6 +3033,7 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 }
 
 var opXForeachClampMaxScalarList = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxScalarList,
 	Name:     "_foreach_clamp_max",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2907,6 +3053,7 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 }
 
 var opXForeachClampMax_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachClampMax_ScalarList,
 	Name:     "_foreach_clamp_max_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -2927,6 +3074,7 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachClampMaxScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxScalarListOut,
 	Name:     "_foreach_clamp_max",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -2947,6 +3095,7 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 }
 
 var opXForeachClampMinScalar = wrap.Op{
+	Kernel:   kernels.XForeachClampMinScalar,
 	Name:     "_foreach_clamp_min",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2966,6 +3115,7 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 }
 
 var opXForeachClampMin_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachClampMin_Scalar,
 	Name:     "_foreach_clamp_min_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -2986,6 +3136,7 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachClampMinScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMinScalarOut,
 	Name:     "_foreach_clamp_min",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -3006,6 +3157,7 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 }
 
 var opXForeachClampMinList = wrap.Op{
+	Kernel:   kernels.XForeachClampMinList,
 	Name:     "_foreach_clamp_min",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -3025,6 +3177,7 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 }
 
 var opXForeachClampMin_List = wrap.Op{
+	Kernel:   kernels.XForeachClampMin_List,
 	Name:     "_foreach_clamp_min_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -3045,6 +3198,7 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachClampMinListOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMinListOut,
 	Name:     "_foreach_clamp_min",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -3065,6 +3219,7 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 }
 
 var opXForeachClampMinScalarList = wrap.Op{
+	Kernel:   kernels.XForeachClampMinScalarList,
 	Name:     "_foreach_clamp_min",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -3084,6 +3239,7 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 }
 
 var opXForeachClampMin_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachClampMin_ScalarList,
 	Name:     "_foreach_clamp_min_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -3104,6 +3260,7 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachClampMinScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMinScalarListOut,
 	Name:     "_foreach_clamp_min",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -3124,6 +3281,7 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 }
 
 var opXForeachMaximumScalar = wrap.Op{
+	Kernel:   kernels.XForeachMaximumScalar,
 	Name:     "_foreach_maximum",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3143,6 +3301,7 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 }
 
 var opXForeachMaximum_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachMaximum_Scalar,
 	Name:     "_foreach_maximum_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3163,6 +3322,7 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachMaximumScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachMaximumScalarOut,
 	Name:     "_foreach_maximum",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -3183,6 +3343,7 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 }
 
 var opXForeachMaximumList = wrap.Op{
+	Kernel:   kernels.XForeachMaximumList,
 	Name:     "_foreach_maximum",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -3202,6 +3363,7 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 }
 
 var opXForeachMaximum_List = wrap.Op{
+	Kernel:   kernels.XForeachMaximum_List,
 	Name:     "_foreach_maximum_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -3222,6 +3384,7 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMaximumListOut = wrap.Op{
+	Kernel:   kernels.XForeachMaximumListOut,
 	Name:     "_foreach_maximum",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -3242,6 +3405,7 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 }
 
 var opXForeachMaximumScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMaximumScalarList,
 	Name:     "_foreach_maximum",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -3261,6 +3425,7 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 }
 
 var opXForeachMaximum_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMaximum_ScalarList,
 	Name:     "_foreach_maximum_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -3281,6 +3446,7 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachMaximumScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachMaximumScalarListOut,
 	Name:     "_foreach_maximum",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -3301,6 +3467,7 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 }
 
 var opXForeachMinimumScalar = wrap.Op{
+	Kernel:   kernels.XForeachMinimumScalar,
 	Name:     "_foreach_minimum",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3320,6 +3487,7 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 }
 
 var opXForeachMinimum_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachMinimum_Scalar,
 	Name:     "_foreach_minimum_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3340,6 +3508,7 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachMinimumScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachMinimumScalarOut,
 	Name:     "_foreach_minimum",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -3360,6 +3529,7 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 }
 
 var opXForeachMinimumList = wrap.Op{
+	Kernel:   kernels.XForeachMinimumList,
 	Name:     "_foreach_minimum",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -3379,6 +3549,7 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 }
 
 var opXForeachMinimum_List = wrap.Op{
+	Kernel:   kernels.XForeachMinimum_List,
 	Name:     "_foreach_minimum_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -3399,6 +3570,7 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMinimumListOut = wrap.Op{
+	Kernel:   kernels.XForeachMinimumListOut,
 	Name:     "_foreach_minimum",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -3419,6 +3591,7 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 }
 
 var opXForeachMinimumScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMinimumScalarList,
 	Name:     "_foreach_minimum",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -3438,6 +3611,7 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 }
 
 var opXForeachMinimum_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMinimum_ScalarList,
 	Name:     "_foreach_minimum_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -3458,6 +3632,7 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachMinimumScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachMinimumScalarListOut,
 	Name:     "_foreach_minimum",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -3478,6 +3653,7 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 }
 
 var opXForeachAddcdivScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalar,
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3497,6 +3673,7 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcdivScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarList,
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -3516,6 +3693,7 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 }
 
 var opXForeachAddcdivTensor = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivTensor,
 	Name:     "_foreach_addcdiv",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3538,6 +3716,7 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcdiv_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_Scalar,
 	Name:     "_foreach_addcdiv_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3558,6 +3737,7 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcdivScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -3578,6 +3758,7 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcdiv_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_ScalarList,
 	Name:     "_foreach_addcdiv_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -3598,6 +3779,7 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 }
 
 var opXForeachAddcdivScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarListOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -3618,6 +3800,7 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 }
 
 var opXForeachAddcdiv_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_Tensor,
 	Name:     "_foreach_addcdiv_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3641,6 +3824,7 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcdivTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivTensorOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -3664,6 +3848,7 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcmulScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalar,
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3683,6 +3868,7 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcmulScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarList,
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -3702,6 +3888,7 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 }
 
 var opXForeachAddcmulTensor = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulTensor,
 	Name:     "_foreach_addcmul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3724,6 +3911,7 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcmul_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_Scalar,
 	Name:     "_foreach_addcmul_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -3744,6 +3932,7 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcmulScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarOut,
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -3764,6 +3953,7 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcmul_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_ScalarList,
 	Name:     "_foreach_addcmul_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -3784,6 +3974,7 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 }
 
 var opXForeachAddcmulScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarListOut,
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -3804,6 +3995,7 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 }
 
 var opXForeachAddcmul_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_Tensor,
 	Name:     "_foreach_addcmul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -3827,6 +4019,7 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcmulTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulTensorOut,
 	Name:     "_foreach_addcmul",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -3850,6 +4043,7 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAbs = wrap.Op{
+	Kernel:   kernels.XForeachAbs,
 	Name:     "_foreach_abs",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3869,6 +4063,7 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAbs_ = wrap.Op{
+	Kernel:   kernels.XForeachAbs_,
 	Name:     "_foreach_abs_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3889,6 +4084,7 @@ func XForeachAbs_(self []*torch.Tensor) {
 }
 
 var opXForeachAbsOut = wrap.Op{
+	Kernel:   kernels.XForeachAbsOut,
 	Name:     "_foreach_abs",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3909,6 +4105,7 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAcos = wrap.Op{
+	Kernel:   kernels.XForeachAcos,
 	Name:     "_foreach_acos",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3928,6 +4125,7 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAcos_ = wrap.Op{
+	Kernel:   kernels.XForeachAcos_,
 	Name:     "_foreach_acos_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3948,6 +4146,7 @@ func XForeachAcos_(self []*torch.Tensor) {
 }
 
 var opXForeachAcosOut = wrap.Op{
+	Kernel:   kernels.XForeachAcosOut,
 	Name:     "_foreach_acos",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -3968,6 +4167,7 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAsin = wrap.Op{
+	Kernel:   kernels.XForeachAsin,
 	Name:     "_foreach_asin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -3987,6 +4187,7 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAsin_ = wrap.Op{
+	Kernel:   kernels.XForeachAsin_,
 	Name:     "_foreach_asin_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4007,6 +4208,7 @@ func XForeachAsin_(self []*torch.Tensor) {
 }
 
 var opXForeachAsinOut = wrap.Op{
+	Kernel:   kernels.XForeachAsinOut,
 	Name:     "_foreach_asin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4027,6 +4229,7 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAtan = wrap.Op{
+	Kernel:   kernels.XForeachAtan,
 	Name:     "_foreach_atan",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4046,6 +4249,7 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAtan_ = wrap.Op{
+	Kernel:   kernels.XForeachAtan_,
 	Name:     "_foreach_atan_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4066,6 +4270,7 @@ func XForeachAtan_(self []*torch.Tensor) {
 }
 
 var opXForeachAtanOut = wrap.Op{
+	Kernel:   kernels.XForeachAtanOut,
 	Name:     "_foreach_atan",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4086,6 +4291,7 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCeil = wrap.Op{
+	Kernel:   kernels.XForeachCeil,
 	Name:     "_foreach_ceil",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4105,6 +4311,7 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCeil_ = wrap.Op{
+	Kernel:   kernels.XForeachCeil_,
 	Name:     "_foreach_ceil_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4125,6 +4332,7 @@ func XForeachCeil_(self []*torch.Tensor) {
 }
 
 var opXForeachCeilOut = wrap.Op{
+	Kernel:   kernels.XForeachCeilOut,
 	Name:     "_foreach_ceil",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4145,6 +4353,7 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCos = wrap.Op{
+	Kernel:   kernels.XForeachCos,
 	Name:     "_foreach_cos",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4164,6 +4373,7 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCos_ = wrap.Op{
+	Kernel:   kernels.XForeachCos_,
 	Name:     "_foreach_cos_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4184,6 +4394,7 @@ func XForeachCos_(self []*torch.Tensor) {
 }
 
 var opXForeachCosOut = wrap.Op{
+	Kernel:   kernels.XForeachCosOut,
 	Name:     "_foreach_cos",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4204,6 +4415,7 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCosh = wrap.Op{
+	Kernel:   kernels.XForeachCosh,
 	Name:     "_foreach_cosh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4223,6 +4435,7 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCosh_ = wrap.Op{
+	Kernel:   kernels.XForeachCosh_,
 	Name:     "_foreach_cosh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4243,6 +4456,7 @@ func XForeachCosh_(self []*torch.Tensor) {
 }
 
 var opXForeachCoshOut = wrap.Op{
+	Kernel:   kernels.XForeachCoshOut,
 	Name:     "_foreach_cosh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4263,6 +4477,7 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachErf = wrap.Op{
+	Kernel:   kernels.XForeachErf,
 	Name:     "_foreach_erf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4282,6 +4497,7 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachErf_ = wrap.Op{
+	Kernel:   kernels.XForeachErf_,
 	Name:     "_foreach_erf_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4302,6 +4518,7 @@ func XForeachErf_(self []*torch.Tensor) {
 }
 
 var opXForeachErfOut = wrap.Op{
+	Kernel:   kernels.XForeachErfOut,
 	Name:     "_foreach_erf",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4322,6 +4539,7 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachErfc = wrap.Op{
+	Kernel:   kernels.XForeachErfc,
 	Name:     "_foreach_erfc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4341,6 +4559,7 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachErfc_ = wrap.Op{
+	Kernel:   kernels.XForeachErfc_,
 	Name:     "_foreach_erfc_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4361,6 +4580,7 @@ func XForeachErfc_(self []*torch.Tensor) {
 }
 
 var opXForeachErfcOut = wrap.Op{
+	Kernel:   kernels.XForeachErfcOut,
 	Name:     "_foreach_erfc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4381,6 +4601,7 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachExp = wrap.Op{
+	Kernel:   kernels.XForeachExp,
 	Name:     "_foreach_exp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4400,6 +4621,7 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachExp_ = wrap.Op{
+	Kernel:   kernels.XForeachExp_,
 	Name:     "_foreach_exp_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4420,6 +4642,7 @@ func XForeachExp_(self []*torch.Tensor) {
 }
 
 var opXForeachExpOut = wrap.Op{
+	Kernel:   kernels.XForeachExpOut,
 	Name:     "_foreach_exp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4440,6 +4663,7 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachExpm1 = wrap.Op{
+	Kernel:   kernels.XForeachExpm1,
 	Name:     "_foreach_expm1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4459,6 +4683,7 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachExpm1_ = wrap.Op{
+	Kernel:   kernels.XForeachExpm1_,
 	Name:     "_foreach_expm1_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4479,6 +4704,7 @@ func XForeachExpm1_(self []*torch.Tensor) {
 }
 
 var opXForeachExpm1Out = wrap.Op{
+	Kernel:   kernels.XForeachExpm1Out,
 	Name:     "_foreach_expm1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4499,6 +4725,7 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachFloor = wrap.Op{
+	Kernel:   kernels.XForeachFloor,
 	Name:     "_foreach_floor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4518,6 +4745,7 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachFloor_ = wrap.Op{
+	Kernel:   kernels.XForeachFloor_,
 	Name:     "_foreach_floor_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4538,6 +4766,7 @@ func XForeachFloor_(self []*torch.Tensor) {
 }
 
 var opXForeachFloorOut = wrap.Op{
+	Kernel:   kernels.XForeachFloorOut,
 	Name:     "_foreach_floor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4558,6 +4787,7 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachFrac = wrap.Op{
+	Kernel:   kernels.XForeachFrac,
 	Name:     "_foreach_frac",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4577,6 +4807,7 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachFrac_ = wrap.Op{
+	Kernel:   kernels.XForeachFrac_,
 	Name:     "_foreach_frac_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4597,6 +4828,7 @@ func XForeachFrac_(self []*torch.Tensor) {
 }
 
 var opXForeachFracOut = wrap.Op{
+	Kernel:   kernels.XForeachFracOut,
 	Name:     "_foreach_frac",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4617,6 +4849,7 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLerpList = wrap.Op{
+	Kernel:   kernels.XForeachLerpList,
 	Name:     "_foreach_lerp",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -4636,6 +4869,7 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 }
 
 var opXForeachLerp_List = wrap.Op{
+	Kernel:   kernels.XForeachLerp_List,
 	Name:     "_foreach_lerp_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -4656,6 +4890,7 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 }
 
 var opXForeachLerpListOut = wrap.Op{
+	Kernel:   kernels.XForeachLerpListOut,
 	Name:     "_foreach_lerp",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -4676,6 +4911,7 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 }
 
 var opXForeachLerpScalar = wrap.Op{
+	Kernel:   kernels.XForeachLerpScalar,
 	Name:     "_foreach_lerp",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4695,6 +4931,7 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 }
 
 var opXForeachLerp_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachLerp_Scalar,
 	Name:     "_foreach_lerp_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -4715,6 +4952,7 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 }
 
 var opXForeachLerpScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachLerpScalarOut,
 	Name:     "_foreach_lerp",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -4735,6 +4973,7 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 }
 
 var opXForeachLerpScalarList = wrap.Op{
+	Kernel:   kernels.XForeachLerpScalarList,
 	Name:     "_foreach_lerp",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -4754,6 +4993,7 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 }
 
 var opXForeachLerp_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachLerp_ScalarList,
 	Name:     "_foreach_lerp_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -4774,6 +5014,7 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 }
 
 var opXForeachLerpScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachLerpScalarListOut,
 	Name:     "_foreach_lerp",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -4794,6 +5035,7 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 }
 
 var opXForeachLgamma = wrap.Op{
+	Kernel:   kernels.XForeachLgamma,
 	Name:     "_foreach_lgamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4813,6 +5055,7 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLgamma_ = wrap.Op{
+	Kernel:   kernels.XForeachLgamma_,
 	Name:     "_foreach_lgamma_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4833,6 +5076,7 @@ func XForeachLgamma_(self []*torch.Tensor) {
 }
 
 var opXForeachLgammaOut = wrap.Op{
+	Kernel:   kernels.XForeachLgammaOut,
 	Name:     "_foreach_lgamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4853,6 +5097,7 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog = wrap.Op{
+	Kernel:   kernels.XForeachLog,
 	Name:     "_foreach_log",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4872,6 +5117,7 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog_ = wrap.Op{
+	Kernel:   kernels.XForeachLog_,
 	Name:     "_foreach_log_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4892,6 +5138,7 @@ func XForeachLog_(self []*torch.Tensor) {
 }
 
 var opXForeachLogOut = wrap.Op{
+	Kernel:   kernels.XForeachLogOut,
 	Name:     "_foreach_log",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4912,6 +5159,7 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog10 = wrap.Op{
+	Kernel:   kernels.XForeachLog10,
 	Name:     "_foreach_log10",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4931,6 +5179,7 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog10_ = wrap.Op{
+	Kernel:   kernels.XForeachLog10_,
 	Name:     "_foreach_log10_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4951,6 +5200,7 @@ func XForeachLog10_(self []*torch.Tensor) {
 }
 
 var opXForeachLog10Out = wrap.Op{
+	Kernel:   kernels.XForeachLog10Out,
 	Name:     "_foreach_log10",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -4971,6 +5221,7 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog1p = wrap.Op{
+	Kernel:   kernels.XForeachLog1p,
 	Name:     "_foreach_log1p",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -4990,6 +5241,7 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog1p_ = wrap.Op{
+	Kernel:   kernels.XForeachLog1p_,
 	Name:     "_foreach_log1p_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5010,6 +5262,7 @@ func XForeachLog1p_(self []*torch.Tensor) {
 }
 
 var opXForeachLog1pOut = wrap.Op{
+	Kernel:   kernels.XForeachLog1pOut,
 	Name:     "_foreach_log1p",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5030,6 +5283,7 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog2 = wrap.Op{
+	Kernel:   kernels.XForeachLog2,
 	Name:     "_foreach_log2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5049,6 +5303,7 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog2_ = wrap.Op{
+	Kernel:   kernels.XForeachLog2_,
 	Name:     "_foreach_log2_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5069,6 +5324,7 @@ func XForeachLog2_(self []*torch.Tensor) {
 }
 
 var opXForeachLog2Out = wrap.Op{
+	Kernel:   kernels.XForeachLog2Out,
 	Name:     "_foreach_log2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5089,6 +5345,7 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachMax = wrap.Op{
+	Kernel:   kernels.XForeachMax,
 	Name:     "_foreach_max",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5108,6 +5365,7 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachMaxOut = wrap.Op{
+	Kernel:   kernels.XForeachMaxOut,
 	Name:     "_foreach_max",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5128,6 +5386,7 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachNeg = wrap.Op{
+	Kernel:   kernels.XForeachNeg,
 	Name:     "_foreach_neg",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5147,6 +5406,7 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachNeg_ = wrap.Op{
+	Kernel:   kernels.XForeachNeg_,
 	Name:     "_foreach_neg_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5167,6 +5427,7 @@ func XForeachNeg_(self []*torch.Tensor) {
 }
 
 var opXForeachNegOut = wrap.Op{
+	Kernel:   kernels.XForeachNegOut,
 	Name:     "_foreach_neg",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5187,6 +5448,7 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachNormScalar = wrap.Op{
+	Kernel:   kernels.XForeachNormScalar,
 	Name:     "_foreach_norm",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5206,6 +5468,7 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 }
 
 var opXForeachNormScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachNormScalarOut,
 	Name:     "_foreach_norm",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -5226,6 +5489,7 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 }
 
 var opXForeachPowList = wrap.Op{
+	Kernel:   kernels.XForeachPowList,
 	Name:     "_foreach_pow",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -5245,6 +5509,7 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 }
 
 var opXForeachPowScalar = wrap.Op{
+	Kernel:   kernels.XForeachPowScalar,
 	Name:     "_foreach_pow",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5264,6 +5529,7 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 }
 
 var opXForeachPowScalarList = wrap.Op{
+	Kernel:   kernels.XForeachPowScalarList,
 	Name:     "_foreach_pow",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -5283,6 +5549,7 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 }
 
 var opXForeachPowScalarAndTensor = wrap.Op{
+	Kernel:   kernels.XForeachPowScalarAndTensor,
 	Name:     "_foreach_pow",
 	Overload: "ScalarAndTensor",
 	Policy:   checks.Strict,
@@ -5302,6 +5569,7 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 }
 
 var opXForeachPow_List = wrap.Op{
+	Kernel:   kernels.XForeachPow_List,
 	Name:     "_foreach_pow_",
 	Overload: "List",
 	Policy:   checks.Strict,
@@ -5322,6 +5590,7 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 }
 
 var opXForeachPowListOut = wrap.Op{
+	Kernel:   kernels.XForeachPowListOut,
 	Name:     "_foreach_pow",
 	Overload: "List_out",
 	Policy:   checks.Strict,
@@ -5342,6 +5611,7 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 }
 
 var opXForeachPow_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachPow_Scalar,
 	Name:     "_foreach_pow_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -5362,6 +5632,7 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 }
 
 var opXForeachPowScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachPowScalarOut,
 	Name:     "_foreach_pow",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -5382,6 +5653,7 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 }
 
 var opXForeachPow_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachPow_ScalarList,
 	Name:     "_foreach_pow_",
 	Overload: "ScalarList",
 	Policy:   checks.Strict,
@@ -5402,6 +5674,7 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 }
 
 var opXForeachPowScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachPowScalarListOut,
 	Name:     "_foreach_pow",
 	Overload: "ScalarList_out",
 	Policy:   checks.Strict,
@@ -5422,6 +5695,7 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 }
 
 var opXForeachReciprocal = wrap.Op{
+	Kernel:   kernels.XForeachReciprocal,
 	Name:     "_foreach_reciprocal",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5441,6 +5715,7 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachReciprocal_ = wrap.Op{
+	Kernel:   kernels.XForeachReciprocal_,
 	Name:     "_foreach_reciprocal_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5461,6 +5736,7 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 }
 
 var opXForeachReciprocalOut = wrap.Op{
+	Kernel:   kernels.XForeachReciprocalOut,
 	Name:     "_foreach_reciprocal",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5481,6 +5757,7 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachRound = wrap.Op{
+	Kernel:   kernels.XForeachRound,
 	Name:     "_foreach_round",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5500,6 +5777,7 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachRound_ = wrap.Op{
+	Kernel:   kernels.XForeachRound_,
 	Name:     "_foreach_round_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5520,6 +5798,7 @@ func XForeachRound_(self []*torch.Tensor) {
 }
 
 var opXForeachRoundOut = wrap.Op{
+	Kernel:   kernels.XForeachRoundOut,
 	Name:     "_foreach_round",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5540,6 +5819,7 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachRsqrt = wrap.Op{
+	Kernel:   kernels.XForeachRsqrt,
 	Name:     "_foreach_rsqrt",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5559,6 +5839,7 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachRsqrt_ = wrap.Op{
+	Kernel:   kernels.XForeachRsqrt_,
 	Name:     "_foreach_rsqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5579,6 +5860,7 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 }
 
 var opXForeachRsqrtOut = wrap.Op{
+	Kernel:   kernels.XForeachRsqrtOut,
 	Name:     "_foreach_rsqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5599,6 +5881,7 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSigmoid = wrap.Op{
+	Kernel:   kernels.XForeachSigmoid,
 	Name:     "_foreach_sigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5618,6 +5901,7 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSigmoid_ = wrap.Op{
+	Kernel:   kernels.XForeachSigmoid_,
 	Name:     "_foreach_sigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5638,6 +5922,7 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 }
 
 var opXForeachSigmoidOut = wrap.Op{
+	Kernel:   kernels.XForeachSigmoidOut,
 	Name:     "_foreach_sigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5658,6 +5943,7 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSign = wrap.Op{
+	Kernel:   kernels.XForeachSign,
 	Name:     "_foreach_sign",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5677,6 +5963,7 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSign_ = wrap.Op{
+	Kernel:   kernels.XForeachSign_,
 	Name:     "_foreach_sign_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5697,6 +5984,7 @@ func XForeachSign_(self []*torch.Tensor) {
 }
 
 var opXForeachSignOut = wrap.Op{
+	Kernel:   kernels.XForeachSignOut,
 	Name:     "_foreach_sign",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5717,6 +6005,7 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSin = wrap.Op{
+	Kernel:   kernels.XForeachSin,
 	Name:     "_foreach_sin",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5736,6 +6025,7 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSin_ = wrap.Op{
+	Kernel:   kernels.XForeachSin_,
 	Name:     "_foreach_sin_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5756,6 +6046,7 @@ func XForeachSin_(self []*torch.Tensor) {
 }
 
 var opXForeachSinOut = wrap.Op{
+	Kernel:   kernels.XForeachSinOut,
 	Name:     "_foreach_sin",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5776,6 +6067,7 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSinh = wrap.Op{
+	Kernel:   kernels.XForeachSinh,
 	Name:     "_foreach_sinh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5795,6 +6087,7 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSinh_ = wrap.Op{
+	Kernel:   kernels.XForeachSinh_,
 	Name:     "_foreach_sinh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5815,6 +6108,7 @@ func XForeachSinh_(self []*torch.Tensor) {
 }
 
 var opXForeachSinhOut = wrap.Op{
+	Kernel:   kernels.XForeachSinhOut,
 	Name:     "_foreach_sinh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5835,6 +6129,7 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSqrt = wrap.Op{
+	Kernel:   kernels.XForeachSqrt,
 	Name:     "_foreach_sqrt",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5854,6 +6149,7 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSqrt_ = wrap.Op{
+	Kernel:   kernels.XForeachSqrt_,
 	Name:     "_foreach_sqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5874,6 +6170,7 @@ func XForeachSqrt_(self []*torch.Tensor) {
 }
 
 var opXForeachSqrtOut = wrap.Op{
+	Kernel:   kernels.XForeachSqrtOut,
 	Name:     "_foreach_sqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5894,6 +6191,7 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTan = wrap.Op{
+	Kernel:   kernels.XForeachTan,
 	Name:     "_foreach_tan",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5913,6 +6211,7 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTan_ = wrap.Op{
+	Kernel:   kernels.XForeachTan_,
 	Name:     "_foreach_tan_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5933,6 +6232,7 @@ func XForeachTan_(self []*torch.Tensor) {
 }
 
 var opXForeachTanOut = wrap.Op{
+	Kernel:   kernels.XForeachTanOut,
 	Name:     "_foreach_tan",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -5953,6 +6253,7 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTanh = wrap.Op{
+	Kernel:   kernels.XForeachTanh,
 	Name:     "_foreach_tanh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5972,6 +6273,7 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTanh_ = wrap.Op{
+	Kernel:   kernels.XForeachTanh_,
 	Name:     "_foreach_tanh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -5992,6 +6294,7 @@ func XForeachTanh_(self []*torch.Tensor) {
 }
 
 var opXForeachTanhOut = wrap.Op{
+	Kernel:   kernels.XForeachTanhOut,
 	Name:     "_foreach_tanh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6012,6 +6315,7 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTrunc = wrap.Op{
+	Kernel:   kernels.XForeachTrunc,
 	Name:     "_foreach_trunc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6031,6 +6335,7 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTrunc_ = wrap.Op{
+	Kernel:   kernels.XForeachTrunc_,
 	Name:     "_foreach_trunc_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6051,6 +6356,7 @@ func XForeachTrunc_(self []*torch.Tensor) {
 }
 
 var opXForeachTruncOut = wrap.Op{
+	Kernel:   kernels.XForeachTruncOut,
 	Name:     "_foreach_trunc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6071,6 +6377,7 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachZero_ = wrap.Op{
+	Kernel:   kernels.XForeachZero_,
 	Name:     "_foreach_zero_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6091,6 +6398,7 @@ func XForeachZero_(self []*torch.Tensor) {
 }
 
 var opXForeachZeroOut = wrap.Op{
+	Kernel:   kernels.XForeachZeroOut,
 	Name:     "_foreach_zero",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6111,6 +6419,7 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachZero = wrap.Op{
+	Kernel:   kernels.XForeachZero,
 	Name:     "_foreach_zero",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6130,6 +6439,7 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCopy_ = wrap.Op{
+	Kernel:   kernels.XForeachCopy_,
 	Name:     "_foreach_copy_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6150,6 +6460,7 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 }
 
 var opXForeachCopyOut = wrap.Op{
+	Kernel:   kernels.XForeachCopyOut,
 	Name:     "_foreach_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6170,6 +6481,7 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 }
 
 var opXForeachCopy = wrap.Op{
+	Kernel:   kernels.XForeachCopy,
 	Name:     "_foreach_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6189,6 +6501,7 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 }
 
 var opBucketizeTensor = wrap.Op{
+	Kernel:   kernels.BucketizeTensor,
 	Name:     "bucketize",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6208,6 +6521,7 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 }
 
 var opBucketizeTensorOut = wrap.Op{
+	Kernel:   kernels.BucketizeTensorOut,
 	Name:     "bucketize",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -6228,6 +6542,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 }
 
 var opBucketizeScalar = wrap.Op{
+	Kernel:   kernels.BucketizeScalar,
 	Name:     "bucketize",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6247,6 +6562,7 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 }
 
 var opBucketizeScalarOut = wrap.Op{
+	Kernel:   kernels.BucketizeScalarOut,
 	Name:     "bucketize",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -6267,6 +6583,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 }
 
 var opSearchsortedTensor = wrap.Op{
+	Kernel:   kernels.SearchsortedTensor,
 	Name:     "searchsorted",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -6286,6 +6603,7 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 }
 
 var opSearchsortedTensorOut = wrap.Op{
+	Kernel:   kernels.SearchsortedTensorOut,
 	Name:     "searchsorted",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -6306,6 +6624,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 }
 
 var opSearchsortedScalar = wrap.Op{
+	Kernel:   kernels.SearchsortedScalar,
 	Name:     "searchsorted",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
@@ -6325,6 +6644,7 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 }
 
 var opSearchsortedScalarOut = wrap.Op{
+	Kernel:   kernels.SearchsortedScalarOut,
 	Name:     "searchsorted",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
@@ -6345,6 +6665,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 }
 
 var opXConvertIndicesFromCooToCsr = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCooToCsr,
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6364,6 +6685,7 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 }
 
 var opXConvertIndicesFromCooToCsrOut = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCooToCsrOut,
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6384,6 +6706,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 }
 
 var opXConvertIndicesFromCsrToCoo = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCsrToCoo,
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6403,6 +6726,7 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opXConvertIndicesFromCsrToCooOut = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCsrToCooOut,
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6423,6 +6747,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 }
 
 var opMseLossOut = wrap.Op{
+	Kernel:   kernels.MseLossOut,
 	Name:     "mse_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6443,6 +6768,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 }
 
 var opMseLoss = wrap.Op{
+	Kernel:   kernels.MseLoss,
 	Name:     "mse_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6462,6 +6788,7 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 }
 
 var opMseLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MseLossBackwardGradInput,
 	Name:     "mse_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -6482,6 +6809,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 }
 
 var opMseLossBackward = wrap.Op{
+	Kernel:   kernels.MseLossBackward,
 	Name:     "mse_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6501,6 +6829,7 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 }
 
 var opL1Loss = wrap.Op{
+	Kernel:   kernels.L1Loss,
 	Name:     "l1_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6520,6 +6849,7 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 }
 
 var opMultiMarginLossOut = wrap.Op{
+	Kernel:   kernels.MultiMarginLossOut,
 	Name:     "multi_margin_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6540,6 +6870,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 }
 
 var opMultiMarginLoss = wrap.Op{
+	Kernel:   kernels.MultiMarginLoss,
 	Name:     "multi_margin_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6559,6 +6890,7 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 }
 
 var opMultiMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MultiMarginLossBackwardGradInput,
 	Name:     "multi_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -6579,6 +6911,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opMultiMarginLossBackward = wrap.Op{
+	Kernel:   kernels.MultiMarginLossBackward,
 	Name:     "multi_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6598,6 +6931,7 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 }
 
 var opMultilabelMarginLossOut = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossOut,
 	Name:     "multilabel_margin_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6618,6 +6952,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 }
 
 var opMultilabelMarginLoss = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLoss,
 	Name:     "multilabel_margin_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6637,6 +6972,7 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 }
 
 var opMultilabelMarginLossForwardOutput = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossForwardOutput,
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -6657,6 +6993,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 }
 
 var opMultilabelMarginLossForward = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossForward,
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6676,6 +7013,7 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 }
 
 var opMultilabelMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossBackwardGradInput,
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -6696,6 +7034,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMultilabelMarginLossBackward = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossBackward,
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6715,6 +7054,7 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opNllLossOut = wrap.Op{
+	Kernel:   kernels.NllLossOut,
 	Name:     "nll_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6735,6 +7075,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opNllLossNd = wrap.Op{
+	Kernel:   kernels.NllLossNd,
 	Name:     "nll_loss_nd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6754,6 +7095,7 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 }
 
 var opNllLoss = wrap.Op{
+	Kernel:   kernels.NllLoss,
 	Name:     "nll_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6773,6 +7115,7 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 }
 
 var opNllLossForwardOutput = wrap.Op{
+	Kernel:   kernels.NllLossForwardOutput,
 	Name:     "nll_loss_forward",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -6793,6 +7136,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 }
 
 var opNllLossForward = wrap.Op{
+	Kernel:   kernels.NllLossForward,
 	Name:     "nll_loss_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6812,6 +7156,7 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 }
 
 var opNllLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.NllLossBackwardGradInput,
 	Name:     "nll_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -6832,6 +7177,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 }
 
 var opNllLossBackward = wrap.Op{
+	Kernel:   kernels.NllLossBackward,
 	Name:     "nll_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6851,6 +7197,7 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 }
 
 var opNllLoss2dOut = wrap.Op{
+	Kernel:   kernels.NllLoss2dOut,
 	Name:     "nll_loss2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6871,6 +7218,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 }
 
 var opNllLoss2d = wrap.Op{
+	Kernel:   kernels.NllLoss2d,
 	Name:     "nll_loss2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6890,6 +7238,7 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 }
 
 var opNllLoss2dForwardOutput = wrap.Op{
+	Kernel:   kernels.NllLoss2dForwardOutput,
 	Name:     "nll_loss2d_forward",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -6910,6 +7259,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 }
 
 var opNllLoss2dForward = wrap.Op{
+	Kernel:   kernels.NllLoss2dForward,
 	Name:     "nll_loss2d_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6929,6 +7279,7 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 }
 
 var opNllLoss2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.NllLoss2dBackwardGradInput,
 	Name:     "nll_loss2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -6949,6 +7300,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opNllLoss2dBackward = wrap.Op{
+	Kernel:   kernels.NllLoss2dBackward,
 	Name:     "nll_loss2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -6968,6 +7320,7 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 }
 
 var opSmoothL1LossOut = wrap.Op{
+	Kernel:   kernels.SmoothL1LossOut,
 	Name:     "smooth_l1_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -6988,6 +7341,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 }
 
 var opSmoothL1Loss = wrap.Op{
+	Kernel:   kernels.SmoothL1Loss,
 	Name:     "smooth_l1_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7007,6 +7361,7 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 }
 
 var opSmoothL1LossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SmoothL1LossBackwardGradInput,
 	Name:     "smooth_l1_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7027,6 +7382,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opSmoothL1LossBackward = wrap.Op{
+	Kernel:   kernels.SmoothL1LossBackward,
 	Name:     "smooth_l1_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7046,6 +7402,7 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 }
 
 var opHuberLossOut = wrap.Op{
+	Kernel:   kernels.HuberLossOut,
 	Name:     "huber_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7066,6 +7423,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 }
 
 var opHuberLoss = wrap.Op{
+	Kernel:   kernels.HuberLoss,
 	Name:     "huber_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7085,6 +7443,7 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 }
 
 var opHuberLossBackwardOut = wrap.Op{
+	Kernel:   kernels.HuberLossBackwardOut,
 	Name:     "huber_loss_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7105,6 +7464,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 }
 
 var opHuberLossBackward = wrap.Op{
+	Kernel:   kernels.HuberLossBackward,
 	Name:     "huber_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7124,6 +7484,7 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 }
 
 var opSoftMarginLossOut = wrap.Op{
+	Kernel:   kernels.SoftMarginLossOut,
 	Name:     "soft_margin_loss",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7144,6 +7505,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 }
 
 var opSoftMarginLoss = wrap.Op{
+	Kernel:   kernels.SoftMarginLoss,
 	Name:     "soft_margin_loss",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7163,6 +7525,7 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 }
 
 var opSoftMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftMarginLossBackwardGradInput,
 	Name:     "soft_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7183,6 +7546,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 }
 
 var opSoftMarginLossBackward = wrap.Op{
+	Kernel:   kernels.SoftMarginLossBackward,
 	Name:     "soft_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7202,6 +7566,7 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 }
 
 var opEluOut = wrap.Op{
+	Kernel:   kernels.EluOut,
 	Name:     "elu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7222,6 +7587,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 }
 
 var opElu = wrap.Op{
+	Kernel:   kernels.Elu,
 	Name:     "elu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7241,6 +7607,7 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 }
 
 var opEluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.EluBackwardGradInput,
 	Name:     "elu_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7261,6 +7628,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 }
 
 var opEluBackward = wrap.Op{
+	Kernel:   kernels.EluBackward,
 	Name:     "elu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7280,6 +7648,7 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 }
 
 var opElu_ = wrap.Op{
+	Kernel:   kernels.Elu_,
 	Name:     "elu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7300,6 +7669,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 }
 
 var opGluOut = wrap.Op{
+	Kernel:   kernels.GluOut,
 	Name:     "glu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7320,6 +7690,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opGlu = wrap.Op{
+	Kernel:   kernels.Glu,
 	Name:     "glu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7339,6 +7710,7 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opGluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.GluBackwardGradInput,
 	Name:     "glu_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7359,6 +7731,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 }
 
 var opGluBackward = wrap.Op{
+	Kernel:   kernels.GluBackward,
 	Name:     "glu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7378,6 +7751,7 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 }
 
 var opGluJvp = wrap.Op{
+	Kernel:   kernels.GluJvp,
 	Name:     "glu_jvp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7397,6 +7771,7 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 }
 
 var opGluJvpOut = wrap.Op{
+	Kernel:   kernels.GluJvpOut,
 	Name:     "glu_jvp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7417,6 +7792,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 }
 
 var opGluBackwardJvp = wrap.Op{
+	Kernel:   kernels.GluBackwardJvp,
 	Name:     "glu_backward_jvp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7436,6 +7812,7 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 }
 
 var opGluBackwardJvpOut = wrap.Op{
+	Kernel:   kernels.GluBackwardJvpOut,
 	Name:     "glu_backward_jvp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7456,6 +7833,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 }
 
 var opHardsigmoidOut = wrap.Op{
+	Kernel:   kernels.HardsigmoidOut,
 	Name:     "hardsigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7476,6 +7854,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoid = wrap.Op{
+	Kernel:   kernels.Hardsigmoid,
 	Name:     "hardsigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7495,6 +7874,7 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoid_ = wrap.Op{
+	Kernel:   kernels.Hardsigmoid_,
 	Name:     "hardsigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7515,6 +7895,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardsigmoidBackwardGradInput,
 	Name:     "hardsigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7535,6 +7916,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opHardsigmoidBackward = wrap.Op{
+	Kernel:   kernels.HardsigmoidBackward,
 	Name:     "hardsigmoid_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7554,6 +7936,7 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 }
 
 var opHardtanhOut = wrap.Op{
+	Kernel:   kernels.HardtanhOut,
 	Name:     "hardtanh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7574,6 +7957,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 }
 
 var opHardtanh = wrap.Op{
+	Kernel:   kernels.Hardtanh,
 	Name:     "hardtanh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7593,6 +7977,7 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 }
 
 var opHardtanhBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardtanhBackwardGradInput,
 	Name:     "hardtanh_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7613,6 +7998,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 }
 
 var opHardtanhBackward = wrap.Op{
+	Kernel:   kernels.HardtanhBackward,
 	Name:     "hardtanh_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7632,6 +8018,7 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 }
 
 var opHardtanh_ = wrap.Op{
+	Kernel:   kernels.Hardtanh_,
 	Name:     "hardtanh_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7652,6 +8039,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 }
 
 var opHardswishOut = wrap.Op{
+	Kernel:   kernels.HardswishOut,
 	Name:     "hardswish",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7672,6 +8060,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswish = wrap.Op{
+	Kernel:   kernels.Hardswish,
 	Name:     "hardswish",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7691,6 +8080,7 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswish_ = wrap.Op{
+	Kernel:   kernels.Hardswish_,
 	Name:     "hardswish_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7711,6 +8101,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswishBackward = wrap.Op{
+	Kernel:   kernels.HardswishBackward,
 	Name:     "hardswish_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7730,6 +8121,7 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 }
 
 var opHardswishBackwardOut = wrap.Op{
+	Kernel:   kernels.HardswishBackwardOut,
 	Name:     "hardswish_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7750,6 +8142,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 }
 
 var opLeakyReluOut = wrap.Op{
+	Kernel:   kernels.LeakyReluOut,
 	Name:     "leaky_relu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7770,6 +8163,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 }
 
 var opLeakyRelu = wrap.Op{
+	Kernel:   kernels.LeakyRelu,
 	Name:     "leaky_relu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7789,6 +8183,7 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 }
 
 var opLeakyReluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LeakyReluBackwardGradInput,
 	Name:     "leaky_relu_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7809,6 +8204,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 }
 
 var opLeakyReluBackward = wrap.Op{
+	Kernel:   kernels.LeakyReluBackward,
 	Name:     "leaky_relu_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7828,6 +8224,7 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 }
 
 var opLeakyRelu_ = wrap.Op{
+	Kernel:   kernels.LeakyRelu_,
 	Name:     "leaky_relu_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7848,6 +8245,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 }
 
 var opLogSigmoidOut = wrap.Op{
+	Kernel:   kernels.LogSigmoidOut,
 	Name:     "log_sigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7868,6 +8266,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogSigmoid = wrap.Op{
+	Kernel:   kernels.LogSigmoid,
 	Name:     "log_sigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7887,6 +8286,7 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogSigmoidForwardOutput = wrap.Op{
+	Kernel:   kernels.LogSigmoidForwardOutput,
 	Name:     "log_sigmoid_forward",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -7907,6 +8307,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 }
 
 var opLogSigmoidForward = wrap.Op{
+	Kernel:   kernels.LogSigmoidForward,
 	Name:     "log_sigmoid_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7926,6 +8327,7 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLogSigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LogSigmoidBackwardGradInput,
 	Name:     "log_sigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -7946,6 +8348,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opLogSigmoidBackward = wrap.Op{
+	Kernel:   kernels.LogSigmoidBackward,
 	Name:     "log_sigmoid_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -7965,6 +8368,7 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 }
 
 var opRreluWithNoiseOut = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseOut,
 	Name:     "rrelu_with_noise",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -7985,6 +8389,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 }
 
 var opRreluWithNoise = wrap.Op{
+	Kernel:   kernels.RreluWithNoise,
 	Name:     "rrelu_with_noise",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8005,6 +8410,7 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 }
 
 var opRreluWithNoiseFunctional = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseFunctional,
 	Name:     "rrelu_with_noise_functional",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8024,6 +8430,7 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 }
 
 var opRreluWithNoiseBackward = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseBackward,
 	Name:     "rrelu_with_noise_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8043,6 +8450,7 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 }
 
 var opRreluWithNoiseBackwardOut = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseBackwardOut,
 	Name:     "rrelu_with_noise_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8063,6 +8471,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 }
 
 var opRreluWithNoise_ = wrap.Op{
+	Kernel:   kernels.RreluWithNoise_,
 	Name:     "rrelu_with_noise_",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8083,6 +8492,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 }
 
 var opSoftplusOut = wrap.Op{
+	Kernel:   kernels.SoftplusOut,
 	Name:     "softplus",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8103,6 +8513,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 }
 
 var opSoftplus = wrap.Op{
+	Kernel:   kernels.Softplus,
 	Name:     "softplus",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8122,6 +8533,7 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 }
 
 var opSoftplusBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftplusBackwardGradInput,
 	Name:     "softplus_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8142,6 +8554,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 }
 
 var opSoftplusBackward = wrap.Op{
+	Kernel:   kernels.SoftplusBackward,
 	Name:     "softplus_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8161,6 +8574,7 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 }
 
 var opSoftshrinkOut = wrap.Op{
+	Kernel:   kernels.SoftshrinkOut,
 	Name:     "softshrink",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8181,6 +8595,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 }
 
 var opSoftshrink = wrap.Op{
+	Kernel:   kernels.Softshrink,
 	Name:     "softshrink",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8200,6 +8615,7 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 }
 
 var opSoftshrinkBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftshrinkBackwardGradInput,
 	Name:     "softshrink_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8220,6 +8636,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opSoftshrinkBackward = wrap.Op{
+	Kernel:   kernels.SoftshrinkBackward,
 	Name:     "softshrink_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8239,6 +8656,7 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 }
 
 var opAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool2dOut,
 	Name:     "adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8259,6 +8677,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool2d,
 	Name:     "adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8278,6 +8697,7 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opMkldnnAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2d,
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8297,6 +8717,7 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 }
 
 var opMkldnnAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dOut,
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8317,6 +8738,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 }
 
 var opMkldnnAdaptiveAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dBackward,
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8336,6 +8758,7 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 }
 
 var opMkldnnAdaptiveAvgPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dBackwardOut,
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8356,6 +8779,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 }
 
 var opXAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2d,
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8375,6 +8799,7 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dOut,
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8395,6 +8820,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 }
 
 var opXAdaptiveAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dBackward,
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8414,6 +8840,7 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 }
 
 var opXAdaptiveAvgPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dBackwardOut,
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8434,6 +8861,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opAdaptiveAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3dOut,
 	Name:     "adaptive_avg_pool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8454,6 +8882,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveAvgPool3d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3d,
 	Name:     "adaptive_avg_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8473,6 +8902,7 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool3d = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3d,
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8492,6 +8922,7 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dOut,
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8512,6 +8943,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 }
 
 var opAdaptiveAvgPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3dBackwardGradInput,
 	Name:     "adaptive_avg_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8532,6 +8964,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opXAdaptiveAvgPool3dBackward = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dBackward,
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8551,6 +8984,7 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 }
 
 var opXAdaptiveAvgPool3dBackwardOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dBackwardOut,
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8571,6 +9005,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opAdaptiveMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dOut,
 	Name:     "adaptive_max_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8591,6 +9026,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveMaxPool2d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2d,
 	Name:     "adaptive_max_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8610,6 +9046,7 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAdaptiveMaxPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dBackwardGradInput,
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8630,6 +9067,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opAdaptiveMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dBackward,
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8649,6 +9087,7 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 }
 
 var opAdaptiveMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dOut,
 	Name:     "adaptive_max_pool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8669,6 +9108,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveMaxPool3d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3d,
 	Name:     "adaptive_max_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8688,6 +9128,7 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAdaptiveMaxPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dBackwardGradInput,
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8708,6 +9149,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opAdaptiveMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dBackward,
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8727,6 +9169,7 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 }
 
 var opAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.AvgPool2dOut,
 	Name:     "avg_pool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8747,6 +9190,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 }
 
 var opAvgPool2d = wrap.Op{
+	Kernel:   kernels.AvgPool2d,
 	Name:     "avg_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8766,6 +9210,7 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAvgPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AvgPool2dBackwardGradInput,
 	Name:     "avg_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8786,6 +9231,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 }
 
 var opAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.AvgPool2dBackward,
 	Name:     "avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8805,6 +9251,7 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.AvgPool3dOut,
 	Name:     "avg_pool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -8825,6 +9272,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 }
 
 var opAvgPool3d = wrap.Op{
+	Kernel:   kernels.AvgPool3d,
 	Name:     "avg_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8844,6 +9292,7 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAvgPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AvgPool3dBackwardGradInput,
 	Name:     "avg_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8864,6 +9313,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 }
 
 var opAvgPool3dBackward = wrap.Op{
+	Kernel:   kernels.AvgPool3dBackward,
 	Name:     "avg_pool3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8883,6 +9333,7 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opFractionalMaxPool2dOutput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dOutput,
 	Name:     "fractional_max_pool2d",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -8903,6 +9354,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 }
 
 var opFractionalMaxPool2d = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2d,
 	Name:     "fractional_max_pool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8922,6 +9374,7 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 }
 
 var opFractionalMaxPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dBackwardGradInput,
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -8942,6 +9395,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 }
 
 var opFractionalMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dBackward,
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -8961,6 +9415,7 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opFractionalMaxPool3dOutput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dOutput,
 	Name:     "fractional_max_pool3d",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -8981,6 +9436,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 }
 
 var opFractionalMaxPool3d = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3d,
 	Name:     "fractional_max_pool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9000,6 +9456,7 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 }
 
 var opFractionalMaxPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dBackwardGradInput,
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9020,6 +9477,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 }
 
 var opFractionalMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dBackward,
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9039,6 +9497,7 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opMaxPool2dWithIndicesOut = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesOut,
 	Name:     "max_pool2d_with_indices",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9059,6 +9518,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 }
 
 var opMaxPool2dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndices,
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9078,6 +9538,7 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool2dWithIndicesBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesBackwardGradInput,
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9098,6 +9559,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMaxPool2dWithIndicesBackward = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesBackward,
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9117,6 +9579,7 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opMaxPool3dWithIndicesOut = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesOut,
 	Name:     "max_pool3d_with_indices",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9137,6 +9600,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 }
 
 var opMaxPool3dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndices,
 	Name:     "max_pool3d_with_indices",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9156,6 +9620,7 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool3dWithIndicesBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesBackwardGradInput,
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9176,6 +9641,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMaxPool3dWithIndicesBackward = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesBackward,
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9195,6 +9661,7 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opMaxUnpool2dOut = wrap.Op{
+	Kernel:   kernels.MaxUnpool2dOut,
 	Name:     "max_unpool2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9215,6 +9682,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 }
 
 var opMaxUnpool2d = wrap.Op{
+	Kernel:   kernels.MaxUnpool2d,
 	Name:     "max_unpool2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9234,6 +9702,7 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 }
 
 var opMaxUnpool3dOut = wrap.Op{
+	Kernel:   kernels.MaxUnpool3dOut,
 	Name:     "max_unpool3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9254,6 +9723,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 }
 
 var opMaxUnpool3d = wrap.Op{
+	Kernel:   kernels.MaxUnpool3d,
 	Name:     "max_unpool3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9273,6 +9743,7 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 }
 
 var opReflectionPad1dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dOut,
 	Name:     "reflection_pad1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9293,6 +9764,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad1d = wrap.Op{
+	Kernel:   kernels.ReflectionPad1d,
 	Name:     "reflection_pad1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9312,6 +9784,7 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dBackwardGradInput,
 	Name:     "reflection_pad1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9332,6 +9805,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad1dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dBackward,
 	Name:     "reflection_pad1d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9351,6 +9825,7 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReflectionPad2dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dOut,
 	Name:     "reflection_pad2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9371,6 +9846,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad2d = wrap.Op{
+	Kernel:   kernels.ReflectionPad2d,
 	Name:     "reflection_pad2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9390,6 +9866,7 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dBackwardGradInput,
 	Name:     "reflection_pad2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9410,6 +9887,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad2dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dBackward,
 	Name:     "reflection_pad2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9429,6 +9907,7 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReflectionPad3dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dOut,
 	Name:     "reflection_pad3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9449,6 +9928,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad3d = wrap.Op{
+	Kernel:   kernels.ReflectionPad3d,
 	Name:     "reflection_pad3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9468,6 +9948,7 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dBackwardGradInput,
 	Name:     "reflection_pad3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9488,6 +9969,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad3dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dBackward,
 	Name:     "reflection_pad3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9507,6 +9989,7 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReplicationPad1dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dOut,
 	Name:     "replication_pad1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9527,6 +10010,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad1d = wrap.Op{
+	Kernel:   kernels.ReplicationPad1d,
 	Name:     "replication_pad1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9546,6 +10030,7 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dBackwardGradInput,
 	Name:     "replication_pad1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9566,6 +10051,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad1dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dBackward,
 	Name:     "replication_pad1d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9585,6 +10071,7 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opReplicationPad2dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dOut,
 	Name:     "replication_pad2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9605,6 +10092,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad2d = wrap.Op{
+	Kernel:   kernels.ReplicationPad2d,
 	Name:     "replication_pad2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9624,6 +10112,7 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dBackwardGradInput,
 	Name:     "replication_pad2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9644,6 +10133,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad2dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dBackward,
 	Name:     "replication_pad2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9663,6 +10153,7 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opReplicationPad3dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dOut,
 	Name:     "replication_pad3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -9683,6 +10174,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad3d = wrap.Op{
+	Kernel:   kernels.ReplicationPad3d,
 	Name:     "replication_pad3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9702,6 +10194,7 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dBackwardGradInput,
 	Name:     "replication_pad3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -9722,6 +10215,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad3dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dBackward,
 	Name:     "replication_pad3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9741,6 +10235,7 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opXPadCircular = wrap.Op{
+	Kernel:   kernels.XPadCircular,
 	Name:     "_pad_circular",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9760,6 +10255,7 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 }
 
 var opXPadEnum = wrap.Op{
+	Kernel:   kernels.XPadEnum,
 	Name:     "_pad_enum",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9779,6 +10275,7 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 }
 
 var opPad = wrap.Op{
+	Kernel:   kernels.Pad,
 	Name:     "pad",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -9798,6 +10295,7 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 }
 
 var opUpsampleLinear1dVec = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dVec,
 	Name:     "upsample_linear1d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9817,6 +10315,7 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 }
 
 var opUpsampleBilinear2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dVec,
 	Name:     "upsample_bilinear2d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9836,6 +10335,7 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 }
 
 var opUpsampleBilinear2dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dVecOut,
 	Name:     "upsample_bilinear2d",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -9856,6 +10356,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 }
 
 var opXUpsampleBilinear2dAaVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaVec,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9875,6 +10376,7 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 }
 
 var opUpsampleTrilinear3dVec = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dVec,
 	Name:     "upsample_trilinear3d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9894,6 +10396,7 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 }
 
 var opUpsampleBicubic2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dVec,
 	Name:     "upsample_bicubic2d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9913,6 +10416,7 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 }
 
 var opXUpsampleBicubic2dAaVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaVec,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9932,6 +10436,7 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 }
 
 var opUpsampleNearest1dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dVec,
 	Name:     "upsample_nearest1d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9951,6 +10456,7 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opXUpsampleNearestExact1dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dVec,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9970,6 +10476,7 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opUpsampleNearest2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dVec,
 	Name:     "upsample_nearest2d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -9989,6 +10496,7 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opUpsampleNearest2dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dVecOut,
 	Name:     "upsample_nearest2d",
 	Overload: "vec_out",
 	Policy:   checks.Strict,
@@ -10009,6 +10517,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 }
 
 var opXUpsampleNearestExact2dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dVec,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -10028,6 +10537,7 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opUpsampleNearest3dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dVec,
 	Name:     "upsample_nearest3d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -10047,6 +10557,7 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opXUpsampleNearestExact3dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dVec,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec",
 	Policy:   checks.Strict,
@@ -10066,6 +10577,7 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opUpsampleLinear1dOut = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dOut,
 	Name:     "upsample_linear1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10086,6 +10598,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 }
 
 var opUpsampleLinear1d = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1d,
 	Name:     "upsample_linear1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10105,6 +10618,7 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 }
 
 var opUpsampleLinear1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackwardGradInput,
 	Name:     "upsample_linear1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10125,6 +10639,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 }
 
 var opUpsampleLinear1dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackward,
 	Name:     "upsample_linear1d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10144,6 +10659,7 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 }
 
 var opUpsampleBilinear2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dOut,
 	Name:     "upsample_bilinear2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10164,6 +10680,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 }
 
 var opUpsampleBilinear2d = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2d,
 	Name:     "upsample_bilinear2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10183,6 +10700,7 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 }
 
 var opUpsampleBilinear2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackwardGradInput,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10203,6 +10721,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 }
 
 var opUpsampleBilinear2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackward,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10222,6 +10741,7 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 }
 
 var opXUpsampleBilinear2dAaOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaOut,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10242,6 +10762,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 }
 
 var opXUpsampleBilinear2dAa = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAa,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10261,6 +10782,7 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 }
 
 var opXUpsampleBilinear2dAaBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackwardGradInput,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10281,6 +10803,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 }
 
 var opXUpsampleBilinear2dAaBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackward,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10300,6 +10823,7 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 }
 
 var opUpsampleBicubic2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dOut,
 	Name:     "upsample_bicubic2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10320,6 +10844,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 }
 
 var opUpsampleBicubic2d = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2d,
 	Name:     "upsample_bicubic2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10339,6 +10864,7 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 }
 
 var opUpsampleBicubic2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackwardGradInput,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10359,6 +10885,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opUpsampleBicubic2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackward,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10378,6 +10905,7 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleBicubic2dAaOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaOut,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10398,6 +10926,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 }
 
 var opXUpsampleBicubic2dAa = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAa,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10417,6 +10946,7 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 }
 
 var opXUpsampleBicubic2dAaBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackwardGradInput,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10437,6 +10967,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 }
 
 var opXUpsampleBicubic2dAaBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackward,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10456,6 +10987,7 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleTrilinear3dOut = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dOut,
 	Name:     "upsample_trilinear3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10476,6 +11008,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 }
 
 var opUpsampleTrilinear3d = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3d,
 	Name:     "upsample_trilinear3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10495,6 +11028,7 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 }
 
 var opUpsampleTrilinear3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackwardGradInput,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10515,6 +11049,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 }
 
 var opUpsampleTrilinear3dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackward,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10534,6 +11069,7 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 }
 
 var opUpsampleNearest1dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dOut,
 	Name:     "upsample_nearest1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10554,6 +11090,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 }
 
 var opXUpsampleNearestExact1dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dOut,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10574,6 +11111,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 }
 
 var opUpsampleNearest1d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1d,
 	Name:     "upsample_nearest1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10593,6 +11131,7 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 }
 
 var opXUpsampleNearestExact1d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1d,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10612,6 +11151,7 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 }
 
 var opUpsampleNearest1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackwardGradInput,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10632,6 +11172,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackwardGradInput,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10652,6 +11193,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest1dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackward,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10671,6 +11213,7 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact1dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackward,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10690,6 +11233,7 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opUpsampleNearest2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dOut,
 	Name:     "upsample_nearest2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10710,6 +11254,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 }
 
 var opXUpsampleNearestExact2dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dOut,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10730,6 +11275,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 }
 
 var opUpsampleNearest2d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2d,
 	Name:     "upsample_nearest2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10749,6 +11295,7 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 }
 
 var opXUpsampleNearestExact2d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2d,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10768,6 +11315,7 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 }
 
 var opUpsampleNearest2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackwardGradInput,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10788,6 +11336,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackwardGradInput,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10808,6 +11357,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackward,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10827,6 +11377,7 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact2dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackward,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10846,6 +11397,7 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opUpsampleNearest3dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dOut,
 	Name:     "upsample_nearest3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10866,6 +11418,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 }
 
 var opXUpsampleNearestExact3dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dOut,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -10886,6 +11439,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 }
 
 var opUpsampleNearest3d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3d,
 	Name:     "upsample_nearest3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10905,6 +11459,7 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 }
 
 var opXUpsampleNearestExact3d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3d,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10924,6 +11479,7 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 }
 
 var opUpsampleNearest3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackwardGradInput,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10944,6 +11500,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackwardGradInput,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -10964,6 +11521,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest3dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackward,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -10983,6 +11541,7 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact3dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackward,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11002,6 +11561,7 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opSigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SigmoidBackwardGradInput,
 	Name:     "sigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -11022,6 +11582,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 }
 
 var opSigmoidBackward = wrap.Op{
+	Kernel:   kernels.SigmoidBackward,
 	Name:     "sigmoid_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11041,6 +11602,7 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 }
 
 var opLogitBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LogitBackwardGradInput,
 	Name:     "logit_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -11061,6 +11623,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 }
 
 var opLogitBackward = wrap.Op{
+	Kernel:   kernels.LogitBackward,
 	Name:     "logit_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11080,6 +11643,7 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 }
 
 var opTanhBackwardGradInput = wrap.Op{
+	Kernel:   kernels.TanhBackwardGradInput,
 	Name:     "tanh_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -11100,6 +11664,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 }
 
 var opTanhBackward = wrap.Op{
+	Kernel:   kernels.TanhBackward,
 	Name:     "tanh_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11119,6 +11684,7 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 }
 
 var opSlowConvTranspose2dOut = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose2dOut,
 	Name:     "slow_conv_transpose2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11139,6 +11705,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 }
 
 var opSlowConvTranspose2d = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose2d,
 	Name:     "slow_conv_transpose2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11158,6 +11725,7 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opSlowConvTranspose3dOut = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose3dOut,
 	Name:     "slow_conv_transpose3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11178,6 +11746,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 }
 
 var opSlowConvTranspose3d = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose3d,
 	Name:     "slow_conv_transpose3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11197,6 +11766,7 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opThnnConv2dOut = wrap.Op{
+	Kernel:   kernels.ThnnConv2dOut,
 	Name:     "thnn_conv2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11217,6 +11787,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 }
 
 var opThnnConv2d = wrap.Op{
+	Kernel:   kernels.ThnnConv2d,
 	Name:     "thnn_conv2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11236,6 +11807,7 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 }
 
 var opXSlowConv2dForwardOutput = wrap.Op{
+	Kernel:   kernels.XSlowConv2dForwardOutput,
 	Name:     "_slow_conv2d_forward",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -11256,6 +11828,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 }
 
 var opXSlowConv2dForward = wrap.Op{
+	Kernel:   kernels.XSlowConv2dForward,
 	Name:     "_slow_conv2d_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11275,6 +11848,7 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 }
 
 var opXSlowConv2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardGradInput,
 	Name:     "_slow_conv2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.Strict,
@@ -11295,6 +11869,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opXSlowConv2dBackwardOutputMask = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardOutputMask,
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask",
 	Policy:   checks.Strict,
@@ -11314,6 +11889,7 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opXSlowConv2dBackwardOutputMaskOut = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardOutputMaskOut,
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask_out",
 	Policy:   checks.Strict,
@@ -11334,6 +11910,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opXConvDepthwise2dOut = wrap.Op{
+	Kernel:   kernels.XConvDepthwise2dOut,
 	Name:     "_conv_depthwise2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11354,6 +11931,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opXConvDepthwise2d = wrap.Op{
+	Kernel:   kernels.XConvDepthwise2d,
 	Name:     "_conv_depthwise2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11373,6 +11951,7 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 }
 
 var opConvDepthwise3d = wrap.Op{
+	Kernel:   kernels.ConvDepthwise3d,
 	Name:     "conv_depthwise3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11392,6 +11971,7 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 }
 
 var opConvDepthwise3dOut = wrap.Op{
+	Kernel:   kernels.ConvDepthwise3dOut,
 	Name:     "conv_depthwise3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11412,6 +11992,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 }
 
 var opSlowConv3dOut = wrap.Op{
+	Kernel:   kernels.SlowConv3dOut,
 	Name:     "slow_conv3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11432,6 +12013,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 }
 
 var opSlowConv3d = wrap.Op{
+	Kernel:   kernels.SlowConv3d,
 	Name:     "slow_conv3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11451,6 +12033,7 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 }
 
 var opSlowConv3dForwardOutput = wrap.Op{
+	Kernel:   kernels.SlowConv3dForwardOutput,
 	Name:     "slow_conv3d_forward",
 	Overload: "output",
 	Policy:   checks.Strict,
@@ -11471,6 +12054,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 }
 
 var opSlowConv3dForward = wrap.Op{
+	Kernel:   kernels.SlowConv3dForward,
 	Name:     "slow_conv3d_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11490,6 +12074,7 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated2d = wrap.Op{
+	Kernel:   kernels.SlowConvDilated2d,
 	Name:     "slow_conv_dilated2d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11509,6 +12094,7 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated2dOut = wrap.Op{
+	Kernel:   kernels.SlowConvDilated2dOut,
 	Name:     "slow_conv_dilated2d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11529,6 +12115,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 }
 
 var opSlowConvDilated3d = wrap.Op{
+	Kernel:   kernels.SlowConvDilated3d,
 	Name:     "slow_conv_dilated3d",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11548,6 +12135,7 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated3dOut = wrap.Op{
+	Kernel:   kernels.SlowConvDilated3dOut,
 	Name:     "slow_conv_dilated3d",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11568,6 +12156,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 }
 
 var opCol2imOut = wrap.Op{
+	Kernel:   kernels.Col2imOut,
 	Name:     "col2im",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11588,6 +12177,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 }
 
 var opCol2im = wrap.Op{
+	Kernel:   kernels.Col2im,
 	Name:     "col2im",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11607,6 +12197,7 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 }
 
 var opColumnStack = wrap.Op{
+	Kernel:   kernels.ColumnStack,
 	Name:     "column_stack",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11626,6 +12217,7 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opColumnStackOut = wrap.Op{
+	Kernel:   kernels.ColumnStackOut,
 	Name:     "column_stack",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11649,6 +12241,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIm2colOut = wrap.Op{
+	Kernel:   kernels.Im2colOut,
 	Name:     "im2col",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11669,6 +12262,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 }
 
 var opIm2col = wrap.Op{
+	Kernel:   kernels.Im2col,
 	Name:     "im2col",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11688,6 +12282,7 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 }
 
 var opIsfinite = wrap.Op{
+	Kernel:   kernels.Isfinite,
 	Name:     "isfinite",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11707,6 +12302,7 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsinf = wrap.Op{
+	Kernel:   kernels.Isinf,
 	Name:     "isinf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11726,6 +12322,7 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsinfOut = wrap.Op{
+	Kernel:   kernels.IsinfOut,
 	Name:     "isinf",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11746,6 +12343,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsposinf = wrap.Op{
+	Kernel:   kernels.Isposinf,
 	Name:     "isposinf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11765,6 +12363,7 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsposinfOut = wrap.Op{
+	Kernel:   kernels.IsposinfOut,
 	Name:     "isposinf",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11785,6 +12384,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsneginf = wrap.Op{
+	Kernel:   kernels.Isneginf,
 	Name:     "isneginf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11804,6 +12404,7 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsneginfOut = wrap.Op{
+	Kernel:   kernels.IsneginfOut,
 	Name:     "isneginf",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11824,6 +12425,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXAddBatchDim = wrap.Op{
+	Kernel:   kernels.XAddBatchDim,
 	Name:     "_add_batch_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11843,6 +12445,7 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 }
 
 var opXRemoveBatchDim = wrap.Op{
+	Kernel:   kernels.XRemoveBatchDim,
 	Name:     "_remove_batch_dim",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11862,6 +12465,7 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 }
 
 var opSpecialEntr = wrap.Op{
+	Kernel:   kernels.SpecialEntr,
 	Name:     "special_entr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11881,6 +12485,7 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialEntrOut = wrap.Op{
+	Kernel:   kernels.SpecialEntrOut,
 	Name:     "special_entr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11901,6 +12506,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtri = wrap.Op{
+	Kernel:   kernels.SpecialNdtri,
 	Name:     "special_ndtri",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11920,6 +12526,7 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtriOut = wrap.Op{
+	Kernel:   kernels.SpecialNdtriOut,
 	Name:     "special_ndtri",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11940,6 +12547,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogNdtr = wrap.Op{
+	Kernel:   kernels.SpecialLogNdtr,
 	Name:     "special_log_ndtr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11959,6 +12567,7 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogNdtrOut = wrap.Op{
+	Kernel:   kernels.SpecialLogNdtrOut,
 	Name:     "special_log_ndtr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -11979,6 +12588,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpm1 = wrap.Op{
+	Kernel:   kernels.SpecialExpm1,
 	Name:     "special_expm1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -11998,6 +12608,7 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpm1Out = wrap.Op{
+	Kernel:   kernels.SpecialExpm1Out,
 	Name:     "special_expm1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12018,6 +12629,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExp2 = wrap.Op{
+	Kernel:   kernels.SpecialExp2,
 	Name:     "special_exp2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12037,6 +12649,7 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExp2Out = wrap.Op{
+	Kernel:   kernels.SpecialExp2Out,
 	Name:     "special_exp2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12057,6 +12670,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPsi = wrap.Op{
+	Kernel:   kernels.SpecialPsi,
 	Name:     "special_psi",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12076,6 +12690,7 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPsiOut = wrap.Op{
+	Kernel:   kernels.SpecialPsiOut,
 	Name:     "special_psi",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12096,6 +12711,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialDigamma = wrap.Op{
+	Kernel:   kernels.SpecialDigamma,
 	Name:     "special_digamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12115,6 +12731,7 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialDigammaOut = wrap.Op{
+	Kernel:   kernels.SpecialDigammaOut,
 	Name:     "special_digamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12135,6 +12752,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammaln = wrap.Op{
+	Kernel:   kernels.SpecialGammaln,
 	Name:     "special_gammaln",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12154,6 +12772,7 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammalnOut = wrap.Op{
+	Kernel:   kernels.SpecialGammalnOut,
 	Name:     "special_gammaln",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12174,6 +12793,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErf = wrap.Op{
+	Kernel:   kernels.SpecialErf,
 	Name:     "special_erf",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12193,6 +12813,7 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfOut = wrap.Op{
+	Kernel:   kernels.SpecialErfOut,
 	Name:     "special_erf",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12213,6 +12834,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfc = wrap.Op{
+	Kernel:   kernels.SpecialErfc,
 	Name:     "special_erfc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12232,6 +12854,7 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcOut = wrap.Op{
+	Kernel:   kernels.SpecialErfcOut,
 	Name:     "special_erfc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12252,6 +12875,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcx = wrap.Op{
+	Kernel:   kernels.SpecialErfcx,
 	Name:     "special_erfcx",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12271,6 +12895,7 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcxOut = wrap.Op{
+	Kernel:   kernels.SpecialErfcxOut,
 	Name:     "special_erfcx",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12291,6 +12916,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfinv = wrap.Op{
+	Kernel:   kernels.SpecialErfinv,
 	Name:     "special_erfinv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12310,6 +12936,7 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfinvOut = wrap.Op{
+	Kernel:   kernels.SpecialErfinvOut,
 	Name:     "special_erfinv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12330,6 +12957,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtr = wrap.Op{
+	Kernel:   kernels.SpecialNdtr,
 	Name:     "special_ndtr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12349,6 +12977,7 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtrOut = wrap.Op{
+	Kernel:   kernels.SpecialNdtrOut,
 	Name:     "special_ndtr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12369,6 +12998,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlog1py = wrap.Op{
+	Kernel:   kernels.SpecialXlog1py,
 	Name:     "special_xlog1py",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12388,6 +13018,7 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlog1pySelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pySelfScalar,
 	Name:     "special_xlog1py",
 	Overload: "self_scalar",
 	Policy:   checks.Strict,
@@ -12407,6 +13038,7 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 }
 
 var opSpecialXlog1pyOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOtherScalar,
 	Name:     "special_xlog1py",
 	Overload: "other_scalar",
 	Policy:   checks.Strict,
@@ -12426,6 +13058,7 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 }
 
 var opSpecialXlog1pyOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOut,
 	Name:     "special_xlog1py",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12446,6 +13079,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 }
 
 var opSpecialXlog1pySelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pySelfScalarOut,
 	Name:     "special_xlog1py",
 	Overload: "self_scalar_out",
 	Policy:   checks.Strict,
@@ -12466,6 +13100,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 }
 
 var opSpecialXlog1pyOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOtherScalarOut,
 	Name:     "special_xlog1py",
 	Overload: "other_scalar_out",
 	Policy:   checks.Strict,
@@ -12486,6 +13121,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 }
 
 var opSpecialXlogy = wrap.Op{
+	Kernel:   kernels.SpecialXlogy,
 	Name:     "special_xlogy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12505,6 +13141,7 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlogySelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlogySelfScalar,
 	Name:     "special_xlogy",
 	Overload: "self_scalar",
 	Policy:   checks.Strict,
@@ -12524,6 +13161,7 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opSpecialXlogyOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOtherScalar,
 	Name:     "special_xlogy",
 	Overload: "other_scalar",
 	Policy:   checks.Strict,
@@ -12543,6 +13181,7 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 }
 
 var opSpecialXlogyOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOut,
 	Name:     "special_xlogy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12563,6 +13202,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 }
 
 var opSpecialXlogySelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogySelfScalarOut,
 	Name:     "special_xlogy",
 	Overload: "self_scalar_out",
 	Policy:   checks.Strict,
@@ -12583,6 +13223,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opSpecialXlogyOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOtherScalarOut,
 	Name:     "special_xlogy",
 	Overload: "other_scalar_out",
 	Policy:   checks.Strict,
@@ -12603,6 +13244,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 }
 
 var opSpecialZeta = wrap.Op{
+	Kernel:   kernels.SpecialZeta,
 	Name:     "special_zeta",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12622,6 +13264,7 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialZetaSelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialZetaSelfScalar,
 	Name:     "special_zeta",
 	Overload: "self_scalar",
 	Policy:   checks.Strict,
@@ -12641,6 +13284,7 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialZetaOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialZetaOtherScalar,
 	Name:     "special_zeta",
 	Overload: "other_scalar",
 	Policy:   checks.Strict,
@@ -12660,6 +13304,7 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 }
 
 var opSpecialZetaOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaOut,
 	Name:     "special_zeta",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12680,6 +13325,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opSpecialZetaSelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaSelfScalarOut,
 	Name:     "special_zeta",
 	Overload: "self_scalar_out",
 	Policy:   checks.Strict,
@@ -12700,6 +13346,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opSpecialZetaOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaOtherScalarOut,
 	Name:     "special_zeta",
 	Overload: "other_scalar_out",
 	Policy:   checks.Strict,
@@ -12720,6 +13367,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 }
 
 var opSpecialI0 = wrap.Op{
+	Kernel:   kernels.SpecialI0,
 	Name:     "special_i0",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12739,6 +13387,7 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0Out = wrap.Op{
+	Kernel:   kernels.SpecialI0Out,
 	Name:     "special_i0",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12759,6 +13408,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0e = wrap.Op{
+	Kernel:   kernels.SpecialI0e,
 	Name:     "special_i0e",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12778,6 +13428,7 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0eOut = wrap.Op{
+	Kernel:   kernels.SpecialI0eOut,
 	Name:     "special_i0e",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12798,6 +13449,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1 = wrap.Op{
+	Kernel:   kernels.SpecialI1,
 	Name:     "special_i1",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12817,6 +13469,7 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1Out = wrap.Op{
+	Kernel:   kernels.SpecialI1Out,
 	Name:     "special_i1",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12837,6 +13490,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1e = wrap.Op{
+	Kernel:   kernels.SpecialI1e,
 	Name:     "special_i1e",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12856,6 +13510,7 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1eOut = wrap.Op{
+	Kernel:   kernels.SpecialI1eOut,
 	Name:     "special_i1e",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12876,6 +13531,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogit = wrap.Op{
+	Kernel:   kernels.SpecialLogit,
 	Name:     "special_logit",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12895,6 +13551,7 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opSpecialLogitOut = wrap.Op{
+	Kernel:   kernels.SpecialLogitOut,
 	Name:     "special_logit",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12915,6 +13572,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 }
 
 var opSpecialPolygamma = wrap.Op{
+	Kernel:   kernels.SpecialPolygamma,
 	Name:     "special_polygamma",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12934,6 +13592,7 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPolygammaOut = wrap.Op{
+	Kernel:   kernels.SpecialPolygammaOut,
 	Name:     "special_polygamma",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12954,6 +13613,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opSpecialLogsumexp = wrap.Op{
+	Kernel:   kernels.SpecialLogsumexp,
 	Name:     "special_logsumexp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -12973,6 +13633,7 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 }
 
 var opSpecialLogsumexpOut = wrap.Op{
+	Kernel:   kernels.SpecialLogsumexpOut,
 	Name:     "special_logsumexp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -12993,6 +13654,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 }
 
 var opSpecialExpit = wrap.Op{
+	Kernel:   kernels.SpecialExpit,
 	Name:     "special_expit",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13012,6 +13674,7 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpitOut = wrap.Op{
+	Kernel:   kernels.SpecialExpitOut,
 	Name:     "special_expit",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13032,6 +13695,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSinc = wrap.Op{
+	Kernel:   kernels.SpecialSinc,
 	Name:     "special_sinc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13051,6 +13715,7 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSincOut = wrap.Op{
+	Kernel:   kernels.SpecialSincOut,
 	Name:     "special_sinc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13071,6 +13736,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialRound = wrap.Op{
+	Kernel:   kernels.SpecialRound,
 	Name:     "special_round",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13090,6 +13756,7 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opSpecialRoundOut = wrap.Op{
+	Kernel:   kernels.SpecialRoundOut,
 	Name:     "special_round",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13110,6 +13777,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 }
 
 var opSpecialLog1p = wrap.Op{
+	Kernel:   kernels.SpecialLog1p,
 	Name:     "special_log1p",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13129,6 +13797,7 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLog1pOut = wrap.Op{
+	Kernel:   kernels.SpecialLog1pOut,
 	Name:     "special_log1p",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13149,6 +13818,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogSoftmax = wrap.Op{
+	Kernel:   kernels.SpecialLogSoftmax,
 	Name:     "special_log_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13168,6 +13838,7 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 }
 
 var opSpecialGammaincOut = wrap.Op{
+	Kernel:   kernels.SpecialGammaincOut,
 	Name:     "special_gammainc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13188,6 +13859,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opSpecialGammainc = wrap.Op{
+	Kernel:   kernels.SpecialGammainc,
 	Name:     "special_gammainc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13207,6 +13879,7 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammainccOut = wrap.Op{
+	Kernel:   kernels.SpecialGammainccOut,
 	Name:     "special_gammaincc",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13227,6 +13900,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opSpecialGammaincc = wrap.Op{
+	Kernel:   kernels.SpecialGammaincc,
 	Name:     "special_gammaincc",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13246,6 +13920,7 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialMultigammaln = wrap.Op{
+	Kernel:   kernels.SpecialMultigammaln,
 	Name:     "special_multigammaln",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13265,6 +13940,7 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opSpecialMultigammalnOut = wrap.Op{
+	Kernel:   kernels.SpecialMultigammalnOut,
 	Name:     "special_multigammaln",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13285,6 +13961,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 }
 
 var opSpecialSoftmax = wrap.Op{
+	Kernel:   kernels.SpecialSoftmax,
 	Name:     "special_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13304,6 +13981,7 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opFftFft = wrap.Op{
+	Kernel:   kernels.FftFft,
 	Name:     "fft_fft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13323,6 +14001,7 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 }
 
 var opFftFftOut = wrap.Op{
+	Kernel:   kernels.FftFftOut,
 	Name:     "fft_fft",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13343,6 +14022,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 }
 
 var opFftIfft = wrap.Op{
+	Kernel:   kernels.FftIfft,
 	Name:     "fft_ifft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13362,6 +14042,7 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftIfftOut = wrap.Op{
+	Kernel:   kernels.FftIfftOut,
 	Name:     "fft_ifft",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13382,6 +14063,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftRfft = wrap.Op{
+	Kernel:   kernels.FftRfft,
 	Name:     "fft_rfft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13401,6 +14083,7 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftRfftOut = wrap.Op{
+	Kernel:   kernels.FftRfftOut,
 	Name:     "fft_rfft",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13421,6 +14104,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftIrfft = wrap.Op{
+	Kernel:   kernels.FftIrfft,
 	Name:     "fft_irfft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13440,6 +14124,7 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 }
 
 var opFftIrfftOut = wrap.Op{
+	Kernel:   kernels.FftIrfftOut,
 	Name:     "fft_irfft",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13460,6 +14145,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 }
 
 var opFftHfft = wrap.Op{
+	Kernel:   kernels.FftHfft,
 	Name:     "fft_hfft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13479,6 +14165,7 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftHfftOut = wrap.Op{
+	Kernel:   kernels.FftHfftOut,
 	Name:     "fft_hfft",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13499,6 +14186,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftIhfft = wrap.Op{
+	Kernel:   kernels.FftIhfft,
 	Name:     "fft_ihfft",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13518,6 +14206,7 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 }
 
 var opFftIhfftOut = wrap.Op{
+	Kernel:   kernels.FftIhfftOut,
 	Name:     "fft_ihfft",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13538,6 +14227,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 }
 
 var opFftFft2 = wrap.Op{
+	Kernel:   kernels.FftFft2,
 	Name:     "fft_fft2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13557,6 +14247,7 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 }
 
 var opFftFft2Out = wrap.Op{
+	Kernel:   kernels.FftFft2Out,
 	Name:     "fft_fft2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13577,6 +14268,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 }
 
 var opFftIfft2 = wrap.Op{
+	Kernel:   kernels.FftIfft2,
 	Name:     "fft_ifft2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13596,6 +14288,7 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftIfft2Out = wrap.Op{
+	Kernel:   kernels.FftIfft2Out,
 	Name:     "fft_ifft2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13616,6 +14309,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftRfft2 = wrap.Op{
+	Kernel:   kernels.FftRfft2,
 	Name:     "fft_rfft2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13635,6 +14329,7 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftRfft2Out = wrap.Op{
+	Kernel:   kernels.FftRfft2Out,
 	Name:     "fft_rfft2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13655,6 +14350,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIrfft2 = wrap.Op{
+	Kernel:   kernels.FftIrfft2,
 	Name:     "fft_irfft2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13674,6 +14370,7 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIrfft2Out = wrap.Op{
+	Kernel:   kernels.FftIrfft2Out,
 	Name:     "fft_irfft2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13694,6 +14391,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftHfft2 = wrap.Op{
+	Kernel:   kernels.FftHfft2,
 	Name:     "fft_hfft2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13713,6 +14411,7 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftHfft2Out = wrap.Op{
+	Kernel:   kernels.FftHfft2Out,
 	Name:     "fft_hfft2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13733,6 +14432,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIhfft2 = wrap.Op{
+	Kernel:   kernels.FftIhfft2,
 	Name:     "fft_ihfft2",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13752,6 +14452,7 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIhfft2Out = wrap.Op{
+	Kernel:   kernels.FftIhfft2Out,
 	Name:     "fft_ihfft2",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13772,6 +14473,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftFftn = wrap.Op{
+	Kernel:   kernels.FftFftn,
 	Name:     "fft_fftn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13791,6 +14493,7 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 }
 
 var opFftFftnOut = wrap.Op{
+	Kernel:   kernels.FftFftnOut,
 	Name:     "fft_fftn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13811,6 +14514,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 }
 
 var opFftIfftn = wrap.Op{
+	Kernel:   kernels.FftIfftn,
 	Name:     "fft_ifftn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13830,6 +14534,7 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftIfftnOut = wrap.Op{
+	Kernel:   kernels.FftIfftnOut,
 	Name:     "fft_ifftn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13850,6 +14555,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftRfftn = wrap.Op{
+	Kernel:   kernels.FftRfftn,
 	Name:     "fft_rfftn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13869,6 +14575,7 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftRfftnOut = wrap.Op{
+	Kernel:   kernels.FftRfftnOut,
 	Name:     "fft_rfftn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13889,6 +14596,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIrfftn = wrap.Op{
+	Kernel:   kernels.FftIrfftn,
 	Name:     "fft_irfftn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13908,6 +14616,7 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIrfftnOut = wrap.Op{
+	Kernel:   kernels.FftIrfftnOut,
 	Name:     "fft_irfftn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13928,6 +14637,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftHfftn = wrap.Op{
+	Kernel:   kernels.FftHfftn,
 	Name:     "fft_hfftn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13947,6 +14657,7 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftHfftnOut = wrap.Op{
+	Kernel:   kernels.FftHfftnOut,
 	Name:     "fft_hfftn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -13967,6 +14678,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIhfftn = wrap.Op{
+	Kernel:   kernels.FftIhfftn,
 	Name:     "fft_ihfftn",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -13986,6 +14698,7 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIhfftnOut = wrap.Op{
+	Kernel:   kernels.FftIhfftnOut,
 	Name:     "fft_ihfftn",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14006,6 +14719,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftFftfreq = wrap.Op{
+	Kernel:   kernels.FftFftfreq,
 	Name:     "fft_fftfreq",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14024,6 +14738,7 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 }
 
 var opFftFftfreqOut = wrap.Op{
+	Kernel:   kernels.FftFftfreqOut,
 	Name:     "fft_fftfreq",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14044,6 +14759,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFftRfftfreq = wrap.Op{
+	Kernel:   kernels.FftRfftfreq,
 	Name:     "fft_rfftfreq",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14062,6 +14778,7 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 }
 
 var opFftRfftfreqOut = wrap.Op{
+	Kernel:   kernels.FftRfftfreqOut,
 	Name:     "fft_rfftfreq",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14082,6 +14799,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFftFftshift = wrap.Op{
+	Kernel:   kernels.FftFftshift,
 	Name:     "fft_fftshift",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14101,6 +14819,7 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opFftIfftshift = wrap.Op{
+	Kernel:   kernels.FftIfftshift,
 	Name:     "fft_ifftshift",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14120,6 +14839,7 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opLinalgCholeskyEx = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyEx,
 	Name:     "linalg_cholesky_ex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14139,6 +14859,7 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 }
 
 var opLinalgCholeskyExL = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyExL,
 	Name:     "linalg_cholesky_ex",
 	Overload: "L",
 	Policy:   checks.Strict,
@@ -14159,6 +14880,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 }
 
 var opLinalgCholesky = wrap.Op{
+	Kernel:   kernels.LinalgCholesky,
 	Name:     "linalg_cholesky",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14178,6 +14900,7 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opLinalgCholeskyOut = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyOut,
 	Name:     "linalg_cholesky",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14198,6 +14921,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 }
 
 var opLinalgCross = wrap.Op{
+	Kernel:   kernels.LinalgCross,
 	Name:     "linalg_cross",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14217,6 +14941,7 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 }
 
 var opLinalgCrossOut = wrap.Op{
+	Kernel:   kernels.LinalgCrossOut,
 	Name:     "linalg_cross",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14237,6 +14962,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 }
 
 var opLinalgLuFactor = wrap.Op{
+	Kernel:   kernels.LinalgLuFactor,
 	Name:     "linalg_lu_factor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14256,6 +14982,7 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 }
 
 var opLinalgLuFactorOut = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorOut,
 	Name:     "linalg_lu_factor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14276,6 +15003,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 }
 
 var opLinalgLuFactorEx = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorEx,
 	Name:     "linalg_lu_factor_ex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14295,6 +15023,7 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 }
 
 var opLinalgLuFactorExOut = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorExOut,
 	Name:     "linalg_lu_factor_ex",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14315,6 +15044,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 }
 
 var opLinalgLu = wrap.Op{
+	Kernel:   kernels.LinalgLu,
 	Name:     "linalg_lu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14334,6 +15064,7 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 }
 
 var opLinalgLuOut = wrap.Op{
+	Kernel:   kernels.LinalgLuOut,
 	Name:     "linalg_lu",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14354,6 +15085,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 }
 
 var opLinalgLuSolve = wrap.Op{
+	Kernel:   kernels.LinalgLuSolve,
 	Name:     "linalg_lu_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14373,6 +15105,7 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 }
 
 var opLinalgLuSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgLuSolveOut,
 	Name:     "linalg_lu_solve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14393,6 +15126,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 }
 
 var opXLinalgDet = wrap.Op{
+	Kernel:   kernels.XLinalgDet,
 	Name:     "_linalg_det",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14412,6 +15146,7 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 }
 
 var opXLinalgDetResult = wrap.Op{
+	Kernel:   kernels.XLinalgDetResult,
 	Name:     "_linalg_det",
 	Overload: "result",
 	Policy:   checks.Strict,
@@ -14432,6 +15167,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 }
 
 var opLinalgDet = wrap.Op{
+	Kernel:   kernels.LinalgDet,
 	Name:     "linalg_det",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14451,6 +15187,7 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgDetOut = wrap.Op{
+	Kernel:   kernels.LinalgDetOut,
 	Name:     "linalg_det",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14471,6 +15208,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDet = wrap.Op{
+	Kernel:   kernels.Det,
 	Name:     "det",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14490,6 +15228,7 @@ func Det(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgLdlFactorEx = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorEx,
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14509,6 +15248,7 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 }
 
 var opLinalgLdlFactorExOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorExOut,
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14529,6 +15269,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 }
 
 var opLinalgLdlFactor = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactor,
 	Name:     "linalg_ldl_factor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14548,6 +15289,7 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 }
 
 var opLinalgLdlFactorOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorOut,
 	Name:     "linalg_ldl_factor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14568,6 +15310,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 }
 
 var opLinalgLdlSolve = wrap.Op{
+	Kernel:   kernels.LinalgLdlSolve,
 	Name:     "linalg_ldl_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14587,6 +15330,7 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 }
 
 var opLinalgLdlSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlSolveOut,
 	Name:     "linalg_ldl_solve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14607,6 +15351,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 }
 
 var opLinalgLstsq = wrap.Op{
+	Kernel:   kernels.LinalgLstsq,
 	Name:     "linalg_lstsq",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14626,6 +15371,7 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 }
 
 var opLinalgLstsqOut = wrap.Op{
+	Kernel:   kernels.LinalgLstsqOut,
 	Name:     "linalg_lstsq",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14646,6 +15392,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 }
 
 var opLinalgMatmul = wrap.Op{
+	Kernel:   kernels.LinalgMatmul,
 	Name:     "linalg_matmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14665,6 +15412,7 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMatmulOut = wrap.Op{
+	Kernel:   kernels.LinalgMatmulOut,
 	Name:     "linalg_matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14685,6 +15433,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 }
 
 var opLinalgVecdot = wrap.Op{
+	Kernel:   kernels.LinalgVecdot,
 	Name:     "linalg_vecdot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14704,6 +15453,7 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opLinalgVecdotOut = wrap.Op{
+	Kernel:   kernels.LinalgVecdotOut,
 	Name:     "linalg_vecdot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14724,6 +15474,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 }
 
 var opLinalgMatrixExp = wrap.Op{
+	Kernel:   kernels.LinalgMatrixExp,
 	Name:     "linalg_matrix_exp",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14743,6 +15494,7 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMatrixExpOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixExpOut,
 	Name:     "linalg_matrix_exp",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14763,6 +15515,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXLinalgSlogdet = wrap.Op{
+	Kernel:   kernels.XLinalgSlogdet,
 	Name:     "_linalg_slogdet",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14782,6 +15535,7 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 }
 
 var opXLinalgSlogdetSign = wrap.Op{
+	Kernel:   kernels.XLinalgSlogdetSign,
 	Name:     "_linalg_slogdet",
 	Overload: "sign",
 	Policy:   checks.Strict,
@@ -14802,6 +15556,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 }
 
 var opLinalgSlogdet = wrap.Op{
+	Kernel:   kernels.LinalgSlogdet,
 	Name:     "linalg_slogdet",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14821,6 +15576,7 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgSlogdetOut = wrap.Op{
+	Kernel:   kernels.LinalgSlogdetOut,
 	Name:     "linalg_slogdet",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14841,6 +15597,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 }
 
 var opSlogdet = wrap.Op{
+	Kernel:   kernels.Slogdet,
 	Name:     "slogdet",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14860,6 +15617,7 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opSlogdetOut = wrap.Op{
+	Kernel:   kernels.SlogdetOut,
 	Name:     "slogdet",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14880,6 +15638,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 }
 
 var opLogdet = wrap.Op{
+	Kernel:   kernels.Logdet,
 	Name:     "logdet",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14899,6 +15658,7 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEig = wrap.Op{
+	Kernel:   kernels.LinalgEig,
 	Name:     "linalg_eig",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14918,6 +15678,7 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgEigOut = wrap.Op{
+	Kernel:   kernels.LinalgEigOut,
 	Name:     "linalg_eig",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14938,6 +15699,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 }
 
 var opXLinalgEigvals = wrap.Op{
+	Kernel:   kernels.XLinalgEigvals,
 	Name:     "_linalg_eigvals",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14957,6 +15719,7 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEigvals = wrap.Op{
+	Kernel:   kernels.LinalgEigvals,
 	Name:     "linalg_eigvals",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -14976,6 +15739,7 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEigvalsOut = wrap.Op{
+	Kernel:   kernels.LinalgEigvalsOut,
 	Name:     "linalg_eigvals",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -14996,6 +15760,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXLinalgEigh = wrap.Op{
+	Kernel:   kernels.XLinalgEigh,
 	Name:     "_linalg_eigh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15015,6 +15780,7 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 }
 
 var opXLinalgEighEigenvalues = wrap.Op{
+	Kernel:   kernels.XLinalgEighEigenvalues,
 	Name:     "_linalg_eigh",
 	Overload: "eigenvalues",
 	Policy:   checks.Strict,
@@ -15035,6 +15801,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 }
 
 var opLinalgEigh = wrap.Op{
+	Kernel:   kernels.LinalgEigh,
 	Name:     "linalg_eigh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15054,6 +15821,7 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 }
 
 var opLinalgEighEigvals = wrap.Op{
+	Kernel:   kernels.LinalgEighEigvals,
 	Name:     "linalg_eigh",
 	Overload: "eigvals",
 	Policy:   checks.Strict,
@@ -15074,6 +15842,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 }
 
 var opLinalgEigvalsh = wrap.Op{
+	Kernel:   kernels.LinalgEigvalsh,
 	Name:     "linalg_eigvalsh",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15093,6 +15862,7 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 }
 
 var opLinalgEigvalshOut = wrap.Op{
+	Kernel:   kernels.LinalgEigvalshOut,
 	Name:     "linalg_eigvalsh",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15113,6 +15883,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 }
 
 var opLinalgHouseholderProduct = wrap.Op{
+	Kernel:   kernels.LinalgHouseholderProduct,
 	Name:     "linalg_householder_product",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15132,6 +15903,7 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 }
 
 var opLinalgHouseholderProductOut = wrap.Op{
+	Kernel:   kernels.LinalgHouseholderProductOut,
 	Name:     "linalg_householder_product",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15152,6 +15924,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 }
 
 var opLinalgInvEx = wrap.Op{
+	Kernel:   kernels.LinalgInvEx,
 	Name:     "linalg_inv_ex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15171,6 +15944,7 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 }
 
 var opLinalgInvExInverse = wrap.Op{
+	Kernel:   kernels.LinalgInvExInverse,
 	Name:     "linalg_inv_ex",
 	Overload: "inverse",
 	Policy:   checks.Strict,
@@ -15191,6 +15965,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 }
 
 var opLinalgInv = wrap.Op{
+	Kernel:   kernels.LinalgInv,
 	Name:     "linalg_inv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15210,6 +15985,7 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgInvOut = wrap.Op{
+	Kernel:   kernels.LinalgInvOut,
 	Name:     "linalg_inv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15230,6 +16006,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opInverse = wrap.Op{
+	Kernel:   kernels.Inverse,
 	Name:     "inverse",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15249,6 +16026,7 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 }
 
 var opInverseOut = wrap.Op{
+	Kernel:   kernels.InverseOut,
 	Name:     "inverse",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15269,6 +16047,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opInner = wrap.Op{
+	Kernel:   kernels.Inner,
 	Name:     "inner",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15288,6 +16067,7 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opInnerOut = wrap.Op{
+	Kernel:   kernels.InnerOut,
 	Name:     "inner",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15308,6 +16088,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opOuter = wrap.Op{
+	Kernel:   kernels.Outer,
 	Name:     "outer",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15327,6 +16108,7 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 }
 
 var opOuterOut = wrap.Op{
+	Kernel:   kernels.OuterOut,
 	Name:     "outer",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15347,6 +16129,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opGer = wrap.Op{
+	Kernel:   kernels.Ger,
 	Name:     "ger",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15366,6 +16149,7 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 }
 
 var opGerOut = wrap.Op{
+	Kernel:   kernels.GerOut,
 	Name:     "ger",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15386,6 +16170,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opLinalgNorm = wrap.Op{
+	Kernel:   kernels.LinalgNorm,
 	Name:     "linalg_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15405,6 +16190,7 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 }
 
 var opLinalgNormOrdStr = wrap.Op{
+	Kernel:   kernels.LinalgNormOrdStr,
 	Name:     "linalg_norm",
 	Overload: "ord_str",
 	Policy:   checks.Strict,
@@ -15424,6 +16210,7 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 }
 
 var opLinalgNormOut = wrap.Op{
+	Kernel:   kernels.LinalgNormOut,
 	Name:     "linalg_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15444,6 +16231,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 }
 
 var opLinalgNormOrdStrOut = wrap.Op{
+	Kernel:   kernels.LinalgNormOrdStrOut,
 	Name:     "linalg_norm",
 	Overload: "ord_str_out",
 	Policy:   checks.Strict,
@@ -15464,6 +16252,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 }
 
 var opLinalgVectorNorm = wrap.Op{
+	Kernel:   kernels.LinalgVectorNorm,
 	Name:     "linalg_vector_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15483,6 +16272,7 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 }
 
 var opLinalgVectorNormOut = wrap.Op{
+	Kernel:   kernels.LinalgVectorNormOut,
 	Name:     "linalg_vector_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15503,6 +16293,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 }
 
 var opLinalgMatrixNorm = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNorm,
 	Name:     "linalg_matrix_norm",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15522,6 +16313,7 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 }
 
 var opLinalgMatrixNormOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormOut,
 	Name:     "linalg_matrix_norm",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15542,6 +16334,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 }
 
 var opLinalgMatrixNormStrOrd = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormStrOrd,
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord",
 	Policy:   checks.Strict,
@@ -15561,6 +16354,7 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 }
 
 var opLinalgMatrixNormStrOrdOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormStrOrdOut,
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord_out",
 	Policy:   checks.Strict,
@@ -15581,6 +16375,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 }
 
 var opXLinalgSvd = wrap.Op{
+	Kernel:   kernels.XLinalgSvd,
 	Name:     "_linalg_svd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15600,6 +16395,7 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 }
 
 var opXLinalgSvdU = wrap.Op{
+	Kernel:   kernels.XLinalgSvdU,
 	Name:     "_linalg_svd",
 	Overload: "U",
 	Policy:   checks.Strict,
@@ -15620,6 +16416,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 }
 
 var opLinalgSvd = wrap.Op{
+	Kernel:   kernels.LinalgSvd,
 	Name:     "linalg_svd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15639,6 +16436,7 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 }
 
 var opLinalgSvdU = wrap.Op{
+	Kernel:   kernels.LinalgSvdU,
 	Name:     "linalg_svd",
 	Overload: "U",
 	Policy:   checks.Strict,
@@ -15659,6 +16457,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 }
 
 var opLinalgSvdvals = wrap.Op{
+	Kernel:   kernels.LinalgSvdvals,
 	Name:     "linalg_svdvals",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15678,6 +16477,7 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 }
 
 var opLinalgSvdvalsOut = wrap.Op{
+	Kernel:   kernels.LinalgSvdvalsOut,
 	Name:     "linalg_svdvals",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15698,6 +16498,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 }
 
 var opLinalgCond = wrap.Op{
+	Kernel:   kernels.LinalgCond,
 	Name:     "linalg_cond",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15717,6 +16518,7 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 }
 
 var opLinalgCondOut = wrap.Op{
+	Kernel:   kernels.LinalgCondOut,
 	Name:     "linalg_cond",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15737,6 +16539,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 }
 
 var opLinalgCondPStr = wrap.Op{
+	Kernel:   kernels.LinalgCondPStr,
 	Name:     "linalg_cond",
 	Overload: "p_str",
 	Policy:   checks.Strict,
@@ -15756,6 +16559,7 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 }
 
 var opLinalgCondPStrOut = wrap.Op{
+	Kernel:   kernels.LinalgCondPStrOut,
 	Name:     "linalg_cond",
 	Overload: "p_str_out",
 	Policy:   checks.Strict,
@@ -15776,6 +16580,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 }
 
 var opLinalgPinvAtolRtolTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolTensor,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor",
 	Policy:   checks.Strict,
@@ -15795,6 +16600,7 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 }
 
 var opLinalgPinvAtolRtolTensorOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolTensorOut,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor_out",
 	Policy:   checks.Strict,
@@ -15815,6 +16621,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 }
 
 var opLinalgPinvAtolRtolFloat = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolFloat,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float",
 	Policy:   checks.Strict,
@@ -15834,6 +16641,7 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 }
 
 var opLinalgPinvAtolRtolFloatOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolFloatOut,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float_out",
 	Policy:   checks.Strict,
@@ -15854,6 +16662,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 }
 
 var opLinalgPinv = wrap.Op{
+	Kernel:   kernels.LinalgPinv,
 	Name:     "linalg_pinv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15873,6 +16682,7 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 }
 
 var opLinalgPinvRcondTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvRcondTensor,
 	Name:     "linalg_pinv",
 	Overload: "rcond_tensor",
 	Policy:   checks.Strict,
@@ -15892,6 +16702,7 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 }
 
 var opLinalgPinvOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvOut,
 	Name:     "linalg_pinv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -15912,6 +16723,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 }
 
 var opLinalgPinvOutRcondTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvOutRcondTensor,
 	Name:     "linalg_pinv",
 	Overload: "out_rcond_tensor",
 	Policy:   checks.Strict,
@@ -15932,6 +16744,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 }
 
 var opXLinalgSolveEx = wrap.Op{
+	Kernel:   kernels.XLinalgSolveEx,
 	Name:     "_linalg_solve_ex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15951,6 +16764,7 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 }
 
 var opXLinalgSolveExResult = wrap.Op{
+	Kernel:   kernels.XLinalgSolveExResult,
 	Name:     "_linalg_solve_ex",
 	Overload: "result",
 	Policy:   checks.Strict,
@@ -15971,6 +16785,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 }
 
 var opLinalgSolveEx = wrap.Op{
+	Kernel:   kernels.LinalgSolveEx,
 	Name:     "linalg_solve_ex",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -15990,6 +16805,7 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 }
 
 var opLinalgSolveExOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveExOut,
 	Name:     "linalg_solve_ex",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16010,6 +16826,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 }
 
 var opLinalgSolve = wrap.Op{
+	Kernel:   kernels.LinalgSolve,
 	Name:     "linalg_solve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16029,6 +16846,7 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 }
 
 var opXSpsolve = wrap.Op{
+	Kernel:   kernels.XSpsolve,
 	Name:     "_spsolve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16048,6 +16866,7 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 }
 
 var opLinalgSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveOut,
 	Name:     "linalg_solve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16068,6 +16887,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 }
 
 var opLinalgTensorinv = wrap.Op{
+	Kernel:   kernels.LinalgTensorinv,
 	Name:     "linalg_tensorinv",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16087,6 +16907,7 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 }
 
 var opLinalgTensorinvOut = wrap.Op{
+	Kernel:   kernels.LinalgTensorinvOut,
 	Name:     "linalg_tensorinv",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16107,6 +16928,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 }
 
 var opLinalgTensorsolve = wrap.Op{
+	Kernel:   kernels.LinalgTensorsolve,
 	Name:     "linalg_tensorsolve",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16126,6 +16948,7 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 }
 
 var opLinalgTensorsolveOut = wrap.Op{
+	Kernel:   kernels.LinalgTensorsolveOut,
 	Name:     "linalg_tensorsolve",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16146,6 +16969,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 }
 
 var opLinalgQr = wrap.Op{
+	Kernel:   kernels.LinalgQr,
 	Name:     "linalg_qr",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16165,6 +16989,7 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgQrOut = wrap.Op{
+	Kernel:   kernels.LinalgQrOut,
 	Name:     "linalg_qr",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16185,6 +17010,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 }
 
 var opLinalgMatrixPower = wrap.Op{
+	Kernel:   kernels.LinalgMatrixPower,
 	Name:     "linalg_matrix_power",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16204,6 +17030,7 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opLinalgMatrixPowerOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixPowerOut,
 	Name:     "linalg_matrix_power",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16224,6 +17051,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 }
 
 var opLinalgMatrixRankAtolRtolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor",
 	Policy:   checks.Strict,
@@ -16243,6 +17071,7 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 }
 
 var opLinalgMatrixRankAtolRtolTensorOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolTensorOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor_out",
 	Policy:   checks.Strict,
@@ -16263,6 +17092,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 }
 
 var opLinalgMatrixRankAtolRtolFloat = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolFloat,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float",
 	Policy:   checks.Strict,
@@ -16282,6 +17112,7 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 }
 
 var opLinalgMatrixRankAtolRtolFloatOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolFloatOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float_out",
 	Policy:   checks.Strict,
@@ -16302,6 +17133,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 }
 
 var opLinalgMatrixRank = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRank,
 	Name:     "linalg_matrix_rank",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16321,6 +17153,7 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 }
 
 var opLinalgMatrixRankOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16341,6 +17174,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 }
 
 var opLinalgMatrixRankTolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankTolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "tol_tensor",
 	Policy:   checks.Strict,
@@ -16360,6 +17194,7 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 }
 
 var opLinalgMatrixRankOutTolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankOutTolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "out_tol_tensor",
 	Policy:   checks.Strict,
@@ -16380,6 +17215,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 }
 
 var opLinalgMultiDot = wrap.Op{
+	Kernel:   kernels.LinalgMultiDot,
 	Name:     "linalg_multi_dot",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16399,6 +17235,7 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMultiDotOut = wrap.Op{
+	Kernel:   kernels.LinalgMultiDotOut,
 	Name:     "linalg_multi_dot",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16422,6 +17259,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 }
 
 var opNestedToPaddedTensor = wrap.Op{
+	Kernel:   kernels.NestedToPaddedTensor,
 	Name:     "nested_to_padded_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16441,6 +17279,7 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 }
 
 var opXTestSerializationSubcmul = wrap.Op{
+	Kernel:   kernels.XTestSerializationSubcmul,
 	Name:     "_test_serialization_subcmul",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16460,6 +17299,7 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 }
 
 var opXTestParallelMaterialize = wrap.Op{
+	Kernel:   kernels.XTestParallelMaterialize,
 	Name:     "_test_parallel_materialize",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16479,6 +17319,7 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 }
 
 var opXTestOptionalIntlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalIntlist,
 	Name:     "_test_optional_intlist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16498,6 +17339,7 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 }
 
 var opXTestOptionalIntlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalIntlistOut,
 	Name:     "_test_optional_intlist",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16518,6 +17360,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 }
 
 var opXTestOptionalFilledIntlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalFilledIntlist,
 	Name:     "_test_optional_filled_intlist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16537,6 +17380,7 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 }
 
 var opXTestOptionalFilledIntlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalFilledIntlistOut,
 	Name:     "_test_optional_filled_intlist",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16557,6 +17401,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 }
 
 var opXTestOptionalFloatlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalFloatlist,
 	Name:     "_test_optional_floatlist",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16576,6 +17421,7 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 }
 
 var opXTestOptionalFloatlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalFloatlistOut,
 	Name:     "_test_optional_floatlist",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16596,6 +17442,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 }
 
 var opXTestStringDefault = wrap.Op{
+	Kernel:   kernels.XTestStringDefault,
 	Name:     "_test_string_default",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16615,6 +17462,7 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 }
 
 var opXTestAmbiguousDefaultsA = wrap.Op{
+	Kernel:   kernels.XTestAmbiguousDefaultsA,
 	Name:     "_test_ambiguous_defaults",
 	Overload: "a",
 	Policy:   checks.Strict,
@@ -16634,6 +17482,7 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 }
 
 var opXTestAmbiguousDefaultsB = wrap.Op{
+	Kernel:   kernels.XTestAmbiguousDefaultsB,
 	Name:     "_test_ambiguous_defaults",
 	Overload: "b",
 	Policy:   checks.Strict,
@@ -16653,6 +17502,7 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 }
 
 var opXTestWarnInAutograd = wrap.Op{
+	Kernel:   kernels.XTestWarnInAutograd,
 	Name:     "_test_warn_in_autograd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16672,6 +17522,7 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestWarnInAutogradOut = wrap.Op{
+	Kernel:   kernels.XTestWarnInAutogradOut,
 	Name:     "_test_warn_in_autograd",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16692,6 +17543,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 }
 
 var opXTestAutogradMultipleDispatchFullcoverage = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchFullcoverage,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage",
 	Policy:   checks.Strict,
@@ -16711,6 +17563,7 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 }
 
 var opXTestAutogradMultipleDispatchFullcoverageOut = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchFullcoverageOut,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage_out",
 	Policy:   checks.Strict,
@@ -16731,6 +17584,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 }
 
 var opXTestAutogradMultipleDispatchNtonly = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchNtonly,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "ntonly",
 	Policy:   checks.Strict,
@@ -16750,6 +17604,7 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 }
 
 var opXTestAutogradMultipleDispatchView = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchView,
 	Name:     "_test_autograd_multiple_dispatch_view",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16769,6 +17624,7 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestAutogradMultipleDispatchViewCopy = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchViewCopy,
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16788,6 +17644,7 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestAutogradMultipleDispatchViewCopyOut = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchViewCopyOut,
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16808,6 +17665,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 }
 
 var opSegmentReduce = wrap.Op{
+	Kernel:   kernels.SegmentReduce,
 	Name:     "segment_reduce",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16827,6 +17685,7 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 }
 
 var opSegmentReduceOut = wrap.Op{
+	Kernel:   kernels.SegmentReduceOut,
 	Name:     "segment_reduce",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16847,6 +17706,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 }
 
 var opXSegmentReduceBackward = wrap.Op{
+	Kernel:   kernels.XSegmentReduceBackward,
 	Name:     "_segment_reduce_backward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16866,6 +17726,7 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 }
 
 var opXSegmentReduceBackwardOut = wrap.Op{
+	Kernel:   kernels.XSegmentReduceBackwardOut,
 	Name:     "_segment_reduce_backward",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16886,6 +17747,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 }
 
 var opPadSequence = wrap.Op{
+	Kernel:   kernels.PadSequence,
 	Name:     "pad_sequence",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16905,6 +17767,7 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 }
 
 var opFlattenDenseTensors = wrap.Op{
+	Kernel:   kernels.FlattenDenseTensors,
 	Name:     "flatten_dense_tensors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16924,6 +17787,7 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opUnflattenDenseTensors = wrap.Op{
+	Kernel:   kernels.UnflattenDenseTensors,
 	Name:     "unflatten_dense_tensors",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16946,6 +17810,7 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 }
 
 var opXNestedTensorFromTensorList = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromTensorList,
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -16965,6 +17830,7 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 }
 
 var opXNestedTensorFromTensorListOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromTensorListOut,
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -16988,6 +17854,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 }
 
 var opXFwPrimalCopy = wrap.Op{
+	Kernel:   kernels.XFwPrimalCopy,
 	Name:     "_fw_primal_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17007,6 +17874,7 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 }
 
 var opXFwPrimalCopyOut = wrap.Op{
+	Kernel:   kernels.XFwPrimalCopyOut,
 	Name:     "_fw_primal_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17027,6 +17895,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 }
 
 var opXMakeDualCopy = wrap.Op{
+	Kernel:   kernels.XMakeDualCopy,
 	Name:     "_make_dual_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17046,6 +17915,7 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 }
 
 var opXMakeDualCopyOut = wrap.Op{
+	Kernel:   kernels.XMakeDualCopyOut,
 	Name:     "_make_dual_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17066,6 +17936,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 }
 
 var opViewAsRealCopy = wrap.Op{
+	Kernel:   kernels.ViewAsRealCopy,
 	Name:     "view_as_real_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17085,6 +17956,7 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsRealCopyOut = wrap.Op{
+	Kernel:   kernels.ViewAsRealCopyOut,
 	Name:     "view_as_real_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17105,6 +17977,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplexCopy = wrap.Op{
+	Kernel:   kernels.ViewAsComplexCopy,
 	Name:     "view_as_complex_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17124,6 +17997,7 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplexCopyOut = wrap.Op{
+	Kernel:   kernels.ViewAsComplexCopyOut,
 	Name:     "view_as_complex_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17144,6 +18018,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjCopy = wrap.Op{
+	Kernel:   kernels.XConjCopy,
 	Name:     "_conj_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17163,6 +18038,7 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjCopyOut = wrap.Op{
+	Kernel:   kernels.XConjCopyOut,
 	Name:     "_conj_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17183,6 +18059,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegViewCopy = wrap.Op{
+	Kernel:   kernels.XNegViewCopy,
 	Name:     "_neg_view_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17202,6 +18079,7 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegViewCopyOut = wrap.Op{
+	Kernel:   kernels.XNegViewCopyOut,
 	Name:     "_neg_view_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17222,6 +18100,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAsStridedCopy = wrap.Op{
+	Kernel:   kernels.AsStridedCopy,
 	Name:     "as_strided_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17241,6 +18120,7 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 }
 
 var opAsStridedCopyOut = wrap.Op{
+	Kernel:   kernels.AsStridedCopyOut,
 	Name:     "as_strided_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17261,6 +18141,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 }
 
 var opXSparseBroadcastToCopy = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastToCopy,
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17280,6 +18161,7 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXSparseBroadcastToCopyOut = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastToCopyOut,
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17300,6 +18182,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 }
 
 var opDiagonalCopy = wrap.Op{
+	Kernel:   kernels.DiagonalCopy,
 	Name:     "diagonal_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17319,6 +18202,7 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 }
 
 var opDiagonalCopyOut = wrap.Op{
+	Kernel:   kernels.DiagonalCopyOut,
 	Name:     "diagonal_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17339,6 +18223,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 }
 
 var opExpandCopy = wrap.Op{
+	Kernel:   kernels.ExpandCopy,
 	Name:     "expand_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17358,6 +18243,7 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 }
 
 var opExpandCopyOut = wrap.Op{
+	Kernel:   kernels.ExpandCopyOut,
 	Name:     "expand_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17378,6 +18264,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 }
 
 var opPermuteCopy = wrap.Op{
+	Kernel:   kernels.PermuteCopy,
 	Name:     "permute_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17397,6 +18284,7 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opPermuteCopyOut = wrap.Op{
+	Kernel:   kernels.PermuteCopyOut,
 	Name:     "permute_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17417,6 +18305,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 }
 
 var opXReshapeAliasCopy = wrap.Op{
+	Kernel:   kernels.XReshapeAliasCopy,
 	Name:     "_reshape_alias_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17436,6 +18325,7 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 }
 
 var opXReshapeAliasCopyOut = wrap.Op{
+	Kernel:   kernels.XReshapeAliasCopyOut,
 	Name:     "_reshape_alias_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17456,6 +18346,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 }
 
 var opSelectCopyInt = wrap.Op{
+	Kernel:   kernels.SelectCopyInt,
 	Name:     "select_copy",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -17475,6 +18366,7 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 }
 
 var opSelectCopyIntOut = wrap.Op{
+	Kernel:   kernels.SelectCopyIntOut,
 	Name:     "select_copy",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -17495,6 +18387,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 }
 
 var opDetachCopy = wrap.Op{
+	Kernel:   kernels.DetachCopy,
 	Name:     "detach_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17514,6 +18407,7 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDetachCopyOut = wrap.Op{
+	Kernel:   kernels.DetachCopyOut,
 	Name:     "detach_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17534,6 +18428,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSliceCopyTensor = wrap.Op{
+	Kernel:   kernels.SliceCopyTensor,
 	Name:     "slice_copy",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -17553,6 +18448,7 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 }
 
 var opSliceCopyTensorOut = wrap.Op{
+	Kernel:   kernels.SliceCopyTensorOut,
 	Name:     "slice_copy",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -17573,6 +18469,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 }
 
 var opSplitCopyTensor = wrap.Op{
+	Kernel:   kernels.SplitCopyTensor,
 	Name:     "split_copy",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
@@ -17592,6 +18489,7 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 }
 
 var opSplitWithSizesCopy = wrap.Op{
+	Kernel:   kernels.SplitWithSizesCopy,
 	Name:     "split_with_sizes_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17611,6 +18509,7 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 }
 
 var opSqueezeCopy = wrap.Op{
+	Kernel:   kernels.SqueezeCopy,
 	Name:     "squeeze_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17630,6 +18529,7 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeCopyOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyOut,
 	Name:     "squeeze_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17650,6 +18550,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeCopyDim = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDim,
 	Name:     "squeeze_copy",
 	Overload: "dim",
 	Policy:   checks.Strict,
@@ -17669,6 +18570,7 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueezeCopyDimOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDimOut,
 	Name:     "squeeze_copy",
 	Overload: "dim_out",
 	Policy:   checks.Strict,
@@ -17689,6 +18591,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 }
 
 var opSqueezeCopyDims = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDims,
 	Name:     "squeeze_copy",
 	Overload: "dims",
 	Policy:   checks.Strict,
@@ -17708,6 +18611,7 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opSqueezeCopyDimsOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDimsOut,
 	Name:     "squeeze_copy",
 	Overload: "dims_out",
 	Policy:   checks.Strict,
@@ -17728,6 +18632,7 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 }
 
 var opTCopy = wrap.Op{
+	Kernel:   kernels.TCopy,
 	Name:     "t_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17747,6 +18652,7 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTCopyOut = wrap.Op{
+	Kernel:   kernels.TCopyOut,
 	Name:     "t_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17767,6 +18673,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTransposeCopyInt = wrap.Op{
+	Kernel:   kernels.TransposeCopyInt,
 	Name:     "transpose_copy",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -17786,6 +18693,7 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 }
 
 var opTransposeCopyIntOut = wrap.Op{
+	Kernel:   kernels.TransposeCopyIntOut,
 	Name:     "transpose_copy",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -17806,6 +18714,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 }
 
 var opUnsqueezeCopy = wrap.Op{
+	Kernel:   kernels.UnsqueezeCopy,
 	Name:     "unsqueeze_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17825,6 +18734,7 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opUnsqueezeCopyOut = wrap.Op{
+	Kernel:   kernels.UnsqueezeCopyOut,
 	Name:     "unsqueeze_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17845,6 +18755,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 }
 
 var opXIndicesCopy = wrap.Op{
+	Kernel:   kernels.XIndicesCopy,
 	Name:     "_indices_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17864,6 +18775,7 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.XIndicesCopyOut,
 	Name:     "_indices_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17884,6 +18796,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXValuesCopy = wrap.Op{
+	Kernel:   kernels.XValuesCopy,
 	Name:     "_values_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17903,6 +18816,7 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXValuesCopyOut = wrap.Op{
+	Kernel:   kernels.XValuesCopyOut,
 	Name:     "_values_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17923,6 +18837,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIndicesCopy = wrap.Op{
+	Kernel:   kernels.IndicesCopy,
 	Name:     "indices_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17942,6 +18857,7 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.IndicesCopyOut,
 	Name:     "indices_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -17962,6 +18878,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opValuesCopy = wrap.Op{
+	Kernel:   kernels.ValuesCopy,
 	Name:     "values_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -17981,6 +18898,7 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opValuesCopyOut = wrap.Op{
+	Kernel:   kernels.ValuesCopyOut,
 	Name:     "values_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18001,6 +18919,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndicesCopy = wrap.Op{
+	Kernel:   kernels.CrowIndicesCopy,
 	Name:     "crow_indices_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18020,6 +18939,7 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.CrowIndicesCopyOut,
 	Name:     "crow_indices_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18040,6 +18960,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndicesCopy = wrap.Op{
+	Kernel:   kernels.ColIndicesCopy,
 	Name:     "col_indices_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18059,6 +18980,7 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.ColIndicesCopyOut,
 	Name:     "col_indices_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18079,6 +19001,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndicesCopy = wrap.Op{
+	Kernel:   kernels.CcolIndicesCopy,
 	Name:     "ccol_indices_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18098,6 +19021,7 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.CcolIndicesCopyOut,
 	Name:     "ccol_indices_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18118,6 +19042,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndicesCopy = wrap.Op{
+	Kernel:   kernels.RowIndicesCopy,
 	Name:     "row_indices_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18137,6 +19062,7 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.RowIndicesCopyOut,
 	Name:     "row_indices_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18157,6 +19083,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opUnbindCopyInt = wrap.Op{
+	Kernel:   kernels.UnbindCopyInt,
 	Name:     "unbind_copy",
 	Overload: "int",
 	Policy:   checks.Strict,
@@ -18176,6 +19103,7 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 }
 
 var opUnbindCopyIntOut = wrap.Op{
+	Kernel:   kernels.UnbindCopyIntOut,
 	Name:     "unbind_copy",
 	Overload: "int_out",
 	Policy:   checks.Strict,
@@ -18199,6 +19127,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 }
 
 var opSplitCopyTensorOut = wrap.Op{
+	Kernel:   kernels.SplitCopyTensorOut,
 	Name:     "split_copy",
 	Overload: "Tensor_out",
 	Policy:   checks.Strict,
@@ -18222,6 +19151,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 }
 
 var opSplitWithSizesCopyOut = wrap.Op{
+	Kernel:   kernels.SplitWithSizesCopyOut,
 	Name:     "split_with_sizes_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18245,6 +19175,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 }
 
 var opViewCopy = wrap.Op{
+	Kernel:   kernels.ViewCopy,
 	Name:     "view_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18264,6 +19195,7 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opViewCopyOut = wrap.Op{
+	Kernel:   kernels.ViewCopyOut,
 	Name:     "view_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18284,6 +19216,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opViewCopyDtype = wrap.Op{
+	Kernel:   kernels.ViewCopyDtype,
 	Name:     "view_copy",
 	Overload: "dtype",
 	Policy:   checks.Strict,
@@ -18303,6 +19236,7 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opViewCopyDtypeOut = wrap.Op{
+	Kernel:   kernels.ViewCopyDtypeOut,
 	Name:     "view_copy",
 	Overload: "dtype_out",
 	Policy:   checks.Strict,
@@ -18323,6 +19257,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 }
 
 var opUnfoldCopy = wrap.Op{
+	Kernel:   kernels.UnfoldCopy,
 	Name:     "unfold_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18342,6 +19277,7 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 }
 
 var opUnfoldCopyOut = wrap.Op{
+	Kernel:   kernels.UnfoldCopyOut,
 	Name:     "unfold_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18362,6 +19298,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 }
 
 var opAliasCopy = wrap.Op{
+	Kernel:   kernels.AliasCopy,
 	Name:     "alias_copy",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18381,6 +19318,7 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAliasCopyOut = wrap.Op{
+	Kernel:   kernels.AliasCopyOut,
 	Name:     "alias_copy",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18401,6 +19339,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opToPaddedTensor = wrap.Op{
+	Kernel:   kernels.ToPaddedTensor,
 	Name:     "to_padded_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18420,6 +19359,7 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 }
 
 var opToPaddedTensorOut = wrap.Op{
+	Kernel:   kernels.ToPaddedTensorOut,
 	Name:     "to_padded_tensor",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18440,6 +19380,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 }
 
 var opXJaggedToPaddedDenseForward = wrap.Op{
+	Kernel:   kernels.XJaggedToPaddedDenseForward,
 	Name:     "_jagged_to_padded_dense_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18462,6 +19403,7 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 }
 
 var opXPaddedDenseToJaggedForward = wrap.Op{
+	Kernel:   kernels.XPaddedDenseToJaggedForward,
 	Name:     "_padded_dense_to_jagged_forward",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18484,6 +19426,7 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 }
 
 var opXNestedFromPaddedTensor = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedTensor,
 	Name:     "_nested_from_padded_tensor",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18503,6 +19446,7 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 }
 
 var opXNestedTensorSoftmaxWithShape = wrap.Op{
+	Kernel:   kernels.XNestedTensorSoftmaxWithShape,
 	Name:     "_nested_tensor_softmax_with_shape",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18522,6 +19466,7 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 }
 
 var opXSafeSoftmax = wrap.Op{
+	Kernel:   kernels.XSafeSoftmax,
 	Name:     "_safe_softmax",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18541,6 +19486,7 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opXTransformerEncoderLayerFwd = wrap.Op{
+	Kernel:   kernels.XTransformerEncoderLayerFwd,
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18560,6 +19506,7 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 }
 
 var opXTransformerEncoderLayerFwdOut = wrap.Op{
+	Kernel:   kernels.XTransformerEncoderLayerFwdOut,
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18580,6 +19527,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 }
 
 var opXNativeMultiHeadAttention = wrap.Op{
+	Kernel:   kernels.XNativeMultiHeadAttention,
 	Name:     "_native_multi_head_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18599,6 +19547,7 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXNativeMultiHeadAttentionOut = wrap.Op{
+	Kernel:   kernels.XNativeMultiHeadAttentionOut,
 	Name:     "_native_multi_head_attention",
 	Overload: "out",
 	Policy:   checks.Strict,
@@ -18619,6 +19568,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 }
 
 var opScaledDotProductAttention = wrap.Op{
+	Kernel:   kernels.ScaledDotProductAttention,
 	Name:     "scaled_dot_product_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18638,6 +19588,7 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXFusedSdpChoice = wrap.Op{
+	Kernel:   kernels.XFusedSdpChoice,
 	Name:     "_fused_sdp_choice",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18657,6 +19608,7 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 }
 
 var opXScaledDotProductAttentionMath = wrap.Op{
+	Kernel:   kernels.XScaledDotProductAttentionMath,
 	Name:     "_scaled_dot_product_attention_math",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18676,6 +19628,7 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 }
 
 var opXScaledDotProductAttentionMathForMps = wrap.Op{
+	Kernel:   kernels.XScaledDotProductAttentionMathForMps,
 	Name:     "_scaled_dot_product_attention_math_for_mps",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18695,6 +19648,7 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 }
 
 var opXScaledDotProductFlashAttention = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttention,
 	Name:     "_scaled_dot_product_flash_attention",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18714,6 +19668,7 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 }
 
 var opXScaledDotProductFlashAttentionForCpu = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttentionForCpu,
 	Name:     "_scaled_dot_product_flash_attention_for_cpu",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18733,6 +19688,7 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 }
 
 var opXScaledDotProductFusedAttentionOverrideable = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFusedAttentionOverrideable,
 	Name:     "_scaled_dot_product_fused_attention_overrideable",
 	Overload: "",
 	Policy:   checks.Strict,
@@ -18752,6 +19708,7 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 }
 
 var opXScaledDotProductFlashAttentionBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttentionBackward,
 	Name:     "_scaled_dot_product_flash_attention_backward",
 	Overload: "",
 	Policy:   checks.Strict,

@@ -14,6 +14,7 @@ import (
 )
 
 var opHingeEmbeddingLoss = wrap.Op{
+	Kernel:   kernels.HingeEmbeddingLoss,
 	Name:     "hinge_embedding_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -32,6 +33,7 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 }
 
 var opGroupNorm = wrap.Op{
+	Kernel:   kernels.GroupNorm,
 	Name:     "group_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -50,6 +52,7 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 }
 
 var opNativeGroupNorm = wrap.Op{
+	Kernel:   kernels.NativeGroupNorm,
 	Name:     "native_group_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -69,6 +72,7 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opNativeGroupNormOut = wrap.Op{
+	Kernel:   kernels.NativeGroupNormOut,
 	Name:     "native_group_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -89,6 +93,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opNativeGroupNormBackward = wrap.Op{
+	Kernel:   kernels.NativeGroupNormBackward,
 	Name:     "native_group_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -107,6 +112,7 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 }
 
 var opNativeGroupNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeGroupNormBackwardOut,
 	Name:     "native_group_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -127,6 +133,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 }
 
 var opXFftR2c = wrap.Op{
+	Kernel:   kernels.XFftR2c,
 	Name:     "_fft_r2c",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -146,6 +153,7 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 }
 
 var opXFftR2cOut = wrap.Op{
+	Kernel:   kernels.XFftR2cOut,
 	Name:     "_fft_r2c",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -166,6 +174,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 }
 
 var opXFftC2r = wrap.Op{
+	Kernel:   kernels.XFftC2r,
 	Name:     "_fft_c2r",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -185,6 +194,7 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 }
 
 var opXFftC2rOut = wrap.Op{
+	Kernel:   kernels.XFftC2rOut,
 	Name:     "_fft_c2r",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -205,6 +215,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 }
 
 var opXFftC2c = wrap.Op{
+	Kernel:   kernels.XFftC2c,
 	Name:     "_fft_c2c",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -224,6 +235,7 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 }
 
 var opXFftC2cOut = wrap.Op{
+	Kernel:   kernels.XFftC2cOut,
 	Name:     "_fft_c2c",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -244,6 +256,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 }
 
 var opXValidateCompressedSparseIndices = wrap.Op{
+	Kernel:   kernels.XValidateCompressedSparseIndices,
 	Name:     "_validate_compressed_sparse_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -263,6 +276,7 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 }
 
 var opIndexTensor = wrap.Op{
+	Kernel:   kernels.IndexTensor,
 	Name:     "index",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -285,6 +299,7 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 }
 
 var opIndexTensorOut = wrap.Op{
+	Kernel:   kernels.IndexTensorOut,
 	Name:     "index",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -308,6 +323,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 }
 
 var opXUnsafeIndexTensor = wrap.Op{
+	Kernel:   kernels.XUnsafeIndexTensor,
 	Name:     "_unsafe_index",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -330,6 +346,7 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 }
 
 var opXUnsafeMaskedIndex = wrap.Op{
+	Kernel:   kernels.XUnsafeMaskedIndex,
 	Name:     "_unsafe_masked_index",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -348,6 +365,7 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 }
 
 var opXUnsafeMaskedIndexPutAccumulate = wrap.Op{
+	Kernel:   kernels.XUnsafeMaskedIndexPutAccumulate,
 	Name:     "_unsafe_masked_index_put_accumulate",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -366,6 +384,7 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 }
 
 var opIndexCopyOut = wrap.Op{
+	Kernel:   kernels.IndexCopyOut,
 	Name:     "index_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -386,6 +405,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 }
 
 var opIndexCopy_ = wrap.Op{
+	Kernel:   kernels.IndexCopy_,
 	Name:     "index_copy_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -406,6 +426,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 }
 
 var opIndexCopy = wrap.Op{
+	Kernel:   kernels.IndexCopy,
 	Name:     "index_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -425,6 +446,7 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 }
 
 var opIndexCopy_Dimname = wrap.Op{
+	Kernel:   kernels.IndexCopy_Dimname,
 	Name:     "index_copy_",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -445,6 +467,7 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 }
 
 var opIndexCopyDimname = wrap.Op{
+	Kernel:   kernels.IndexCopyDimname,
 	Name:     "index_copy",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -463,6 +486,7 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 }
 
 var opIndexPut_ = wrap.Op{
+	Kernel:   kernels.IndexPut_,
 	Name:     "index_put_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -486,6 +510,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 }
 
 var opIndexPutOut = wrap.Op{
+	Kernel:   kernels.IndexPutOut,
 	Name:     "index_put",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -506,6 +531,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 }
 
 var opIndexPut = wrap.Op{
+	Kernel:   kernels.IndexPut,
 	Name:     "index_put",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -528,6 +554,7 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 }
 
 var opXUnsafeIndexPut = wrap.Op{
+	Kernel:   kernels.XUnsafeIndexPut,
 	Name:     "_unsafe_index_put",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -550,6 +577,7 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 }
 
 var opXIndexPutImpl_ = wrap.Op{
+	Kernel:   kernels.XIndexPutImpl_,
 	Name:     "_index_put_impl_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -573,6 +601,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 }
 
 var opXIndexPutImplOut = wrap.Op{
+	Kernel:   kernels.XIndexPutImplOut,
 	Name:     "_index_put_impl",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -593,6 +622,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 }
 
 var opXIndexPutImpl = wrap.Op{
+	Kernel:   kernels.XIndexPutImpl,
 	Name:     "_index_put_impl",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -615,6 +645,7 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 }
 
 var opInstanceNorm = wrap.Op{
+	Kernel:   kernels.InstanceNorm,
 	Name:     "instance_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -633,6 +664,7 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 }
 
 var opIsclose = wrap.Op{
+	Kernel:   kernels.Isclose,
 	Name:     "isclose",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -651,6 +683,7 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 }
 
 var opIsinTensorTensorOut = wrap.Op{
+	Kernel:   kernels.IsinTensorTensorOut,
 	Name:     "isin",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -671,6 +704,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 }
 
 var opIsinTensorTensor = wrap.Op{
+	Kernel:   kernels.IsinTensorTensor,
 	Name:     "isin",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch,
@@ -690,6 +724,7 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 }
 
 var opIsinTensorScalarOut = wrap.Op{
+	Kernel:   kernels.IsinTensorScalarOut,
 	Name:     "isin",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -710,6 +745,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 }
 
 var opIsinTensorScalar = wrap.Op{
+	Kernel:   kernels.IsinTensorScalar,
 	Name:     "isin",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -729,6 +765,7 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 }
 
 var opIsinScalarTensorOut = wrap.Op{
+	Kernel:   kernels.IsinScalarTensorOut,
 	Name:     "isin",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -749,6 +786,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 }
 
 var opIsinScalarTensor = wrap.Op{
+	Kernel:   kernels.IsinScalarTensor,
 	Name:     "isin",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -768,6 +806,7 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 }
 
 var opIsnan = wrap.Op{
+	Kernel:   kernels.Isnan,
 	Name:     "isnan",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -787,6 +826,7 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsnanOut = wrap.Op{
+	Kernel:   kernels.IsnanOut,
 	Name:     "isnan",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -807,6 +847,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsDistributed = wrap.Op{
+	Kernel:   kernels.IsDistributed,
 	Name:     "is_distributed",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -825,6 +866,7 @@ func IsDistributed(self *torch.Tensor) bool {
 }
 
 var opIsFloatingPoint = wrap.Op{
+	Kernel:   kernels.IsFloatingPoint,
 	Name:     "is_floating_point",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -843,6 +885,7 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 }
 
 var opIsComplex = wrap.Op{
+	Kernel:   kernels.IsComplex,
 	Name:     "is_complex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -861,6 +904,7 @@ func IsComplex(self *torch.Tensor) bool {
 }
 
 var opIsConj = wrap.Op{
+	Kernel:   kernels.IsConj,
 	Name:     "is_conj",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -879,6 +923,7 @@ func IsConj(self *torch.Tensor) bool {
 }
 
 var opXIsZerotensor = wrap.Op{
+	Kernel:   kernels.XIsZerotensor,
 	Name:     "_is_zerotensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -897,6 +942,7 @@ func XIsZerotensor(self *torch.Tensor) bool {
 }
 
 var opIsNeg = wrap.Op{
+	Kernel:   kernels.IsNeg,
 	Name:     "is_neg",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -915,6 +961,7 @@ func IsNeg(self *torch.Tensor) bool {
 }
 
 var opIsreal = wrap.Op{
+	Kernel:   kernels.Isreal,
 	Name:     "isreal",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -933,6 +980,7 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsNonzero = wrap.Op{
+	Kernel:   kernels.IsNonzero,
 	Name:     "is_nonzero",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -951,6 +999,7 @@ func IsNonzero(self *torch.Tensor) bool {
 }
 
 var opIsSameSize = wrap.Op{
+	Kernel:   kernels.IsSameSize,
 	Name:     "is_same_size",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -970,6 +1019,7 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opIsSigned = wrap.Op{
+	Kernel:   kernels.IsSigned,
 	Name:     "is_signed",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -988,6 +1038,7 @@ func IsSigned(self *torch.Tensor) bool {
 }
 
 var opIsInference = wrap.Op{
+	Kernel:   kernels.IsInference,
 	Name:     "is_inference",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1006,6 +1057,7 @@ func IsInference(self *torch.Tensor) bool {
 }
 
 var opKlDiv = wrap.Op{
+	Kernel:   kernels.KlDiv,
 	Name:     "kl_div",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1024,6 +1076,7 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 }
 
 var opKron = wrap.Op{
+	Kernel:   kernels.Kron,
 	Name:     "kron",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1042,6 +1095,7 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opKronOut = wrap.Op{
+	Kernel:   kernels.KronOut,
 	Name:     "kron",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1062,6 +1116,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opKthvalue = wrap.Op{
+	Kernel:   kernels.Kthvalue,
 	Name:     "kthvalue",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1081,6 +1136,7 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 }
 
 var opKthvalueValues = wrap.Op{
+	Kernel:   kernels.KthvalueValues,
 	Name:     "kthvalue",
 	Overload: "values",
 	Policy:   checks.PyTorch,
@@ -1101,6 +1157,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 }
 
 var opKthvalueDimname = wrap.Op{
+	Kernel:   kernels.KthvalueDimname,
 	Name:     "kthvalue",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -1119,6 +1176,7 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 }
 
 var opKthvalueDimnameOut = wrap.Op{
+	Kernel:   kernels.KthvalueDimnameOut,
 	Name:     "kthvalue",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch,
@@ -1139,6 +1197,7 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 }
 
 var opLayerNorm = wrap.Op{
+	Kernel:   kernels.LayerNorm,
 	Name:     "layer_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1157,6 +1216,7 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 }
 
 var opNativeLayerNorm = wrap.Op{
+	Kernel:   kernels.NativeLayerNorm,
 	Name:     "native_layer_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1176,6 +1236,7 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 }
 
 var opNativeLayerNormOut = wrap.Op{
+	Kernel:   kernels.NativeLayerNormOut,
 	Name:     "native_layer_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1196,6 +1257,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 }
 
 var opNativeLayerNormBackward = wrap.Op{
+	Kernel:   kernels.NativeLayerNormBackward,
 	Name:     "native_layer_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1215,6 +1277,7 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 }
 
 var opNativeLayerNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeLayerNormBackwardOut,
 	Name:     "native_layer_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1235,6 +1298,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 }
 
 var opRmsNorm = wrap.Op{
+	Kernel:   kernels.RmsNorm,
 	Name:     "rms_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1253,6 +1317,7 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 }
 
 var opNanToNum = wrap.Op{
+	Kernel:   kernels.NanToNum,
 	Name:     "nan_to_num",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1272,6 +1337,7 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 }
 
 var opNanToNum_ = wrap.Op{
+	Kernel:   kernels.NanToNum_,
 	Name:     "nan_to_num_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1292,6 +1358,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 }
 
 var opNanToNumOut = wrap.Op{
+	Kernel:   kernels.NanToNumOut,
 	Name:     "nan_to_num",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1312,6 +1379,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 }
 
 var opLinear = wrap.Op{
+	Kernel:   kernels.Linear,
 	Name:     "linear",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1331,6 +1399,7 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 }
 
 var opLinearBackward = wrap.Op{
+	Kernel:   kernels.LinearBackward,
 	Name:     "linear_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1350,6 +1419,7 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 }
 
 var opLinearBackwardOut = wrap.Op{
+	Kernel:   kernels.LinearBackwardOut,
 	Name:     "linear_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1370,6 +1440,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 }
 
 var opLinearOut = wrap.Op{
+	Kernel:   kernels.LinearOut,
 	Name:     "linear",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1390,6 +1461,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 }
 
 var opMkldnnLinear = wrap.Op{
+	Kernel:   kernels.MkldnnLinear,
 	Name:     "mkldnn_linear",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1409,6 +1481,7 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 }
 
 var opMkldnnLinearOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearOut,
 	Name:     "mkldnn_linear",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1429,6 +1502,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opMkldnnLinearBackwardInput = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardInput,
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1447,6 +1521,7 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 }
 
 var opMkldnnLinearBackwardInputOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardInputOut,
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1467,6 +1542,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 }
 
 var opMkldnnLinearBackwardWeights = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardWeights,
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1485,6 +1561,7 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 }
 
 var opMkldnnLinearBackwardWeightsOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardWeightsOut,
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1505,6 +1582,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 }
 
 var opMkldnnLinearBackward = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackward,
 	Name:     "mkldnn_linear_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1523,6 +1601,7 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 }
 
 var opMkldnnLinearBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnLinearBackwardOut,
 	Name:     "mkldnn_linear_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1543,6 +1622,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 }
 
 var opXCsltCompress = wrap.Op{
+	Kernel:   kernels.XCsltCompress,
 	Name:     "_cslt_compress",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1561,6 +1641,7 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 }
 
 var opXCsltSparseMm = wrap.Op{
+	Kernel:   kernels.XCsltSparseMm,
 	Name:     "_cslt_sparse_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1579,6 +1660,7 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 }
 
 var opXCsltSparseMmSearch = wrap.Op{
+	Kernel:   kernels.XCsltSparseMmSearch,
 	Name:     "_cslt_sparse_mm_search",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1598,6 +1680,7 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 }
 
 var opXSparseSemiStructuredTile = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredTile,
 	Name:     "_sparse_semi_structured_tile",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1616,6 +1699,7 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 }
 
 var opXSparseSemiStructuredApply = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredApply,
 	Name:     "_sparse_semi_structured_apply",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1634,6 +1718,7 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 }
 
 var opXSparseSemiStructuredApplyDense = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredApplyDense,
 	Name:     "_sparse_semi_structured_apply_dense",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1652,6 +1737,7 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 }
 
 var opXSparseSemiStructuredLinear = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredLinear,
 	Name:     "_sparse_semi_structured_linear",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1670,6 +1756,7 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 }
 
 var opXSparseSemiStructuredMm = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredMm,
 	Name:     "_sparse_semi_structured_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1688,6 +1775,7 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 }
 
 var opXSparseSemiStructuredAddmm = wrap.Op{
+	Kernel:   kernels.XSparseSemiStructuredAddmm,
 	Name:     "_sparse_semi_structured_addmm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1706,6 +1794,7 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 }
 
 var opXMixedDtypesLinear = wrap.Op{
+	Kernel:   kernels.XMixedDtypesLinear,
 	Name:     "_mixed_dtypes_linear",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1724,6 +1813,7 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 }
 
 var opFbgemmLinearInt8WeightFp32Activation = wrap.Op{
+	Kernel:   kernels.FbgemmLinearInt8WeightFp32Activation,
 	Name:     "fbgemm_linear_int8_weight_fp32_activation",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1742,6 +1832,7 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 }
 
 var opFbgemmLinearInt8Weight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearInt8Weight,
 	Name:     "fbgemm_linear_int8_weight",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1760,6 +1851,7 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 }
 
 var opFbgemmLinearQuantizeWeight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearQuantizeWeight,
 	Name:     "fbgemm_linear_quantize_weight",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1778,6 +1870,7 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 }
 
 var opFbgemmPackGemmMatrixFp16 = wrap.Op{
+	Kernel:   kernels.FbgemmPackGemmMatrixFp16,
 	Name:     "fbgemm_pack_gemm_matrix_fp16",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1796,6 +1889,7 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 }
 
 var opXWrappedLinearPrepack = wrap.Op{
+	Kernel:   kernels.XWrappedLinearPrepack,
 	Name:     "_wrapped_linear_prepack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1814,6 +1908,7 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 }
 
 var opXWrappedQuantizedLinearPrepacked = wrap.Op{
+	Kernel:   kernels.XWrappedQuantizedLinearPrepacked,
 	Name:     "_wrapped_quantized_linear_prepacked",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1832,6 +1927,7 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 }
 
 var opFbgemmLinearFp16WeightFp32Activation = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16WeightFp32Activation,
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1850,6 +1946,7 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 }
 
 var opFbgemmLinearFp16Weight = wrap.Op{
+	Kernel:   kernels.FbgemmLinearFp16Weight,
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1868,6 +1965,7 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 }
 
 var opFbgemmPackQuantizedMatrix = wrap.Op{
+	Kernel:   kernels.FbgemmPackQuantizedMatrix,
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1886,6 +1984,7 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 }
 
 var opFbgemmPackQuantizedMatrixKN = wrap.Op{
+	Kernel:   kernels.FbgemmPackQuantizedMatrixKN,
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "KN",
 	Policy:   checks.PyTorch,
@@ -1904,6 +2003,7 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 }
 
 var opLdexpTensor = wrap.Op{
+	Kernel:   kernels.LdexpTensor,
 	Name:     "ldexp",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -1922,6 +2022,7 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLdexp_ = wrap.Op{
+	Kernel:   kernels.Ldexp_,
 	Name:     "ldexp_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1942,6 +2043,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLdexpOut = wrap.Op{
+	Kernel:   kernels.LdexpOut,
 	Name:     "ldexp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1962,6 +2064,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opLinspace = wrap.Op{
+	Kernel:   kernels.Linspace,
 	Name:     "linspace",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1980,6 +2083,7 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 }
 
 var opLinspaceTensorTensor = wrap.Op{
+	Kernel:   kernels.LinspaceTensorTensor,
 	Name:     "linspace",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch,
@@ -1998,6 +2102,7 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 }
 
 var opLinspaceTensorScalar = wrap.Op{
+	Kernel:   kernels.LinspaceTensorScalar,
 	Name:     "linspace",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -2016,6 +2121,7 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 }
 
 var opLinspaceScalarTensor = wrap.Op{
+	Kernel:   kernels.LinspaceScalarTensor,
 	Name:     "linspace",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -2034,6 +2140,7 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 }
 
 var opLinspaceOut = wrap.Op{
+	Kernel:   kernels.LinspaceOut,
 	Name:     "linspace",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2054,6 +2161,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 }
 
 var opLinspaceTensorTensorOut = wrap.Op{
+	Kernel:   kernels.LinspaceTensorTensorOut,
 	Name:     "linspace",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2074,6 +2182,7 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 }
 
 var opLinspaceTensorScalarOut = wrap.Op{
+	Kernel:   kernels.LinspaceTensorScalarOut,
 	Name:     "linspace",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2094,6 +2203,7 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 }
 
 var opLinspaceScalarTensorOut = wrap.Op{
+	Kernel:   kernels.LinspaceScalarTensorOut,
 	Name:     "linspace",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2114,6 +2224,7 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 }
 
 var opLog = wrap.Op{
+	Kernel:   kernels.Log,
 	Name:     "log",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2133,6 +2244,7 @@ func Log(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog_ = wrap.Op{
+	Kernel:   kernels.Log_,
 	Name:     "log_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2153,6 +2265,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogOut = wrap.Op{
+	Kernel:   kernels.LogOut,
 	Name:     "log",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2173,6 +2286,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10 = wrap.Op{
+	Kernel:   kernels.Log10,
 	Name:     "log10",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2192,6 +2306,7 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10_ = wrap.Op{
+	Kernel:   kernels.Log10_,
 	Name:     "log10_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2212,6 +2327,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog10Out = wrap.Op{
+	Kernel:   kernels.Log10Out,
 	Name:     "log10",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2232,6 +2348,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1p = wrap.Op{
+	Kernel:   kernels.Log1p,
 	Name:     "log1p",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2251,6 +2368,7 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1p_ = wrap.Op{
+	Kernel:   kernels.Log1p_,
 	Name:     "log1p_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2271,6 +2389,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog1pOut = wrap.Op{
+	Kernel:   kernels.Log1pOut,
 	Name:     "log1p",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2291,6 +2410,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2 = wrap.Op{
+	Kernel:   kernels.Log2,
 	Name:     "log2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2310,6 +2430,7 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2_ = wrap.Op{
+	Kernel:   kernels.Log2_,
 	Name:     "log2_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2330,6 +2451,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLog2Out = wrap.Op{
+	Kernel:   kernels.Log2Out,
 	Name:     "log2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2350,6 +2472,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogaddexpOut = wrap.Op{
+	Kernel:   kernels.LogaddexpOut,
 	Name:     "logaddexp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2370,6 +2493,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opLogaddexp = wrap.Op{
+	Kernel:   kernels.Logaddexp,
 	Name:     "logaddexp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2389,6 +2513,7 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLogaddexp2Out = wrap.Op{
+	Kernel:   kernels.Logaddexp2Out,
 	Name:     "logaddexp2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2409,6 +2534,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLogaddexp2 = wrap.Op{
+	Kernel:   kernels.Logaddexp2,
 	Name:     "logaddexp2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2428,6 +2554,7 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyTensor = wrap.Op{
+	Kernel:   kernels.XlogyTensor,
 	Name:     "xlogy",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2447,6 +2574,7 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyScalarSelf = wrap.Op{
+	Kernel:   kernels.XlogyScalarSelf,
 	Name:     "xlogy",
 	Overload: "Scalar_Self",
 	Policy:   checks.PyTorch,
@@ -2466,6 +2594,7 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogyScalarOther = wrap.Op{
+	Kernel:   kernels.XlogyScalarOther,
 	Name:     "xlogy",
 	Overload: "Scalar_Other",
 	Policy:   checks.PyTorch,
@@ -2485,6 +2614,7 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opXlogy_Tensor = wrap.Op{
+	Kernel:   kernels.Xlogy_Tensor,
 	Name:     "xlogy_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2505,6 +2635,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXlogy_ScalarOther = wrap.Op{
+	Kernel:   kernels.Xlogy_ScalarOther,
 	Name:     "xlogy_",
 	Overload: "Scalar_Other",
 	Policy:   checks.PyTorch,
@@ -2525,6 +2656,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opXlogyOutTensor = wrap.Op{
+	Kernel:   kernels.XlogyOutTensor,
 	Name:     "xlogy",
 	Overload: "OutTensor",
 	Policy:   checks.PyTorch,
@@ -2545,6 +2677,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opXlogyOutScalarSelf = wrap.Op{
+	Kernel:   kernels.XlogyOutScalarSelf,
 	Name:     "xlogy",
 	Overload: "OutScalar_Self",
 	Policy:   checks.PyTorch,
@@ -2565,6 +2698,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 }
 
 var opXlogyOutScalarOther = wrap.Op{
+	Kernel:   kernels.XlogyOutScalarOther,
 	Name:     "xlogy",
 	Overload: "OutScalar_Other",
 	Policy:   checks.PyTorch,
@@ -2585,6 +2719,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opLogspace = wrap.Op{
+	Kernel:   kernels.Logspace,
 	Name:     "logspace",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2603,6 +2738,7 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 }
 
 var opLogspaceTensorTensor = wrap.Op{
+	Kernel:   kernels.LogspaceTensorTensor,
 	Name:     "logspace",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch,
@@ -2621,6 +2757,7 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 }
 
 var opLogspaceTensorScalar = wrap.Op{
+	Kernel:   kernels.LogspaceTensorScalar,
 	Name:     "logspace",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -2639,6 +2776,7 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 }
 
 var opLogspaceScalarTensor = wrap.Op{
+	Kernel:   kernels.LogspaceScalarTensor,
 	Name:     "logspace",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -2657,6 +2795,7 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 }
 
 var opLogspaceOut = wrap.Op{
+	Kernel:   kernels.LogspaceOut,
 	Name:     "logspace",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2677,6 +2816,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 }
 
 var opLogspaceTensorTensorOut = wrap.Op{
+	Kernel:   kernels.LogspaceTensorTensorOut,
 	Name:     "logspace",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2697,6 +2837,7 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 }
 
 var opLogspaceTensorScalarOut = wrap.Op{
+	Kernel:   kernels.LogspaceTensorScalarOut,
 	Name:     "logspace",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2717,6 +2858,7 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 }
 
 var opLogspaceScalarTensorOut = wrap.Op{
+	Kernel:   kernels.LogspaceScalarTensorOut,
 	Name:     "logspace",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2737,6 +2879,7 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 }
 
 var opLogSoftmaxInt = wrap.Op{
+	Kernel:   kernels.LogSoftmaxInt,
 	Name:     "log_softmax",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -2755,6 +2898,7 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opLogSoftmaxIntOut = wrap.Op{
+	Kernel:   kernels.LogSoftmaxIntOut,
 	Name:     "log_softmax",
 	Overload: "int_out",
 	Policy:   checks.PyTorch,
@@ -2775,6 +2919,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 }
 
 var opLogSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.LogSoftmaxDimname,
 	Name:     "log_softmax",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch,
@@ -2793,6 +2938,7 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 }
 
 var opXLogSoftmax = wrap.Op{
+	Kernel:   kernels.XLogSoftmax,
 	Name:     "_log_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2812,6 +2958,7 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 }
 
 var opXLogSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxOut,
 	Name:     "_log_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2832,6 +2979,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 }
 
 var opXLogSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxBackwardData,
 	Name:     "_log_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2851,6 +2999,7 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 }
 
 var opXLogSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XLogSoftmaxBackwardDataOut,
 	Name:     "_log_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2871,6 +3020,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opXLogcumsumexp = wrap.Op{
+	Kernel:   kernels.XLogcumsumexp,
 	Name:     "_logcumsumexp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2889,6 +3039,7 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXLogcumsumexpOut = wrap.Op{
+	Kernel:   kernels.XLogcumsumexpOut,
 	Name:     "_logcumsumexp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2909,6 +3060,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 }
 
 var opLogcumsumexp = wrap.Op{
+	Kernel:   kernels.Logcumsumexp,
 	Name:     "logcumsumexp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2928,6 +3080,7 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opLogcumsumexpOut = wrap.Op{
+	Kernel:   kernels.LogcumsumexpOut,
 	Name:     "logcumsumexp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2948,6 +3101,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 }
 
 var opLogcumsumexpDimname = wrap.Op{
+	Kernel:   kernels.LogcumsumexpDimname,
 	Name:     "logcumsumexp",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -2966,6 +3120,7 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opLogcumsumexpDimnameOut = wrap.Op{
+	Kernel:   kernels.LogcumsumexpDimnameOut,
 	Name:     "logcumsumexp",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch,
@@ -2986,6 +3141,7 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 }
 
 var opLogsumexp = wrap.Op{
+	Kernel:   kernels.Logsumexp,
 	Name:     "logsumexp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3005,6 +3161,7 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opLogsumexpOut = wrap.Op{
+	Kernel:   kernels.LogsumexpOut,
 	Name:     "logsumexp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3025,6 +3182,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 }
 
 var opLogsumexpNames = wrap.Op{
+	Kernel:   kernels.LogsumexpNames,
 	Name:     "logsumexp",
 	Overload: "names",
 	Policy:   checks.PyTorch,
@@ -3043,6 +3201,7 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 }
 
 var opLogsumexpNamesOut = wrap.Op{
+	Kernel:   kernels.LogsumexpNamesOut,
 	Name:     "logsumexp",
 	Overload: "names_out",
 	Policy:   checks.PyTorch,
@@ -3063,6 +3222,7 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 }
 
 var opMarginRankingLoss = wrap.Op{
+	Kernel:   kernels.MarginRankingLoss,
 	Name:     "margin_ranking_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3081,6 +3241,7 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 }
 
 var opMatmul = wrap.Op{
+	Kernel:   kernels.Matmul,
 	Name:     "matmul",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3100,6 +3261,7 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMatmulBackward = wrap.Op{
+	Kernel:   kernels.MatmulBackward,
 	Name:     "matmul_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3118,6 +3280,7 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 }
 
 var opMatmulBackwardOut = wrap.Op{
+	Kernel:   kernels.MatmulBackwardOut,
 	Name:     "matmul_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3138,6 +3301,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 }
 
 var opMatmulOut = wrap.Op{
+	Kernel:   kernels.MatmulOut,
 	Name:     "matmul",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3158,6 +3322,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opMatrixPower = wrap.Op{
+	Kernel:   kernels.MatrixPower,
 	Name:     "matrix_power",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3176,6 +3341,7 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opMatrixPowerOut = wrap.Op{
+	Kernel:   kernels.MatrixPowerOut,
 	Name:     "matrix_power",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3196,6 +3362,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opMatrixExp = wrap.Op{
+	Kernel:   kernels.MatrixExp,
 	Name:     "matrix_exp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3214,6 +3381,7 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMatrixExpBackward = wrap.Op{
+	Kernel:   kernels.MatrixExpBackward,
 	Name:     "matrix_exp_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3232,6 +3400,7 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 }
 
 var opXAminmax = wrap.Op{
+	Kernel:   kernels.XAminmax,
 	Name:     "_aminmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3250,6 +3419,7 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opXAminmaxOut = wrap.Op{
+	Kernel:   kernels.XAminmaxOut,
 	Name:     "_aminmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3270,6 +3440,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 }
 
 var opXAminmaxDim = wrap.Op{
+	Kernel:   kernels.XAminmaxDim,
 	Name:     "_aminmax",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -3288,6 +3459,7 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 }
 
 var opXAminmaxDimOut = wrap.Op{
+	Kernel:   kernels.XAminmaxDimOut,
 	Name:     "_aminmax",
 	Overload: "dim_out",
 	Policy:   checks.PyTorch,
@@ -3308,6 +3480,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 }
 
 var opAminmax = wrap.Op{
+	Kernel:   kernels.Aminmax,
 	Name:     "aminmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3326,6 +3499,7 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 }
 
 var opAminmaxOut = wrap.Op{
+	Kernel:   kernels.AminmaxOut,
 	Name:     "aminmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3346,6 +3520,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 }
 
 var opXComputeLinearCombination = wrap.Op{
+	Kernel:   kernels.XComputeLinearCombination,
 	Name:     "_compute_linear_combination",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3364,6 +3539,7 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 }
 
 var opXComputeLinearCombinationOut = wrap.Op{
+	Kernel:   kernels.XComputeLinearCombinationOut,
 	Name:     "_compute_linear_combination",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3384,6 +3560,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 }
 
 var opMaxDim = wrap.Op{
+	Kernel:   kernels.MaxDim,
 	Name:     "max",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -3403,6 +3580,7 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 }
 
 var opMaxDimMax = wrap.Op{
+	Kernel:   kernels.MaxDimMax,
 	Name:     "max",
 	Overload: "dim_max",
 	Policy:   checks.PyTorch,
@@ -3423,6 +3601,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 }
 
 var opMaxNamesDim = wrap.Op{
+	Kernel:   kernels.MaxNamesDim,
 	Name:     "max",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch,
@@ -3441,6 +3620,7 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 }
 
 var opMaxNamesDimMax = wrap.Op{
+	Kernel:   kernels.MaxNamesDimMax,
 	Name:     "max",
 	Overload: "names_dim_max",
 	Policy:   checks.PyTorch,
@@ -3461,6 +3641,7 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 }
 
 var opValueSelectingReductionBackward = wrap.Op{
+	Kernel:   kernels.ValueSelectingReductionBackward,
 	Name:     "value_selecting_reduction_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3479,6 +3660,7 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 }
 
 var opAmax = wrap.Op{
+	Kernel:   kernels.Amax,
 	Name:     "amax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3498,6 +3680,7 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAmaxOut = wrap.Op{
+	Kernel:   kernels.AmaxOut,
 	Name:     "amax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3518,6 +3701,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 }
 
 var opMaxPool1dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool1dWithIndices,
 	Name:     "max_pool1d_with_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3536,6 +3720,7 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool1d = wrap.Op{
+	Kernel:   kernels.MaxPool1d,
 	Name:     "max_pool1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3554,6 +3739,7 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMaxPool2d = wrap.Op{
+	Kernel:   kernels.MaxPool2d,
 	Name:     "max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3573,6 +3759,7 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.MaxPool2dBackward,
 	Name:     "max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3592,6 +3779,7 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opMaxPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MaxPool2dBackwardOut,
 	Name:     "max_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3612,6 +3800,7 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 }
 
 var opMkldnnMaxPool2d = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2d,
 	Name:     "mkldnn_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3631,6 +3820,7 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 }
 
 var opMkldnnMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dOut,
 	Name:     "mkldnn_max_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3651,6 +3841,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opMkldnnMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dBackward,
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3669,6 +3860,7 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 }
 
 var opMkldnnMaxPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool2dBackwardOut,
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3689,6 +3881,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opMkldnnMaxPool3d = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3d,
 	Name:     "mkldnn_max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3708,6 +3901,7 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 }
 
 var opMkldnnMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dOut,
 	Name:     "mkldnn_max_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3728,6 +3922,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opMkldnnMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dBackward,
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3746,6 +3941,7 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 }
 
 var opMkldnnMaxPool3dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnMaxPool3dBackwardOut,
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3766,6 +3962,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opQuantizedMaxPool1d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool1d,
 	Name:     "quantized_max_pool1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3784,6 +3981,7 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool1dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool1dOut,
 	Name:     "quantized_max_pool1d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3804,6 +4002,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opQuantizedMaxPool2d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool2d,
 	Name:     "quantized_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3822,6 +4021,7 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool2dOut,
 	Name:     "quantized_max_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3842,6 +4042,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opQuantizedMaxPool3d = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool3d,
 	Name:     "quantized_max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3860,6 +4061,7 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 }
 
 var opQuantizedMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.QuantizedMaxPool3dOut,
 	Name:     "quantized_max_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3880,6 +4082,7 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 }
 
 var opMaxPool3d = wrap.Op{
+	Kernel:   kernels.MaxPool3d,
 	Name:     "max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3898,6 +4101,7 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opMean = wrap.Op{
+	Kernel:   kernels.Mean,
 	Name:     "mean",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3917,6 +4121,7 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opMeanDtypeOut = wrap.Op{
+	Kernel:   kernels.MeanDtypeOut,
 	Name:     "mean",
 	Overload: "dtype_out",
 	Policy:   checks.PyTorch,
@@ -3937,6 +4142,7 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 }
 
 var opMeanDim = wrap.Op{
+	Kernel:   kernels.MeanDim,
 	Name:     "mean",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -3956,6 +4162,7 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 }
 
 var opMeanOut = wrap.Op{
+	Kernel:   kernels.MeanOut,
 	Name:     "mean",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3976,6 +4183,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 }
 
 var opMeanNamesDim = wrap.Op{
+	Kernel:   kernels.MeanNamesDim,
 	Name:     "mean",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch,
@@ -3994,6 +4202,7 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 }
 
 var opMeanNamesOut = wrap.Op{
+	Kernel:   kernels.MeanNamesOut,
 	Name:     "mean",
 	Overload: "names_out",
 	Policy:   checks.PyTorch,
@@ -4014,6 +4223,7 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 }
 
 var opNanmean = wrap.Op{
+	Kernel:   kernels.Nanmean,
 	Name:     "nanmean",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4032,6 +4242,7 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 }
 
 var opNanmeanOut = wrap.Op{
+	Kernel:   kernels.NanmeanOut,
 	Name:     "nanmean",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4052,6 +4263,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 }
 
 var opMedian = wrap.Op{
+	Kernel:   kernels.Median,
 	Name:     "median",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4071,6 +4283,7 @@ func Median(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMedianOut = wrap.Op{
+	Kernel:   kernels.MedianOut,
 	Name:     "median",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4091,6 +4304,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMedianDim = wrap.Op{
+	Kernel:   kernels.MedianDim,
 	Name:     "median",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -4110,6 +4324,7 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 }
 
 var opMedianDimValues = wrap.Op{
+	Kernel:   kernels.MedianDimValues,
 	Name:     "median",
 	Overload: "dim_values",
 	Policy:   checks.PyTorch,
@@ -4130,6 +4345,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 }
 
 var opMedianNamesDim = wrap.Op{
+	Kernel:   kernels.MedianNamesDim,
 	Name:     "median",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch,
@@ -4148,6 +4364,7 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 }
 
 var opMedianNamesDimValues = wrap.Op{
+	Kernel:   kernels.MedianNamesDimValues,
 	Name:     "median",
 	Overload: "names_dim_values",
 	Policy:   checks.PyTorch,
@@ -4168,6 +4385,7 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 }
 
 var opNanmedian = wrap.Op{
+	Kernel:   kernels.Nanmedian,
 	Name:     "nanmedian",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4187,6 +4405,7 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNanmedianOut = wrap.Op{
+	Kernel:   kernels.NanmedianOut,
 	Name:     "nanmedian",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4207,6 +4426,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNanmedianDim = wrap.Op{
+	Kernel:   kernels.NanmedianDim,
 	Name:     "nanmedian",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -4226,6 +4446,7 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 }
 
 var opNanmedianDimValues = wrap.Op{
+	Kernel:   kernels.NanmedianDimValues,
 	Name:     "nanmedian",
 	Overload: "dim_values",
 	Policy:   checks.PyTorch,
@@ -4246,6 +4467,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 }
 
 var opNanmedianNamesDim = wrap.Op{
+	Kernel:   kernels.NanmedianNamesDim,
 	Name:     "nanmedian",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch,
@@ -4264,6 +4486,7 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 }
 
 var opNanmedianNamesDimValues = wrap.Op{
+	Kernel:   kernels.NanmedianNamesDimValues,
 	Name:     "nanmedian",
 	Overload: "names_dim_values",
 	Policy:   checks.PyTorch,
@@ -4284,6 +4507,7 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 }
 
 var opMinDim = wrap.Op{
+	Kernel:   kernels.MinDim,
 	Name:     "min",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -4303,6 +4527,7 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 }
 
 var opMinDimMin = wrap.Op{
+	Kernel:   kernels.MinDimMin,
 	Name:     "min",
 	Overload: "dim_min",
 	Policy:   checks.PyTorch,
@@ -4323,6 +4548,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 }
 
 var opMinNamesDim = wrap.Op{
+	Kernel:   kernels.MinNamesDim,
 	Name:     "min",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch,
@@ -4341,6 +4567,7 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 }
 
 var opMinNamesDimMin = wrap.Op{
+	Kernel:   kernels.MinNamesDimMin,
 	Name:     "min",
 	Overload: "names_dim_min",
 	Policy:   checks.PyTorch,
@@ -4361,6 +4588,7 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 }
 
 var opAmin = wrap.Op{
+	Kernel:   kernels.Amin,
 	Name:     "amin",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4380,6 +4608,7 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 }
 
 var opAminOut = wrap.Op{
+	Kernel:   kernels.AminOut,
 	Name:     "amin",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4400,6 +4629,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 }
 
 var opXMpsConvolution = wrap.Op{
+	Kernel:   kernels.XMpsConvolution,
 	Name:     "_mps_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4419,6 +4649,7 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opXMpsConvolutionOut = wrap.Op{
+	Kernel:   kernels.XMpsConvolutionOut,
 	Name:     "_mps_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4439,6 +4670,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opMpsConvolutionBackward = wrap.Op{
+	Kernel:   kernels.MpsConvolutionBackward,
 	Name:     "mps_convolution_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4458,6 +4690,7 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 }
 
 var opMpsConvolutionBackwardOut = wrap.Op{
+	Kernel:   kernels.MpsConvolutionBackwardOut,
 	Name:     "mps_convolution_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4478,6 +4711,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 }
 
 var opMkldnnConvolution = wrap.Op{
+	Kernel:   kernels.MkldnnConvolution,
 	Name:     "mkldnn_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4497,6 +4731,7 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opMkldnnConvolutionOut = wrap.Op{
+	Kernel:   kernels.MkldnnConvolutionOut,
 	Name:     "mkldnn_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4517,6 +4752,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opMkldnnRnnLayer = wrap.Op{
+	Kernel:   kernels.MkldnnRnnLayer,
 	Name:     "mkldnn_rnn_layer",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4536,6 +4772,7 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 }
 
 var opMkldnnRnnLayerOut = wrap.Op{
+	Kernel:   kernels.MkldnnRnnLayerOut,
 	Name:     "mkldnn_rnn_layer",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4556,6 +4793,7 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 }
 
 var opMkldnnRnnLayerBackward = wrap.Op{
+	Kernel:   kernels.MkldnnRnnLayerBackward,
 	Name:     "mkldnn_rnn_layer_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4575,6 +4813,7 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 }
 
 var opMkldnnRnnLayerBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnRnnLayerBackwardOut,
 	Name:     "mkldnn_rnn_layer_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4595,6 +4834,7 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 }
 
 var opMiopenBatchNorm = wrap.Op{
+	Kernel:   kernels.MiopenBatchNorm,
 	Name:     "miopen_batch_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4614,6 +4854,7 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opMiopenBatchNormOut = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormOut,
 	Name:     "miopen_batch_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4634,6 +4875,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opMiopenBatchNormBackward = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormBackward,
 	Name:     "miopen_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4653,6 +4895,7 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 }
 
 var opMiopenBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.MiopenBatchNormBackwardOut,
 	Name:     "miopen_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4673,6 +4916,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 }
 
 var opMiopenConvolution = wrap.Op{
+	Kernel:   kernels.MiopenConvolution,
 	Name:     "miopen_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4692,6 +4936,7 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 }
 
 var opMiopenConvolutionOut = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionOut,
 	Name:     "miopen_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4712,6 +4957,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 }
 
 var opMiopenConvolutionTranspose = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionTranspose,
 	Name:     "miopen_convolution_transpose",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4731,6 +4977,7 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opMiopenConvolutionTransposeOut = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionTransposeOut,
 	Name:     "miopen_convolution_transpose",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4751,6 +4998,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opMiopenDepthwiseConvolution = wrap.Op{
+	Kernel:   kernels.MiopenDepthwiseConvolution,
 	Name:     "miopen_depthwise_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4770,6 +5018,7 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opMiopenDepthwiseConvolutionOut = wrap.Op{
+	Kernel:   kernels.MiopenDepthwiseConvolutionOut,
 	Name:     "miopen_depthwise_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4790,6 +5039,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opMiopenConvolutionRelu = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionRelu,
 	Name:     "miopen_convolution_relu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4808,6 +5058,7 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opMiopenConvolutionAddRelu = wrap.Op{
+	Kernel:   kernels.MiopenConvolutionAddRelu,
 	Name:     "miopen_convolution_add_relu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4826,6 +5077,7 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 }
 
 var opMiopenRnn = wrap.Op{
+	Kernel:   kernels.MiopenRnn,
 	Name:     "miopen_rnn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4848,6 +5100,7 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 }
 
 var opMiopenRnnOut = wrap.Op{
+	Kernel:   kernels.MiopenRnnOut,
 	Name:     "miopen_rnn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4868,6 +5121,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 }
 
 var opMiopenRnnBackward = wrap.Op{
+	Kernel:   kernels.MiopenRnnBackward,
 	Name:     "miopen_rnn_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4890,6 +5144,7 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 }
 
 var opMiopenRnnBackwardOut = wrap.Op{
+	Kernel:   kernels.MiopenRnnBackwardOut,
 	Name:     "miopen_rnn_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4913,6 +5168,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 }
 
 var opMm = wrap.Op{
+	Kernel:   kernels.Mm,
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4932,6 +5188,7 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opMmOut = wrap.Op{
+	Kernel:   kernels.MmOut,
 	Name:     "mm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4952,6 +5209,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 }
 
 var opXIntMm = wrap.Op{
+	Kernel:   kernels.XIntMm,
 	Name:     "_int_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4970,6 +5228,7 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opXIntMmOut = wrap.Op{
+	Kernel:   kernels.XIntMmOut,
 	Name:     "_int_mm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4990,6 +5249,7 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opXConvertWeightToInt4pack = wrap.Op{
+	Kernel:   kernels.XConvertWeightToInt4pack,
 	Name:     "_convert_weight_to_int4pack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5008,6 +5268,7 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 }
 
 var opXWeightInt4packMm = wrap.Op{
+	Kernel:   kernels.XWeightInt4packMm,
 	Name:     "_weight_int4pack_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5026,6 +5287,7 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 }
 
 var opXConvertWeightToInt4packForCpu = wrap.Op{
+	Kernel:   kernels.XConvertWeightToInt4packForCpu,
 	Name:     "_convert_weight_to_int4pack_for_cpu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5044,6 +5306,7 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 }
 
 var opXWeightInt4packMmForCpu = wrap.Op{
+	Kernel:   kernels.XWeightInt4packMmForCpu,
 	Name:     "_weight_int4pack_mm_for_cpu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5062,6 +5325,7 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 }
 
 var opXWeightInt8packMm = wrap.Op{
+	Kernel:   kernels.XWeightInt8packMm,
 	Name:     "_weight_int8pack_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5080,6 +5344,7 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 }
 
 var opXSparseMm = wrap.Op{
+	Kernel:   kernels.XSparseMm,
 	Name:     "_sparse_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5098,6 +5363,7 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 }
 
 var opXSparseMmReduce = wrap.Op{
+	Kernel:   kernels.XSparseMmReduce,
 	Name:     "_sparse_mm",
 	Overload: "reduce",
 	Policy:   checks.PyTorch,
@@ -5116,6 +5382,7 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 }
 
 var opXSparseSparseMatmul = wrap.Op{
+	Kernel:   kernels.XSparseSparseMatmul,
 	Name:     "_sparse_sparse_matmul",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5135,6 +5402,7 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opXSparseSparseMatmulOut = wrap.Op{
+	Kernel:   kernels.XSparseSparseMatmulOut,
 	Name:     "_sparse_sparse_matmul",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5155,6 +5423,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 }
 
 var opMode = wrap.Op{
+	Kernel:   kernels.Mode,
 	Name:     "mode",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5174,6 +5443,7 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 }
 
 var opModeValues = wrap.Op{
+	Kernel:   kernels.ModeValues,
 	Name:     "mode",
 	Overload: "values",
 	Policy:   checks.PyTorch,
@@ -5194,6 +5464,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 }
 
 var opModeDimname = wrap.Op{
+	Kernel:   kernels.ModeDimname,
 	Name:     "mode",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -5212,6 +5483,7 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 }
 
 var opModeDimnameOut = wrap.Op{
+	Kernel:   kernels.ModeDimnameOut,
 	Name:     "mode",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch,
@@ -5232,6 +5504,7 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 }
 
 var opMulTensor = wrap.Op{
+	Kernel:   kernels.MulTensor,
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5251,6 +5524,7 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMul_Tensor = wrap.Op{
+	Kernel:   kernels.Mul_Tensor,
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5271,6 +5545,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMulOut = wrap.Op{
+	Kernel:   kernels.MulOut,
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5291,6 +5566,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMulScalar = wrap.Op{
+	Kernel:   kernels.MulScalar,
 	Name:     "mul",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5310,6 +5586,7 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMul_Scalar = wrap.Op{
+	Kernel:   kernels.Mul_Scalar,
 	Name:     "mul_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5330,6 +5607,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMulScalarOut = wrap.Op{
+	Kernel:   kernels.MulScalarOut,
 	Name:     "mul",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -5350,6 +5628,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 }
 
 var opMultiplyTensor = wrap.Op{
+	Kernel:   kernels.MultiplyTensor,
 	Name:     "multiply",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5368,6 +5647,7 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMultiply_Tensor = wrap.Op{
+	Kernel:   kernels.Multiply_Tensor,
 	Name:     "multiply_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5388,6 +5668,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMultiplyOut = wrap.Op{
+	Kernel:   kernels.MultiplyOut,
 	Name:     "multiply",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5408,6 +5689,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opMultiplyScalar = wrap.Op{
+	Kernel:   kernels.MultiplyScalar,
 	Name:     "multiply",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5426,6 +5708,7 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMultiply_Scalar = wrap.Op{
+	Kernel:   kernels.Multiply_Scalar,
 	Name:     "multiply_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5446,6 +5729,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opMv = wrap.Op{
+	Kernel:   kernels.Mv,
 	Name:     "mv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5465,6 +5749,7 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 }
 
 var opMvOut = wrap.Op{
+	Kernel:   kernels.MvOut,
 	Name:     "mv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5485,6 +5770,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opMvlgammaOut = wrap.Op{
+	Kernel:   kernels.MvlgammaOut,
 	Name:     "mvlgamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5505,6 +5791,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMvlgamma = wrap.Op{
+	Kernel:   kernels.Mvlgamma,
 	Name:     "mvlgamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5524,6 +5811,7 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opMvlgamma_ = wrap.Op{
+	Kernel:   kernels.Mvlgamma_,
 	Name:     "mvlgamma_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5544,6 +5832,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opNarrowCopy = wrap.Op{
+	Kernel:   kernels.NarrowCopy,
 	Name:     "narrow_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5562,6 +5851,7 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 }
 
 var opNarrowCopyOut = wrap.Op{
+	Kernel:   kernels.NarrowCopyOut,
 	Name:     "narrow_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5582,6 +5872,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 }
 
 var opNarrow = wrap.Op{
+	Kernel:   kernels.Narrow,
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5600,6 +5891,7 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 }
 
 var opNarrowTensor = wrap.Op{
+	Kernel:   kernels.NarrowTensor,
 	Name:     "narrow",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5618,6 +5910,7 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 }
 
 var opNativeBatchNorm = wrap.Op{
+	Kernel:   kernels.NativeBatchNorm,
 	Name:     "native_batch_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5637,6 +5930,7 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 }
 
 var opNativeBatchNormOut = wrap.Op{
+	Kernel:   kernels.NativeBatchNormOut,
 	Name:     "native_batch_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5657,6 +5951,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opXNativeBatchNormLegit = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegit,
 	Name:     "_native_batch_norm_legit",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5677,6 +5972,7 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 }
 
 var opXNativeBatchNormLegitFunctional = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitFunctional,
 	Name:     "_native_batch_norm_legit_functional",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5696,6 +5992,7 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opXNativeBatchNormLegitNoTraining = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitNoTraining,
 	Name:     "_native_batch_norm_legit_no_training",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5715,6 +6012,7 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opXNativeBatchNormLegitNoTrainingOut = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitNoTrainingOut,
 	Name:     "_native_batch_norm_legit_no_training",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5735,6 +6033,7 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 }
 
 var opXNativeBatchNormLegitOut = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitOut,
 	Name:     "_native_batch_norm_legit",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5755,6 +6054,7 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 }
 
 var opXNativeBatchNormLegitNoStats = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitNoStats,
 	Name:     "_native_batch_norm_legit",
 	Overload: "no_stats",
 	Policy:   checks.PyTorch,
@@ -5774,6 +6074,7 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opXNativeBatchNormLegitNoStatsOut = wrap.Op{
+	Kernel:   kernels.XNativeBatchNormLegitNoStatsOut,
 	Name:     "_native_batch_norm_legit",
 	Overload: "no_stats_out",
 	Policy:   checks.PyTorch,
@@ -5794,6 +6095,7 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opBatchNormStats = wrap.Op{
+	Kernel:   kernels.BatchNormStats,
 	Name:     "batch_norm_stats",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5812,6 +6114,7 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 }
 
 var opBatchNormStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormStatsOut,
 	Name:     "batch_norm_stats",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5832,6 +6135,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 }
 
 var opBatchNormElemt = wrap.Op{
+	Kernel:   kernels.BatchNormElemt,
 	Name:     "batch_norm_elemt",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5850,6 +6154,7 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 }
 
 var opBatchNormElemtOut = wrap.Op{
+	Kernel:   kernels.BatchNormElemtOut,
 	Name:     "batch_norm_elemt",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5870,6 +6175,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 }
 
 var opBatchNormGatherStats = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStats,
 	Name:     "batch_norm_gather_stats",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5888,6 +6194,7 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 }
 
 var opBatchNormGatherStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsOut,
 	Name:     "batch_norm_gather_stats",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5908,6 +6215,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 }
 
 var opBatchNormGatherStatsWithCounts = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsWithCounts,
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5926,6 +6234,7 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 }
 
 var opBatchNormGatherStatsWithCountsOut = wrap.Op{
+	Kernel:   kernels.BatchNormGatherStatsWithCountsOut,
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5946,6 +6255,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 }
 
 var opNativeBatchNormBackward = wrap.Op{
+	Kernel:   kernels.NativeBatchNormBackward,
 	Name:     "native_batch_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5965,6 +6275,7 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 }
 
 var opNativeBatchNormBackwardOut = wrap.Op{
+	Kernel:   kernels.NativeBatchNormBackwardOut,
 	Name:     "native_batch_norm_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5985,6 +6296,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 }
 
 var opBatchNormBackwardReduce = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardReduce,
 	Name:     "batch_norm_backward_reduce",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6003,6 +6315,7 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 }
 
 var opBatchNormBackwardReduceOut = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardReduceOut,
 	Name:     "batch_norm_backward_reduce",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6023,6 +6336,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 }
 
 var opBatchNormBackwardElemt = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardElemt,
 	Name:     "batch_norm_backward_elemt",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6041,6 +6355,7 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 }
 
 var opBatchNormBackwardElemtOut = wrap.Op{
+	Kernel:   kernels.BatchNormBackwardElemtOut,
 	Name:     "batch_norm_backward_elemt",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6061,6 +6376,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 }
 
 var opBatchNormUpdateStats = wrap.Op{
+	Kernel:   kernels.BatchNormUpdateStats,
 	Name:     "batch_norm_update_stats",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6079,6 +6395,7 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 }
 
 var opBatchNormUpdateStatsOut = wrap.Op{
+	Kernel:   kernels.BatchNormUpdateStatsOut,
 	Name:     "batch_norm_update_stats",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6099,6 +6416,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 }
 
 var opIsVulkanAvailable = wrap.Op{
+	Kernel:   kernels.IsVulkanAvailable,
 	Name:     "is_vulkan_available",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6117,6 +6435,7 @@ func IsVulkanAvailable() bool {
 }
 
 var opXNnpackAvailable = wrap.Op{
+	Kernel:   kernels.XNnpackAvailable,
 	Name:     "_nnpack_available",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6135,6 +6454,7 @@ func XNnpackAvailable() bool {
 }
 
 var opXNnpackSpatialConvolution = wrap.Op{
+	Kernel:   kernels.XNnpackSpatialConvolution,
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6154,6 +6474,7 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 }
 
 var opXNnpackSpatialConvolutionOut = wrap.Op{
+	Kernel:   kernels.XNnpackSpatialConvolutionOut,
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6174,6 +6495,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 }
 
 var opOnesNames = wrap.Op{
+	Kernel:   kernels.OnesNames,
 	Name:     "ones",
 	Overload: "names",
 	Policy:   checks.PyTorch,
@@ -6192,6 +6514,7 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 }
 
 var opOnesNamesOut = wrap.Op{
+	Kernel:   kernels.OnesNamesOut,
 	Name:     "ones",
 	Overload: "names_out",
 	Policy:   checks.PyTorch,
@@ -6212,6 +6535,7 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 }
 
 var opOnes = wrap.Op{
+	Kernel:   kernels.Ones,
 	Name:     "ones",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6230,6 +6554,7 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 }
 
 var opOnesOut = wrap.Op{
+	Kernel:   kernels.OnesOut,
 	Name:     "ones",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6250,6 +6575,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opOnesLike = wrap.Op{
+	Kernel:   kernels.OnesLike,
 	Name:     "ones_like",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6269,6 +6595,7 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 }
 
 var opOnesLikeOut = wrap.Op{
+	Kernel:   kernels.OnesLikeOut,
 	Name:     "ones_like",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6289,6 +6616,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 }
 
 var opPairwiseDistance = wrap.Op{
+	Kernel:   kernels.PairwiseDistance,
 	Name:     "pairwise_distance",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6307,6 +6635,7 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 }
 
 var opCdist = wrap.Op{
+	Kernel:   kernels.Cdist,
 	Name:     "cdist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6325,6 +6654,7 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 }
 
 var opXEuclideanDist = wrap.Op{
+	Kernel:   kernels.XEuclideanDist,
 	Name:     "_euclidean_dist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6344,6 +6674,7 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 }
 
 var opXEuclideanDistOut = wrap.Op{
+	Kernel:   kernels.XEuclideanDistOut,
 	Name:     "_euclidean_dist",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6364,6 +6695,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opXCdistForward = wrap.Op{
+	Kernel:   kernels.XCdistForward,
 	Name:     "_cdist_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6383,6 +6715,7 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 }
 
 var opXCdistForwardOut = wrap.Op{
+	Kernel:   kernels.XCdistForwardOut,
 	Name:     "_cdist_forward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6403,6 +6736,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 }
 
 var opXCdistBackward = wrap.Op{
+	Kernel:   kernels.XCdistBackward,
 	Name:     "_cdist_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6422,6 +6756,7 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 }
 
 var opXCdistBackwardOut = wrap.Op{
+	Kernel:   kernels.XCdistBackwardOut,
 	Name:     "_cdist_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6442,6 +6777,7 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 }
 
 var opPdist = wrap.Op{
+	Kernel:   kernels.Pdist,
 	Name:     "pdist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6460,6 +6796,7 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 }
 
 var opXPdistForward = wrap.Op{
+	Kernel:   kernels.XPdistForward,
 	Name:     "_pdist_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6479,6 +6816,7 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 }
 
 var opXPdistForwardOut = wrap.Op{
+	Kernel:   kernels.XPdistForwardOut,
 	Name:     "_pdist_forward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6499,6 +6837,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 }
 
 var opXPdistBackward = wrap.Op{
+	Kernel:   kernels.XPdistBackward,
 	Name:     "_pdist_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6518,6 +6857,7 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 }
 
 var opXPdistBackwardOut = wrap.Op{
+	Kernel:   kernels.XPdistBackwardOut,
 	Name:     "_pdist_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6538,6 +6878,7 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 }
 
 var opCosineSimilarity = wrap.Op{
+	Kernel:   kernels.CosineSimilarity,
 	Name:     "cosine_similarity",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6556,6 +6897,7 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 }
 
 var opPermute = wrap.Op{
+	Kernel:   kernels.Permute,
 	Name:     "permute",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6575,6 +6917,7 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opMovedimIntlist = wrap.Op{
+	Kernel:   kernels.MovedimIntlist,
 	Name:     "movedim",
 	Overload: "intlist",
 	Policy:   checks.PyTorch,
@@ -6593,6 +6936,7 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 }
 
 var opMovedimInt = wrap.Op{
+	Kernel:   kernels.MovedimInt,
 	Name:     "movedim",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -6611,6 +6955,7 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 }
 
 var opMoveaxisIntlist = wrap.Op{
+	Kernel:   kernels.MoveaxisIntlist,
 	Name:     "moveaxis",
 	Overload: "intlist",
 	Policy:   checks.PyTorch,
@@ -6629,6 +6974,7 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 }
 
 var opMoveaxisInt = wrap.Op{
+	Kernel:   kernels.MoveaxisInt,
 	Name:     "moveaxis",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -6647,6 +6993,7 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 }
 
 var opNumpyT = wrap.Op{
+	Kernel:   kernels.NumpyT,
 	Name:     "numpy_T",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6665,6 +7012,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMatrixH = wrap.Op{
+	Kernel:   kernels.MatrixH,
 	Name:     "matrix_H",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6683,6 +7031,7 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMT = wrap.Op{
+	Kernel:   kernels.MT,
 	Name:     "mT",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6701,6 +7050,7 @@ func MT(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMH = wrap.Op{
+	Kernel:   kernels.MH,
 	Name:     "mH",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6719,6 +7069,7 @@ func MH(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAdjoint = wrap.Op{
+	Kernel:   kernels.Adjoint,
 	Name:     "adjoint",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6737,6 +7088,7 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPixelShuffle = wrap.Op{
+	Kernel:   kernels.PixelShuffle,
 	Name:     "pixel_shuffle",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6756,6 +7108,7 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 }
 
 var opPixelShuffleOut = wrap.Op{
+	Kernel:   kernels.PixelShuffleOut,
 	Name:     "pixel_shuffle",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6776,6 +7129,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 }
 
 var opPixelUnshuffle = wrap.Op{
+	Kernel:   kernels.PixelUnshuffle,
 	Name:     "pixel_unshuffle",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6795,6 +7149,7 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 }
 
 var opPixelUnshuffleOut = wrap.Op{
+	Kernel:   kernels.PixelUnshuffleOut,
 	Name:     "pixel_unshuffle",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6815,6 +7170,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 }
 
 var opChannelShuffle = wrap.Op{
+	Kernel:   kernels.ChannelShuffle,
 	Name:     "channel_shuffle",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6834,6 +7190,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 }
 
 var opChannelShuffleOut = wrap.Op{
+	Kernel:   kernels.ChannelShuffleOut,
 	Name:     "channel_shuffle",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6854,6 +7211,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 }
 
 var opNativeChannelShuffle = wrap.Op{
+	Kernel:   kernels.NativeChannelShuffle,
 	Name:     "native_channel_shuffle",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6872,6 +7230,7 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 }
 
 var opIsPinned = wrap.Op{
+	Kernel:   kernels.IsPinned,
 	Name:     "is_pinned",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6891,6 +7250,7 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 }
 
 var opPinMemory = wrap.Op{
+	Kernel:   kernels.PinMemory,
 	Name:     "pin_memory",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6909,6 +7269,7 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 }
 
 var opXPinMemory = wrap.Op{
+	Kernel:   kernels.XPinMemory,
 	Name:     "_pin_memory",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6928,6 +7289,7 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 }
 
 var opXPinMemoryOut = wrap.Op{
+	Kernel:   kernels.XPinMemoryOut,
 	Name:     "_pin_memory",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6948,6 +7310,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 }
 
 var opPinverse = wrap.Op{
+	Kernel:   kernels.Pinverse,
 	Name:     "pinverse",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6966,6 +7329,7 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 }
 
 var opPoissonNllLoss = wrap.Op{
+	Kernel:   kernels.PoissonNllLoss,
 	Name:     "poisson_nll_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6984,6 +7348,7 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 }
 
 var opRad2deg = wrap.Op{
+	Kernel:   kernels.Rad2deg,
 	Name:     "rad2deg",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7003,6 +7368,7 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRad2deg_ = wrap.Op{
+	Kernel:   kernels.Rad2deg_,
 	Name:     "rad2deg_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7023,6 +7389,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRad2degOut = wrap.Op{
+	Kernel:   kernels.Rad2degOut,
 	Name:     "rad2deg",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7043,6 +7410,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2rad = wrap.Op{
+	Kernel:   kernels.Deg2rad,
 	Name:     "deg2rad",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7062,6 +7430,7 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2rad_ = wrap.Op{
+	Kernel:   kernels.Deg2rad_,
 	Name:     "deg2rad_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7082,6 +7451,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDeg2radOut = wrap.Op{
+	Kernel:   kernels.Deg2radOut,
 	Name:     "deg2rad",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7102,6 +7472,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opScalarTensor = wrap.Op{
+	Kernel:   kernels.ScalarTensor,
 	Name:     "scalar_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7120,6 +7491,7 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 }
 
 var opScalarTensorOut = wrap.Op{
+	Kernel:   kernels.ScalarTensorOut,
 	Name:     "scalar_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7140,6 +7512,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandNames = wrap.Op{
+	Kernel:   kernels.RandNames,
 	Name:     "rand",
 	Overload: "names",
 	Policy:   checks.PyTorch,
@@ -7158,6 +7531,7 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 }
 
 var opRandNamesOut = wrap.Op{
+	Kernel:   kernels.RandNamesOut,
 	Name:     "rand",
 	Overload: "names_out",
 	Policy:   checks.PyTorch,
@@ -7178,6 +7552,7 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 }
 
 var opRandGeneratorWithNames = wrap.Op{
+	Kernel:   kernels.RandGeneratorWithNames,
 	Name:     "rand",
 	Overload: "generator_with_names",
 	Policy:   checks.PyTorch,
@@ -7196,6 +7571,7 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 }
 
 var opRandGeneratorWithNamesOut = wrap.Op{
+	Kernel:   kernels.RandGeneratorWithNamesOut,
 	Name:     "rand",
 	Overload: "generator_with_names_out",
 	Policy:   checks.PyTorch,
@@ -7216,6 +7592,7 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 }
 
 var opRand = wrap.Op{
+	Kernel:   kernels.Rand,
 	Name:     "rand",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7234,6 +7611,7 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 }
 
 var opRandGenerator = wrap.Op{
+	Kernel:   kernels.RandGenerator,
 	Name:     "rand",
 	Overload: "generator",
 	Policy:   checks.PyTorch,
@@ -7252,6 +7630,7 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 }
 
 var opRandOut = wrap.Op{
+	Kernel:   kernels.RandOut,
 	Name:     "rand",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7272,6 +7651,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandGeneratorOut,
 	Name:     "rand",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch,
@@ -7292,6 +7672,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 }
 
 var opRandLike = wrap.Op{
+	Kernel:   kernels.RandLike,
 	Name:     "rand_like",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7311,6 +7692,7 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 }
 
 var opRandLikeOut = wrap.Op{
+	Kernel:   kernels.RandLikeOut,
 	Name:     "rand_like",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7331,6 +7713,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 }
 
 var opRandint = wrap.Op{
+	Kernel:   kernels.Randint,
 	Name:     "randint",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7349,6 +7732,7 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 }
 
 var opRandintGenerator = wrap.Op{
+	Kernel:   kernels.RandintGenerator,
 	Name:     "randint",
 	Overload: "generator",
 	Policy:   checks.PyTorch,
@@ -7367,6 +7751,7 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 }
 
 var opRandintLow = wrap.Op{
+	Kernel:   kernels.RandintLow,
 	Name:     "randint",
 	Overload: "low",
 	Policy:   checks.PyTorch,
@@ -7385,6 +7770,7 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 }
 
 var opRandintLowGenerator = wrap.Op{
+	Kernel:   kernels.RandintLowGenerator,
 	Name:     "randint",
 	Overload: "low_generator",
 	Policy:   checks.PyTorch,
@@ -7403,6 +7789,7 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 }
 
 var opRandintOut = wrap.Op{
+	Kernel:   kernels.RandintOut,
 	Name:     "randint",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7423,6 +7810,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandintGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintGeneratorOut,
 	Name:     "randint",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch,
@@ -7443,6 +7831,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 }
 
 var opRandintLowOut = wrap.Op{
+	Kernel:   kernels.RandintLowOut,
 	Name:     "randint",
 	Overload: "low_out",
 	Policy:   checks.PyTorch,
@@ -7463,6 +7852,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 }
 
 var opRandintLowGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandintLowGeneratorOut,
 	Name:     "randint",
 	Overload: "low_generator_out",
 	Policy:   checks.PyTorch,
@@ -7483,6 +7873,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 }
 
 var opRandintLike = wrap.Op{
+	Kernel:   kernels.RandintLike,
 	Name:     "randint_like",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7501,6 +7892,7 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 }
 
 var opRandintLikeOut = wrap.Op{
+	Kernel:   kernels.RandintLikeOut,
 	Name:     "randint_like",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7521,6 +7913,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 }
 
 var opRandintLikeLowDtype = wrap.Op{
+	Kernel:   kernels.RandintLikeLowDtype,
 	Name:     "randint_like",
 	Overload: "low_dtype",
 	Policy:   checks.PyTorch,
@@ -7539,6 +7932,7 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 }
 
 var opRandintLikeLowDtypeOut = wrap.Op{
+	Kernel:   kernels.RandintLikeLowDtypeOut,
 	Name:     "randint_like",
 	Overload: "low_dtype_out",
 	Policy:   checks.PyTorch,
@@ -7559,6 +7953,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 }
 
 var opRandn = wrap.Op{
+	Kernel:   kernels.Randn,
 	Name:     "randn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7577,6 +7972,7 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 }
 
 var opRandnGenerator = wrap.Op{
+	Kernel:   kernels.RandnGenerator,
 	Name:     "randn",
 	Overload: "generator",
 	Policy:   checks.PyTorch,
@@ -7595,6 +7991,7 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 }
 
 var opRandnNames = wrap.Op{
+	Kernel:   kernels.RandnNames,
 	Name:     "randn",
 	Overload: "names",
 	Policy:   checks.PyTorch,
@@ -7613,6 +8010,7 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 }
 
 var opRandnNamesOut = wrap.Op{
+	Kernel:   kernels.RandnNamesOut,
 	Name:     "randn",
 	Overload: "names_out",
 	Policy:   checks.PyTorch,
@@ -7633,6 +8031,7 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 }
 
 var opRandnGeneratorWithNames = wrap.Op{
+	Kernel:   kernels.RandnGeneratorWithNames,
 	Name:     "randn",
 	Overload: "generator_with_names",
 	Policy:   checks.PyTorch,
@@ -7651,6 +8050,7 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 }
 
 var opRandnGeneratorWithNamesOut = wrap.Op{
+	Kernel:   kernels.RandnGeneratorWithNamesOut,
 	Name:     "randn",
 	Overload: "generator_with_names_out",
 	Policy:   checks.PyTorch,
@@ -7671,6 +8071,7 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 }
 
 var opRandnOut = wrap.Op{
+	Kernel:   kernels.RandnOut,
 	Name:     "randn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7691,6 +8092,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandnGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandnGeneratorOut,
 	Name:     "randn",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch,
@@ -7711,6 +8113,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 }
 
 var opRandnLike = wrap.Op{
+	Kernel:   kernels.RandnLike,
 	Name:     "randn_like",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7730,6 +8133,7 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opRandnLikeOut = wrap.Op{
+	Kernel:   kernels.RandnLikeOut,
 	Name:     "randn_like",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7750,6 +8154,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opRandperm = wrap.Op{
+	Kernel:   kernels.Randperm,
 	Name:     "randperm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7768,6 +8173,7 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 }
 
 var opRandpermGenerator = wrap.Op{
+	Kernel:   kernels.RandpermGenerator,
 	Name:     "randperm",
 	Overload: "generator",
 	Policy:   checks.PyTorch,
@@ -7786,6 +8192,7 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 }
 
 var opRandpermOut = wrap.Op{
+	Kernel:   kernels.RandpermOut,
 	Name:     "randperm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7806,6 +8213,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRandpermGeneratorOut = wrap.Op{
+	Kernel:   kernels.RandpermGeneratorOut,
 	Name:     "randperm",
 	Overload: "generator_out",
 	Policy:   checks.PyTorch,
@@ -7826,6 +8234,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 }
 
 var opRangeStep = wrap.Op{
+	Kernel:   kernels.RangeStep,
 	Name:     "range",
 	Overload: "step",
 	Policy:   checks.PyTorch,
@@ -7844,6 +8253,7 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 }
 
 var opRange = wrap.Op{
+	Kernel:   kernels.Range,
 	Name:     "range",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7862,6 +8272,7 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 }
 
 var opRangeOut_ = wrap.Op{
+	Kernel:   kernels.RangeOut_,
 	Name:     "range",
 	Overload: "out_",
 	Policy:   checks.PyTorch,
@@ -7882,6 +8293,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 }
 
 var opRangeOut = wrap.Op{
+	Kernel:   kernels.RangeOut,
 	Name:     "range",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7902,6 +8314,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 }
 
 var opRavel = wrap.Op{
+	Kernel:   kernels.Ravel,
 	Name:     "ravel",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7920,6 +8333,7 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocal = wrap.Op{
+	Kernel:   kernels.Reciprocal,
 	Name:     "reciprocal",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7939,6 +8353,7 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocal_ = wrap.Op{
+	Kernel:   kernels.Reciprocal_,
 	Name:     "reciprocal_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7959,6 +8374,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReciprocalOut = wrap.Op{
+	Kernel:   kernels.ReciprocalOut,
 	Name:     "reciprocal",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7979,6 +8395,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNeg = wrap.Op{
+	Kernel:   kernels.Neg,
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7998,6 +8415,7 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNeg_ = wrap.Op{
+	Kernel:   kernels.Neg_,
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8018,6 +8436,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegOut = wrap.Op{
+	Kernel:   kernels.NegOut,
 	Name:     "neg",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8038,6 +8457,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNegative = wrap.Op{
+	Kernel:   kernels.Negative,
 	Name:     "negative",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8056,6 +8476,7 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegative_ = wrap.Op{
+	Kernel:   kernels.Negative_,
 	Name:     "negative_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8076,6 +8497,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNegativeOut = wrap.Op{
+	Kernel:   kernels.NegativeOut,
 	Name:     "negative",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8096,6 +8518,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRepeat = wrap.Op{
+	Kernel:   kernels.Repeat,
 	Name:     "repeat",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8115,6 +8538,7 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 }
 
 var opRepeatOut = wrap.Op{
+	Kernel:   kernels.RepeatOut,
 	Name:     "repeat",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8135,6 +8559,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 }
 
 var opRepeatInterleaveTensor = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveTensor,
 	Name:     "repeat_interleave",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -8153,6 +8578,7 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 }
 
 var opRepeatInterleaveTensorOut = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveTensorOut,
 	Name:     "repeat_interleave",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -8173,6 +8599,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 }
 
 var opRepeatInterleaveSelfTensor = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveSelfTensor,
 	Name:     "repeat_interleave",
 	Overload: "self_Tensor",
 	Policy:   checks.PyTorch,
@@ -8191,6 +8618,7 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 }
 
 var opRepeatInterleaveSelfInt = wrap.Op{
+	Kernel:   kernels.RepeatInterleaveSelfInt,
 	Name:     "repeat_interleave",
 	Overload: "self_int",
 	Policy:   checks.PyTorch,
@@ -8209,6 +8637,7 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 }
 
 var opReshape = wrap.Op{
+	Kernel:   kernels.Reshape,
 	Name:     "reshape",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8227,6 +8656,7 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 }
 
 var opXReshapeCopy = wrap.Op{
+	Kernel:   kernels.XReshapeCopy,
 	Name:     "_reshape_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8246,6 +8676,7 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXReshapeAlias = wrap.Op{
+	Kernel:   kernels.XReshapeAlias,
 	Name:     "_reshape_alias",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8265,6 +8696,7 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 }
 
 var opXMkldnnReshape = wrap.Op{
+	Kernel:   kernels.XMkldnnReshape,
 	Name:     "_mkldnn_reshape",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8284,6 +8716,7 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 }
 
 var opXMkldnnReshapeOut = wrap.Op{
+	Kernel:   kernels.XMkldnnReshapeOut,
 	Name:     "_mkldnn_reshape",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8304,6 +8737,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 }
 
 var opReshapeAs = wrap.Op{
+	Kernel:   kernels.ReshapeAs,
 	Name:     "reshape_as",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8322,6 +8756,7 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRound = wrap.Op{
+	Kernel:   kernels.Round,
 	Name:     "round",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8341,6 +8776,7 @@ func Round(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRound_ = wrap.Op{
+	Kernel:   kernels.Round_,
 	Name:     "round_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8361,6 +8797,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRoundOut = wrap.Op{
+	Kernel:   kernels.RoundOut,
 	Name:     "round",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8381,6 +8818,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRoundDecimals = wrap.Op{
+	Kernel:   kernels.RoundDecimals,
 	Name:     "round",
 	Overload: "decimals",
 	Policy:   checks.PyTorch,
@@ -8400,6 +8838,7 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opRound_Decimals = wrap.Op{
+	Kernel:   kernels.Round_Decimals,
 	Name:     "round_",
 	Overload: "decimals",
 	Policy:   checks.PyTorch,
@@ -8420,6 +8859,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opRoundDecimalsOut = wrap.Op{
+	Kernel:   kernels.RoundDecimalsOut,
 	Name:     "round",
 	Overload: "decimals_out",
 	Policy:   checks.PyTorch,
@@ -8440,6 +8880,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 }
 
 var opRrelu = wrap.Op{
+	Kernel:   kernels.Rrelu,
 	Name:     "rrelu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8458,6 +8899,7 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 }
 
 var opRrelu_ = wrap.Op{
+	Kernel:   kernels.Rrelu_,
 	Name:     "rrelu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8478,6 +8920,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 }
 
 var opRelu = wrap.Op{
+	Kernel:   kernels.Relu,
 	Name:     "relu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8497,6 +8940,7 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu_ = wrap.Op{
+	Kernel:   kernels.Relu_,
 	Name:     "relu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8517,6 +8961,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opReluOut = wrap.Op{
+	Kernel:   kernels.ReluOut,
 	Name:     "relu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8537,6 +8982,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu6 = wrap.Op{
+	Kernel:   kernels.Relu6,
 	Name:     "relu6",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8555,6 +9001,7 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRelu6_ = wrap.Op{
+	Kernel:   kernels.Relu6_,
 	Name:     "relu6_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8575,6 +9022,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPrelu = wrap.Op{
+	Kernel:   kernels.Prelu,
 	Name:     "prelu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8593,6 +9041,7 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 }
 
 var opXPreluKernel = wrap.Op{
+	Kernel:   kernels.XPreluKernel,
 	Name:     "_prelu_kernel",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8612,6 +9061,7 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 }
 
 var opXPreluKernelBackward = wrap.Op{
+	Kernel:   kernels.XPreluKernelBackward,
 	Name:     "_prelu_kernel_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8631,6 +9081,7 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 }
 
 var opGeluOut = wrap.Op{
+	Kernel:   kernels.GeluOut,
 	Name:     "gelu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8651,6 +9102,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 }
 
 var opGelu_ = wrap.Op{
+	Kernel:   kernels.Gelu_,
 	Name:     "gelu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8671,6 +9123,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 }
 
 var opGelu = wrap.Op{
+	Kernel:   kernels.Gelu,
 	Name:     "gelu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8690,6 +9143,7 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 }
 
 var opGeluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.GeluBackwardGradInput,
 	Name:     "gelu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8710,6 +9164,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 }
 
 var opGeluBackward = wrap.Op{
+	Kernel:   kernels.GeluBackward,
 	Name:     "gelu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8729,6 +9184,7 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 }
 
 var opInfinitelyDifferentiableGeluBackward = wrap.Op{
+	Kernel:   kernels.InfinitelyDifferentiableGeluBackward,
 	Name:     "infinitely_differentiable_gelu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8747,6 +9203,7 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 }
 
 var opHardshrinkOut = wrap.Op{
+	Kernel:   kernels.HardshrinkOut,
 	Name:     "hardshrink",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8767,6 +9224,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 }
 
 var opHardshrink = wrap.Op{
+	Kernel:   kernels.Hardshrink,
 	Name:     "hardshrink",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8786,6 +9244,7 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 }
 
 var opHardshrinkBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardshrinkBackwardGradInput,
 	Name:     "hardshrink_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8806,6 +9265,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 }
 
 var opHardshrinkBackward = wrap.Op{
+	Kernel:   kernels.HardshrinkBackward,
 	Name:     "hardshrink_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8825,6 +9285,7 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 }
 
 var opRsqrt = wrap.Op{
+	Kernel:   kernels.Rsqrt,
 	Name:     "rsqrt",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8844,6 +9305,7 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRsqrt_ = wrap.Op{
+	Kernel:   kernels.Rsqrt_,
 	Name:     "rsqrt_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8864,6 +9326,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRsqrtOut = wrap.Op{
+	Kernel:   kernels.RsqrtOut,
 	Name:     "rsqrt",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8884,6 +9347,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSelectDimname = wrap.Op{
+	Kernel:   kernels.SelectDimname,
 	Name:     "select",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch,
@@ -8902,6 +9366,7 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 }
 
 var opSelectInt = wrap.Op{
+	Kernel:   kernels.SelectInt,
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -8921,6 +9386,7 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 }
 
 var opSelectBackward = wrap.Op{
+	Kernel:   kernels.SelectBackward,
 	Name:     "select_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8940,6 +9406,7 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 }
 
 var opSelectBackwardOut = wrap.Op{
+	Kernel:   kernels.SelectBackwardOut,
 	Name:     "select_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8960,6 +9427,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 }
 
 var opXNestedSelectBackward = wrap.Op{
+	Kernel:   kernels.XNestedSelectBackward,
 	Name:     "_nested_select_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8978,6 +9446,7 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 }
 
 var opSelu = wrap.Op{
+	Kernel:   kernels.Selu,
 	Name:     "selu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8996,6 +9465,7 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSelu_ = wrap.Op{
+	Kernel:   kernels.Selu_,
 	Name:     "selu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9016,6 +9486,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCelu = wrap.Op{
+	Kernel:   kernels.Celu,
 	Name:     "celu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9035,6 +9506,7 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 }
 
 var opCelu_ = wrap.Op{
+	Kernel:   kernels.Celu_,
 	Name:     "celu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9055,6 +9527,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 }
 
 var opCeluOut = wrap.Op{
+	Kernel:   kernels.CeluOut,
 	Name:     "celu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9075,6 +9548,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 }
 
 var opSilu = wrap.Op{
+	Kernel:   kernels.Silu,
 	Name:     "silu",
 	Overload: "",
 	Policy:   checks.PyTorch,

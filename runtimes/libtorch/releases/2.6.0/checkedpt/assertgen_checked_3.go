@@ -14,6 +14,7 @@ import (
 )
 
 var opSilu_ = wrap.Op{
+	Kernel:   kernels.Silu_,
 	Name:     "silu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -34,6 +35,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSiluOut = wrap.Op{
+	Kernel:   kernels.SiluOut,
 	Name:     "silu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -54,6 +56,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSiluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SiluBackwardGradInput,
 	Name:     "silu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -74,6 +77,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 }
 
 var opSiluBackward = wrap.Op{
+	Kernel:   kernels.SiluBackward,
 	Name:     "silu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -92,6 +96,7 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 }
 
 var opMish = wrap.Op{
+	Kernel:   kernels.Mish,
 	Name:     "mish",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -111,6 +116,7 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMish_ = wrap.Op{
+	Kernel:   kernels.Mish_,
 	Name:     "mish_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -131,6 +137,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMishOut = wrap.Op{
+	Kernel:   kernels.MishOut,
 	Name:     "mish",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -151,6 +158,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMishBackward = wrap.Op{
+	Kernel:   kernels.MishBackward,
 	Name:     "mish_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -169,6 +177,7 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoid = wrap.Op{
+	Kernel:   kernels.Sigmoid,
 	Name:     "sigmoid",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -188,6 +197,7 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoid_ = wrap.Op{
+	Kernel:   kernels.Sigmoid_,
 	Name:     "sigmoid_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -208,6 +218,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSigmoidOut = wrap.Op{
+	Kernel:   kernels.SigmoidOut,
 	Name:     "sigmoid",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -228,6 +239,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogit = wrap.Op{
+	Kernel:   kernels.Logit,
 	Name:     "logit",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -247,6 +259,7 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opLogit_ = wrap.Op{
+	Kernel:   kernels.Logit_,
 	Name:     "logit_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -267,6 +280,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opLogitOut = wrap.Op{
+	Kernel:   kernels.LogitOut,
 	Name:     "logit",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -287,6 +301,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 }
 
 var opSin = wrap.Op{
+	Kernel:   kernels.Sin,
 	Name:     "sin",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -306,6 +321,7 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSin_ = wrap.Op{
+	Kernel:   kernels.Sin_,
 	Name:     "sin_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -326,6 +342,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinOut = wrap.Op{
+	Kernel:   kernels.SinOut,
 	Name:     "sin",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -346,6 +363,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSinc = wrap.Op{
+	Kernel:   kernels.Sinc,
 	Name:     "sinc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -365,6 +383,7 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinc_ = wrap.Op{
+	Kernel:   kernels.Sinc_,
 	Name:     "sinc_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -385,6 +404,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSincOut = wrap.Op{
+	Kernel:   kernels.SincOut,
 	Name:     "sinc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -405,6 +425,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSinh = wrap.Op{
+	Kernel:   kernels.Sinh,
 	Name:     "sinh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -424,6 +445,7 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinh_ = wrap.Op{
+	Kernel:   kernels.Sinh_,
 	Name:     "sinh_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -444,6 +466,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSinhOut = wrap.Op{
+	Kernel:   kernels.SinhOut,
 	Name:     "sinh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -464,6 +487,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDetach = wrap.Op{
+	Kernel:   kernels.Detach,
 	Name:     "detach",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -482,6 +506,7 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDetach_ = wrap.Op{
+	Kernel:   kernels.Detach_,
 	Name:     "detach_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -502,6 +527,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSizeInt = wrap.Op{
+	Kernel:   kernels.SizeInt,
 	Name:     "size",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -520,6 +546,7 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opSizeDimname = wrap.Op{
+	Kernel:   kernels.SizeDimname,
 	Name:     "size",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch,
@@ -538,6 +565,7 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 }
 
 var opSymSizeInt = wrap.Op{
+	Kernel:   kernels.SymSizeInt,
 	Name:     "sym_size",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -556,6 +584,7 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opSymNumel = wrap.Op{
+	Kernel:   kernels.SymNumel,
 	Name:     "sym_numel",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -574,6 +603,7 @@ func SymNumel(self *torch.Tensor) int64 {
 }
 
 var opSymStorageOffset = wrap.Op{
+	Kernel:   kernels.SymStorageOffset,
 	Name:     "sym_storage_offset",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -592,6 +622,7 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 }
 
 var opSliceTensor = wrap.Op{
+	Kernel:   kernels.SliceTensor,
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -611,6 +642,7 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 }
 
 var opSliceBackward = wrap.Op{
+	Kernel:   kernels.SliceBackward,
 	Name:     "slice_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -630,6 +662,7 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 }
 
 var opSliceBackwardOut = wrap.Op{
+	Kernel:   kernels.SliceBackwardOut,
 	Name:     "slice_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -650,6 +683,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 }
 
 var opSliceInverse = wrap.Op{
+	Kernel:   kernels.SliceInverse,
 	Name:     "slice_inverse",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -669,6 +703,7 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 }
 
 var opSliceScatter = wrap.Op{
+	Kernel:   kernels.SliceScatter,
 	Name:     "slice_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -688,6 +723,7 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 }
 
 var opSliceScatterOut = wrap.Op{
+	Kernel:   kernels.SliceScatterOut,
 	Name:     "slice_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -708,6 +744,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 }
 
 var opSelectScatter = wrap.Op{
+	Kernel:   kernels.SelectScatter,
 	Name:     "select_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -727,6 +764,7 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 }
 
 var opSelectScatterOut = wrap.Op{
+	Kernel:   kernels.SelectScatterOut,
 	Name:     "select_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -747,6 +785,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 }
 
 var opDiagonalScatter = wrap.Op{
+	Kernel:   kernels.DiagonalScatter,
 	Name:     "diagonal_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -766,6 +805,7 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 }
 
 var opDiagonalScatterOut = wrap.Op{
+	Kernel:   kernels.DiagonalScatterOut,
 	Name:     "diagonal_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -786,6 +826,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 }
 
 var opAsStridedScatter = wrap.Op{
+	Kernel:   kernels.AsStridedScatter,
 	Name:     "as_strided_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -805,6 +846,7 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 }
 
 var opAsStridedScatterOut = wrap.Op{
+	Kernel:   kernels.AsStridedScatterOut,
 	Name:     "as_strided_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -825,6 +867,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 }
 
 var opSmm = wrap.Op{
+	Kernel:   kernels.Smm,
 	Name:     "smm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -843,6 +886,7 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opSoftmaxInt = wrap.Op{
+	Kernel:   kernels.SoftmaxInt,
 	Name:     "softmax",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -861,6 +905,7 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opSoftmaxIntOut = wrap.Op{
+	Kernel:   kernels.SoftmaxIntOut,
 	Name:     "softmax",
 	Overload: "int_out",
 	Policy:   checks.PyTorch,
@@ -881,6 +926,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 }
 
 var opSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.SoftmaxDimname,
 	Name:     "softmax",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch,
@@ -899,6 +945,7 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 }
 
 var opXSoftmax = wrap.Op{
+	Kernel:   kernels.XSoftmax,
 	Name:     "_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -918,6 +965,7 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 }
 
 var opXSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSoftmaxOut,
 	Name:     "_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -938,6 +986,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 }
 
 var opXSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSoftmaxBackwardData,
 	Name:     "_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -957,6 +1006,7 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 }
 
 var opXSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSoftmaxBackwardDataOut,
 	Name:     "_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -977,6 +1027,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 }
 
 var opUnsafeSplitTensor = wrap.Op{
+	Kernel:   kernels.UnsafeSplitTensor,
 	Name:     "unsafe_split",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -996,6 +1047,7 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 }
 
 var opUnsafeSplitTensorOut = wrap.Op{
+	Kernel:   kernels.UnsafeSplitTensorOut,
 	Name:     "unsafe_split",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -1019,6 +1071,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 }
 
 var opSplitTensor = wrap.Op{
+	Kernel:   kernels.SplitTensor,
 	Name:     "split",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -1038,6 +1091,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 }
 
 var opSplitSizes = wrap.Op{
+	Kernel:   kernels.SplitSizes,
 	Name:     "split",
 	Overload: "sizes",
 	Policy:   checks.PyTorch,
@@ -1056,6 +1110,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 }
 
 var opUnsafeSplitWithSizes = wrap.Op{
+	Kernel:   kernels.UnsafeSplitWithSizes,
 	Name:     "unsafe_split_with_sizes",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1075,6 +1130,7 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 }
 
 var opUnsafeSplitWithSizesOut = wrap.Op{
+	Kernel:   kernels.UnsafeSplitWithSizesOut,
 	Name:     "unsafe_split_with_sizes",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1098,6 +1154,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 }
 
 var opSplitWithSizes = wrap.Op{
+	Kernel:   kernels.SplitWithSizes,
 	Name:     "split_with_sizes",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1117,6 +1174,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 }
 
 var opHsplitInt = wrap.Op{
+	Kernel:   kernels.HsplitInt,
 	Name:     "hsplit",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -1135,6 +1193,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opHsplitArray = wrap.Op{
+	Kernel:   kernels.HsplitArray,
 	Name:     "hsplit",
 	Overload: "array",
 	Policy:   checks.PyTorch,
@@ -1153,6 +1212,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opVsplitInt = wrap.Op{
+	Kernel:   kernels.VsplitInt,
 	Name:     "vsplit",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -1171,6 +1231,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opVsplitArray = wrap.Op{
+	Kernel:   kernels.VsplitArray,
 	Name:     "vsplit",
 	Overload: "array",
 	Policy:   checks.PyTorch,
@@ -1189,6 +1250,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opDsplitInt = wrap.Op{
+	Kernel:   kernels.DsplitInt,
 	Name:     "dsplit",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -1207,6 +1269,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 }
 
 var opDsplitArray = wrap.Op{
+	Kernel:   kernels.DsplitArray,
 	Name:     "dsplit",
 	Overload: "array",
 	Policy:   checks.PyTorch,
@@ -1225,6 +1288,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 }
 
 var opSqueeze = wrap.Op{
+	Kernel:   kernels.Squeeze,
 	Name:     "squeeze",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1244,6 +1308,7 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeDim = wrap.Op{
+	Kernel:   kernels.SqueezeDim,
 	Name:     "squeeze",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -1263,6 +1328,7 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueezeDimname = wrap.Op{
+	Kernel:   kernels.SqueezeDimname,
 	Name:     "squeeze",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -1281,6 +1347,7 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opSqueezeDims = wrap.Op{
+	Kernel:   kernels.SqueezeDims,
 	Name:     "squeeze",
 	Overload: "dims",
 	Policy:   checks.PyTorch,
@@ -1300,6 +1367,7 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opSqueeze_ = wrap.Op{
+	Kernel:   kernels.Squeeze_,
 	Name:     "squeeze_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1320,6 +1388,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueeze_Dim = wrap.Op{
+	Kernel:   kernels.Squeeze_Dim,
 	Name:     "squeeze_",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -1340,6 +1409,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueeze_Dims = wrap.Op{
+	Kernel:   kernels.Squeeze_Dims,
 	Name:     "squeeze_",
 	Overload: "dims",
 	Policy:   checks.PyTorch,
@@ -1360,6 +1430,7 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opSqueeze_Dimname = wrap.Op{
+	Kernel:   kernels.Squeeze_Dimname,
 	Name:     "squeeze_",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -1380,6 +1451,7 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 }
 
 var opSspaddmm = wrap.Op{
+	Kernel:   kernels.Sspaddmm,
 	Name:     "sspaddmm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1398,6 +1470,7 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 }
 
 var opSspaddmmOut = wrap.Op{
+	Kernel:   kernels.SspaddmmOut,
 	Name:     "sspaddmm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1418,6 +1491,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 }
 
 var opXChunkCat = wrap.Op{
+	Kernel:   kernels.XChunkCat,
 	Name:     "_chunk_cat",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1436,6 +1510,7 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 }
 
 var opXChunkCatOut = wrap.Op{
+	Kernel:   kernels.XChunkCatOut,
 	Name:     "_chunk_cat",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1456,6 +1531,7 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 }
 
 var opStack = wrap.Op{
+	Kernel:   kernels.Stack,
 	Name:     "stack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1475,6 +1551,7 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opStackOut = wrap.Op{
+	Kernel:   kernels.StackOut,
 	Name:     "stack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1498,6 +1575,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 }
 
 var opXStack = wrap.Op{
+	Kernel:   kernels.XStack,
 	Name:     "_stack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1516,6 +1594,7 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXStackOut = wrap.Op{
+	Kernel:   kernels.XStackOut,
 	Name:     "_stack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1536,6 +1615,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 }
 
 var opHstack = wrap.Op{
+	Kernel:   kernels.Hstack,
 	Name:     "hstack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1554,6 +1634,7 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opHstackOut = wrap.Op{
+	Kernel:   kernels.HstackOut,
 	Name:     "hstack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1574,6 +1655,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opVstack = wrap.Op{
+	Kernel:   kernels.Vstack,
 	Name:     "vstack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1592,6 +1674,7 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opVstackOut = wrap.Op{
+	Kernel:   kernels.VstackOut,
 	Name:     "vstack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1612,6 +1695,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDstack = wrap.Op{
+	Kernel:   kernels.Dstack,
 	Name:     "dstack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1630,6 +1714,7 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opDstackOut = wrap.Op{
+	Kernel:   kernels.DstackOut,
 	Name:     "dstack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1650,6 +1735,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opStft = wrap.Op{
+	Kernel:   kernels.Stft,
 	Name:     "stft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1668,6 +1754,7 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 }
 
 var opStftCenter = wrap.Op{
+	Kernel:   kernels.StftCenter,
 	Name:     "stft",
 	Overload: "center",
 	Policy:   checks.PyTorch,
@@ -1686,6 +1773,7 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 }
 
 var opIstft = wrap.Op{
+	Kernel:   kernels.Istft,
 	Name:     "istft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1704,6 +1792,7 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 }
 
 var opStrideInt = wrap.Op{
+	Kernel:   kernels.StrideInt,
 	Name:     "stride",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -1722,6 +1811,7 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opStrideDimname = wrap.Op{
+	Kernel:   kernels.StrideDimname,
 	Name:     "stride",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch,
@@ -1740,6 +1830,7 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 }
 
 var opSymStrideInt = wrap.Op{
+	Kernel:   kernels.SymStrideInt,
 	Name:     "sym_stride",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -1758,6 +1849,7 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 }
 
 var opSum = wrap.Op{
+	Kernel:   kernels.Sum,
 	Name:     "sum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1777,6 +1869,7 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opSumOut = wrap.Op{
+	Kernel:   kernels.SumOut,
 	Name:     "sum",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1797,6 +1890,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSumDimIntList = wrap.Op{
+	Kernel:   kernels.SumDimIntList,
 	Name:     "sum",
 	Overload: "dim_IntList",
 	Policy:   checks.PyTorch,
@@ -1816,6 +1910,7 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 }
 
 var opSumDimDimnameList = wrap.Op{
+	Kernel:   kernels.SumDimDimnameList,
 	Name:     "sum",
 	Overload: "dim_DimnameList",
 	Policy:   checks.PyTorch,
@@ -1834,6 +1929,7 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 }
 
 var opSumIntListOut = wrap.Op{
+	Kernel:   kernels.SumIntListOut,
 	Name:     "sum",
 	Overload: "IntList_out",
 	Policy:   checks.PyTorch,
@@ -1854,6 +1950,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 }
 
 var opSumDimnameListOut = wrap.Op{
+	Kernel:   kernels.SumDimnameListOut,
 	Name:     "sum",
 	Overload: "DimnameList_out",
 	Policy:   checks.PyTorch,
@@ -1874,6 +1971,7 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 }
 
 var opXNestedSumBackward = wrap.Op{
+	Kernel:   kernels.XNestedSumBackward,
 	Name:     "_nested_sum_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1892,6 +1990,7 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 }
 
 var opNansum = wrap.Op{
+	Kernel:   kernels.Nansum,
 	Name:     "nansum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1911,6 +2010,7 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 }
 
 var opNansumOut = wrap.Op{
+	Kernel:   kernels.NansumOut,
 	Name:     "nansum",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1931,6 +2031,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 }
 
 var opSumToSize = wrap.Op{
+	Kernel:   kernels.SumToSize,
 	Name:     "sum_to_size",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1949,6 +2050,7 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opSqrt = wrap.Op{
+	Kernel:   kernels.Sqrt,
 	Name:     "sqrt",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1968,6 +2070,7 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqrt_ = wrap.Op{
+	Kernel:   kernels.Sqrt_,
 	Name:     "sqrt_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1988,6 +2091,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqrtOut = wrap.Op{
+	Kernel:   kernels.SqrtOut,
 	Name:     "sqrt",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2008,6 +2112,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSquare = wrap.Op{
+	Kernel:   kernels.Square,
 	Name:     "square",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2026,6 +2131,7 @@ func Square(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSquare_ = wrap.Op{
+	Kernel:   kernels.Square_,
 	Name:     "square_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2046,6 +2152,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSquareOut = wrap.Op{
+	Kernel:   kernels.SquareOut,
 	Name:     "square",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2066,6 +2173,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opStd = wrap.Op{
+	Kernel:   kernels.Std,
 	Name:     "std",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2084,6 +2192,7 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 }
 
 var opStdDim = wrap.Op{
+	Kernel:   kernels.StdDim,
 	Name:     "std",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -2102,6 +2211,7 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 }
 
 var opStdCorrection = wrap.Op{
+	Kernel:   kernels.StdCorrection,
 	Name:     "std",
 	Overload: "correction",
 	Policy:   checks.PyTorch,
@@ -2121,6 +2231,7 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 }
 
 var opStdMean = wrap.Op{
+	Kernel:   kernels.StdMean,
 	Name:     "std_mean",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2139,6 +2250,7 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opStdMeanDim = wrap.Op{
+	Kernel:   kernels.StdMeanDim,
 	Name:     "std_mean",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -2157,6 +2269,7 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 }
 
 var opStdMeanCorrection = wrap.Op{
+	Kernel:   kernels.StdMeanCorrection,
 	Name:     "std_mean",
 	Overload: "correction",
 	Policy:   checks.PyTorch,
@@ -2176,6 +2289,7 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 }
 
 var opStdMeanCorrectionOut = wrap.Op{
+	Kernel:   kernels.StdMeanCorrectionOut,
 	Name:     "std_mean",
 	Overload: "correction_out",
 	Policy:   checks.PyTorch,
@@ -2196,6 +2310,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 }
 
 var opStdMeanNamesDim = wrap.Op{
+	Kernel:   kernels.StdMeanNamesDim,
 	Name:     "std_mean",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch,
@@ -2214,6 +2329,7 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 }
 
 var opStdMeanCorrectionNames = wrap.Op{
+	Kernel:   kernels.StdMeanCorrectionNames,
 	Name:     "std_mean",
 	Overload: "correction_names",
 	Policy:   checks.PyTorch,
@@ -2232,6 +2348,7 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 }
 
 var opStdOut = wrap.Op{
+	Kernel:   kernels.StdOut,
 	Name:     "std",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2252,6 +2369,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 }
 
 var opStdCorrectionOut = wrap.Op{
+	Kernel:   kernels.StdCorrectionOut,
 	Name:     "std",
 	Overload: "correction_out",
 	Policy:   checks.PyTorch,
@@ -2272,6 +2390,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 }
 
 var opStdNamesDim = wrap.Op{
+	Kernel:   kernels.StdNamesDim,
 	Name:     "std",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch,
@@ -2290,6 +2409,7 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 }
 
 var opStdNamesOut = wrap.Op{
+	Kernel:   kernels.StdNamesOut,
 	Name:     "std",
 	Overload: "names_out",
 	Policy:   checks.PyTorch,
@@ -2310,6 +2430,7 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 }
 
 var opStdCorrectionNames = wrap.Op{
+	Kernel:   kernels.StdCorrectionNames,
 	Name:     "std",
 	Overload: "correction_names",
 	Policy:   checks.PyTorch,
@@ -2328,6 +2449,7 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 }
 
 var opStdCorrectionNamesOut = wrap.Op{
+	Kernel:   kernels.StdCorrectionNamesOut,
 	Name:     "std",
 	Overload: "correction_names_out",
 	Policy:   checks.PyTorch,
@@ -2348,6 +2470,7 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 }
 
 var opProd = wrap.Op{
+	Kernel:   kernels.Prod,
 	Name:     "prod",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2367,6 +2490,7 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opProdOut = wrap.Op{
+	Kernel:   kernels.ProdOut,
 	Name:     "prod",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2387,6 +2511,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 }
 
 var opProdDimInt = wrap.Op{
+	Kernel:   kernels.ProdDimInt,
 	Name:     "prod",
 	Overload: "dim_int",
 	Policy:   checks.PyTorch,
@@ -2406,6 +2531,7 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 }
 
 var opProdIntOut = wrap.Op{
+	Kernel:   kernels.ProdIntOut,
 	Name:     "prod",
 	Overload: "int_out",
 	Policy:   checks.PyTorch,
@@ -2426,6 +2552,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 }
 
 var opProdDimDimname = wrap.Op{
+	Kernel:   kernels.ProdDimDimname,
 	Name:     "prod",
 	Overload: "dim_Dimname",
 	Policy:   checks.PyTorch,
@@ -2444,6 +2571,7 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 }
 
 var opProdDimnameOut = wrap.Op{
+	Kernel:   kernels.ProdDimnameOut,
 	Name:     "prod",
 	Overload: "Dimname_out",
 	Policy:   checks.PyTorch,
@@ -2464,6 +2592,7 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 }
 
 var opT = wrap.Op{
+	Kernel:   kernels.T,
 	Name:     "t",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2483,6 +2612,7 @@ func T(self *torch.Tensor) *torch.Tensor {
 }
 
 var opT_ = wrap.Op{
+	Kernel:   kernels.T_,
 	Name:     "t_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2503,6 +2633,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTan = wrap.Op{
+	Kernel:   kernels.Tan,
 	Name:     "tan",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2522,6 +2653,7 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTan_ = wrap.Op{
+	Kernel:   kernels.Tan_,
 	Name:     "tan_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2542,6 +2674,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanOut = wrap.Op{
+	Kernel:   kernels.TanOut,
 	Name:     "tan",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2562,6 +2695,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTanh = wrap.Op{
+	Kernel:   kernels.Tanh,
 	Name:     "tanh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2581,6 +2715,7 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanh_ = wrap.Op{
+	Kernel:   kernels.Tanh_,
 	Name:     "tanh_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2601,6 +2736,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTanhOut = wrap.Op{
+	Kernel:   kernels.TanhOut,
 	Name:     "tanh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2621,6 +2757,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTensordot = wrap.Op{
+	Kernel:   kernels.Tensordot,
 	Name:     "tensordot",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2639,6 +2776,7 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 }
 
 var opTensordotOut = wrap.Op{
+	Kernel:   kernels.TensordotOut,
 	Name:     "tensordot",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2659,6 +2797,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 }
 
 var opThreshold = wrap.Op{
+	Kernel:   kernels.Threshold,
 	Name:     "threshold",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2678,6 +2817,7 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 }
 
 var opThreshold_ = wrap.Op{
+	Kernel:   kernels.Threshold_,
 	Name:     "threshold_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2698,6 +2838,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 }
 
 var opThresholdOut = wrap.Op{
+	Kernel:   kernels.ThresholdOut,
 	Name:     "threshold",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2718,6 +2859,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 }
 
 var opThresholdBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ThresholdBackwardGradInput,
 	Name:     "threshold_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -2738,6 +2880,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opThresholdBackward = wrap.Op{
+	Kernel:   kernels.ThresholdBackward,
 	Name:     "threshold_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2757,6 +2900,7 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 }
 
 var opTile = wrap.Op{
+	Kernel:   kernels.Tile,
 	Name:     "tile",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2775,6 +2919,7 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opTransposeInt = wrap.Op{
+	Kernel:   kernels.TransposeInt,
 	Name:     "transpose",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -2794,6 +2939,7 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opTransposeDimname = wrap.Op{
+	Kernel:   kernels.TransposeDimname,
 	Name:     "transpose",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch,
@@ -2812,6 +2958,7 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 }
 
 var opXMkldnnTranspose = wrap.Op{
+	Kernel:   kernels.XMkldnnTranspose,
 	Name:     "_mkldnn_transpose",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2830,6 +2977,7 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 }
 
 var opTranspose_ = wrap.Op{
+	Kernel:   kernels.Transpose_,
 	Name:     "transpose_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2850,6 +2998,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opXMkldnnTranspose_ = wrap.Op{
+	Kernel:   kernels.XMkldnnTranspose_,
 	Name:     "_mkldnn_transpose_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2870,6 +3019,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 }
 
 var opXMkldnnTransposeOut = wrap.Op{
+	Kernel:   kernels.XMkldnnTransposeOut,
 	Name:     "_mkldnn_transpose",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2890,6 +3040,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 }
 
 var opOneHot = wrap.Op{
+	Kernel:   kernels.OneHot,
 	Name:     "one_hot",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2908,6 +3059,7 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 }
 
 var opFlip = wrap.Op{
+	Kernel:   kernels.Flip,
 	Name:     "flip",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2927,6 +3079,7 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opFlipOut = wrap.Op{
+	Kernel:   kernels.FlipOut,
 	Name:     "flip",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2947,6 +3100,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 }
 
 var opFliplr = wrap.Op{
+	Kernel:   kernels.Fliplr,
 	Name:     "fliplr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2965,6 +3119,7 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFlipud = wrap.Op{
+	Kernel:   kernels.Flipud,
 	Name:     "flipud",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2983,6 +3138,7 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRoll = wrap.Op{
+	Kernel:   kernels.Roll,
 	Name:     "roll",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3002,6 +3158,7 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 }
 
 var opRollOut = wrap.Op{
+	Kernel:   kernels.RollOut,
 	Name:     "roll",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3022,6 +3179,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 }
 
 var opRot90 = wrap.Op{
+	Kernel:   kernels.Rot90,
 	Name:     "rot90",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3041,6 +3199,7 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 }
 
 var opRot90Out = wrap.Op{
+	Kernel:   kernels.Rot90Out,
 	Name:     "rot90",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3061,6 +3220,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 }
 
 var opTrapezoidX = wrap.Op{
+	Kernel:   kernels.TrapezoidX,
 	Name:     "trapezoid",
 	Overload: "x",
 	Policy:   checks.PyTorch,
@@ -3079,6 +3239,7 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opTrapezoidDx = wrap.Op{
+	Kernel:   kernels.TrapezoidDx,
 	Name:     "trapezoid",
 	Overload: "dx",
 	Policy:   checks.PyTorch,
@@ -3097,6 +3258,7 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 }
 
 var opTrapzX = wrap.Op{
+	Kernel:   kernels.TrapzX,
 	Name:     "trapz",
 	Overload: "x",
 	Policy:   checks.PyTorch,
@@ -3115,6 +3277,7 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opTrapzDx = wrap.Op{
+	Kernel:   kernels.TrapzDx,
 	Name:     "trapz",
 	Overload: "dx",
 	Policy:   checks.PyTorch,
@@ -3133,6 +3296,7 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 }
 
 var opXTransformBiasRescaleQkv = wrap.Op{
+	Kernel:   kernels.XTransformBiasRescaleQkv,
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3151,6 +3315,7 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 }
 
 var opXTransformBiasRescaleQkvOut = wrap.Op{
+	Kernel:   kernels.XTransformBiasRescaleQkvOut,
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3171,6 +3336,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 }
 
 var opXNestedTensorFromMask = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMask,
 	Name:     "_nested_tensor_from_mask",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3190,6 +3356,7 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 }
 
 var opXNestedTensorFromMaskOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMaskOut,
 	Name:     "_nested_tensor_from_mask",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3210,6 +3377,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 }
 
 var opXNestedTensorFromMaskLeftAligned = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromMaskLeftAligned,
 	Name:     "_nested_tensor_from_mask_left_aligned",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3229,6 +3397,7 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 }
 
 var opXNestedFromPadded = wrap.Op{
+	Kernel:   kernels.XNestedFromPadded,
 	Name:     "_nested_from_padded",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3248,6 +3417,7 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 }
 
 var opXNestedFromPaddedOut = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedOut,
 	Name:     "_nested_from_padded",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3268,6 +3438,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 }
 
 var opXNestedTensorSize = wrap.Op{
+	Kernel:   kernels.XNestedTensorSize,
 	Name:     "_nested_tensor_size",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3287,6 +3458,7 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorSizeOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorSizeOut,
 	Name:     "_nested_tensor_size",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3307,6 +3479,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStrides = wrap.Op{
+	Kernel:   kernels.XNestedTensorStrides,
 	Name:     "_nested_tensor_strides",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3326,6 +3499,7 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStridesOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorStridesOut,
 	Name:     "_nested_tensor_strides",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3346,6 +3520,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 }
 
 var opXNestedTensorStorageOffsets = wrap.Op{
+	Kernel:   kernels.XNestedTensorStorageOffsets,
 	Name:     "_nested_tensor_storage_offsets",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3365,6 +3540,7 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedTensorStorageOffsetsOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorStorageOffsetsOut,
 	Name:     "_nested_tensor_storage_offsets",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3385,6 +3561,7 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opXNestedFromPaddedAndNestedExample = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedAndNestedExample,
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3403,6 +3580,7 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 }
 
 var opXNestedFromPaddedAndNestedExampleOut = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedAndNestedExampleOut,
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3423,6 +3601,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 }
 
 var opXNestedViewFromBuffer = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBuffer,
 	Name:     "_nested_view_from_buffer",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3442,6 +3621,7 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 }
 
 var opXNestedViewFromBufferCopy = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBufferCopy,
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3461,6 +3641,7 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 }
 
 var opXNestedViewFromBufferCopyOut = wrap.Op{
+	Kernel:   kernels.XNestedViewFromBufferCopyOut,
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3481,6 +3662,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 }
 
 var opXNestedViewFromJagged = wrap.Op{
+	Kernel:   kernels.XNestedViewFromJagged,
 	Name:     "_nested_view_from_jagged",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3500,6 +3682,7 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 }
 
 var opXNestedViewFromJaggedCopy = wrap.Op{
+	Kernel:   kernels.XNestedViewFromJaggedCopy,
 	Name:     "_nested_view_from_jagged_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3519,6 +3702,7 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 }
 
 var opXNestedViewFromJaggedCopyOut = wrap.Op{
+	Kernel:   kernels.XNestedViewFromJaggedCopyOut,
 	Name:     "_nested_view_from_jagged_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3539,6 +3723,7 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 }
 
 var opXNestedGetValues = wrap.Op{
+	Kernel:   kernels.XNestedGetValues,
 	Name:     "_nested_get_values",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3558,6 +3743,7 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetValuesCopy = wrap.Op{
+	Kernel:   kernels.XNestedGetValuesCopy,
 	Name:     "_nested_get_values_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3577,6 +3763,7 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetValuesCopyOut = wrap.Op{
+	Kernel:   kernels.XNestedGetValuesCopyOut,
 	Name:     "_nested_get_values_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3597,6 +3784,7 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 }
 
 var opXNestedGetOffsets = wrap.Op{
+	Kernel:   kernels.XNestedGetOffsets,
 	Name:     "_nested_get_offsets",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3615,6 +3803,7 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetLengths = wrap.Op{
+	Kernel:   kernels.XNestedGetLengths,
 	Name:     "_nested_get_lengths",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3633,6 +3822,7 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetRaggedIdx = wrap.Op{
+	Kernel:   kernels.XNestedGetRaggedIdx,
 	Name:     "_nested_get_ragged_idx",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3652,6 +3842,7 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 }
 
 var opXNestedGetMinSeqlen = wrap.Op{
+	Kernel:   kernels.XNestedGetMinSeqlen,
 	Name:     "_nested_get_min_seqlen",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3670,6 +3861,7 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetMaxSeqlen = wrap.Op{
+	Kernel:   kernels.XNestedGetMaxSeqlen,
 	Name:     "_nested_get_max_seqlen",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3688,6 +3880,7 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedGetJaggedDummy = wrap.Op{
+	Kernel:   kernels.XNestedGetJaggedDummy,
 	Name:     "_nested_get_jagged_dummy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3706,6 +3899,7 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 }
 
 var opXNestedComputeContiguousStridesOffsets = wrap.Op{
+	Kernel:   kernels.XNestedComputeContiguousStridesOffsets,
 	Name:     "_nested_compute_contiguous_strides_offsets",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3724,6 +3918,7 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 }
 
 var opXTrilinear = wrap.Op{
+	Kernel:   kernels.XTrilinear,
 	Name:     "_trilinear",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3743,6 +3938,7 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 }
 
 var opXTrilinearOut = wrap.Op{
+	Kernel:   kernels.XTrilinearOut,
 	Name:     "_trilinear",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3763,6 +3959,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 }
 
 var opTripletMarginLoss = wrap.Op{
+	Kernel:   kernels.TripletMarginLoss,
 	Name:     "triplet_margin_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3781,6 +3978,7 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 }
 
 var opTrunc = wrap.Op{
+	Kernel:   kernels.Trunc,
 	Name:     "trunc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3800,6 +3998,7 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTrunc_ = wrap.Op{
+	Kernel:   kernels.Trunc_,
 	Name:     "trunc_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3820,6 +4019,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTruncOut = wrap.Op{
+	Kernel:   kernels.TruncOut,
 	Name:     "trunc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3840,6 +4040,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFix = wrap.Op{
+	Kernel:   kernels.Fix,
 	Name:     "fix",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3858,6 +4059,7 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFix_ = wrap.Op{
+	Kernel:   kernels.Fix_,
 	Name:     "fix_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3878,6 +4080,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFixOut = wrap.Op{
+	Kernel:   kernels.FixOut,
 	Name:     "fix",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3898,6 +4101,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTypeAs = wrap.Op{
+	Kernel:   kernels.TypeAs,
 	Name:     "type_as",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3916,6 +4120,7 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opXHasCompatibleShallowCopyType = wrap.Op{
+	Kernel:   kernels.XHasCompatibleShallowCopyType,
 	Name:     "_has_compatible_shallow_copy_type",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3934,6 +4139,7 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 }
 
 var opXUnique = wrap.Op{
+	Kernel:   kernels.XUnique,
 	Name:     "_unique",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3953,6 +4159,7 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 }
 
 var opXUniqueOut = wrap.Op{
+	Kernel:   kernels.XUniqueOut,
 	Name:     "_unique",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3973,6 +4180,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 }
 
 var opUniqueDim = wrap.Op{
+	Kernel:   kernels.UniqueDim,
 	Name:     "unique_dim",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3992,6 +4200,7 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 }
 
 var opUniqueDimOut = wrap.Op{
+	Kernel:   kernels.UniqueDimOut,
 	Name:     "unique_dim",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4012,6 +4221,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 }
 
 var opUniqueConsecutive = wrap.Op{
+	Kernel:   kernels.UniqueConsecutive,
 	Name:     "unique_consecutive",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4031,6 +4241,7 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 }
 
 var opUniqueConsecutiveOut = wrap.Op{
+	Kernel:   kernels.UniqueConsecutiveOut,
 	Name:     "unique_consecutive",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4051,6 +4262,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 }
 
 var opUniqueDimConsecutive = wrap.Op{
+	Kernel:   kernels.UniqueDimConsecutive,
 	Name:     "unique_dim_consecutive",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4070,6 +4282,7 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 }
 
 var opUniqueDimConsecutiveOut = wrap.Op{
+	Kernel:   kernels.UniqueDimConsecutiveOut,
 	Name:     "unique_dim_consecutive",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4090,6 +4303,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 }
 
 var opXUnique2 = wrap.Op{
+	Kernel:   kernels.XUnique2,
 	Name:     "_unique2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4109,6 +4323,7 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 }
 
 var opXUnique2Out = wrap.Op{
+	Kernel:   kernels.XUnique2Out,
 	Name:     "_unique2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4129,6 +4344,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 }
 
 var opXUnsafeView = wrap.Op{
+	Kernel:   kernels.XUnsafeView,
 	Name:     "_unsafe_view",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4148,6 +4364,7 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXUnsafeViewOut = wrap.Op{
+	Kernel:   kernels.XUnsafeViewOut,
 	Name:     "_unsafe_view",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4168,6 +4385,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 }
 
 var opUnsqueeze = wrap.Op{
+	Kernel:   kernels.Unsqueeze,
 	Name:     "unsqueeze",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4187,6 +4405,7 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opUnsqueeze_ = wrap.Op{
+	Kernel:   kernels.Unsqueeze_,
 	Name:     "unsqueeze_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4207,6 +4426,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opVander = wrap.Op{
+	Kernel:   kernels.Vander,
 	Name:     "vander",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4225,6 +4445,7 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 }
 
 var opVar = wrap.Op{
+	Kernel:   kernels.Var,
 	Name:     "var",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4243,6 +4464,7 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 }
 
 var opVarDim = wrap.Op{
+	Kernel:   kernels.VarDim,
 	Name:     "var",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -4261,6 +4483,7 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 }
 
 var opVarCorrection = wrap.Op{
+	Kernel:   kernels.VarCorrection,
 	Name:     "var",
 	Overload: "correction",
 	Policy:   checks.PyTorch,
@@ -4280,6 +4503,7 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 }
 
 var opVarOut = wrap.Op{
+	Kernel:   kernels.VarOut,
 	Name:     "var",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4300,6 +4524,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 }
 
 var opVarCorrectionOut = wrap.Op{
+	Kernel:   kernels.VarCorrectionOut,
 	Name:     "var",
 	Overload: "correction_out",
 	Policy:   checks.PyTorch,
@@ -4320,6 +4545,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 }
 
 var opVarNamesDim = wrap.Op{
+	Kernel:   kernels.VarNamesDim,
 	Name:     "var",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch,
@@ -4338,6 +4564,7 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 }
 
 var opVarNamesOut = wrap.Op{
+	Kernel:   kernels.VarNamesOut,
 	Name:     "var",
 	Overload: "names_out",
 	Policy:   checks.PyTorch,
@@ -4358,6 +4585,7 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 }
 
 var opVarCorrectionNames = wrap.Op{
+	Kernel:   kernels.VarCorrectionNames,
 	Name:     "var",
 	Overload: "correction_names",
 	Policy:   checks.PyTorch,
@@ -4376,6 +4604,7 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 }
 
 var opVarCorrectionNamesOut = wrap.Op{
+	Kernel:   kernels.VarCorrectionNamesOut,
 	Name:     "var",
 	Overload: "correction_names_out",
 	Policy:   checks.PyTorch,
@@ -4396,6 +4625,7 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 }
 
 var opVarMean = wrap.Op{
+	Kernel:   kernels.VarMean,
 	Name:     "var_mean",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4414,6 +4644,7 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opVarMeanDim = wrap.Op{
+	Kernel:   kernels.VarMeanDim,
 	Name:     "var_mean",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -4432,6 +4663,7 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 }
 
 var opVarMeanCorrection = wrap.Op{
+	Kernel:   kernels.VarMeanCorrection,
 	Name:     "var_mean",
 	Overload: "correction",
 	Policy:   checks.PyTorch,
@@ -4451,6 +4683,7 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 }
 
 var opVarMeanCorrectionOut = wrap.Op{
+	Kernel:   kernels.VarMeanCorrectionOut,
 	Name:     "var_mean",
 	Overload: "correction_out",
 	Policy:   checks.PyTorch,
@@ -4471,6 +4704,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 }
 
 var opVarMeanNamesDim = wrap.Op{
+	Kernel:   kernels.VarMeanNamesDim,
 	Name:     "var_mean",
 	Overload: "names_dim",
 	Policy:   checks.PyTorch,
@@ -4489,6 +4723,7 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 }
 
 var opVarMeanCorrectionNames = wrap.Op{
+	Kernel:   kernels.VarMeanCorrectionNames,
 	Name:     "var_mean",
 	Overload: "correction_names",
 	Policy:   checks.PyTorch,
@@ -4507,6 +4742,7 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 }
 
 var opViewAs = wrap.Op{
+	Kernel:   kernels.ViewAs,
 	Name:     "view_as",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4525,6 +4761,7 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opWhereSelf = wrap.Op{
+	Kernel:   kernels.WhereSelf,
 	Name:     "where",
 	Overload: "self",
 	Policy:   checks.PyTorch,
@@ -4544,6 +4781,7 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 }
 
 var opWhereSelfOut = wrap.Op{
+	Kernel:   kernels.WhereSelfOut,
 	Name:     "where",
 	Overload: "self_out",
 	Policy:   checks.PyTorch,
@@ -4564,6 +4802,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 }
 
 var opWhereScalarSelf = wrap.Op{
+	Kernel:   kernels.WhereScalarSelf,
 	Name:     "where",
 	Overload: "ScalarSelf",
 	Policy:   checks.PyTorch,
@@ -4582,6 +4821,7 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 }
 
 var opWhereScalarOther = wrap.Op{
+	Kernel:   kernels.WhereScalarOther,
 	Name:     "where",
 	Overload: "ScalarOther",
 	Policy:   checks.PyTorch,
@@ -4600,6 +4840,7 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 }
 
 var opWhereScalar = wrap.Op{
+	Kernel:   kernels.WhereScalar,
 	Name:     "where",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -4618,6 +4859,7 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 }
 
 var opWhere = wrap.Op{
+	Kernel:   kernels.Where,
 	Name:     "where",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4636,6 +4878,7 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 }
 
 var opNormExceptDim = wrap.Op{
+	Kernel:   kernels.NormExceptDim,
 	Name:     "norm_except_dim",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4654,6 +4897,7 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 }
 
 var opXWeightNorm = wrap.Op{
+	Kernel:   kernels.XWeightNorm,
 	Name:     "_weight_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4672,6 +4916,7 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opXWeightNormInterface = wrap.Op{
+	Kernel:   kernels.XWeightNormInterface,
 	Name:     "_weight_norm_interface",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4691,6 +4936,7 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 }
 
 var opXWeightNormInterfaceOut = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceOut,
 	Name:     "_weight_norm_interface",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4711,6 +4957,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 }
 
 var opXWeightNormInterfaceBackward = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceBackward,
 	Name:     "_weight_norm_interface_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4729,6 +4976,7 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 }
 
 var opXWeightNormInterfaceBackwardOut = wrap.Op{
+	Kernel:   kernels.XWeightNormInterfaceBackwardOut,
 	Name:     "_weight_norm_interface_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4749,6 +4997,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 }
 
 var opXWeightNormDifferentiableBackward = wrap.Op{
+	Kernel:   kernels.XWeightNormDifferentiableBackward,
 	Name:     "_weight_norm_differentiable_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4767,6 +5016,7 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 }
 
 var opZerosNames = wrap.Op{
+	Kernel:   kernels.ZerosNames,
 	Name:     "zeros",
 	Overload: "names",
 	Policy:   checks.PyTorch,
@@ -4785,6 +5035,7 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 }
 
 var opZerosNamesOut = wrap.Op{
+	Kernel:   kernels.ZerosNamesOut,
 	Name:     "zeros",
 	Overload: "names_out",
 	Policy:   checks.PyTorch,
@@ -4805,6 +5056,7 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 }
 
 var opXEfficientzerotensor = wrap.Op{
+	Kernel:   kernels.XEfficientzerotensor,
 	Name:     "_efficientzerotensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4823,6 +5075,7 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 }
 
 var opXEfficientzerotensorOut = wrap.Op{
+	Kernel:   kernels.XEfficientzerotensorOut,
 	Name:     "_efficientzerotensor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4843,6 +5096,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZeros = wrap.Op{
+	Kernel:   kernels.Zeros,
 	Name:     "zeros",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4861,6 +5115,7 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 }
 
 var opZerosOut = wrap.Op{
+	Kernel:   kernels.ZerosOut,
 	Name:     "zeros",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4881,6 +5136,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZerosLike = wrap.Op{
+	Kernel:   kernels.ZerosLike,
 	Name:     "zeros_like",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4900,6 +5156,7 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 }
 
 var opZerosLikeOut = wrap.Op{
+	Kernel:   kernels.ZerosLikeOut,
 	Name:     "zeros_like",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4920,6 +5177,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 }
 
 var opXStandardGammaGrad = wrap.Op{
+	Kernel:   kernels.XStandardGammaGrad,
 	Name:     "_standard_gamma_grad",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4939,6 +5197,7 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 }
 
 var opXStandardGammaGradOut = wrap.Op{
+	Kernel:   kernels.XStandardGammaGradOut,
 	Name:     "_standard_gamma_grad",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4959,6 +5218,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 }
 
 var opXStandardGamma = wrap.Op{
+	Kernel:   kernels.XStandardGamma,
 	Name:     "_standard_gamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4978,6 +5238,7 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opXStandardGammaOut = wrap.Op{
+	Kernel:   kernels.XStandardGammaOut,
 	Name:     "_standard_gamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4998,6 +5259,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 }
 
 var opXDirichletGrad = wrap.Op{
+	Kernel:   kernels.XDirichletGrad,
 	Name:     "_dirichlet_grad",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5016,6 +5278,7 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 }
 
 var opXDirichletGradOut = wrap.Op{
+	Kernel:   kernels.XDirichletGradOut,
 	Name:     "_dirichlet_grad",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5036,6 +5299,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 }
 
 var opXSampleDirichlet = wrap.Op{
+	Kernel:   kernels.XSampleDirichlet,
 	Name:     "_sample_dirichlet",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5054,6 +5318,7 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opXSampleDirichletOut = wrap.Op{
+	Kernel:   kernels.XSampleDirichletOut,
 	Name:     "_sample_dirichlet",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5074,6 +5339,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 }
 
 var opPoisson = wrap.Op{
+	Kernel:   kernels.Poisson,
 	Name:     "poisson",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5093,6 +5359,7 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opPoissonOut = wrap.Op{
+	Kernel:   kernels.PoissonOut,
 	Name:     "poisson",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5113,6 +5380,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 }
 
 var opBinomial = wrap.Op{
+	Kernel:   kernels.Binomial,
 	Name:     "binomial",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5131,6 +5399,7 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 }
 
 var opBinomialOut = wrap.Op{
+	Kernel:   kernels.BinomialOut,
 	Name:     "binomial",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5151,6 +5420,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 }
 
 var opNativeNorm = wrap.Op{
+	Kernel:   kernels.NativeNorm,
 	Name:     "native_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5169,6 +5439,7 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 }
 
 var opNativeNormOut = wrap.Op{
+	Kernel:   kernels.NativeNormOut,
 	Name:     "native_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5189,6 +5460,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 }
 
 var opNativeNormScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NativeNormScalarOptDimDtype,
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype",
 	Policy:   checks.PyTorch,
@@ -5207,6 +5479,7 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 }
 
 var opNativeNormScalarOptDimDtypeOut = wrap.Op{
+	Kernel:   kernels.NativeNormScalarOptDimDtypeOut,
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype_out",
 	Policy:   checks.PyTorch,
@@ -5227,6 +5500,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 }
 
 var opXBatchNormWithUpdate = wrap.Op{
+	Kernel:   kernels.XBatchNormWithUpdate,
 	Name:     "_batch_norm_with_update",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5247,6 +5521,7 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 }
 
 var opXBatchNormWithUpdateFunctional = wrap.Op{
+	Kernel:   kernels.XBatchNormWithUpdateFunctional,
 	Name:     "_batch_norm_with_update_functional",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5266,6 +5541,7 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 }
 
 var opXBatchNormWithUpdateOut = wrap.Op{
+	Kernel:   kernels.XBatchNormWithUpdateOut,
 	Name:     "_batch_norm_with_update",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5286,6 +5562,7 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 }
 
 var opXBatchNormNoUpdate = wrap.Op{
+	Kernel:   kernels.XBatchNormNoUpdate,
 	Name:     "_batch_norm_no_update",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5305,6 +5582,7 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 }
 
 var opXBatchNormNoUpdateOut = wrap.Op{
+	Kernel:   kernels.XBatchNormNoUpdateOut,
 	Name:     "_batch_norm_no_update",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5325,6 +5603,7 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 }
 
 var opBatchNormBackward = wrap.Op{
+	Kernel:   kernels.BatchNormBackward,
 	Name:     "batch_norm_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5344,6 +5623,7 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 }
 
 var opXSparseSum = wrap.Op{
+	Kernel:   kernels.XSparseSum,
 	Name:     "_sparse_sum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5362,6 +5642,7 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXSparseSumDtype = wrap.Op{
+	Kernel:   kernels.XSparseSumDtype,
 	Name:     "_sparse_sum",
 	Overload: "dtype",
 	Policy:   checks.PyTorch,
@@ -5380,6 +5661,7 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opXSparseSumDim = wrap.Op{
+	Kernel:   kernels.XSparseSumDim,
 	Name:     "_sparse_sum",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -5399,6 +5681,7 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opXSparseSumDimOut = wrap.Op{
+	Kernel:   kernels.XSparseSumDimOut,
 	Name:     "_sparse_sum",
 	Overload: "dim_out",
 	Policy:   checks.PyTorch,
@@ -5419,6 +5702,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 }
 
 var opXSparseSumDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseSumDimDtype,
 	Name:     "_sparse_sum",
 	Overload: "dim_dtype",
 	Policy:   checks.PyTorch,
@@ -5437,6 +5721,7 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 }
 
 var opXSparseSumBackward = wrap.Op{
+	Kernel:   kernels.XSparseSumBackward,
 	Name:     "_sparse_sum_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5455,6 +5740,7 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 }
 
 var opXSparseSumBackwardOut = wrap.Op{
+	Kernel:   kernels.XSparseSumBackwardOut,
 	Name:     "_sparse_sum_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5475,6 +5761,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 }
 
 var opXSparseCsrSumDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseCsrSumDimDtype,
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype",
 	Policy:   checks.PyTorch,
@@ -5493,6 +5780,7 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 }
 
 var opXSparseCsrSumDimDtypeOut = wrap.Op{
+	Kernel:   kernels.XSparseCsrSumDimDtypeOut,
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype_out",
 	Policy:   checks.PyTorch,
@@ -5513,6 +5801,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 }
 
 var opXSparseCsrProdDimDtype = wrap.Op{
+	Kernel:   kernels.XSparseCsrProdDimDtype,
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype",
 	Policy:   checks.PyTorch,
@@ -5531,6 +5820,7 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 }
 
 var opXSparseCsrProdDimDtypeOut = wrap.Op{
+	Kernel:   kernels.XSparseCsrProdDimDtypeOut,
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype_out",
 	Policy:   checks.PyTorch,
@@ -5551,6 +5841,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 }
 
 var opXSparseSoftmaxInt = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxInt,
 	Name:     "_sparse_softmax",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -5569,6 +5860,7 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 }
 
 var opXSparseSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxDimname,
 	Name:     "_sparse_softmax",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch,
@@ -5587,6 +5879,7 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 }
 
 var opXSparseSoftmax = wrap.Op{
+	Kernel:   kernels.XSparseSoftmax,
 	Name:     "_sparse_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5606,6 +5899,7 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 }
 
 var opXSparseSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxOut,
 	Name:     "_sparse_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5626,6 +5920,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 }
 
 var opXSparseSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxBackwardData,
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5644,6 +5939,7 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 }
 
 var opXSparseSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSparseSoftmaxBackwardDataOut,
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5664,6 +5960,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 }
 
 var opXSparseLogSoftmaxInt = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxInt,
 	Name:     "_sparse_log_softmax",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -5682,6 +5979,7 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 }
 
 var opXSparseLogSoftmaxDimname = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxDimname,
 	Name:     "_sparse_log_softmax",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch,
@@ -5700,6 +5998,7 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 }
 
 var opXSparseLogSoftmax = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmax,
 	Name:     "_sparse_log_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5719,6 +6018,7 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 }
 
 var opXSparseLogSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxOut,
 	Name:     "_sparse_log_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5739,6 +6039,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 }
 
 var opXSparseLogSoftmaxBackwardData = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxBackwardData,
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5757,6 +6058,7 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 }
 
 var opXSparseLogSoftmaxBackwardDataOut = wrap.Op{
+	Kernel:   kernels.XSparseLogSoftmaxBackwardDataOut,
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5777,6 +6079,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 }
 
 var opXSpdiags = wrap.Op{
+	Kernel:   kernels.XSpdiags,
 	Name:     "_spdiags",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5795,6 +6098,7 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 }
 
 var opXSpdiagsOut = wrap.Op{
+	Kernel:   kernels.XSpdiagsOut,
 	Name:     "_spdiags",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5815,6 +6119,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 }
 
 var opNormScalarOptDtype = wrap.Op{
+	Kernel:   kernels.NormScalarOptDtype,
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype",
 	Policy:   checks.PyTorch,
@@ -5834,6 +6139,7 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 }
 
 var opNormScalarOptDtypeOut = wrap.Op{
+	Kernel:   kernels.NormScalarOptDtypeOut,
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype_out",
 	Policy:   checks.PyTorch,
@@ -5854,6 +6160,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 }
 
 var opNormScalar = wrap.Op{
+	Kernel:   kernels.NormScalar,
 	Name:     "norm",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5873,6 +6180,7 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 }
 
 var opNormScalarOut = wrap.Op{
+	Kernel:   kernels.NormScalarOut,
 	Name:     "norm",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -5893,6 +6201,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 }
 
 var opNormScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NormScalarOptDimDtype,
 	Name:     "norm",
 	Overload: "ScalarOpt_dim_dtype",
 	Policy:   checks.PyTorch,
@@ -5912,6 +6221,7 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 }
 
 var opNormScalarOptDim = wrap.Op{
+	Kernel:   kernels.NormScalarOptDim,
 	Name:     "norm",
 	Overload: "ScalarOpt_dim",
 	Policy:   checks.PyTorch,
@@ -5931,6 +6241,7 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 }
 
 var opNormDtypeOut = wrap.Op{
+	Kernel:   kernels.NormDtypeOut,
 	Name:     "norm",
 	Overload: "dtype_out",
 	Policy:   checks.PyTorch,
@@ -5951,6 +6262,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 }
 
 var opNormOut = wrap.Op{
+	Kernel:   kernels.NormOut,
 	Name:     "norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5971,6 +6283,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 }
 
 var opNormNamesScalarOptDimDtype = wrap.Op{
+	Kernel:   kernels.NormNamesScalarOptDimDtype,
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim_dtype",
 	Policy:   checks.PyTorch,
@@ -5989,6 +6302,7 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 }
 
 var opNormNamesScalarOptDim = wrap.Op{
+	Kernel:   kernels.NormNamesScalarOptDim,
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim",
 	Policy:   checks.PyTorch,
@@ -6007,6 +6321,7 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 }
 
 var opNormNamesDtypeOut = wrap.Op{
+	Kernel:   kernels.NormNamesDtypeOut,
 	Name:     "norm",
 	Overload: "names_dtype_out",
 	Policy:   checks.PyTorch,
@@ -6027,6 +6342,7 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 }
 
 var opNormNamesOut = wrap.Op{
+	Kernel:   kernels.NormNamesOut,
 	Name:     "norm",
 	Overload: "names_out",
 	Policy:   checks.PyTorch,
@@ -6047,6 +6363,7 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 }
 
 var opFrexpTensor = wrap.Op{
+	Kernel:   kernels.FrexpTensor,
 	Name:     "frexp",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6066,6 +6383,7 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opFrexpTensorOut = wrap.Op{
+	Kernel:   kernels.FrexpTensorOut,
 	Name:     "frexp",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -6086,6 +6404,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 }
 
 var opFrobeniusNormDim = wrap.Op{
+	Kernel:   kernels.FrobeniusNormDim,
 	Name:     "frobenius_norm",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -6104,6 +6423,7 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 }
 
 var opFrobeniusNormOut = wrap.Op{
+	Kernel:   kernels.FrobeniusNormOut,
 	Name:     "frobenius_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6124,6 +6444,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 }
 
 var opNuclearNorm = wrap.Op{
+	Kernel:   kernels.NuclearNorm,
 	Name:     "nuclear_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6142,6 +6463,7 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 }
 
 var opNuclearNormOut = wrap.Op{
+	Kernel:   kernels.NuclearNormOut,
 	Name:     "nuclear_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6162,6 +6484,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 }
 
 var opNuclearNormDim = wrap.Op{
+	Kernel:   kernels.NuclearNormDim,
 	Name:     "nuclear_norm",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -6180,6 +6503,7 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 }
 
 var opNuclearNormDimOut = wrap.Op{
+	Kernel:   kernels.NuclearNormDimOut,
 	Name:     "nuclear_norm",
 	Overload: "dim_out",
 	Policy:   checks.PyTorch,
@@ -6200,6 +6524,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 }
 
 var opClone = wrap.Op{
+	Kernel:   kernels.Clone,
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6219,6 +6544,7 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 }
 
 var opCloneOut = wrap.Op{
+	Kernel:   kernels.CloneOut,
 	Name:     "clone",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6239,6 +6565,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 }
 
 var opPositive = wrap.Op{
+	Kernel:   kernels.Positive,
 	Name:     "positive",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6257,6 +6584,7 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 }
 
 var opResizeAs_ = wrap.Op{
+	Kernel:   kernels.ResizeAs_,
 	Name:     "resize_as_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6277,6 +6605,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 }
 
 var opResizeAsOut = wrap.Op{
+	Kernel:   kernels.ResizeAsOut,
 	Name:     "resize_as",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6297,6 +6626,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 }
 
 var opResizeAs = wrap.Op{
+	Kernel:   kernels.ResizeAs,
 	Name:     "resize_as",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6315,6 +6645,7 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 }
 
 var opResizeAsSparse_ = wrap.Op{
+	Kernel:   kernels.ResizeAsSparse_,
 	Name:     "resize_as_sparse_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6335,6 +6666,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 }
 
 var opResizeAsSparseOut = wrap.Op{
+	Kernel:   kernels.ResizeAsSparseOut,
 	Name:     "resize_as_sparse",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6355,6 +6687,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 }
 
 var opResizeAsSparse = wrap.Op{
+	Kernel:   kernels.ResizeAsSparse,
 	Name:     "resize_as_sparse",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6373,6 +6706,7 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 }
 
 var opZero_ = wrap.Op{
+	Kernel:   kernels.Zero_,
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6393,6 +6727,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opZeroOut = wrap.Op{
+	Kernel:   kernels.ZeroOut,
 	Name:     "zero",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6413,6 +6748,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opZero = wrap.Op{
+	Kernel:   kernels.Zero,
 	Name:     "zero",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6432,6 +6768,7 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSubOut = wrap.Op{
+	Kernel:   kernels.SubOut,
 	Name:     "sub",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6452,6 +6789,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 }
 
 var opSubTensor = wrap.Op{
+	Kernel:   kernels.SubTensor,
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6471,6 +6809,7 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 }
 
 var opSub_Tensor = wrap.Op{
+	Kernel:   kernels.Sub_Tensor,
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6491,6 +6830,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opSubScalar = wrap.Op{
+	Kernel:   kernels.SubScalar,
 	Name:     "sub",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6510,6 +6850,7 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 }
 
 var opSub_Scalar = wrap.Op{
+	Kernel:   kernels.Sub_Scalar,
 	Name:     "sub_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6530,6 +6871,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opSubScalarOut = wrap.Op{
+	Kernel:   kernels.SubScalarOut,
 	Name:     "sub",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -6550,6 +6892,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 }
 
 var opSubtractOut = wrap.Op{
+	Kernel:   kernels.SubtractOut,
 	Name:     "subtract",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6570,6 +6913,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 }
 
 var opSubtractTensor = wrap.Op{
+	Kernel:   kernels.SubtractTensor,
 	Name:     "subtract",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6588,6 +6932,7 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 }
 
 var opSubtract_Tensor = wrap.Op{
+	Kernel:   kernels.Subtract_Tensor,
 	Name:     "subtract_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6608,6 +6953,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 }
 
 var opSubtractScalar = wrap.Op{
+	Kernel:   kernels.SubtractScalar,
 	Name:     "subtract",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6626,6 +6972,7 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 }
 
 var opSubtract_Scalar = wrap.Op{
+	Kernel:   kernels.Subtract_Scalar,
 	Name:     "subtract_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6646,6 +6993,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 }
 
 var opRsubTensor = wrap.Op{
+	Kernel:   kernels.RsubTensor,
 	Name:     "rsub",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6665,6 +7013,7 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 }
 
 var opRsubTensorOut = wrap.Op{
+	Kernel:   kernels.RsubTensorOut,
 	Name:     "rsub",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -6685,6 +7034,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 }
 
 var opHeavisideOut = wrap.Op{
+	Kernel:   kernels.HeavisideOut,
 	Name:     "heaviside",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6705,6 +7055,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 }
 
 var opHeaviside = wrap.Op{
+	Kernel:   kernels.Heaviside,
 	Name:     "heaviside",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6723,6 +7074,7 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 }
 
 var opHeaviside_ = wrap.Op{
+	Kernel:   kernels.Heaviside_,
 	Name:     "heaviside_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6743,6 +7095,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 }
 
 var opRsubScalar = wrap.Op{
+	Kernel:   kernels.RsubScalar,
 	Name:     "rsub",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6762,6 +7115,7 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 }
 
 var opRsubScalarOut = wrap.Op{
+	Kernel:   kernels.RsubScalarOut,
 	Name:     "rsub",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -6782,6 +7136,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 }
 
 var opXSparseAddmm = wrap.Op{
+	Kernel:   kernels.XSparseAddmm,
 	Name:     "_sparse_addmm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6801,6 +7156,7 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 }
 
 var opXSparseAddmmOut = wrap.Op{
+	Kernel:   kernels.XSparseAddmmOut,
 	Name:     "_sparse_addmm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6821,6 +7177,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 }
 
 var opSparseSampledAddmmOut = wrap.Op{
+	Kernel:   kernels.SparseSampledAddmmOut,
 	Name:     "sparse_sampled_addmm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6841,6 +7198,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 }
 
 var opSparseSampledAddmm = wrap.Op{
+	Kernel:   kernels.SparseSampledAddmm,
 	Name:     "sparse_sampled_addmm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6860,6 +7218,7 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 }
 
 var opXSparseMmReduceImpl = wrap.Op{
+	Kernel:   kernels.XSparseMmReduceImpl,
 	Name:     "_sparse_mm_reduce_impl",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6879,6 +7238,7 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 }
 
 var opXSparseMmReduceImplBackward = wrap.Op{
+	Kernel:   kernels.XSparseMmReduceImplBackward,
 	Name:     "_sparse_mm_reduce_impl_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6897,6 +7257,7 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 }
 
 var opAddmmOut = wrap.Op{
+	Kernel:   kernels.AddmmOut,
 	Name:     "addmm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6917,6 +7278,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 }
 
 var opAddmm = wrap.Op{
+	Kernel:   kernels.Addmm,
 	Name:     "addmm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6936,6 +7298,7 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 }
 
 var opAddmm_ = wrap.Op{
+	Kernel:   kernels.Addmm_,
 	Name:     "addmm_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6956,6 +7319,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 }
 
 var opXAddmmActivationOut = wrap.Op{
+	Kernel:   kernels.XAddmmActivationOut,
 	Name:     "_addmm_activation",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6976,6 +7340,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 }
 
 var opXAddmmActivation = wrap.Op{
+	Kernel:   kernels.XAddmmActivation,
 	Name:     "_addmm_activation",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6994,6 +7359,7 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 }
 
 var opXScaledMm = wrap.Op{
+	Kernel:   kernels.XScaledMm,
 	Name:     "_scaled_mm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7012,6 +7378,7 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 }
 
 var opXScaledMmOut = wrap.Op{
+	Kernel:   kernels.XScaledMmOut,
 	Name:     "_scaled_mm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7032,6 +7399,7 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 }
 
 var opXSparseCompressedTensorWithDims = wrap.Op{
+	Kernel:   kernels.XSparseCompressedTensorWithDims,
 	Name:     "_sparse_compressed_tensor_with_dims",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7050,6 +7418,7 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 }
 
 var opSparseCompressedTensorCompPlainValueSize = wrap.Op{
+	Kernel:   kernels.SparseCompressedTensorCompPlainValueSize,
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value_size",
 	Policy:   checks.PyTorch,
@@ -7069,6 +7438,7 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 }
 
 var opSparseCsrTensorCrowColValueSize = wrap.Op{
+	Kernel:   kernels.SparseCsrTensorCrowColValueSize,
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value_size",
 	Policy:   checks.PyTorch,
@@ -7087,6 +7457,7 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 }
 
 var opSparseCscTensorCcolRowValueSize = wrap.Op{
+	Kernel:   kernels.SparseCscTensorCcolRowValueSize,
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value_size",
 	Policy:   checks.PyTorch,
@@ -7105,6 +7476,7 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 }
 
 var opSparseBsrTensorCrowColValueSize = wrap.Op{
+	Kernel:   kernels.SparseBsrTensorCrowColValueSize,
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value_size",
 	Policy:   checks.PyTorch,
@@ -7123,6 +7495,7 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 }
 
 var opSparseBscTensorCcolRowValueSize = wrap.Op{
+	Kernel:   kernels.SparseBscTensorCcolRowValueSize,
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value_size",
 	Policy:   checks.PyTorch,
@@ -7141,6 +7514,7 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 }
 
 var opSparseCompressedTensorCompPlainValue = wrap.Op{
+	Kernel:   kernels.SparseCompressedTensorCompPlainValue,
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value",
 	Policy:   checks.PyTorch,
@@ -7159,6 +7533,7 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 }
 
 var opSparseCsrTensorCrowColValue = wrap.Op{
+	Kernel:   kernels.SparseCsrTensorCrowColValue,
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value",
 	Policy:   checks.PyTorch,
@@ -7177,6 +7552,7 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opSparseCscTensorCcolRowValue = wrap.Op{
+	Kernel:   kernels.SparseCscTensorCcolRowValue,
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value",
 	Policy:   checks.PyTorch,
@@ -7195,6 +7571,7 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 }
 
 var opSparseBsrTensorCrowColValue = wrap.Op{
+	Kernel:   kernels.SparseBsrTensorCrowColValue,
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value",
 	Policy:   checks.PyTorch,
@@ -7213,6 +7590,7 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opSparseBscTensorCcolRowValue = wrap.Op{
+	Kernel:   kernels.SparseBscTensorCcolRowValue,
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value",
 	Policy:   checks.PyTorch,
@@ -7231,6 +7609,7 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 }
 
 var opXSparseCompressedTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCompressedTensorUnsafe,
 	Name:     "_sparse_compressed_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7249,6 +7628,7 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 }
 
 var opXSparseCsrTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCsrTensorUnsafe,
 	Name:     "_sparse_csr_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7267,6 +7647,7 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 }
 
 var opXSparseCscTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCscTensorUnsafe,
 	Name:     "_sparse_csc_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7285,6 +7666,7 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 }
 
 var opXSparseBsrTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseBsrTensorUnsafe,
 	Name:     "_sparse_bsr_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7303,6 +7685,7 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 }
 
 var opXSparseBscTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseBscTensorUnsafe,
 	Name:     "_sparse_bsc_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7321,6 +7704,7 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 }
 
 var opSparseCooTensorSize = wrap.Op{
+	Kernel:   kernels.SparseCooTensorSize,
 	Name:     "sparse_coo_tensor",
 	Overload: "size",
 	Policy:   checks.PyTorch,
@@ -7339,6 +7723,7 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 }
 
 var opSparseCooTensorSizeOut = wrap.Op{
+	Kernel:   kernels.SparseCooTensorSizeOut,
 	Name:     "sparse_coo_tensor",
 	Overload: "size_out",
 	Policy:   checks.PyTorch,
@@ -7359,6 +7744,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSparseCooTensorIndices = wrap.Op{
+	Kernel:   kernels.SparseCooTensorIndices,
 	Name:     "sparse_coo_tensor",
 	Overload: "indices",
 	Policy:   checks.PyTorch,
@@ -7377,6 +7763,7 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 }
 
 var opSparseCooTensorIndicesSize = wrap.Op{
+	Kernel:   kernels.SparseCooTensorIndicesSize,
 	Name:     "sparse_coo_tensor",
 	Overload: "indices_size",
 	Policy:   checks.PyTorch,
@@ -7395,6 +7782,7 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 }
 
 var opXSparseCooTensorUnsafe = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorUnsafe,
 	Name:     "_sparse_coo_tensor_unsafe",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7413,6 +7801,7 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 }
 
 var opXValidateSparseCooTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCooTensorArgs,
 	Name:     "_validate_sparse_coo_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7431,6 +7820,7 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 }
 
 var opXValidateSparseCompressedTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCompressedTensorArgs,
 	Name:     "_validate_sparse_compressed_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7449,6 +7839,7 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 }
 
 var opXValidateSparseCsrTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCsrTensorArgs,
 	Name:     "_validate_sparse_csr_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7467,6 +7858,7 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 }
 
 var opXValidateSparseCscTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseCscTensorArgs,
 	Name:     "_validate_sparse_csc_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7485,6 +7877,7 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 }
 
 var opXValidateSparseBsrTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseBsrTensorArgs,
 	Name:     "_validate_sparse_bsr_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7503,6 +7896,7 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 }
 
 var opXValidateSparseBscTensorArgs = wrap.Op{
+	Kernel:   kernels.XValidateSparseBscTensorArgs,
 	Name:     "_validate_sparse_bsc_tensor_args",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7521,6 +7915,7 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 }
 
 var opXSparseCooTensorWithDims = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDims,
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7539,6 +7934,7 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 }
 
 var opXSparseCooTensorWithDimsOut = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsOut,
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7559,6 +7955,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 }
 
 var opXSparseCooTensorWithDimsAndTensors = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsAndTensors,
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7578,6 +7975,7 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 }
 
 var opXSparseCooTensorWithDimsAndTensorsOut = wrap.Op{
+	Kernel:   kernels.XSparseCooTensorWithDimsAndTensorsOut,
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7598,6 +7996,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 }
 
 var opSparseResize_ = wrap.Op{
+	Kernel:   kernels.SparseResize_,
 	Name:     "sparse_resize_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7618,6 +8017,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 }
 
 var opSparseResizeOut = wrap.Op{
+	Kernel:   kernels.SparseResizeOut,
 	Name:     "sparse_resize",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7638,6 +8038,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 }
 
 var opSparseResize = wrap.Op{
+	Kernel:   kernels.SparseResize,
 	Name:     "sparse_resize",
 	Overload: "",
 	Policy:   checks.PyTorch,

@@ -14,6 +14,7 @@ import (
 )
 
 var opSparseResizeAndClear_ = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClear_,
 	Name:     "sparse_resize_and_clear_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -34,6 +35,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 }
 
 var opSparseResizeAndClearOut = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClearOut,
 	Name:     "sparse_resize_and_clear",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -54,6 +56,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 }
 
 var opSparseResizeAndClear = wrap.Op{
+	Kernel:   kernels.SparseResizeAndClear,
 	Name:     "sparse_resize_and_clear",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -72,6 +75,7 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 }
 
 var opSparseMask = wrap.Op{
+	Kernel:   kernels.SparseMask,
 	Name:     "sparse_mask",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -91,6 +95,7 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 }
 
 var opSparseMaskOut = wrap.Op{
+	Kernel:   kernels.SparseMaskOut,
 	Name:     "sparse_mask",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -111,6 +116,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opXSparseMaskProjection = wrap.Op{
+	Kernel:   kernels.XSparseMaskProjection,
 	Name:     "_sparse_mask_projection",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -129,6 +135,7 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 }
 
 var opXSparseMaskProjectionOut = wrap.Op{
+	Kernel:   kernels.XSparseMaskProjectionOut,
 	Name:     "_sparse_mask_projection",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -149,6 +156,7 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 }
 
 var opXToCpu = wrap.Op{
+	Kernel:   kernels.XToCpu,
 	Name:     "_to_cpu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -167,6 +175,7 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opToDense = wrap.Op{
+	Kernel:   kernels.ToDense,
 	Name:     "to_dense",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -185,6 +194,7 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 }
 
 var opXToDense = wrap.Op{
+	Kernel:   kernels.XToDense,
 	Name:     "_to_dense",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -204,6 +214,7 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 }
 
 var opXToDenseOut = wrap.Op{
+	Kernel:   kernels.XToDenseOut,
 	Name:     "_to_dense",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -224,6 +235,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 }
 
 var opToDenseBackward = wrap.Op{
+	Kernel:   kernels.ToDenseBackward,
 	Name:     "to_dense_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -242,6 +254,7 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 }
 
 var opSparseDim = wrap.Op{
+	Kernel:   kernels.SparseDim,
 	Name:     "sparse_dim",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -261,6 +274,7 @@ func SparseDim(self *torch.Tensor) int64 {
 }
 
 var opXDimI = wrap.Op{
+	Kernel:   kernels.XDimI,
 	Name:     "_dimI",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -280,6 +294,7 @@ func XDimI(self *torch.Tensor) int64 {
 }
 
 var opDenseDim = wrap.Op{
+	Kernel:   kernels.DenseDim,
 	Name:     "dense_dim",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -299,6 +314,7 @@ func DenseDim(self *torch.Tensor) int64 {
 }
 
 var opXDimV = wrap.Op{
+	Kernel:   kernels.XDimV,
 	Name:     "_dimV",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -318,6 +334,7 @@ func XDimV(self *torch.Tensor) int64 {
 }
 
 var opXNnz = wrap.Op{
+	Kernel:   kernels.XNnz,
 	Name:     "_nnz",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -337,6 +354,7 @@ func XNnz(self *torch.Tensor) int64 {
 }
 
 var opCoalesce = wrap.Op{
+	Kernel:   kernels.Coalesce,
 	Name:     "coalesce",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -355,6 +373,7 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesce = wrap.Op{
+	Kernel:   kernels.XCoalesce,
 	Name:     "_coalesce",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -374,6 +393,7 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesceOut = wrap.Op{
+	Kernel:   kernels.XCoalesceOut,
 	Name:     "_coalesce",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -394,6 +414,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsCoalesced = wrap.Op{
+	Kernel:   kernels.IsCoalesced,
 	Name:     "is_coalesced",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -413,6 +434,7 @@ func IsCoalesced(self *torch.Tensor) bool {
 }
 
 var opXIndices = wrap.Op{
+	Kernel:   kernels.XIndices,
 	Name:     "_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -432,6 +454,7 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXValues = wrap.Op{
+	Kernel:   kernels.XValues,
 	Name:     "_values",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -451,6 +474,7 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXCoalesced_ = wrap.Op{
+	Kernel:   kernels.XCoalesced_,
 	Name:     "_coalesced_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -471,6 +495,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 }
 
 var opXCoalescedOut = wrap.Op{
+	Kernel:   kernels.XCoalescedOut,
 	Name:     "_coalesced",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -491,6 +516,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 }
 
 var opXCoalesced = wrap.Op{
+	Kernel:   kernels.XCoalesced,
 	Name:     "_coalesced",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -509,6 +535,7 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 }
 
 var opIndices = wrap.Op{
+	Kernel:   kernels.Indices,
 	Name:     "indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -528,6 +555,7 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opValues = wrap.Op{
+	Kernel:   kernels.Values,
 	Name:     "values",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -547,6 +575,7 @@ func Values(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndices = wrap.Op{
+	Kernel:   kernels.CrowIndices,
 	Name:     "crow_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -566,6 +595,7 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndices = wrap.Op{
+	Kernel:   kernels.ColIndices,
 	Name:     "col_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -585,6 +615,7 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndices = wrap.Op{
+	Kernel:   kernels.CcolIndices,
 	Name:     "ccol_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -604,6 +635,7 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndices = wrap.Op{
+	Kernel:   kernels.RowIndices,
 	Name:     "row_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -623,6 +655,7 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHspmmOut = wrap.Op{
+	Kernel:   kernels.HspmmOut,
 	Name:     "hspmm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -643,6 +676,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opHspmm = wrap.Op{
+	Kernel:   kernels.Hspmm,
 	Name:     "hspmm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -661,6 +695,7 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 }
 
 var opCopySparseToSparse_ = wrap.Op{
+	Kernel:   kernels.CopySparseToSparse_,
 	Name:     "copy_sparse_to_sparse_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -681,6 +716,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 }
 
 var opCopySparseToSparseOut = wrap.Op{
+	Kernel:   kernels.CopySparseToSparseOut,
 	Name:     "copy_sparse_to_sparse",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -701,6 +737,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 }
 
 var opCopySparseToSparse = wrap.Op{
+	Kernel:   kernels.CopySparseToSparse,
 	Name:     "copy_sparse_to_sparse",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -719,6 +756,7 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 }
 
 var opUnbindInt = wrap.Op{
+	Kernel:   kernels.UnbindInt,
 	Name:     "unbind",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -738,6 +776,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 }
 
 var opUnbindDimname = wrap.Op{
+	Kernel:   kernels.UnbindDimname,
 	Name:     "unbind",
 	Overload: "Dimname",
 	Policy:   checks.PyTorch,
@@ -756,6 +795,7 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 }
 
 var opToSparseSparseDim = wrap.Op{
+	Kernel:   kernels.ToSparseSparseDim,
 	Name:     "to_sparse",
 	Overload: "sparse_dim",
 	Policy:   checks.PyTorch,
@@ -774,6 +814,7 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 }
 
 var opXToSparseSparseDim = wrap.Op{
+	Kernel:   kernels.XToSparseSparseDim,
 	Name:     "_to_sparse",
 	Overload: "sparse_dim",
 	Policy:   checks.PyTorch,
@@ -793,6 +834,7 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 }
 
 var opXToSparseSparseDimOut = wrap.Op{
+	Kernel:   kernels.XToSparseSparseDimOut,
 	Name:     "_to_sparse",
 	Overload: "sparse_dim_out",
 	Policy:   checks.PyTorch,
@@ -813,6 +855,7 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 }
 
 var opToSparse = wrap.Op{
+	Kernel:   kernels.ToSparse,
 	Name:     "to_sparse",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -831,6 +874,7 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 }
 
 var opXToSparse = wrap.Op{
+	Kernel:   kernels.XToSparse,
 	Name:     "_to_sparse",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -850,6 +894,7 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 }
 
 var opXToSparseOut = wrap.Op{
+	Kernel:   kernels.XToSparseOut,
 	Name:     "_to_sparse",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -870,6 +915,7 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 }
 
 var opToSparseCsr = wrap.Op{
+	Kernel:   kernels.ToSparseCsr,
 	Name:     "to_sparse_csr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -888,6 +934,7 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 }
 
 var opXToSparseCsr = wrap.Op{
+	Kernel:   kernels.XToSparseCsr,
 	Name:     "_to_sparse_csr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -907,6 +954,7 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 }
 
 var opXToSparseCsrOut = wrap.Op{
+	Kernel:   kernels.XToSparseCsrOut,
 	Name:     "_to_sparse_csr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -927,6 +975,7 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 }
 
 var opToSparseCsc = wrap.Op{
+	Kernel:   kernels.ToSparseCsc,
 	Name:     "to_sparse_csc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -945,6 +994,7 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 }
 
 var opXToSparseCsc = wrap.Op{
+	Kernel:   kernels.XToSparseCsc,
 	Name:     "_to_sparse_csc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -964,6 +1014,7 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 }
 
 var opXToSparseCscOut = wrap.Op{
+	Kernel:   kernels.XToSparseCscOut,
 	Name:     "_to_sparse_csc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -984,6 +1035,7 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 }
 
 var opToSparseBsr = wrap.Op{
+	Kernel:   kernels.ToSparseBsr,
 	Name:     "to_sparse_bsr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1002,6 +1054,7 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 }
 
 var opXToSparseBsr = wrap.Op{
+	Kernel:   kernels.XToSparseBsr,
 	Name:     "_to_sparse_bsr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1021,6 +1074,7 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 }
 
 var opXToSparseBsrOut = wrap.Op{
+	Kernel:   kernels.XToSparseBsrOut,
 	Name:     "_to_sparse_bsr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1041,6 +1095,7 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 }
 
 var opToSparseBsc = wrap.Op{
+	Kernel:   kernels.ToSparseBsc,
 	Name:     "to_sparse_bsc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1059,6 +1114,7 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 }
 
 var opXToSparseBsc = wrap.Op{
+	Kernel:   kernels.XToSparseBsc,
 	Name:     "_to_sparse_bsc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1078,6 +1134,7 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 }
 
 var opXToSparseBscOut = wrap.Op{
+	Kernel:   kernels.XToSparseBscOut,
 	Name:     "_to_sparse_bsc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1098,6 +1155,7 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 }
 
 var opXToSparseSemiStructured = wrap.Op{
+	Kernel:   kernels.XToSparseSemiStructured,
 	Name:     "_to_sparse_semi_structured",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1116,6 +1174,7 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 }
 
 var opToMkldnn = wrap.Op{
+	Kernel:   kernels.ToMkldnn,
 	Name:     "to_mkldnn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1135,6 +1194,7 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 }
 
 var opToMkldnnOut = wrap.Op{
+	Kernel:   kernels.ToMkldnnOut,
 	Name:     "to_mkldnn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1155,6 +1215,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 }
 
 var opMkldnnReorderConv2dWeight = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv2dWeight,
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1173,6 +1234,7 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 }
 
 var opMkldnnReorderConv2dWeightOut = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv2dWeightOut,
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1193,6 +1255,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 }
 
 var opMkldnnReorderConv3dWeight = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv3dWeight,
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1211,6 +1274,7 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 }
 
 var opMkldnnReorderConv3dWeightOut = wrap.Op{
+	Kernel:   kernels.MkldnnReorderConv3dWeightOut,
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1231,6 +1295,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 }
 
 var opToMkldnnBackward = wrap.Op{
+	Kernel:   kernels.ToMkldnnBackward,
 	Name:     "to_mkldnn_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1249,6 +1314,7 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 }
 
 var opQuantizePerTensorDynamic = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorDynamic,
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1267,6 +1333,7 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 }
 
 var opQuantizePerTensorDynamicOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorDynamicOut,
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1287,6 +1354,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 }
 
 var opQuantizePerTensor = wrap.Op{
+	Kernel:   kernels.QuantizePerTensor,
 	Name:     "quantize_per_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1306,6 +1374,7 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 }
 
 var opQuantizePerTensorOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorOut,
 	Name:     "quantize_per_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1326,6 +1395,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 }
 
 var opQuantizePerTensorTensorQparams = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorQparams,
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams",
 	Policy:   checks.PyTorch,
@@ -1345,6 +1415,7 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 }
 
 var opQuantizePerTensorTensorQparamsOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorQparamsOut,
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams_out",
 	Policy:   checks.PyTorch,
@@ -1365,6 +1436,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 }
 
 var opQuantizePerTensorTensors = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensors,
 	Name:     "quantize_per_tensor",
 	Overload: "tensors",
 	Policy:   checks.PyTorch,
@@ -1387,6 +1459,7 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 }
 
 var opQuantizePerTensorTensorsOut = wrap.Op{
+	Kernel:   kernels.QuantizePerTensorTensorsOut,
 	Name:     "quantize_per_tensor",
 	Overload: "tensors_out",
 	Policy:   checks.PyTorch,
@@ -1410,6 +1483,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 }
 
 var opQuantizePerChannel = wrap.Op{
+	Kernel:   kernels.QuantizePerChannel,
 	Name:     "quantize_per_channel",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1429,6 +1503,7 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 }
 
 var opQuantizePerChannelOut = wrap.Op{
+	Kernel:   kernels.QuantizePerChannelOut,
 	Name:     "quantize_per_channel",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1449,6 +1524,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 }
 
 var opDequantizeSelf = wrap.Op{
+	Kernel:   kernels.DequantizeSelf,
 	Name:     "dequantize",
 	Overload: "self",
 	Policy:   checks.PyTorch,
@@ -1468,6 +1544,7 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDequantizeSelfOut = wrap.Op{
+	Kernel:   kernels.DequantizeSelfOut,
 	Name:     "dequantize",
 	Overload: "self_out",
 	Policy:   checks.PyTorch,
@@ -1488,6 +1565,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDequantizeTensors = wrap.Op{
+	Kernel:   kernels.DequantizeTensors,
 	Name:     "dequantize",
 	Overload: "tensors",
 	Policy:   checks.PyTorch,
@@ -1506,6 +1584,7 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opDequantizeTensorsOut = wrap.Op{
+	Kernel:   kernels.DequantizeTensorsOut,
 	Name:     "dequantize",
 	Overload: "tensors_out",
 	Policy:   checks.PyTorch,
@@ -1526,6 +1605,7 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opQScale = wrap.Op{
+	Kernel:   kernels.QScale,
 	Name:     "q_scale",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1545,6 +1625,7 @@ func QScale(self *torch.Tensor) float64 {
 }
 
 var opQZeroPoint = wrap.Op{
+	Kernel:   kernels.QZeroPoint,
 	Name:     "q_zero_point",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1564,6 +1645,7 @@ func QZeroPoint(self *torch.Tensor) int64 {
 }
 
 var opQPerChannelScales = wrap.Op{
+	Kernel:   kernels.QPerChannelScales,
 	Name:     "q_per_channel_scales",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1583,6 +1665,7 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelScalesOut = wrap.Op{
+	Kernel:   kernels.QPerChannelScalesOut,
 	Name:     "q_per_channel_scales",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1603,6 +1686,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelZeroPoints = wrap.Op{
+	Kernel:   kernels.QPerChannelZeroPoints,
 	Name:     "q_per_channel_zero_points",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1622,6 +1706,7 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 }
 
 var opQPerChannelZeroPointsOut = wrap.Op{
+	Kernel:   kernels.QPerChannelZeroPointsOut,
 	Name:     "q_per_channel_zero_points",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1642,6 +1727,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opQPerChannelAxis = wrap.Op{
+	Kernel:   kernels.QPerChannelAxis,
 	Name:     "q_per_channel_axis",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1661,6 +1747,7 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 }
 
 var opIntRepr = wrap.Op{
+	Kernel:   kernels.IntRepr,
 	Name:     "int_repr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1679,6 +1766,7 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIntReprOut = wrap.Op{
+	Kernel:   kernels.IntReprOut,
 	Name:     "int_repr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1699,6 +1787,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXMakePerTensorQuantizedTensor = wrap.Op{
+	Kernel:   kernels.XMakePerTensorQuantizedTensor,
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1717,6 +1806,7 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 }
 
 var opXMakePerTensorQuantizedTensorOut = wrap.Op{
+	Kernel:   kernels.XMakePerTensorQuantizedTensorOut,
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1737,6 +1827,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 }
 
 var opXMakePerChannelQuantizedTensor = wrap.Op{
+	Kernel:   kernels.XMakePerChannelQuantizedTensor,
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1755,6 +1846,7 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 }
 
 var opXMakePerChannelQuantizedTensorOut = wrap.Op{
+	Kernel:   kernels.XMakePerChannelQuantizedTensorOut,
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1775,6 +1867,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 }
 
 var opQscheme = wrap.Op{
+	Kernel:   kernels.Qscheme,
 	Name:     "qscheme",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1794,6 +1887,7 @@ func Qscheme(self *torch.Tensor) int {
 }
 
 var opFakeQuantizePerTensorAffine = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffine,
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1812,6 +1906,7 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 }
 
 var opFakeQuantizePerTensorAffineTensorQparams = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineTensorQparams,
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "tensor_qparams",
 	Policy:   checks.PyTorch,
@@ -1830,6 +1925,7 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 }
 
 var opFakeQuantizePerTensorAffineCachemask = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemask,
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1849,6 +1945,7 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 }
 
 var opFakeQuantizePerTensorAffineCachemaskOut = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemaskOut,
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1869,6 +1966,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 }
 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = wrap.Op{
+	Kernel:   kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams,
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1888,6 +1986,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 }
 
 var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut,
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1908,6 +2007,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 }
 
 var opFakeQuantizePerTensorAffineCachemaskBackward = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerTensorAffineCachemaskBackward,
 	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1926,6 +2026,7 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 }
 
 var opXFakeQuantizeLearnablePerTensorAffine = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffine,
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1945,6 +2046,7 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 }
 
 var opXFakeQuantizeLearnablePerTensorAffineOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffineOut,
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1965,6 +2067,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 }
 
 var opXFakeQuantizeLearnablePerTensorAffineBackward = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerTensorAffineBackward,
 	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1983,6 +2086,7 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 }
 
 var opFakeQuantizePerChannelAffine = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffine,
 	Name:     "fake_quantize_per_channel_affine",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2001,6 +2105,7 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 }
 
 var opFakeQuantizePerChannelAffineCachemask = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemask,
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2020,6 +2125,7 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 }
 
 var opFakeQuantizePerChannelAffineCachemaskOut = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemaskOut,
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2040,6 +2146,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 }
 
 var opFakeQuantizePerChannelAffineCachemaskBackward = wrap.Op{
+	Kernel:   kernels.FakeQuantizePerChannelAffineCachemaskBackward,
 	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2058,6 +2165,7 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 }
 
 var opXFakeQuantizeLearnablePerChannelAffine = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffine,
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2077,6 +2185,7 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 }
 
 var opXFakeQuantizeLearnablePerChannelAffineOut = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffineOut,
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2097,6 +2206,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 }
 
 var opXFakeQuantizeLearnablePerChannelAffineBackward = wrap.Op{
+	Kernel:   kernels.XFakeQuantizeLearnablePerChannelAffineBackward,
 	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2115,6 +2225,7 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 }
 
 var opFusedMovingAvgObsFakeQuant = wrap.Op{
+	Kernel:   kernels.FusedMovingAvgObsFakeQuant,
 	Name:     "fused_moving_avg_obs_fake_quant",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2135,6 +2246,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 }
 
 var opXFusedMovingAvgObsFqHelper = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelper,
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2155,6 +2267,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 }
 
 var opXFusedMovingAvgObsFqHelperOut = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelperOut,
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2175,6 +2288,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 }
 
 var opXFusedMovingAvgObsFqHelperFunctional = wrap.Op{
+	Kernel:   kernels.XFusedMovingAvgObsFqHelperFunctional,
 	Name:     "_fused_moving_avg_obs_fq_helper_functional",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2194,6 +2308,7 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 }
 
 var opXChooseQparamsPerTensor = wrap.Op{
+	Kernel:   kernels.XChooseQparamsPerTensor,
 	Name:     "_choose_qparams_per_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2212,6 +2327,7 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 }
 
 var opXSaturateWeightToFp16 = wrap.Op{
+	Kernel:   kernels.XSaturateWeightToFp16,
 	Name:     "_saturate_weight_to_fp16",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2230,6 +2346,7 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 }
 
 var opChooseQparamsOptimized = wrap.Op{
+	Kernel:   kernels.ChooseQparamsOptimized,
 	Name:     "choose_qparams_optimized",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2248,6 +2365,7 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 }
 
 var opXAutocastToReducedPrecision = wrap.Op{
+	Kernel:   kernels.XAutocastToReducedPrecision,
 	Name:     "_autocast_to_reduced_precision",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2266,6 +2384,7 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 }
 
 var opXAutocastToFullPrecision = wrap.Op{
+	Kernel:   kernels.XAutocastToFullPrecision,
 	Name:     "_autocast_to_full_precision",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2284,6 +2403,7 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 }
 
 var opXToCopy = wrap.Op{
+	Kernel:   kernels.XToCopy,
 	Name:     "_to_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2303,6 +2423,7 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 }
 
 var opXToCopyOut = wrap.Op{
+	Kernel:   kernels.XToCopyOut,
 	Name:     "_to_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2323,6 +2444,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 }
 
 var opToDtypeLayout = wrap.Op{
+	Kernel:   kernels.ToDtypeLayout,
 	Name:     "to",
 	Overload: "dtype_layout",
 	Policy:   checks.PyTorch,
@@ -2341,6 +2463,7 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 }
 
 var opToDevice = wrap.Op{
+	Kernel:   kernels.ToDevice,
 	Name:     "to",
 	Overload: "device",
 	Policy:   checks.PyTorch,
@@ -2359,6 +2482,7 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 }
 
 var opToDtype = wrap.Op{
+	Kernel:   kernels.ToDtype,
 	Name:     "to",
 	Overload: "dtype",
 	Policy:   checks.PyTorch,
@@ -2377,6 +2501,7 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 }
 
 var opToOther = wrap.Op{
+	Kernel:   kernels.ToOther,
 	Name:     "to",
 	Overload: "other",
 	Policy:   checks.PyTorch,
@@ -2395,6 +2520,7 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 }
 
 var opMeshgrid = wrap.Op{
+	Kernel:   kernels.Meshgrid,
 	Name:     "meshgrid",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2413,6 +2539,7 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 }
 
 var opMeshgridIndexing = wrap.Op{
+	Kernel:   kernels.MeshgridIndexing,
 	Name:     "meshgrid",
 	Overload: "indexing",
 	Policy:   checks.PyTorch,
@@ -2431,6 +2558,7 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 }
 
 var opCartesianProd = wrap.Op{
+	Kernel:   kernels.CartesianProd,
 	Name:     "cartesian_prod",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2449,6 +2577,7 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opCombinations = wrap.Op{
+	Kernel:   kernels.Combinations,
 	Name:     "combinations",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2467,6 +2596,7 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 }
 
 var opItem = wrap.Op{
+	Kernel:   kernels.Item,
 	Name:     "item",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2485,6 +2615,7 @@ func Item(self *torch.Tensor) torch.Scalar {
 }
 
 var opResultTypeTensor = wrap.Op{
+	Kernel:   kernels.ResultTypeTensor,
 	Name:     "result_type",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2503,6 +2634,7 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 }
 
 var opResultTypeScalar = wrap.Op{
+	Kernel:   kernels.ResultTypeScalar,
 	Name:     "result_type",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2521,6 +2653,7 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 }
 
 var opResultTypeScalarTensor = wrap.Op{
+	Kernel:   kernels.ResultTypeScalarTensor,
 	Name:     "result_type",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -2539,6 +2672,7 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 }
 
 var opResultTypeScalarScalar = wrap.Op{
+	Kernel:   kernels.ResultTypeScalarScalar,
 	Name:     "result_type",
 	Overload: "Scalar_Scalar",
 	Policy:   checks.PyTorch,
@@ -2557,6 +2691,7 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 }
 
 var opCanCast = wrap.Op{
+	Kernel:   kernels.CanCast,
 	Name:     "can_cast",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2575,6 +2710,7 @@ func CanCast(from_ int, to int) bool {
 }
 
 var opPromoteTypes = wrap.Op{
+	Kernel:   kernels.PromoteTypes,
 	Name:     "promote_types",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2593,6 +2729,7 @@ func PromoteTypes(type1 int, type2 int) int {
 }
 
 var opXLocalScalarDense = wrap.Op{
+	Kernel:   kernels.XLocalScalarDense,
 	Name:     "_local_scalar_dense",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2612,6 +2749,7 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 }
 
 var opXLstmMps = wrap.Op{
+	Kernel:   kernels.XLstmMps,
 	Name:     "_lstm_mps",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2634,6 +2772,7 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 }
 
 var opXLstmMpsOut = wrap.Op{
+	Kernel:   kernels.XLstmMpsOut,
 	Name:     "_lstm_mps",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2654,6 +2793,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 }
 
 var opLstmMpsBackward = wrap.Op{
+	Kernel:   kernels.LstmMpsBackward,
 	Name:     "lstm_mps_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2676,6 +2816,7 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 }
 
 var opLstmMpsBackwardOut = wrap.Op{
+	Kernel:   kernels.LstmMpsBackwardOut,
 	Name:     "lstm_mps_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2699,6 +2840,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 }
 
 var opXThnnFusedLstmCell = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCell,
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2718,6 +2860,7 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 }
 
 var opXThnnFusedLstmCellOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellOut,
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2738,6 +2881,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 }
 
 var opXThnnFusedLstmCellBackwardImpl = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackwardImpl,
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2756,6 +2900,7 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 }
 
 var opXThnnFusedLstmCellBackwardImplOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackwardImplOut,
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2776,6 +2921,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 }
 
 var opXThnnFusedLstmCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnFusedLstmCellBackward,
 	Name:     "_thnn_fused_lstm_cell_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2794,6 +2940,7 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 }
 
 var opXThnnDifferentiableLstmCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnDifferentiableLstmCellBackward,
 	Name:     "_thnn_differentiable_lstm_cell_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2812,6 +2959,7 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 }
 
 var opXThnnFusedGruCell = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCell,
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2831,6 +2979,7 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 }
 
 var opXThnnFusedGruCellOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellOut,
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2851,6 +3000,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 }
 
 var opXThnnFusedGruCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellBackward,
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2869,6 +3019,7 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 }
 
 var opXThnnFusedGruCellBackwardOut = wrap.Op{
+	Kernel:   kernels.XThnnFusedGruCellBackwardOut,
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2889,6 +3040,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 }
 
 var opXThnnDifferentiableGruCellBackward = wrap.Op{
+	Kernel:   kernels.XThnnDifferentiableGruCellBackward,
 	Name:     "_thnn_differentiable_gru_cell_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2907,6 +3059,7 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 }
 
 var opLstmInput = wrap.Op{
+	Kernel:   kernels.LstmInput,
 	Name:     "lstm",
 	Overload: "input",
 	Policy:   checks.PyTorch,
@@ -2925,6 +3078,7 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 }
 
 var opLstmData = wrap.Op{
+	Kernel:   kernels.LstmData,
 	Name:     "lstm",
 	Overload: "data",
 	Policy:   checks.PyTorch,
@@ -2943,6 +3097,7 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 }
 
 var opGruInput = wrap.Op{
+	Kernel:   kernels.GruInput,
 	Name:     "gru",
 	Overload: "input",
 	Policy:   checks.PyTorch,
@@ -2961,6 +3116,7 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 }
 
 var opGruData = wrap.Op{
+	Kernel:   kernels.GruData,
 	Name:     "gru",
 	Overload: "data",
 	Policy:   checks.PyTorch,
@@ -2979,6 +3135,7 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 }
 
 var opRnnTanhInput = wrap.Op{
+	Kernel:   kernels.RnnTanhInput,
 	Name:     "rnn_tanh",
 	Overload: "input",
 	Policy:   checks.PyTorch,
@@ -2997,6 +3154,7 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 }
 
 var opRnnTanhData = wrap.Op{
+	Kernel:   kernels.RnnTanhData,
 	Name:     "rnn_tanh",
 	Overload: "data",
 	Policy:   checks.PyTorch,
@@ -3015,6 +3173,7 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 }
 
 var opRnnReluInput = wrap.Op{
+	Kernel:   kernels.RnnReluInput,
 	Name:     "rnn_relu",
 	Overload: "input",
 	Policy:   checks.PyTorch,
@@ -3033,6 +3192,7 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 }
 
 var opRnnReluData = wrap.Op{
+	Kernel:   kernels.RnnReluData,
 	Name:     "rnn_relu",
 	Overload: "data",
 	Policy:   checks.PyTorch,
@@ -3051,6 +3211,7 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 }
 
 var opLstmCell = wrap.Op{
+	Kernel:   kernels.LstmCell,
 	Name:     "lstm_cell",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3069,6 +3230,7 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 }
 
 var opGruCell = wrap.Op{
+	Kernel:   kernels.GruCell,
 	Name:     "gru_cell",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3087,6 +3249,7 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 }
 
 var opRnnTanhCell = wrap.Op{
+	Kernel:   kernels.RnnTanhCell,
 	Name:     "rnn_tanh_cell",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3105,6 +3268,7 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 }
 
 var opRnnReluCell = wrap.Op{
+	Kernel:   kernels.RnnReluCell,
 	Name:     "rnn_relu_cell",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3123,6 +3287,7 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 }
 
 var opQuantizedLstmCell = wrap.Op{
+	Kernel:   kernels.QuantizedLstmCell,
 	Name:     "quantized_lstm_cell",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3141,6 +3306,7 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 }
 
 var opQuantizedGruCell = wrap.Op{
+	Kernel:   kernels.QuantizedGruCell,
 	Name:     "quantized_gru_cell",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3159,6 +3325,7 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 }
 
 var opQuantizedRnnReluCell = wrap.Op{
+	Kernel:   kernels.QuantizedRnnReluCell,
 	Name:     "quantized_rnn_relu_cell",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3177,6 +3344,7 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 }
 
 var opQuantizedRnnTanhCell = wrap.Op{
+	Kernel:   kernels.QuantizedRnnTanhCell,
 	Name:     "quantized_rnn_tanh_cell",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3195,6 +3363,7 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 }
 
 var opXPackPaddedSequence = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequence,
 	Name:     "_pack_padded_sequence",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3214,6 +3383,7 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 }
 
 var opXPackPaddedSequenceOut = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequenceOut,
 	Name:     "_pack_padded_sequence",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3234,6 +3404,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 }
 
 var opXPackPaddedSequenceBackward = wrap.Op{
+	Kernel:   kernels.XPackPaddedSequenceBackward,
 	Name:     "_pack_padded_sequence_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3252,6 +3423,7 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 }
 
 var opXPadPackedSequence = wrap.Op{
+	Kernel:   kernels.XPadPackedSequence,
 	Name:     "_pad_packed_sequence",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3270,6 +3442,7 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 }
 
 var opSet_SourceTensorStorageOffset = wrap.Op{
+	Kernel:   kernels.Set_SourceTensorStorageOffset,
 	Name:     "set_",
 	Overload: "source_Tensor_storage_offset",
 	Policy:   checks.PyTorch,
@@ -3290,6 +3463,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 }
 
 var opSet_SourceTensor = wrap.Op{
+	Kernel:   kernels.Set_SourceTensor,
 	Name:     "set_",
 	Overload: "source_Tensor",
 	Policy:   checks.PyTorch,
@@ -3310,6 +3484,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 }
 
 var opSetSourceTensorOut = wrap.Op{
+	Kernel:   kernels.SetSourceTensorOut,
 	Name:     "set",
 	Overload: "source_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -3330,6 +3505,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 }
 
 var opSetSourceTensor = wrap.Op{
+	Kernel:   kernels.SetSourceTensor,
 	Name:     "set",
 	Overload: "source_Tensor",
 	Policy:   checks.PyTorch,
@@ -3348,6 +3524,7 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 }
 
 var opSet_ = wrap.Op{
+	Kernel:   kernels.Set_,
 	Name:     "set_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3368,6 +3545,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSetOut = wrap.Op{
+	Kernel:   kernels.SetOut,
 	Name:     "set",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3388,6 +3566,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSet = wrap.Op{
+	Kernel:   kernels.Set,
 	Name:     "set",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3406,6 +3585,7 @@ func Set(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLift = wrap.Op{
+	Kernel:   kernels.Lift,
 	Name:     "lift",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3425,6 +3605,7 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftOut = wrap.Op{
+	Kernel:   kernels.LiftOut,
 	Name:     "lift",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3445,6 +3626,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFresh = wrap.Op{
+	Kernel:   kernels.LiftFresh,
 	Name:     "lift_fresh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3464,6 +3646,7 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFreshCopy = wrap.Op{
+	Kernel:   kernels.LiftFreshCopy,
 	Name:     "lift_fresh_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3483,6 +3666,7 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLiftFreshCopyOut = wrap.Op{
+	Kernel:   kernels.LiftFreshCopyOut,
 	Name:     "lift_fresh_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3503,6 +3687,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsSetTo = wrap.Op{
+	Kernel:   kernels.IsSetTo,
 	Name:     "is_set_to",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3522,6 +3707,7 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 }
 
 var opMaskedFill_Scalar = wrap.Op{
+	Kernel:   kernels.MaskedFill_Scalar,
 	Name:     "masked_fill_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3542,6 +3728,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 }
 
 var opMaskedFillScalarOut = wrap.Op{
+	Kernel:   kernels.MaskedFillScalarOut,
 	Name:     "masked_fill",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -3562,6 +3749,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 }
 
 var opMaskedFillScalar = wrap.Op{
+	Kernel:   kernels.MaskedFillScalar,
 	Name:     "masked_fill",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3581,6 +3769,7 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 }
 
 var opMaskedFill_Tensor = wrap.Op{
+	Kernel:   kernels.MaskedFill_Tensor,
 	Name:     "masked_fill_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3601,6 +3790,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 }
 
 var opMaskedFillTensorOut = wrap.Op{
+	Kernel:   kernels.MaskedFillTensorOut,
 	Name:     "masked_fill",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -3621,6 +3811,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 }
 
 var opMaskedFillTensor = wrap.Op{
+	Kernel:   kernels.MaskedFillTensor,
 	Name:     "masked_fill",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3640,6 +3831,7 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 }
 
 var opMaskedScatter_ = wrap.Op{
+	Kernel:   kernels.MaskedScatter_,
 	Name:     "masked_scatter_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3660,6 +3852,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 }
 
 var opMaskedScatterOut = wrap.Op{
+	Kernel:   kernels.MaskedScatterOut,
 	Name:     "masked_scatter",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3680,6 +3873,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 }
 
 var opMaskedScatter = wrap.Op{
+	Kernel:   kernels.MaskedScatter,
 	Name:     "masked_scatter",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3699,6 +3893,7 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 }
 
 var opMaskedScatterBackward = wrap.Op{
+	Kernel:   kernels.MaskedScatterBackward,
 	Name:     "masked_scatter_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3718,6 +3913,7 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 }
 
 var opXMaskedSoftmax = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmax,
 	Name:     "_masked_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3737,6 +3933,7 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 }
 
 var opXMaskedSoftmaxOut = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxOut,
 	Name:     "_masked_softmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3757,6 +3954,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 }
 
 var opXMaskedSoftmaxBackward = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxBackward,
 	Name:     "_masked_softmax_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3775,6 +3973,7 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 }
 
 var opXMaskedSoftmaxBackwardOut = wrap.Op{
+	Kernel:   kernels.XMaskedSoftmaxBackwardOut,
 	Name:     "_masked_softmax_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3795,6 +3994,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 }
 
 var opView = wrap.Op{
+	Kernel:   kernels.View,
 	Name:     "view",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3814,6 +4014,7 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opViewDtype = wrap.Op{
+	Kernel:   kernels.ViewDtype,
 	Name:     "view",
 	Overload: "dtype",
 	Policy:   checks.PyTorch,
@@ -3833,6 +4034,7 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opPut_ = wrap.Op{
+	Kernel:   kernels.Put_,
 	Name:     "put_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3853,6 +4055,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 }
 
 var opPutOut = wrap.Op{
+	Kernel:   kernels.PutOut,
 	Name:     "put",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3873,6 +4076,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 }
 
 var opPut = wrap.Op{
+	Kernel:   kernels.Put,
 	Name:     "put",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3892,6 +4096,7 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 }
 
 var opIndexAddOut = wrap.Op{
+	Kernel:   kernels.IndexAddOut,
 	Name:     "index_add",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3912,6 +4117,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 }
 
 var opIndexAdd_ = wrap.Op{
+	Kernel:   kernels.IndexAdd_,
 	Name:     "index_add_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3932,6 +4138,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 }
 
 var opIndexAdd = wrap.Op{
+	Kernel:   kernels.IndexAdd,
 	Name:     "index_add",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3951,6 +4158,7 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 }
 
 var opIndexAddDimname = wrap.Op{
+	Kernel:   kernels.IndexAddDimname,
 	Name:     "index_add",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -3969,6 +4177,7 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 }
 
 var opIndexReduceOut = wrap.Op{
+	Kernel:   kernels.IndexReduceOut,
 	Name:     "index_reduce",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3989,6 +4198,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 }
 
 var opIndexReduce_ = wrap.Op{
+	Kernel:   kernels.IndexReduce_,
 	Name:     "index_reduce_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4009,6 +4219,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 }
 
 var opIndexReduce = wrap.Op{
+	Kernel:   kernels.IndexReduce,
 	Name:     "index_reduce",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4028,6 +4239,7 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 }
 
 var opIndexFill_IntScalar = wrap.Op{
+	Kernel:   kernels.IndexFill_IntScalar,
 	Name:     "index_fill_",
 	Overload: "int_Scalar",
 	Policy:   checks.PyTorch,
@@ -4048,6 +4260,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opIndexFillIntScalarOut = wrap.Op{
+	Kernel:   kernels.IndexFillIntScalarOut,
 	Name:     "index_fill",
 	Overload: "int_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -4068,6 +4281,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opIndexFillIntScalar = wrap.Op{
+	Kernel:   kernels.IndexFillIntScalar,
 	Name:     "index_fill",
 	Overload: "int_Scalar",
 	Policy:   checks.PyTorch,
@@ -4087,6 +4301,7 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opIndexFill_IntTensor = wrap.Op{
+	Kernel:   kernels.IndexFill_IntTensor,
 	Name:     "index_fill_",
 	Overload: "int_Tensor",
 	Policy:   checks.PyTorch,
@@ -4107,6 +4322,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opIndexFillIntTensorOut = wrap.Op{
+	Kernel:   kernels.IndexFillIntTensorOut,
 	Name:     "index_fill",
 	Overload: "int_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -4127,6 +4343,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opIndexFillIntTensor = wrap.Op{
+	Kernel:   kernels.IndexFillIntTensor,
 	Name:     "index_fill",
 	Overload: "int_Tensor",
 	Policy:   checks.PyTorch,
@@ -4146,6 +4363,7 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opIndexFill_DimnameScalar = wrap.Op{
+	Kernel:   kernels.IndexFill_DimnameScalar,
 	Name:     "index_fill_",
 	Overload: "Dimname_Scalar",
 	Policy:   checks.PyTorch,
@@ -4166,6 +4384,7 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 }
 
 var opIndexFill_DimnameTensor = wrap.Op{
+	Kernel:   kernels.IndexFill_DimnameTensor,
 	Name:     "index_fill_",
 	Overload: "Dimname_Tensor",
 	Policy:   checks.PyTorch,
@@ -4186,6 +4405,7 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 }
 
 var opIndexFillDimnameScalar = wrap.Op{
+	Kernel:   kernels.IndexFillDimnameScalar,
 	Name:     "index_fill",
 	Overload: "Dimname_Scalar",
 	Policy:   checks.PyTorch,
@@ -4204,6 +4424,7 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 }
 
 var opIndexFillDimnameTensor = wrap.Op{
+	Kernel:   kernels.IndexFillDimnameTensor,
 	Name:     "index_fill",
 	Overload: "Dimname_Tensor",
 	Policy:   checks.PyTorch,
@@ -4222,6 +4443,7 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 }
 
 var opScatterSrc = wrap.Op{
+	Kernel:   kernels.ScatterSrc,
 	Name:     "scatter",
 	Overload: "src",
 	Policy:   checks.PyTorch,
@@ -4241,6 +4463,7 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 }
 
 var opScatter_Src = wrap.Op{
+	Kernel:   kernels.Scatter_Src,
 	Name:     "scatter_",
 	Overload: "src",
 	Policy:   checks.PyTorch,
@@ -4261,6 +4484,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 }
 
 var opScatterSrcOut = wrap.Op{
+	Kernel:   kernels.ScatterSrcOut,
 	Name:     "scatter",
 	Overload: "src_out",
 	Policy:   checks.PyTorch,
@@ -4281,6 +4505,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatterValue = wrap.Op{
+	Kernel:   kernels.ScatterValue,
 	Name:     "scatter",
 	Overload: "value",
 	Policy:   checks.PyTorch,
@@ -4300,6 +4525,7 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 }
 
 var opScatter_Value = wrap.Op{
+	Kernel:   kernels.Scatter_Value,
 	Name:     "scatter_",
 	Overload: "value",
 	Policy:   checks.PyTorch,
@@ -4320,6 +4546,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 }
 
 var opScatterValueOut = wrap.Op{
+	Kernel:   kernels.ScatterValueOut,
 	Name:     "scatter",
 	Overload: "value_out",
 	Policy:   checks.PyTorch,
@@ -4340,6 +4567,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 }
 
 var opScatterReduce = wrap.Op{
+	Kernel:   kernels.ScatterReduce,
 	Name:     "scatter",
 	Overload: "reduce",
 	Policy:   checks.PyTorch,
@@ -4358,6 +4586,7 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatter_Reduce = wrap.Op{
+	Kernel:   kernels.Scatter_Reduce,
 	Name:     "scatter_",
 	Overload: "reduce",
 	Policy:   checks.PyTorch,
@@ -4378,6 +4607,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 }
 
 var opScatterReduceOut = wrap.Op{
+	Kernel:   kernels.ScatterReduceOut,
 	Name:     "scatter",
 	Overload: "reduce_out",
 	Policy:   checks.PyTorch,
@@ -4398,6 +4628,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 }
 
 var opScatterValueReduce = wrap.Op{
+	Kernel:   kernels.ScatterValueReduce,
 	Name:     "scatter",
 	Overload: "value_reduce",
 	Policy:   checks.PyTorch,
@@ -4416,6 +4647,7 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 }
 
 var opScatter_ValueReduce = wrap.Op{
+	Kernel:   kernels.Scatter_ValueReduce,
 	Name:     "scatter_",
 	Overload: "value_reduce",
 	Policy:   checks.PyTorch,
@@ -4436,6 +4668,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 }
 
 var opScatterValueReduceOut = wrap.Op{
+	Kernel:   kernels.ScatterValueReduceOut,
 	Name:     "scatter",
 	Overload: "value_reduce_out",
 	Policy:   checks.PyTorch,
@@ -4456,6 +4689,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 }
 
 var opScatterDimnameSrc = wrap.Op{
+	Kernel:   kernels.ScatterDimnameSrc,
 	Name:     "scatter",
 	Overload: "dimname_src",
 	Policy:   checks.PyTorch,
@@ -4474,6 +4708,7 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 }
 
 var opScatterDimnameValue = wrap.Op{
+	Kernel:   kernels.ScatterDimnameValue,
 	Name:     "scatter",
 	Overload: "dimname_value",
 	Policy:   checks.PyTorch,
@@ -4492,6 +4727,7 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 }
 
 var opScatterAdd = wrap.Op{
+	Kernel:   kernels.ScatterAdd,
 	Name:     "scatter_add",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4511,6 +4747,7 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 }
 
 var opScatterAdd_ = wrap.Op{
+	Kernel:   kernels.ScatterAdd_,
 	Name:     "scatter_add_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4531,6 +4768,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 }
 
 var opScatterAddOut = wrap.Op{
+	Kernel:   kernels.ScatterAddOut,
 	Name:     "scatter_add",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4551,6 +4789,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 }
 
 var opScatterAddDimname = wrap.Op{
+	Kernel:   kernels.ScatterAddDimname,
 	Name:     "scatter_add",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -4569,6 +4808,7 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 }
 
 var opScatterReduceTwo = wrap.Op{
+	Kernel:   kernels.ScatterReduceTwo,
 	Name:     "scatter_reduce",
 	Overload: "two",
 	Policy:   checks.PyTorch,
@@ -4588,6 +4828,7 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 }
 
 var opScatterReduce_Two = wrap.Op{
+	Kernel:   kernels.ScatterReduce_Two,
 	Name:     "scatter_reduce_",
 	Overload: "two",
 	Policy:   checks.PyTorch,
@@ -4608,6 +4849,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 }
 
 var opScatterReduceTwoOut = wrap.Op{
+	Kernel:   kernels.ScatterReduceTwoOut,
 	Name:     "scatter_reduce",
 	Overload: "two_out",
 	Policy:   checks.PyTorch,
@@ -4628,6 +4870,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 }
 
 var opEq_Scalar = wrap.Op{
+	Kernel:   kernels.Eq_Scalar,
 	Name:     "eq_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -4648,6 +4891,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opEq_Tensor = wrap.Op{
+	Kernel:   kernels.Eq_Tensor,
 	Name:     "eq_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -4668,6 +4912,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseAndTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndTensorOut,
 	Name:     "bitwise_and",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -4688,6 +4933,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opBitwiseAndScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarOut,
 	Name:     "bitwise_and",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -4708,6 +4954,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opBitwiseAndScalar = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalar,
 	Name:     "bitwise_and",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -4726,6 +4973,7 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseAndScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarTensor,
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -4744,6 +4992,7 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opBitwiseAndScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseAndScalarTensorOut,
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -4764,6 +5013,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opBitwiseAndTensor = wrap.Op{
+	Kernel:   kernels.BitwiseAndTensor,
 	Name:     "bitwise_and",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -4782,6 +5032,7 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseAnd_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseAnd_Scalar,
 	Name:     "bitwise_and_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -4802,6 +5053,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseAnd_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseAnd_Tensor,
 	Name:     "bitwise_and_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,

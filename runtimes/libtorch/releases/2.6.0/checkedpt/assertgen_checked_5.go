@@ -14,6 +14,7 @@ import (
 )
 
 var opDunderAndScalar = wrap.Op{
+	Kernel:   kernels.DunderAndScalar,
 	Name:     "__and__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -32,6 +33,7 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderAndTensor = wrap.Op{
+	Kernel:   kernels.DunderAndTensor,
 	Name:     "__and__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -50,6 +52,7 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIandScalar = wrap.Op{
+	Kernel:   kernels.DunderIandScalar,
 	Name:     "__iand__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -70,6 +73,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIandTensor = wrap.Op{
+	Kernel:   kernels.DunderIandTensor,
 	Name:     "__iand__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -90,6 +94,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseOrTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrTensorOut,
 	Name:     "bitwise_or",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -110,6 +115,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opBitwiseOrScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarOut,
 	Name:     "bitwise_or",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -130,6 +136,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opBitwiseOrScalar = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalar,
 	Name:     "bitwise_or",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -148,6 +155,7 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseOrScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarTensor,
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -166,6 +174,7 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opBitwiseOrScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseOrScalarTensorOut,
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -186,6 +195,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opBitwiseOrTensor = wrap.Op{
+	Kernel:   kernels.BitwiseOrTensor,
 	Name:     "bitwise_or",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -204,6 +214,7 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseOr_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseOr_Scalar,
 	Name:     "bitwise_or_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -224,6 +235,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseOr_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseOr_Tensor,
 	Name:     "bitwise_or_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -244,6 +256,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderOrScalar = wrap.Op{
+	Kernel:   kernels.DunderOrScalar,
 	Name:     "__or__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -262,6 +275,7 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderOrTensor = wrap.Op{
+	Kernel:   kernels.DunderOrTensor,
 	Name:     "__or__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -280,6 +294,7 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIorScalar = wrap.Op{
+	Kernel:   kernels.DunderIorScalar,
 	Name:     "__ior__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -300,6 +315,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIorTensor = wrap.Op{
+	Kernel:   kernels.DunderIorTensor,
 	Name:     "__ior__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -320,6 +336,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseXorTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorTensorOut,
 	Name:     "bitwise_xor",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -340,6 +357,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opBitwiseXorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarOut,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -360,6 +378,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 }
 
 var opBitwiseXorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalar,
 	Name:     "bitwise_xor",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -378,6 +397,7 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseXorScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarTensor,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -396,6 +416,7 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opBitwiseXorScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseXorScalarTensorOut,
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -416,6 +437,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opBitwiseXorTensor = wrap.Op{
+	Kernel:   kernels.BitwiseXorTensor,
 	Name:     "bitwise_xor",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -434,6 +456,7 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opBitwiseXor_Scalar = wrap.Op{
+	Kernel:   kernels.BitwiseXor_Scalar,
 	Name:     "bitwise_xor_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -454,6 +477,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opBitwiseXor_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseXor_Tensor,
 	Name:     "bitwise_xor_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -474,6 +498,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderXorScalar = wrap.Op{
+	Kernel:   kernels.DunderXorScalar,
 	Name:     "__xor__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -492,6 +517,7 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderXorTensor = wrap.Op{
+	Kernel:   kernels.DunderXorTensor,
 	Name:     "__xor__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -510,6 +536,7 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIxorScalar = wrap.Op{
+	Kernel:   kernels.DunderIxorScalar,
 	Name:     "__ixor__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -530,6 +557,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderIxorTensor = wrap.Op{
+	Kernel:   kernels.DunderIxorTensor,
 	Name:     "__ixor__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -550,6 +578,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderLshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderLshiftScalar,
 	Name:     "__lshift__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -568,6 +597,7 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderLshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderLshiftTensor,
 	Name:     "__lshift__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -586,6 +616,7 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIlshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderIlshiftScalar,
 	Name:     "__ilshift__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -606,6 +637,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderLshiftScalarOut = wrap.Op{
+	Kernel:   kernels.DunderLshiftScalarOut,
 	Name:     "__lshift__",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -626,6 +658,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opDunderIlshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderIlshiftTensor,
 	Name:     "__ilshift__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -646,6 +679,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opDunderLshiftTensorOut = wrap.Op{
+	Kernel:   kernels.DunderLshiftTensorOut,
 	Name:     "__lshift__",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -666,6 +700,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opBitwiseLeftShiftTensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensor,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -684,6 +719,7 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 }
 
 var opBitwiseLeftShift_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShift_Tensor,
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -704,6 +740,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 }
 
 var opBitwiseLeftShiftTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -724,6 +761,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 }
 
 var opBitwiseLeftShiftTensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorScalar,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -742,6 +780,7 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 }
 
 var opBitwiseLeftShift_TensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShift_TensorScalar,
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -762,6 +801,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 }
 
 var opBitwiseLeftShiftTensorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftTensorScalarOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -782,6 +822,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 }
 
 var opBitwiseLeftShiftScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftScalarTensor,
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -800,6 +841,7 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 }
 
 var opBitwiseLeftShiftScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseLeftShiftScalarTensorOut,
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -820,6 +862,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 }
 
 var opDunderRshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderRshiftScalar,
 	Name:     "__rshift__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -838,6 +881,7 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderRshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderRshiftTensor,
 	Name:     "__rshift__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -856,6 +900,7 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opDunderIrshiftScalar = wrap.Op{
+	Kernel:   kernels.DunderIrshiftScalar,
 	Name:     "__irshift__",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -876,6 +921,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opDunderRshiftScalarOut = wrap.Op{
+	Kernel:   kernels.DunderRshiftScalarOut,
 	Name:     "__rshift__",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -896,6 +942,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opDunderIrshiftTensor = wrap.Op{
+	Kernel:   kernels.DunderIrshiftTensor,
 	Name:     "__irshift__",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -916,6 +963,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opDunderRshiftTensorOut = wrap.Op{
+	Kernel:   kernels.DunderRshiftTensorOut,
 	Name:     "__rshift__",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -936,6 +984,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opBitwiseRightShiftTensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensor,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -954,6 +1003,7 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 }
 
 var opBitwiseRightShift_Tensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShift_Tensor,
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -974,6 +1024,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 }
 
 var opBitwiseRightShiftTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -994,6 +1045,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 }
 
 var opBitwiseRightShiftTensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorScalar,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -1012,6 +1064,7 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 }
 
 var opBitwiseRightShift_TensorScalar = wrap.Op{
+	Kernel:   kernels.BitwiseRightShift_TensorScalar,
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -1032,6 +1085,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 }
 
 var opBitwiseRightShiftTensorScalarOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftTensorScalarOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -1052,6 +1106,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 }
 
 var opBitwiseRightShiftScalarTensor = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftScalarTensor,
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -1070,6 +1125,7 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 }
 
 var opBitwiseRightShiftScalarTensorOut = wrap.Op{
+	Kernel:   kernels.BitwiseRightShiftScalarTensorOut,
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -1090,6 +1146,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 }
 
 var opTril_ = wrap.Op{
+	Kernel:   kernels.Tril_,
 	Name:     "tril_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1110,6 +1167,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTriu_ = wrap.Op{
+	Kernel:   kernels.Triu_,
 	Name:     "triu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1130,6 +1188,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opDigamma_ = wrap.Op{
+	Kernel:   kernels.Digamma_,
 	Name:     "digamma_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1150,6 +1209,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLerp_Scalar = wrap.Op{
+	Kernel:   kernels.Lerp_Scalar,
 	Name:     "lerp_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1170,6 +1230,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 }
 
 var opLerp_Tensor = wrap.Op{
+	Kernel:   kernels.Lerp_Tensor,
 	Name:     "lerp_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -1190,6 +1251,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 }
 
 var opAddbmm_ = wrap.Op{
+	Kernel:   kernels.Addbmm_,
 	Name:     "addbmm_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1210,6 +1272,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 }
 
 var opAddbmmOut = wrap.Op{
+	Kernel:   kernels.AddbmmOut,
 	Name:     "addbmm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1230,6 +1293,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 }
 
 var opAddbmm = wrap.Op{
+	Kernel:   kernels.Addbmm,
 	Name:     "addbmm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1249,6 +1313,7 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 }
 
 var opRandom_From = wrap.Op{
+	Kernel:   kernels.Random_From,
 	Name:     "random_",
 	Overload: "from",
 	Policy:   checks.PyTorch,
@@ -1269,6 +1334,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 }
 
 var opRandomFromOut = wrap.Op{
+	Kernel:   kernels.RandomFromOut,
 	Name:     "random",
 	Overload: "from_out",
 	Policy:   checks.PyTorch,
@@ -1289,6 +1355,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 }
 
 var opRandomFrom = wrap.Op{
+	Kernel:   kernels.RandomFrom,
 	Name:     "random",
 	Overload: "from",
 	Policy:   checks.PyTorch,
@@ -1308,6 +1375,7 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 }
 
 var opRandom_To = wrap.Op{
+	Kernel:   kernels.Random_To,
 	Name:     "random_",
 	Overload: "to",
 	Policy:   checks.PyTorch,
@@ -1328,6 +1396,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 }
 
 var opRandomToOut = wrap.Op{
+	Kernel:   kernels.RandomToOut,
 	Name:     "random",
 	Overload: "to_out",
 	Policy:   checks.PyTorch,
@@ -1348,6 +1417,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 }
 
 var opRandomTo = wrap.Op{
+	Kernel:   kernels.RandomTo,
 	Name:     "random",
 	Overload: "to",
 	Policy:   checks.PyTorch,
@@ -1367,6 +1437,7 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 }
 
 var opRandom_ = wrap.Op{
+	Kernel:   kernels.Random_,
 	Name:     "random_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1387,6 +1458,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opRandomOut = wrap.Op{
+	Kernel:   kernels.RandomOut,
 	Name:     "random",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1407,6 +1479,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 }
 
 var opRandom = wrap.Op{
+	Kernel:   kernels.Random,
 	Name:     "random",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1426,6 +1499,7 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 }
 
 var opUniform_ = wrap.Op{
+	Kernel:   kernels.Uniform_,
 	Name:     "uniform_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1446,6 +1520,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 }
 
 var opUniformOut = wrap.Op{
+	Kernel:   kernels.UniformOut,
 	Name:     "uniform",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1466,6 +1541,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 }
 
 var opUniform = wrap.Op{
+	Kernel:   kernels.Uniform,
 	Name:     "uniform",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1485,6 +1561,7 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 }
 
 var opCauchy_ = wrap.Op{
+	Kernel:   kernels.Cauchy_,
 	Name:     "cauchy_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1505,6 +1582,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 }
 
 var opCauchyOut = wrap.Op{
+	Kernel:   kernels.CauchyOut,
 	Name:     "cauchy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1525,6 +1603,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 }
 
 var opCauchy = wrap.Op{
+	Kernel:   kernels.Cauchy,
 	Name:     "cauchy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1544,6 +1623,7 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 }
 
 var opLogNormal_ = wrap.Op{
+	Kernel:   kernels.LogNormal_,
 	Name:     "log_normal_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1564,6 +1644,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 }
 
 var opLogNormalOut = wrap.Op{
+	Kernel:   kernels.LogNormalOut,
 	Name:     "log_normal",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1584,6 +1665,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 }
 
 var opLogNormal = wrap.Op{
+	Kernel:   kernels.LogNormal,
 	Name:     "log_normal",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1603,6 +1685,7 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 }
 
 var opExponential_ = wrap.Op{
+	Kernel:   kernels.Exponential_,
 	Name:     "exponential_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1623,6 +1706,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 }
 
 var opExponentialOut = wrap.Op{
+	Kernel:   kernels.ExponentialOut,
 	Name:     "exponential",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1643,6 +1727,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 }
 
 var opExponential = wrap.Op{
+	Kernel:   kernels.Exponential,
 	Name:     "exponential",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1662,6 +1747,7 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 }
 
 var opGeometric_ = wrap.Op{
+	Kernel:   kernels.Geometric_,
 	Name:     "geometric_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1682,6 +1768,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opGeometricOut = wrap.Op{
+	Kernel:   kernels.GeometricOut,
 	Name:     "geometric",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1702,6 +1789,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 }
 
 var opGeometric = wrap.Op{
+	Kernel:   kernels.Geometric,
 	Name:     "geometric",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1721,6 +1809,7 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 }
 
 var opDiagOut = wrap.Op{
+	Kernel:   kernels.DiagOut,
 	Name:     "diag",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1741,6 +1830,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opDiag = wrap.Op{
+	Kernel:   kernels.Diag,
 	Name:     "diag",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1759,6 +1849,7 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opCrossOut = wrap.Op{
+	Kernel:   kernels.CrossOut,
 	Name:     "cross",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1779,6 +1870,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 }
 
 var opCross = wrap.Op{
+	Kernel:   kernels.Cross,
 	Name:     "cross",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1797,6 +1889,7 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 }
 
 var opTriuOut = wrap.Op{
+	Kernel:   kernels.TriuOut,
 	Name:     "triu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1817,6 +1910,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opTriu = wrap.Op{
+	Kernel:   kernels.Triu,
 	Name:     "triu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1836,6 +1930,7 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTrilOut = wrap.Op{
+	Kernel:   kernels.TrilOut,
 	Name:     "tril",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1856,6 +1951,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 }
 
 var opTril = wrap.Op{
+	Kernel:   kernels.Tril,
 	Name:     "tril",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1875,6 +1971,7 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 }
 
 var opTrilIndices = wrap.Op{
+	Kernel:   kernels.TrilIndices,
 	Name:     "tril_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1893,6 +1990,7 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 }
 
 var opTrilIndicesOut = wrap.Op{
+	Kernel:   kernels.TrilIndicesOut,
 	Name:     "tril_indices",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1913,6 +2011,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 }
 
 var opTriuIndices = wrap.Op{
+	Kernel:   kernels.TriuIndices,
 	Name:     "triu_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1931,6 +2030,7 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 }
 
 var opTriuIndicesOut = wrap.Op{
+	Kernel:   kernels.TriuIndicesOut,
 	Name:     "triu_indices",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1951,6 +2051,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 }
 
 var opTrace = wrap.Op{
+	Kernel:   kernels.Trace,
 	Name:     "trace",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1970,6 +2071,7 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTraceOut = wrap.Op{
+	Kernel:   kernels.TraceOut,
 	Name:     "trace",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1990,6 +2092,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTraceBackward = wrap.Op{
+	Kernel:   kernels.TraceBackward,
 	Name:     "trace_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2008,6 +2111,7 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 }
 
 var opNeScalarOut = wrap.Op{
+	Kernel:   kernels.NeScalarOut,
 	Name:     "ne",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2028,6 +2132,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opNeScalar = wrap.Op{
+	Kernel:   kernels.NeScalar,
 	Name:     "ne",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2047,6 +2152,7 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNeTensorOut = wrap.Op{
+	Kernel:   kernels.NeTensorOut,
 	Name:     "ne",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2067,6 +2173,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opNeTensor = wrap.Op{
+	Kernel:   kernels.NeTensor,
 	Name:     "ne",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2086,6 +2193,7 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNe_Scalar = wrap.Op{
+	Kernel:   kernels.Ne_Scalar,
 	Name:     "ne_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2106,6 +2214,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNe_Tensor = wrap.Op{
+	Kernel:   kernels.Ne_Tensor,
 	Name:     "ne_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2126,6 +2235,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNotEqualScalarOut = wrap.Op{
+	Kernel:   kernels.NotEqualScalarOut,
 	Name:     "not_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2146,6 +2256,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 }
 
 var opNotEqualScalar = wrap.Op{
+	Kernel:   kernels.NotEqualScalar,
 	Name:     "not_equal",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2164,6 +2275,7 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNotEqualTensorOut = wrap.Op{
+	Kernel:   kernels.NotEqualTensorOut,
 	Name:     "not_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2184,6 +2296,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 }
 
 var opNotEqualTensor = wrap.Op{
+	Kernel:   kernels.NotEqualTensor,
 	Name:     "not_equal",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2202,6 +2315,7 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNotEqual_Scalar = wrap.Op{
+	Kernel:   kernels.NotEqual_Scalar,
 	Name:     "not_equal_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2222,6 +2336,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opNotEqual_Tensor = wrap.Op{
+	Kernel:   kernels.NotEqual_Tensor,
 	Name:     "not_equal_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2242,6 +2357,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opEqScalarOut = wrap.Op{
+	Kernel:   kernels.EqScalarOut,
 	Name:     "eq",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2262,6 +2378,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opEqScalar = wrap.Op{
+	Kernel:   kernels.EqScalar,
 	Name:     "eq",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2281,6 +2398,7 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opEqTensorOut = wrap.Op{
+	Kernel:   kernels.EqTensorOut,
 	Name:     "eq",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2301,6 +2419,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opEqTensor = wrap.Op{
+	Kernel:   kernels.EqTensor,
 	Name:     "eq",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2320,6 +2439,7 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGeScalarOut = wrap.Op{
+	Kernel:   kernels.GeScalarOut,
 	Name:     "ge",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2340,6 +2460,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opGeScalar = wrap.Op{
+	Kernel:   kernels.GeScalar,
 	Name:     "ge",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2359,6 +2480,7 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGeTensorOut = wrap.Op{
+	Kernel:   kernels.GeTensorOut,
 	Name:     "ge",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2379,6 +2501,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opGeTensor = wrap.Op{
+	Kernel:   kernels.GeTensor,
 	Name:     "ge",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2398,6 +2521,7 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGe_Scalar = wrap.Op{
+	Kernel:   kernels.Ge_Scalar,
 	Name:     "ge_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2418,6 +2542,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGe_Tensor = wrap.Op{
+	Kernel:   kernels.Ge_Tensor,
 	Name:     "ge_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2438,6 +2563,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterEqualScalarOut = wrap.Op{
+	Kernel:   kernels.GreaterEqualScalarOut,
 	Name:     "greater_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2458,6 +2584,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 }
 
 var opGreaterEqualScalar = wrap.Op{
+	Kernel:   kernels.GreaterEqualScalar,
 	Name:     "greater_equal",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2476,6 +2603,7 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterEqualTensorOut = wrap.Op{
+	Kernel:   kernels.GreaterEqualTensorOut,
 	Name:     "greater_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2496,6 +2624,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 }
 
 var opGreaterEqualTensor = wrap.Op{
+	Kernel:   kernels.GreaterEqualTensor,
 	Name:     "greater_equal",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2514,6 +2643,7 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterEqual_Scalar = wrap.Op{
+	Kernel:   kernels.GreaterEqual_Scalar,
 	Name:     "greater_equal_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2534,6 +2664,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterEqual_Tensor = wrap.Op{
+	Kernel:   kernels.GreaterEqual_Tensor,
 	Name:     "greater_equal_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2554,6 +2685,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 }
 
 var opLeScalarOut = wrap.Op{
+	Kernel:   kernels.LeScalarOut,
 	Name:     "le",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2574,6 +2706,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opLeScalar = wrap.Op{
+	Kernel:   kernels.LeScalar,
 	Name:     "le",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2593,6 +2726,7 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLeTensorOut = wrap.Op{
+	Kernel:   kernels.LeTensorOut,
 	Name:     "le",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2613,6 +2747,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opLeTensor = wrap.Op{
+	Kernel:   kernels.LeTensor,
 	Name:     "le",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2632,6 +2767,7 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLe_Scalar = wrap.Op{
+	Kernel:   kernels.Le_Scalar,
 	Name:     "le_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2652,6 +2788,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLe_Tensor = wrap.Op{
+	Kernel:   kernels.Le_Tensor,
 	Name:     "le_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2672,6 +2809,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessEqualScalarOut = wrap.Op{
+	Kernel:   kernels.LessEqualScalarOut,
 	Name:     "less_equal",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2692,6 +2830,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opLessEqualScalar = wrap.Op{
+	Kernel:   kernels.LessEqualScalar,
 	Name:     "less_equal",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2710,6 +2849,7 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessEqualTensorOut = wrap.Op{
+	Kernel:   kernels.LessEqualTensorOut,
 	Name:     "less_equal",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2730,6 +2870,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opLessEqualTensor = wrap.Op{
+	Kernel:   kernels.LessEqualTensor,
 	Name:     "less_equal",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2748,6 +2889,7 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessEqual_Scalar = wrap.Op{
+	Kernel:   kernels.LessEqual_Scalar,
 	Name:     "less_equal_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2768,6 +2910,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessEqual_Tensor = wrap.Op{
+	Kernel:   kernels.LessEqual_Tensor,
 	Name:     "less_equal_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2788,6 +2931,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGtScalarOut = wrap.Op{
+	Kernel:   kernels.GtScalarOut,
 	Name:     "gt",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2808,6 +2952,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opGtScalar = wrap.Op{
+	Kernel:   kernels.GtScalar,
 	Name:     "gt",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2827,6 +2972,7 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGtTensorOut = wrap.Op{
+	Kernel:   kernels.GtTensorOut,
 	Name:     "gt",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2847,6 +2993,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opGtTensor = wrap.Op{
+	Kernel:   kernels.GtTensor,
 	Name:     "gt",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2866,6 +3013,7 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGt_Scalar = wrap.Op{
+	Kernel:   kernels.Gt_Scalar,
 	Name:     "gt_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2886,6 +3034,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGt_Tensor = wrap.Op{
+	Kernel:   kernels.Gt_Tensor,
 	Name:     "gt_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2906,6 +3055,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreaterScalarOut = wrap.Op{
+	Kernel:   kernels.GreaterScalarOut,
 	Name:     "greater",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2926,6 +3076,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 }
 
 var opGreaterScalar = wrap.Op{
+	Kernel:   kernels.GreaterScalar,
 	Name:     "greater",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2944,6 +3095,7 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreaterTensorOut = wrap.Op{
+	Kernel:   kernels.GreaterTensorOut,
 	Name:     "greater",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2964,6 +3116,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 }
 
 var opGreaterTensor = wrap.Op{
+	Kernel:   kernels.GreaterTensor,
 	Name:     "greater",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2982,6 +3135,7 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opGreater_Scalar = wrap.Op{
+	Kernel:   kernels.Greater_Scalar,
 	Name:     "greater_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3002,6 +3156,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opGreater_Tensor = wrap.Op{
+	Kernel:   kernels.Greater_Tensor,
 	Name:     "greater_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3022,6 +3177,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLtScalarOut = wrap.Op{
+	Kernel:   kernels.LtScalarOut,
 	Name:     "lt",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -3042,6 +3198,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 }
 
 var opLtScalar = wrap.Op{
+	Kernel:   kernels.LtScalar,
 	Name:     "lt",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3061,6 +3218,7 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLtTensorOut = wrap.Op{
+	Kernel:   kernels.LtTensorOut,
 	Name:     "lt",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -3081,6 +3239,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 }
 
 var opLtTensor = wrap.Op{
+	Kernel:   kernels.LtTensor,
 	Name:     "lt",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3100,6 +3259,7 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLt_Scalar = wrap.Op{
+	Kernel:   kernels.Lt_Scalar,
 	Name:     "lt_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3120,6 +3280,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLt_Tensor = wrap.Op{
+	Kernel:   kernels.Lt_Tensor,
 	Name:     "lt_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3140,6 +3301,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLessScalarOut = wrap.Op{
+	Kernel:   kernels.LessScalarOut,
 	Name:     "less",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -3160,6 +3322,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 }
 
 var opLessScalar = wrap.Op{
+	Kernel:   kernels.LessScalar,
 	Name:     "less",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3178,6 +3341,7 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLessTensorOut = wrap.Op{
+	Kernel:   kernels.LessTensorOut,
 	Name:     "less",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -3198,6 +3362,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opLessTensor = wrap.Op{
+	Kernel:   kernels.LessTensor,
 	Name:     "less",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3216,6 +3381,7 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLess_Scalar = wrap.Op{
+	Kernel:   kernels.Less_Scalar,
 	Name:     "less_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3236,6 +3402,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opLess_Tensor = wrap.Op{
+	Kernel:   kernels.Less_Tensor,
 	Name:     "less_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3256,6 +3423,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opTakeOut = wrap.Op{
+	Kernel:   kernels.TakeOut,
 	Name:     "take",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3276,6 +3444,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opTake = wrap.Op{
+	Kernel:   kernels.Take,
 	Name:     "take",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3295,6 +3464,7 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 }
 
 var opTakeAlongDimOut = wrap.Op{
+	Kernel:   kernels.TakeAlongDimOut,
 	Name:     "take_along_dim",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3315,6 +3485,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 }
 
 var opTakeAlongDim = wrap.Op{
+	Kernel:   kernels.TakeAlongDim,
 	Name:     "take_along_dim",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3333,6 +3504,7 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 }
 
 var opIndexSelectOut = wrap.Op{
+	Kernel:   kernels.IndexSelectOut,
 	Name:     "index_select",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3353,6 +3525,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 }
 
 var opIndexSelect = wrap.Op{
+	Kernel:   kernels.IndexSelect,
 	Name:     "index_select",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3372,6 +3545,7 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 }
 
 var opIndexSelectDimnameOut = wrap.Op{
+	Kernel:   kernels.IndexSelectDimnameOut,
 	Name:     "index_select",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch,
@@ -3392,6 +3566,7 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 }
 
 var opIndexSelectDimname = wrap.Op{
+	Kernel:   kernels.IndexSelectDimname,
 	Name:     "index_select",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -3410,6 +3585,7 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 }
 
 var opIndexSelectBackward = wrap.Op{
+	Kernel:   kernels.IndexSelectBackward,
 	Name:     "index_select_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3428,6 +3604,7 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 }
 
 var opMaskedSelectOut = wrap.Op{
+	Kernel:   kernels.MaskedSelectOut,
 	Name:     "masked_select",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3448,6 +3625,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 }
 
 var opMaskedSelect = wrap.Op{
+	Kernel:   kernels.MaskedSelect,
 	Name:     "masked_select",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3467,6 +3645,7 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 }
 
 var opMaskedSelectBackward = wrap.Op{
+	Kernel:   kernels.MaskedSelectBackward,
 	Name:     "masked_select_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3485,6 +3664,7 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 }
 
 var opNonzeroOut = wrap.Op{
+	Kernel:   kernels.NonzeroOut,
 	Name:     "nonzero",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3505,6 +3685,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opNonzero = wrap.Op{
+	Kernel:   kernels.Nonzero,
 	Name:     "nonzero",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3524,6 +3705,7 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 }
 
 var opNonzeroStaticOut = wrap.Op{
+	Kernel:   kernels.NonzeroStaticOut,
 	Name:     "nonzero_static",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3544,6 +3726,7 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 }
 
 var opNonzeroStatic = wrap.Op{
+	Kernel:   kernels.NonzeroStatic,
 	Name:     "nonzero_static",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3562,6 +3745,7 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 }
 
 var opNonzeroNumpy = wrap.Op{
+	Kernel:   kernels.NonzeroNumpy,
 	Name:     "nonzero_numpy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3580,6 +3764,7 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 }
 
 var opArgwhere = wrap.Op{
+	Kernel:   kernels.Argwhere,
 	Name:     "argwhere",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3598,6 +3783,7 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 }
 
 var opGatherOut = wrap.Op{
+	Kernel:   kernels.GatherOut,
 	Name:     "gather",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3618,6 +3804,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 }
 
 var opGather = wrap.Op{
+	Kernel:   kernels.Gather,
 	Name:     "gather",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3637,6 +3824,7 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 }
 
 var opGatherBackward = wrap.Op{
+	Kernel:   kernels.GatherBackward,
 	Name:     "gather_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3655,6 +3843,7 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 }
 
 var opGatherDimnameOut = wrap.Op{
+	Kernel:   kernels.GatherDimnameOut,
 	Name:     "gather",
 	Overload: "dimname_out",
 	Policy:   checks.PyTorch,
@@ -3675,6 +3864,7 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 }
 
 var opGatherDimname = wrap.Op{
+	Kernel:   kernels.GatherDimname,
 	Name:     "gather",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -3693,6 +3883,7 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 }
 
 var opXGatherSparseBackward = wrap.Op{
+	Kernel:   kernels.XGatherSparseBackward,
 	Name:     "_gather_sparse_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3711,6 +3902,7 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 }
 
 var opAddcmulOut = wrap.Op{
+	Kernel:   kernels.AddcmulOut,
 	Name:     "addcmul",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3731,6 +3923,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 }
 
 var opAddcmul = wrap.Op{
+	Kernel:   kernels.Addcmul,
 	Name:     "addcmul",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3750,6 +3943,7 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 }
 
 var opAddcmul_ = wrap.Op{
+	Kernel:   kernels.Addcmul_,
 	Name:     "addcmul_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3770,6 +3964,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 }
 
 var opAddcdivOut = wrap.Op{
+	Kernel:   kernels.AddcdivOut,
 	Name:     "addcdiv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3790,6 +3985,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 }
 
 var opAddcdiv = wrap.Op{
+	Kernel:   kernels.Addcdiv,
 	Name:     "addcdiv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3809,6 +4005,7 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 }
 
 var opAddcdiv_ = wrap.Op{
+	Kernel:   kernels.Addcdiv_,
 	Name:     "addcdiv_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3829,6 +4026,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 }
 
 var opCrossEntropyLoss = wrap.Op{
+	Kernel:   kernels.CrossEntropyLoss,
 	Name:     "cross_entropy_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3847,6 +4045,7 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 }
 
 var opTriangularSolveX = wrap.Op{
+	Kernel:   kernels.TriangularSolveX,
 	Name:     "triangular_solve",
 	Overload: "X",
 	Policy:   checks.PyTorch,
@@ -3867,6 +4066,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 }
 
 var opTriangularSolve = wrap.Op{
+	Kernel:   kernels.TriangularSolve,
 	Name:     "triangular_solve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3886,6 +4086,7 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 }
 
 var opXLinalgCheckErrors = wrap.Op{
+	Kernel:   kernels.XLinalgCheckErrors,
 	Name:     "_linalg_check_errors",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3905,6 +4106,7 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 }
 
 var opLinalgSolveTriangularOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveTriangularOut,
 	Name:     "linalg_solve_triangular",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3925,6 +4127,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 }
 
 var opLinalgSolveTriangular = wrap.Op{
+	Kernel:   kernels.LinalgSolveTriangular,
 	Name:     "linalg_solve_triangular",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3944,6 +4147,7 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 }
 
 var opLinalgVander = wrap.Op{
+	Kernel:   kernels.LinalgVander,
 	Name:     "linalg_vander",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3962,6 +4166,7 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 }
 
 var opSvdU = wrap.Op{
+	Kernel:   kernels.SvdU,
 	Name:     "svd",
 	Overload: "U",
 	Policy:   checks.PyTorch,
@@ -3982,6 +4187,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 }
 
 var opSvd = wrap.Op{
+	Kernel:   kernels.Svd,
 	Name:     "svd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4000,6 +4206,7 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 }
 
 var opSwapaxes = wrap.Op{
+	Kernel:   kernels.Swapaxes,
 	Name:     "swapaxes",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4018,6 +4225,7 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 }
 
 var opSwapaxes_ = wrap.Op{
+	Kernel:   kernels.Swapaxes_,
 	Name:     "swapaxes_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4038,6 +4246,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 }
 
 var opSwapdims = wrap.Op{
+	Kernel:   kernels.Swapdims,
 	Name:     "swapdims",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4056,6 +4265,7 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opSwapdims_ = wrap.Op{
+	Kernel:   kernels.Swapdims_,
 	Name:     "swapdims_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4076,6 +4286,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 }
 
 var opCholeskyOut = wrap.Op{
+	Kernel:   kernels.CholeskyOut,
 	Name:     "cholesky",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4096,6 +4307,7 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 }
 
 var opCholesky = wrap.Op{
+	Kernel:   kernels.Cholesky,
 	Name:     "cholesky",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4115,6 +4327,7 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opCholeskySolveOut = wrap.Op{
+	Kernel:   kernels.CholeskySolveOut,
 	Name:     "cholesky_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4135,6 +4348,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 }
 
 var opCholeskySolve = wrap.Op{
+	Kernel:   kernels.CholeskySolve,
 	Name:     "cholesky_solve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4154,6 +4368,7 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 }
 
 var opXCholeskySolveHelper = wrap.Op{
+	Kernel:   kernels.XCholeskySolveHelper,
 	Name:     "_cholesky_solve_helper",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4172,6 +4387,7 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 }
 
 var opXCholeskySolveHelperOut = wrap.Op{
+	Kernel:   kernels.XCholeskySolveHelperOut,
 	Name:     "_cholesky_solve_helper",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4192,6 +4408,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 }
 
 var opCholeskyInverse = wrap.Op{
+	Kernel:   kernels.CholeskyInverse,
 	Name:     "cholesky_inverse",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4211,6 +4428,7 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opCholeskyInverseOut = wrap.Op{
+	Kernel:   kernels.CholeskyInverseOut,
 	Name:     "cholesky_inverse",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4231,6 +4449,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 }
 
 var opQrQ = wrap.Op{
+	Kernel:   kernels.QrQ,
 	Name:     "qr",
 	Overload: "Q",
 	Policy:   checks.PyTorch,
@@ -4251,6 +4470,7 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 }
 
 var opQr = wrap.Op{
+	Kernel:   kernels.Qr,
 	Name:     "qr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4269,6 +4489,7 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opGeqrfA = wrap.Op{
+	Kernel:   kernels.GeqrfA,
 	Name:     "geqrf",
 	Overload: "a",
 	Policy:   checks.PyTorch,
@@ -4289,6 +4510,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 }
 
 var opGeqrf = wrap.Op{
+	Kernel:   kernels.Geqrf,
 	Name:     "geqrf",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4308,6 +4530,7 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opOrgqr = wrap.Op{
+	Kernel:   kernels.Orgqr,
 	Name:     "orgqr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4326,6 +4549,7 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 }
 
 var opOrgqrOut = wrap.Op{
+	Kernel:   kernels.OrgqrOut,
 	Name:     "orgqr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4346,6 +4570,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opOrmqrOut = wrap.Op{
+	Kernel:   kernels.OrmqrOut,
 	Name:     "ormqr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4366,6 +4591,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 }
 
 var opOrmqr = wrap.Op{
+	Kernel:   kernels.Ormqr,
 	Name:     "ormqr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4385,6 +4611,7 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 }
 
 var opXLuWithInfo = wrap.Op{
+	Kernel:   kernels.XLuWithInfo,
 	Name:     "_lu_with_info",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4403,6 +4630,7 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 }
 
 var opLuSolveOut = wrap.Op{
+	Kernel:   kernels.LuSolveOut,
 	Name:     "lu_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4423,6 +4651,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 }
 
 var opLuSolve = wrap.Op{
+	Kernel:   kernels.LuSolve,
 	Name:     "lu_solve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4441,6 +4670,7 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 }
 
 var opLuUnpack = wrap.Op{
+	Kernel:   kernels.LuUnpack,
 	Name:     "lu_unpack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4460,6 +4690,7 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 }
 
 var opLuUnpackOut = wrap.Op{
+	Kernel:   kernels.LuUnpackOut,
 	Name:     "lu_unpack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4480,6 +4711,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 }
 
 var opMultinomialOut = wrap.Op{
+	Kernel:   kernels.MultinomialOut,
 	Name:     "multinomial",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4500,6 +4732,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 }
 
 var opMultinomial = wrap.Op{
+	Kernel:   kernels.Multinomial,
 	Name:     "multinomial",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4519,6 +4752,7 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 }
 
 var opLgammaOut = wrap.Op{
+	Kernel:   kernels.LgammaOut,
 	Name:     "lgamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4539,6 +4773,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLgamma_ = wrap.Op{
+	Kernel:   kernels.Lgamma_,
 	Name:     "lgamma_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4559,6 +4794,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLgamma = wrap.Op{
+	Kernel:   kernels.Lgamma,
 	Name:     "lgamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4578,6 +4814,7 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDigammaOut = wrap.Op{
+	Kernel:   kernels.DigammaOut,
 	Name:     "digamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4598,6 +4835,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDigamma = wrap.Op{
+	Kernel:   kernels.Digamma,
 	Name:     "digamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4617,6 +4855,7 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opPolygammaOut = wrap.Op{
+	Kernel:   kernels.PolygammaOut,
 	Name:     "polygamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4637,6 +4876,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 }
 
 var opPolygamma = wrap.Op{
+	Kernel:   kernels.Polygamma,
 	Name:     "polygamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4656,6 +4896,7 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 }
 
 var opPolygamma_ = wrap.Op{
+	Kernel:   kernels.Polygamma_,
 	Name:     "polygamma_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4676,6 +4917,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opErfinv = wrap.Op{
+	Kernel:   kernels.Erfinv,
 	Name:     "erfinv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4695,6 +4937,7 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfinv_ = wrap.Op{
+	Kernel:   kernels.Erfinv_,
 	Name:     "erfinv_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4715,6 +4958,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opErfinvOut = wrap.Op{
+	Kernel:   kernels.ErfinvOut,
 	Name:     "erfinv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4735,6 +4979,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opI0 = wrap.Op{
+	Kernel:   kernels.I0,
 	Name:     "i0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4754,6 +4999,7 @@ func I0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opI0_ = wrap.Op{
+	Kernel:   kernels.I0_,
 	Name:     "i0_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4774,6 +5020,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opI0Out = wrap.Op{
+	Kernel:   kernels.I0Out,
 	Name:     "i0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4794,6 +5041,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSign = wrap.Op{
+	Kernel:   kernels.Sign,
 	Name:     "sign",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4813,6 +5061,7 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSign_ = wrap.Op{
+	Kernel:   kernels.Sign_,
 	Name:     "sign_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4833,6 +5082,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSignOut = wrap.Op{
+	Kernel:   kernels.SignOut,
 	Name:     "sign",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4853,6 +5103,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSignbit = wrap.Op{
+	Kernel:   kernels.Signbit,
 	Name:     "signbit",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4872,6 +5123,7 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSignbitOut = wrap.Op{
+	Kernel:   kernels.SignbitOut,
 	Name:     "signbit",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4892,6 +5144,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDist = wrap.Op{
+	Kernel:   kernels.Dist,
 	Name:     "dist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4911,6 +5164,7 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 }
 
 var opDistOut = wrap.Op{
+	Kernel:   kernels.DistOut,
 	Name:     "dist",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4931,6 +5185,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 }
 
 var opAtan2Out = wrap.Op{
+	Kernel:   kernels.Atan2Out,
 	Name:     "atan2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4951,6 +5206,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opAtan2_ = wrap.Op{
+	Kernel:   kernels.Atan2_,
 	Name:     "atan2_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4971,6 +5227,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opAtan2 = wrap.Op{
+	Kernel:   kernels.Atan2,
 	Name:     "atan2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4990,6 +5247,7 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan2 = wrap.Op{
+	Kernel:   kernels.Arctan2,
 	Name:     "arctan2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5008,6 +5266,7 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opArctan2Out = wrap.Op{
+	Kernel:   kernels.Arctan2Out,
 	Name:     "arctan2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5028,6 +5287,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opArctan2_ = wrap.Op{
+	Kernel:   kernels.Arctan2_,
 	Name:     "arctan2_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5048,6 +5308,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLerpScalarOut = wrap.Op{
+	Kernel:   kernels.LerpScalarOut,
 	Name:     "lerp",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -5068,6 +5329,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 }
 
 var opLerpTensorOut = wrap.Op{
+	Kernel:   kernels.LerpTensorOut,
 	Name:     "lerp",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -5088,6 +5350,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opLerpScalar = wrap.Op{
+	Kernel:   kernels.LerpScalar,
 	Name:     "lerp",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5107,6 +5370,7 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 }
 
 var opLerpTensor = wrap.Op{
+	Kernel:   kernels.LerpTensor,
 	Name:     "lerp",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5126,6 +5390,7 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 }
 
 var opHistcOut = wrap.Op{
+	Kernel:   kernels.HistcOut,
 	Name:     "histc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5146,6 +5411,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 }
 
 var opHistc = wrap.Op{
+	Kernel:   kernels.Histc,
 	Name:     "histc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5165,6 +5431,7 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 }
 
 var opHistogramBinsTensorOut = wrap.Op{
+	Kernel:   kernels.HistogramBinsTensorOut,
 	Name:     "histogram",
 	Overload: "bins_tensor_out",
 	Policy:   checks.PyTorch,
@@ -5185,6 +5452,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 }
 
 var opHistogramBinsTensor = wrap.Op{
+	Kernel:   kernels.HistogramBinsTensor,
 	Name:     "histogram",
 	Overload: "bins_tensor",
 	Policy:   checks.PyTorch,
@@ -5203,6 +5471,7 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 }
 
 var opHistogramBinCtOut = wrap.Op{
+	Kernel:   kernels.HistogramBinCtOut,
 	Name:     "histogram",
 	Overload: "bin_ct_out",
 	Policy:   checks.PyTorch,
@@ -5223,6 +5492,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 }
 
 var opHistogramBinCt = wrap.Op{
+	Kernel:   kernels.HistogramBinCt,
 	Name:     "histogram",
 	Overload: "bin_ct",
 	Policy:   checks.PyTorch,
@@ -5241,6 +5511,7 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 }
 
 var opXHistogramddBinEdges = wrap.Op{
+	Kernel:   kernels.XHistogramddBinEdges,
 	Name:     "_histogramdd_bin_edges",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5259,6 +5530,7 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 }
 
 var opXHistogramddBinEdgesOut = wrap.Op{
+	Kernel:   kernels.XHistogramddBinEdgesOut,
 	Name:     "_histogramdd_bin_edges",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5282,6 +5554,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 }
 
 var opXHistogramddFromBinCts = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinCts,
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5300,6 +5573,7 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 }
 
 var opXHistogramddFromBinCtsOut = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinCtsOut,
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5320,6 +5594,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 }
 
 var opXHistogramddFromBinTensors = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinTensors,
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5338,6 +5613,7 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 }
 
 var opXHistogramddFromBinTensorsOut = wrap.Op{
+	Kernel:   kernels.XHistogramddFromBinTensorsOut,
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5358,6 +5634,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 }
 
 var opHistogramdd = wrap.Op{
+	Kernel:   kernels.Histogramdd,
 	Name:     "histogramdd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5376,6 +5653,7 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 }
 
 var opHistogramddIntBins = wrap.Op{
+	Kernel:   kernels.HistogramddIntBins,
 	Name:     "histogramdd",
 	Overload: "int_bins",
 	Policy:   checks.PyTorch,
@@ -5394,6 +5672,7 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 }
 
 var opHistogramddTensorListBins = wrap.Op{
+	Kernel:   kernels.HistogramddTensorListBins,
 	Name:     "histogramdd",
 	Overload: "TensorList_bins",
 	Policy:   checks.PyTorch,
@@ -5412,6 +5691,7 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 }
 
 var opFmodScalarOut = wrap.Op{
+	Kernel:   kernels.FmodScalarOut,
 	Name:     "fmod",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -5432,6 +5712,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 }
 
 var opFmodScalar = wrap.Op{
+	Kernel:   kernels.FmodScalar,
 	Name:     "fmod",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5451,6 +5732,7 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFmod_Scalar = wrap.Op{
+	Kernel:   kernels.Fmod_Scalar,
 	Name:     "fmod_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5471,6 +5753,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opFmodTensorOut = wrap.Op{
+	Kernel:   kernels.FmodTensorOut,
 	Name:     "fmod",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -5491,6 +5774,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 }
 
 var opFmodTensor = wrap.Op{
+	Kernel:   kernels.FmodTensor,
 	Name:     "fmod",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5510,6 +5794,7 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFmod_Tensor = wrap.Op{
+	Kernel:   kernels.Fmod_Tensor,
 	Name:     "fmod_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -5530,6 +5815,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opHypotOut = wrap.Op{
+	Kernel:   kernels.HypotOut,
 	Name:     "hypot",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5550,6 +5836,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opHypot = wrap.Op{
+	Kernel:   kernels.Hypot,
 	Name:     "hypot",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5569,6 +5856,7 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opHypot_ = wrap.Op{
+	Kernel:   kernels.Hypot_,
 	Name:     "hypot_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5589,6 +5877,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammaOut = wrap.Op{
+	Kernel:   kernels.IgammaOut,
 	Name:     "igamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5609,6 +5898,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 }
 
 var opIgamma = wrap.Op{
+	Kernel:   kernels.Igamma,
 	Name:     "igamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5628,6 +5918,7 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgamma_ = wrap.Op{
+	Kernel:   kernels.Igamma_,
 	Name:     "igamma_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5648,6 +5939,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammacOut = wrap.Op{
+	Kernel:   kernels.IgammacOut,
 	Name:     "igammac",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5668,6 +5960,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opIgammac = wrap.Op{
+	Kernel:   kernels.Igammac,
 	Name:     "igammac",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5687,6 +5980,7 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opIgammac_ = wrap.Op{
+	Kernel:   kernels.Igammac_,
 	Name:     "igammac_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5707,6 +6001,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opNextafterOut = wrap.Op{
+	Kernel:   kernels.NextafterOut,
 	Name:     "nextafter",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5727,6 +6022,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 }
 
 var opNextafter = wrap.Op{
+	Kernel:   kernels.Nextafter,
 	Name:     "nextafter",
 	Overload: "",
 	Policy:   checks.PyTorch,

@@ -14,6 +14,7 @@ import (
 )
 
 var opNextafter_ = wrap.Op{
+	Kernel:   kernels.Nextafter_,
 	Name:     "nextafter_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -34,6 +35,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainderScalarOut = wrap.Op{
+	Kernel:   kernels.RemainderScalarOut,
 	Name:     "remainder",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -54,6 +56,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 }
 
 var opRemainderScalar = wrap.Op{
+	Kernel:   kernels.RemainderScalar,
 	Name:     "remainder",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -73,6 +76,7 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opRemainder_Scalar = wrap.Op{
+	Kernel:   kernels.Remainder_Scalar,
 	Name:     "remainder_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -93,6 +97,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 }
 
 var opRemainderTensorOut = wrap.Op{
+	Kernel:   kernels.RemainderTensorOut,
 	Name:     "remainder",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -113,6 +118,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opRemainderTensor = wrap.Op{
+	Kernel:   kernels.RemainderTensor,
 	Name:     "remainder",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -132,6 +138,7 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainder_Tensor = wrap.Op{
+	Kernel:   kernels.Remainder_Tensor,
 	Name:     "remainder_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -152,6 +159,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opRemainderScalarTensor = wrap.Op{
+	Kernel:   kernels.RemainderScalarTensor,
 	Name:     "remainder",
 	Overload: "Scalar_Tensor",
 	Policy:   checks.PyTorch,
@@ -170,6 +178,7 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opRemainderScalarTensorOut = wrap.Op{
+	Kernel:   kernels.RemainderScalarTensorOut,
 	Name:     "remainder",
 	Overload: "Scalar_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -190,6 +199,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opMin = wrap.Op{
+	Kernel:   kernels.Min,
 	Name:     "min",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -209,6 +219,7 @@ func Min(self *torch.Tensor) *torch.Tensor {
 }
 
 var opMinUnaryOut = wrap.Op{
+	Kernel:   kernels.MinUnaryOut,
 	Name:     "min",
 	Overload: "unary_out",
 	Policy:   checks.PyTorch,
@@ -229,6 +240,7 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFmin = wrap.Op{
+	Kernel:   kernels.Fmin,
 	Name:     "fmin",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -248,6 +260,7 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFminOut = wrap.Op{
+	Kernel:   kernels.FminOut,
 	Name:     "fmin",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -268,6 +281,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opMax = wrap.Op{
+	Kernel:   kernels.Max,
 	Name:     "max",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -287,6 +301,7 @@ func Max(self *torch.Tensor) *torch.Tensor {
 }
 
 var opFmax = wrap.Op{
+	Kernel:   kernels.Fmax,
 	Name:     "fmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -306,6 +321,7 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opFmaxOut = wrap.Op{
+	Kernel:   kernels.FmaxOut,
 	Name:     "fmax",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -326,6 +342,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opMaximum = wrap.Op{
+	Kernel:   kernels.Maximum,
 	Name:     "maximum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -345,6 +362,7 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMaximumOut = wrap.Op{
+	Kernel:   kernels.MaximumOut,
 	Name:     "maximum",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -365,6 +383,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opMaxOther = wrap.Op{
+	Kernel:   kernels.MaxOther,
 	Name:     "max",
 	Overload: "other",
 	Policy:   checks.PyTorch,
@@ -383,6 +402,7 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMaxOut = wrap.Op{
+	Kernel:   kernels.MaxOut,
 	Name:     "max",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -403,6 +423,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMaxUnaryOut = wrap.Op{
+	Kernel:   kernels.MaxUnaryOut,
 	Name:     "max",
 	Overload: "unary_out",
 	Policy:   checks.PyTorch,
@@ -423,6 +444,7 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMinimum = wrap.Op{
+	Kernel:   kernels.Minimum,
 	Name:     "minimum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -442,6 +464,7 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opMinimumOut = wrap.Op{
+	Kernel:   kernels.MinimumOut,
 	Name:     "minimum",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -462,6 +485,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 }
 
 var opMinOut = wrap.Op{
+	Kernel:   kernels.MinOut,
 	Name:     "min",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -482,6 +506,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 }
 
 var opMinOther = wrap.Op{
+	Kernel:   kernels.MinOther,
 	Name:     "min",
 	Overload: "other",
 	Policy:   checks.PyTorch,
@@ -500,6 +525,7 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opQuantile = wrap.Op{
+	Kernel:   kernels.Quantile,
 	Name:     "quantile",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -518,6 +544,7 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 }
 
 var opQuantileOut = wrap.Op{
+	Kernel:   kernels.QuantileOut,
 	Name:     "quantile",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -538,6 +565,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 }
 
 var opQuantileScalar = wrap.Op{
+	Kernel:   kernels.QuantileScalar,
 	Name:     "quantile",
 	Overload: "scalar",
 	Policy:   checks.PyTorch,
@@ -556,6 +584,7 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 }
 
 var opQuantileScalarOut = wrap.Op{
+	Kernel:   kernels.QuantileScalarOut,
 	Name:     "quantile",
 	Overload: "scalar_out",
 	Policy:   checks.PyTorch,
@@ -576,6 +605,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 }
 
 var opNanquantile = wrap.Op{
+	Kernel:   kernels.Nanquantile,
 	Name:     "nanquantile",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -594,6 +624,7 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 }
 
 var opNanquantileOut = wrap.Op{
+	Kernel:   kernels.NanquantileOut,
 	Name:     "nanquantile",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -614,6 +645,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 }
 
 var opNanquantileScalar = wrap.Op{
+	Kernel:   kernels.NanquantileScalar,
 	Name:     "nanquantile",
 	Overload: "scalar",
 	Policy:   checks.PyTorch,
@@ -632,6 +664,7 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 }
 
 var opNanquantileScalarOut = wrap.Op{
+	Kernel:   kernels.NanquantileScalarOut,
 	Name:     "nanquantile",
 	Overload: "scalar_out",
 	Policy:   checks.PyTorch,
@@ -652,6 +685,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 }
 
 var opSortValues = wrap.Op{
+	Kernel:   kernels.SortValues,
 	Name:     "sort",
 	Overload: "values",
 	Policy:   checks.PyTorch,
@@ -672,6 +706,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 }
 
 var opSortValuesStable = wrap.Op{
+	Kernel:   kernels.SortValuesStable,
 	Name:     "sort",
 	Overload: "values_stable",
 	Policy:   checks.PyTorch,
@@ -692,6 +727,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 }
 
 var opSort = wrap.Op{
+	Kernel:   kernels.Sort,
 	Name:     "sort",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -711,6 +747,7 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 }
 
 var opSortStable = wrap.Op{
+	Kernel:   kernels.SortStable,
 	Name:     "sort",
 	Overload: "stable",
 	Policy:   checks.PyTorch,
@@ -730,6 +767,7 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 }
 
 var opSortDimnameValues = wrap.Op{
+	Kernel:   kernels.SortDimnameValues,
 	Name:     "sort",
 	Overload: "dimname_values",
 	Policy:   checks.PyTorch,
@@ -750,6 +788,7 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 }
 
 var opSortDimnameValuesStable = wrap.Op{
+	Kernel:   kernels.SortDimnameValuesStable,
 	Name:     "sort",
 	Overload: "dimname_values_stable",
 	Policy:   checks.PyTorch,
@@ -770,6 +809,7 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 }
 
 var opSortDimname = wrap.Op{
+	Kernel:   kernels.SortDimname,
 	Name:     "sort",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -788,6 +828,7 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 }
 
 var opSortDimnameStable = wrap.Op{
+	Kernel:   kernels.SortDimnameStable,
 	Name:     "sort",
 	Overload: "dimname_stable",
 	Policy:   checks.PyTorch,
@@ -806,6 +847,7 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 }
 
 var opMsortOut = wrap.Op{
+	Kernel:   kernels.MsortOut,
 	Name:     "msort",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -826,6 +868,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opMsort = wrap.Op{
+	Kernel:   kernels.Msort,
 	Name:     "msort",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -844,6 +887,7 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 }
 
 var opArgsort = wrap.Op{
+	Kernel:   kernels.Argsort,
 	Name:     "argsort",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -862,6 +906,7 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 }
 
 var opArgsortStable = wrap.Op{
+	Kernel:   kernels.ArgsortStable,
 	Name:     "argsort",
 	Overload: "stable",
 	Policy:   checks.PyTorch,
@@ -880,6 +925,7 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 }
 
 var opArgsortStableOut = wrap.Op{
+	Kernel:   kernels.ArgsortStableOut,
 	Name:     "argsort",
 	Overload: "stable_out",
 	Policy:   checks.PyTorch,
@@ -900,6 +946,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 }
 
 var opArgsortDimname = wrap.Op{
+	Kernel:   kernels.ArgsortDimname,
 	Name:     "argsort",
 	Overload: "dimname",
 	Policy:   checks.PyTorch,
@@ -918,6 +965,7 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 }
 
 var opTopkValues = wrap.Op{
+	Kernel:   kernels.TopkValues,
 	Name:     "topk",
 	Overload: "values",
 	Policy:   checks.PyTorch,
@@ -938,6 +986,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 }
 
 var opTopk = wrap.Op{
+	Kernel:   kernels.Topk,
 	Name:     "topk",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -957,6 +1006,7 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 }
 
 var opAll = wrap.Op{
+	Kernel:   kernels.All,
 	Name:     "all",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -976,6 +1026,7 @@ func All(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAllAllOut = wrap.Op{
+	Kernel:   kernels.AllAllOut,
 	Name:     "all",
 	Overload: "all_out",
 	Policy:   checks.PyTorch,
@@ -996,6 +1047,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAny = wrap.Op{
+	Kernel:   kernels.Any,
 	Name:     "any",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1015,6 +1067,7 @@ func Any(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAnyAllOut = wrap.Op{
+	Kernel:   kernels.AnyAllOut,
 	Name:     "any",
 	Overload: "all_out",
 	Policy:   checks.PyTorch,
@@ -1035,6 +1088,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRenormOut = wrap.Op{
+	Kernel:   kernels.RenormOut,
 	Name:     "renorm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1055,6 +1109,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 }
 
 var opRenorm = wrap.Op{
+	Kernel:   kernels.Renorm,
 	Name:     "renorm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1074,6 +1129,7 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 }
 
 var opRenorm_ = wrap.Op{
+	Kernel:   kernels.Renorm_,
 	Name:     "renorm_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1094,6 +1150,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 }
 
 var opUnfold = wrap.Op{
+	Kernel:   kernels.Unfold,
 	Name:     "unfold",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1113,6 +1170,7 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 }
 
 var opUnfoldBackward = wrap.Op{
+	Kernel:   kernels.UnfoldBackward,
 	Name:     "unfold_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1132,6 +1190,7 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 }
 
 var opUnfoldBackwardOut = wrap.Op{
+	Kernel:   kernels.UnfoldBackwardOut,
 	Name:     "unfold_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1152,6 +1211,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 }
 
 var opEqual = wrap.Op{
+	Kernel:   kernels.Equal,
 	Name:     "equal",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1171,6 +1231,7 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 }
 
 var opPowTensorTensorOut = wrap.Op{
+	Kernel:   kernels.PowTensorTensorOut,
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -1191,6 +1252,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 }
 
 var opPowTensorTensor = wrap.Op{
+	Kernel:   kernels.PowTensorTensor,
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch,
@@ -1210,6 +1272,7 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opPowScalarOut = wrap.Op{
+	Kernel:   kernels.PowScalarOut,
 	Name:     "pow",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -1230,6 +1293,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 }
 
 var opPowScalar = wrap.Op{
+	Kernel:   kernels.PowScalar,
 	Name:     "pow",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1249,6 +1313,7 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opPowTensorScalarOut = wrap.Op{
+	Kernel:   kernels.PowTensorScalarOut,
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -1269,6 +1334,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 }
 
 var opPowTensorScalar = wrap.Op{
+	Kernel:   kernels.PowTensorScalar,
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -1288,6 +1354,7 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 }
 
 var opPow_Scalar = wrap.Op{
+	Kernel:   kernels.Pow_Scalar,
 	Name:     "pow_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1308,6 +1375,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 }
 
 var opPow_Tensor = wrap.Op{
+	Kernel:   kernels.Pow_Tensor,
 	Name:     "pow_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -1328,6 +1396,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opFloatPowerTensorTensorOut = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorTensorOut,
 	Name:     "float_power",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -1348,6 +1417,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 }
 
 var opFloatPowerTensorTensor = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorTensor,
 	Name:     "float_power",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch,
@@ -1366,6 +1436,7 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 }
 
 var opFloatPowerScalarOut = wrap.Op{
+	Kernel:   kernels.FloatPowerScalarOut,
 	Name:     "float_power",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -1386,6 +1457,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 }
 
 var opFloatPowerScalar = wrap.Op{
+	Kernel:   kernels.FloatPowerScalar,
 	Name:     "float_power",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1404,6 +1476,7 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 }
 
 var opFloatPowerTensorScalarOut = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorScalarOut,
 	Name:     "float_power",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.PyTorch,
@@ -1424,6 +1497,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 }
 
 var opFloatPowerTensorScalar = wrap.Op{
+	Kernel:   kernels.FloatPowerTensorScalar,
 	Name:     "float_power",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.PyTorch,
@@ -1442,6 +1516,7 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 }
 
 var opFloatPower_Scalar = wrap.Op{
+	Kernel:   kernels.FloatPower_Scalar,
 	Name:     "float_power_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1462,6 +1537,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 }
 
 var opFloatPower_Tensor = wrap.Op{
+	Kernel:   kernels.FloatPower_Tensor,
 	Name:     "float_power_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -1482,6 +1558,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 }
 
 var opNormal_ = wrap.Op{
+	Kernel:   kernels.Normal_,
 	Name:     "normal_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1502,6 +1579,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 }
 
 var opNormalOut = wrap.Op{
+	Kernel:   kernels.NormalOut,
 	Name:     "normal",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1522,6 +1600,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 }
 
 var opNormalFunctional = wrap.Op{
+	Kernel:   kernels.NormalFunctional,
 	Name:     "normal_functional",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1540,6 +1619,7 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 }
 
 var opNormalTensorFloatOut = wrap.Op{
+	Kernel:   kernels.NormalTensorFloatOut,
 	Name:     "normal",
 	Overload: "Tensor_float_out",
 	Policy:   checks.PyTorch,
@@ -1560,6 +1640,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 }
 
 var opNormalTensorFloat = wrap.Op{
+	Kernel:   kernels.NormalTensorFloat,
 	Name:     "normal",
 	Overload: "Tensor_float",
 	Policy:   checks.PyTorch,
@@ -1579,6 +1660,7 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 }
 
 var opNormalFloatTensorOut = wrap.Op{
+	Kernel:   kernels.NormalFloatTensorOut,
 	Name:     "normal",
 	Overload: "float_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -1599,6 +1681,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 }
 
 var opNormalFloatTensor = wrap.Op{
+	Kernel:   kernels.NormalFloatTensor,
 	Name:     "normal",
 	Overload: "float_Tensor",
 	Policy:   checks.PyTorch,
@@ -1618,6 +1701,7 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 }
 
 var opNormalTensorTensorOut = wrap.Op{
+	Kernel:   kernels.NormalTensorTensorOut,
 	Name:     "normal",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.PyTorch,
@@ -1638,6 +1722,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 }
 
 var opNormalTensorTensor = wrap.Op{
+	Kernel:   kernels.NormalTensorTensor,
 	Name:     "normal",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.PyTorch,
@@ -1657,6 +1742,7 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 }
 
 var opNormalFloatFloat = wrap.Op{
+	Kernel:   kernels.NormalFloatFloat,
 	Name:     "normal",
 	Overload: "float_float",
 	Policy:   checks.PyTorch,
@@ -1675,6 +1761,7 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 }
 
 var opNormalFloatFloatOut = wrap.Op{
+	Kernel:   kernels.NormalFloatFloatOut,
 	Name:     "normal",
 	Overload: "float_float_out",
 	Policy:   checks.PyTorch,
@@ -1695,6 +1782,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 }
 
 var opAlias = wrap.Op{
+	Kernel:   kernels.Alias,
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1714,6 +1802,7 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale_ = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscale_,
 	Name:     "_amp_foreach_non_finite_check_and_unscale_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1737,6 +1826,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscaleOut,
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1760,6 +1850,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
+	Kernel:   kernels.XAmpForeachNonFiniteCheckAndUnscale,
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1778,6 +1869,7 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 }
 
 var opXAmpUpdateScale_ = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScale_,
 	Name:     "_amp_update_scale_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1798,6 +1890,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 }
 
 var opXAmpUpdateScaleOut = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScaleOut,
 	Name:     "_amp_update_scale",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1818,6 +1911,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 }
 
 var opXAmpUpdateScale = wrap.Op{
+	Kernel:   kernels.XAmpUpdateScale,
 	Name:     "_amp_update_scale",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1836,6 +1930,7 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 }
 
 var opXForeachAddScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddScalar,
 	Name:     "_foreach_add",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1855,6 +1950,7 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachAdd_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAdd_Scalar,
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -1875,6 +1971,7 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachAddScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarOut,
 	Name:     "_foreach_add",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -1895,6 +1992,7 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachAddList = wrap.Op{
+	Kernel:   kernels.XForeachAddList,
 	Name:     "_foreach_add",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -1914,6 +2012,7 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachAdd_List = wrap.Op{
+	Kernel:   kernels.XForeachAdd_List,
 	Name:     "_foreach_add_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -1934,6 +2033,7 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 }
 
 var opXForeachAddListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddListOut,
 	Name:     "_foreach_add",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -1954,6 +2054,7 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 }
 
 var opXForeachAddScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarList,
 	Name:     "_foreach_add",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -1973,6 +2074,7 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachAdd_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAdd_ScalarList,
 	Name:     "_foreach_add_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -1993,6 +2095,7 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachAddScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddScalarListOut,
 	Name:     "_foreach_add",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -2013,6 +2116,7 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachAddTensor = wrap.Op{
+	Kernel:   kernels.XForeachAddTensor,
 	Name:     "_foreach_add",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2035,6 +2139,7 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachAdd_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachAdd_Tensor,
 	Name:     "_foreach_add_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2058,6 +2163,7 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 }
 
 var opXForeachAddTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachAddTensorOut,
 	Name:     "_foreach_add",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2081,6 +2187,7 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 }
 
 var opXForeachSubScalar = wrap.Op{
+	Kernel:   kernels.XForeachSubScalar,
 	Name:     "_foreach_sub",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2100,6 +2207,7 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachSub_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachSub_Scalar,
 	Name:     "_foreach_sub_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2120,6 +2228,7 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachSubScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarOut,
 	Name:     "_foreach_sub",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2140,6 +2249,7 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachSubList = wrap.Op{
+	Kernel:   kernels.XForeachSubList,
 	Name:     "_foreach_sub",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2159,6 +2269,7 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 }
 
 var opXForeachSub_List = wrap.Op{
+	Kernel:   kernels.XForeachSub_List,
 	Name:     "_foreach_sub_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2179,6 +2290,7 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 }
 
 var opXForeachSubListOut = wrap.Op{
+	Kernel:   kernels.XForeachSubListOut,
 	Name:     "_foreach_sub",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -2199,6 +2311,7 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 }
 
 var opXForeachSubScalarList = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarList,
 	Name:     "_foreach_sub",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2218,6 +2331,7 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachSub_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachSub_ScalarList,
 	Name:     "_foreach_sub_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2238,6 +2352,7 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachSubScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachSubScalarListOut,
 	Name:     "_foreach_sub",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -2258,6 +2373,7 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachMulScalar = wrap.Op{
+	Kernel:   kernels.XForeachMulScalar,
 	Name:     "_foreach_mul",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2277,6 +2393,7 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachMul_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachMul_Scalar,
 	Name:     "_foreach_mul_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2297,6 +2414,7 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachMulScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarOut,
 	Name:     "_foreach_mul",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2317,6 +2435,7 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachMulList = wrap.Op{
+	Kernel:   kernels.XForeachMulList,
 	Name:     "_foreach_mul",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2336,6 +2455,7 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachMul_List = wrap.Op{
+	Kernel:   kernels.XForeachMul_List,
 	Name:     "_foreach_mul_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2356,6 +2476,7 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMulListOut = wrap.Op{
+	Kernel:   kernels.XForeachMulListOut,
 	Name:     "_foreach_mul",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -2376,6 +2497,7 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 }
 
 var opXForeachMulScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarList,
 	Name:     "_foreach_mul",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2395,6 +2517,7 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachMul_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMul_ScalarList,
 	Name:     "_foreach_mul_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2415,6 +2538,7 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachMulScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachMulScalarListOut,
 	Name:     "_foreach_mul",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -2435,6 +2559,7 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachMulTensor = wrap.Op{
+	Kernel:   kernels.XForeachMulTensor,
 	Name:     "_foreach_mul",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2457,6 +2582,7 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachMul_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachMul_Tensor,
 	Name:     "_foreach_mul_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2480,6 +2606,7 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 }
 
 var opXForeachMulTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachMulTensorOut,
 	Name:     "_foreach_mul",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2503,6 +2630,7 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 }
 
 var opXForeachDivScalar = wrap.Op{
+	Kernel:   kernels.XForeachDivScalar,
 	Name:     "_foreach_div",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2522,6 +2650,7 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 }
 
 var opXForeachDiv_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachDiv_Scalar,
 	Name:     "_foreach_div_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2542,6 +2671,7 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachDivScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarOut,
 	Name:     "_foreach_div",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2562,6 +2692,7 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 }
 
 var opXForeachDivList = wrap.Op{
+	Kernel:   kernels.XForeachDivList,
 	Name:     "_foreach_div",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2581,6 +2712,7 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachDiv_List = wrap.Op{
+	Kernel:   kernels.XForeachDiv_List,
 	Name:     "_foreach_div_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2601,6 +2733,7 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachDivListOut = wrap.Op{
+	Kernel:   kernels.XForeachDivListOut,
 	Name:     "_foreach_div",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -2621,6 +2754,7 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 }
 
 var opXForeachDivScalarList = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarList,
 	Name:     "_foreach_div",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2640,6 +2774,7 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 }
 
 var opXForeachDiv_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachDiv_ScalarList,
 	Name:     "_foreach_div_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2660,6 +2795,7 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachDivScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachDivScalarListOut,
 	Name:     "_foreach_div",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -2680,6 +2816,7 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 }
 
 var opXForeachDivTensor = wrap.Op{
+	Kernel:   kernels.XForeachDivTensor,
 	Name:     "_foreach_div",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2702,6 +2839,7 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 }
 
 var opXForeachDiv_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachDiv_Tensor,
 	Name:     "_foreach_div_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -2725,6 +2863,7 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 }
 
 var opXForeachDivTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachDivTensorOut,
 	Name:     "_foreach_div",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -2748,6 +2887,7 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 }
 
 var opXForeachClampMaxScalar = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxScalar,
 	Name:     "_foreach_clamp_max",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2767,6 +2907,7 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 }
 
 var opXForeachClampMax_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachClampMax_Scalar,
 	Name:     "_foreach_clamp_max_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2787,6 +2928,7 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachClampMaxScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxScalarOut,
 	Name:     "_foreach_clamp_max",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2807,6 +2949,7 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 }
 
 var opXForeachClampMaxList = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxList,
 	Name:     "_foreach_clamp_max",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2826,6 +2969,7 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 }
 
 var opXForeachClampMax_List = wrap.Op{
+	Kernel:   kernels.XForeachClampMax_List,
 	Name:     "_foreach_clamp_max_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -2846,6 +2990,7 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachClampMaxListOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxListOut,
 	Name:     "_foreach_clamp_max",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -2866,6 +3011,7 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 }
 
 var opXForeachClampMaxScalarList = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxScalarList,
 	Name:     "_foreach_clamp_max",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2885,6 +3031,7 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 }
 
 var opXForeachClampMax_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachClampMax_ScalarList,
 	Name:     "_foreach_clamp_max_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -2905,6 +3052,7 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachClampMaxScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMaxScalarListOut,
 	Name:     "_foreach_clamp_max",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -2925,6 +3073,7 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 }
 
 var opXForeachClampMinScalar = wrap.Op{
+	Kernel:   kernels.XForeachClampMinScalar,
 	Name:     "_foreach_clamp_min",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2944,6 +3093,7 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 }
 
 var opXForeachClampMin_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachClampMin_Scalar,
 	Name:     "_foreach_clamp_min_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -2964,6 +3114,7 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachClampMinScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMinScalarOut,
 	Name:     "_foreach_clamp_min",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -2984,6 +3135,7 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 }
 
 var opXForeachClampMinList = wrap.Op{
+	Kernel:   kernels.XForeachClampMinList,
 	Name:     "_foreach_clamp_min",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -3003,6 +3155,7 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 }
 
 var opXForeachClampMin_List = wrap.Op{
+	Kernel:   kernels.XForeachClampMin_List,
 	Name:     "_foreach_clamp_min_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -3023,6 +3176,7 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachClampMinListOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMinListOut,
 	Name:     "_foreach_clamp_min",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -3043,6 +3197,7 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 }
 
 var opXForeachClampMinScalarList = wrap.Op{
+	Kernel:   kernels.XForeachClampMinScalarList,
 	Name:     "_foreach_clamp_min",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3062,6 +3217,7 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 }
 
 var opXForeachClampMin_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachClampMin_ScalarList,
 	Name:     "_foreach_clamp_min_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3082,6 +3238,7 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachClampMinScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachClampMinScalarListOut,
 	Name:     "_foreach_clamp_min",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -3102,6 +3259,7 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 }
 
 var opXForeachMaximumScalar = wrap.Op{
+	Kernel:   kernels.XForeachMaximumScalar,
 	Name:     "_foreach_maximum",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3121,6 +3279,7 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 }
 
 var opXForeachMaximum_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachMaximum_Scalar,
 	Name:     "_foreach_maximum_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3141,6 +3300,7 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachMaximumScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachMaximumScalarOut,
 	Name:     "_foreach_maximum",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -3161,6 +3321,7 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 }
 
 var opXForeachMaximumList = wrap.Op{
+	Kernel:   kernels.XForeachMaximumList,
 	Name:     "_foreach_maximum",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -3180,6 +3341,7 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 }
 
 var opXForeachMaximum_List = wrap.Op{
+	Kernel:   kernels.XForeachMaximum_List,
 	Name:     "_foreach_maximum_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -3200,6 +3362,7 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMaximumListOut = wrap.Op{
+	Kernel:   kernels.XForeachMaximumListOut,
 	Name:     "_foreach_maximum",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -3220,6 +3383,7 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 }
 
 var opXForeachMaximumScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMaximumScalarList,
 	Name:     "_foreach_maximum",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3239,6 +3403,7 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 }
 
 var opXForeachMaximum_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMaximum_ScalarList,
 	Name:     "_foreach_maximum_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3259,6 +3424,7 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachMaximumScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachMaximumScalarListOut,
 	Name:     "_foreach_maximum",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -3279,6 +3445,7 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 }
 
 var opXForeachMinimumScalar = wrap.Op{
+	Kernel:   kernels.XForeachMinimumScalar,
 	Name:     "_foreach_minimum",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3298,6 +3465,7 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 }
 
 var opXForeachMinimum_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachMinimum_Scalar,
 	Name:     "_foreach_minimum_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3318,6 +3486,7 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 }
 
 var opXForeachMinimumScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachMinimumScalarOut,
 	Name:     "_foreach_minimum",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -3338,6 +3507,7 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 }
 
 var opXForeachMinimumList = wrap.Op{
+	Kernel:   kernels.XForeachMinimumList,
 	Name:     "_foreach_minimum",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -3357,6 +3527,7 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 }
 
 var opXForeachMinimum_List = wrap.Op{
+	Kernel:   kernels.XForeachMinimum_List,
 	Name:     "_foreach_minimum_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -3377,6 +3548,7 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 }
 
 var opXForeachMinimumListOut = wrap.Op{
+	Kernel:   kernels.XForeachMinimumListOut,
 	Name:     "_foreach_minimum",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -3397,6 +3569,7 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 }
 
 var opXForeachMinimumScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMinimumScalarList,
 	Name:     "_foreach_minimum",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3416,6 +3589,7 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 }
 
 var opXForeachMinimum_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachMinimum_ScalarList,
 	Name:     "_foreach_minimum_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3436,6 +3610,7 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 }
 
 var opXForeachMinimumScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachMinimumScalarListOut,
 	Name:     "_foreach_minimum",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -3456,6 +3631,7 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 }
 
 var opXForeachAddcdivScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalar,
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3475,6 +3651,7 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcdivScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarList,
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3494,6 +3671,7 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 }
 
 var opXForeachAddcdivTensor = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivTensor,
 	Name:     "_foreach_addcdiv",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3512,6 +3690,7 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcdiv_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_Scalar,
 	Name:     "_foreach_addcdiv_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3532,6 +3711,7 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcdivScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -3552,6 +3732,7 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcdiv_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_ScalarList,
 	Name:     "_foreach_addcdiv_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3572,6 +3753,7 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 }
 
 var opXForeachAddcdivScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivScalarListOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -3592,6 +3774,7 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 }
 
 var opXForeachAddcdiv_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachAddcdiv_Tensor,
 	Name:     "_foreach_addcdiv_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3615,6 +3798,7 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcdivTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcdivTensorOut,
 	Name:     "_foreach_addcdiv",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -3638,6 +3822,7 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcmulScalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalar,
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3657,6 +3842,7 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcmulScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarList,
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3676,6 +3862,7 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 }
 
 var opXForeachAddcmulTensor = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulTensor,
 	Name:     "_foreach_addcmul",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3694,6 +3881,7 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 }
 
 var opXForeachAddcmul_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_Scalar,
 	Name:     "_foreach_addcmul_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -3714,6 +3902,7 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcmulScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarOut,
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -3734,6 +3923,7 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAddcmul_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_ScalarList,
 	Name:     "_foreach_addcmul_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -3754,6 +3944,7 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 }
 
 var opXForeachAddcmulScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulScalarListOut,
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -3774,6 +3965,7 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 }
 
 var opXForeachAddcmul_Tensor = wrap.Op{
+	Kernel:   kernels.XForeachAddcmul_Tensor,
 	Name:     "_foreach_addcmul_",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -3797,6 +3989,7 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 }
 
 var opXForeachAddcmulTensorOut = wrap.Op{
+	Kernel:   kernels.XForeachAddcmulTensorOut,
 	Name:     "_foreach_addcmul",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -3820,6 +4013,7 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 }
 
 var opXForeachAbs = wrap.Op{
+	Kernel:   kernels.XForeachAbs,
 	Name:     "_foreach_abs",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3839,6 +4033,7 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAbs_ = wrap.Op{
+	Kernel:   kernels.XForeachAbs_,
 	Name:     "_foreach_abs_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3859,6 +4054,7 @@ func XForeachAbs_(self []*torch.Tensor) {
 }
 
 var opXForeachAbsOut = wrap.Op{
+	Kernel:   kernels.XForeachAbsOut,
 	Name:     "_foreach_abs",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3879,6 +4075,7 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAcos = wrap.Op{
+	Kernel:   kernels.XForeachAcos,
 	Name:     "_foreach_acos",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3898,6 +4095,7 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAcos_ = wrap.Op{
+	Kernel:   kernels.XForeachAcos_,
 	Name:     "_foreach_acos_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3918,6 +4116,7 @@ func XForeachAcos_(self []*torch.Tensor) {
 }
 
 var opXForeachAcosOut = wrap.Op{
+	Kernel:   kernels.XForeachAcosOut,
 	Name:     "_foreach_acos",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3938,6 +4137,7 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAsin = wrap.Op{
+	Kernel:   kernels.XForeachAsin,
 	Name:     "_foreach_asin",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3957,6 +4157,7 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAsin_ = wrap.Op{
+	Kernel:   kernels.XForeachAsin_,
 	Name:     "_foreach_asin_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -3977,6 +4178,7 @@ func XForeachAsin_(self []*torch.Tensor) {
 }
 
 var opXForeachAsinOut = wrap.Op{
+	Kernel:   kernels.XForeachAsinOut,
 	Name:     "_foreach_asin",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -3997,6 +4199,7 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachAtan = wrap.Op{
+	Kernel:   kernels.XForeachAtan,
 	Name:     "_foreach_atan",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4016,6 +4219,7 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachAtan_ = wrap.Op{
+	Kernel:   kernels.XForeachAtan_,
 	Name:     "_foreach_atan_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4036,6 +4240,7 @@ func XForeachAtan_(self []*torch.Tensor) {
 }
 
 var opXForeachAtanOut = wrap.Op{
+	Kernel:   kernels.XForeachAtanOut,
 	Name:     "_foreach_atan",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4056,6 +4261,7 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCeil = wrap.Op{
+	Kernel:   kernels.XForeachCeil,
 	Name:     "_foreach_ceil",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4075,6 +4281,7 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCeil_ = wrap.Op{
+	Kernel:   kernels.XForeachCeil_,
 	Name:     "_foreach_ceil_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4095,6 +4302,7 @@ func XForeachCeil_(self []*torch.Tensor) {
 }
 
 var opXForeachCeilOut = wrap.Op{
+	Kernel:   kernels.XForeachCeilOut,
 	Name:     "_foreach_ceil",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4115,6 +4323,7 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCos = wrap.Op{
+	Kernel:   kernels.XForeachCos,
 	Name:     "_foreach_cos",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4134,6 +4343,7 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCos_ = wrap.Op{
+	Kernel:   kernels.XForeachCos_,
 	Name:     "_foreach_cos_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4154,6 +4364,7 @@ func XForeachCos_(self []*torch.Tensor) {
 }
 
 var opXForeachCosOut = wrap.Op{
+	Kernel:   kernels.XForeachCosOut,
 	Name:     "_foreach_cos",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4174,6 +4385,7 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachCosh = wrap.Op{
+	Kernel:   kernels.XForeachCosh,
 	Name:     "_foreach_cosh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4193,6 +4405,7 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCosh_ = wrap.Op{
+	Kernel:   kernels.XForeachCosh_,
 	Name:     "_foreach_cosh_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4213,6 +4426,7 @@ func XForeachCosh_(self []*torch.Tensor) {
 }
 
 var opXForeachCoshOut = wrap.Op{
+	Kernel:   kernels.XForeachCoshOut,
 	Name:     "_foreach_cosh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4233,6 +4447,7 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachErf = wrap.Op{
+	Kernel:   kernels.XForeachErf,
 	Name:     "_foreach_erf",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4252,6 +4467,7 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachErf_ = wrap.Op{
+	Kernel:   kernels.XForeachErf_,
 	Name:     "_foreach_erf_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4272,6 +4488,7 @@ func XForeachErf_(self []*torch.Tensor) {
 }
 
 var opXForeachErfOut = wrap.Op{
+	Kernel:   kernels.XForeachErfOut,
 	Name:     "_foreach_erf",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4292,6 +4509,7 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachErfc = wrap.Op{
+	Kernel:   kernels.XForeachErfc,
 	Name:     "_foreach_erfc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4311,6 +4529,7 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachErfc_ = wrap.Op{
+	Kernel:   kernels.XForeachErfc_,
 	Name:     "_foreach_erfc_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4331,6 +4550,7 @@ func XForeachErfc_(self []*torch.Tensor) {
 }
 
 var opXForeachErfcOut = wrap.Op{
+	Kernel:   kernels.XForeachErfcOut,
 	Name:     "_foreach_erfc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4351,6 +4571,7 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachExp = wrap.Op{
+	Kernel:   kernels.XForeachExp,
 	Name:     "_foreach_exp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4370,6 +4591,7 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachExp_ = wrap.Op{
+	Kernel:   kernels.XForeachExp_,
 	Name:     "_foreach_exp_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4390,6 +4612,7 @@ func XForeachExp_(self []*torch.Tensor) {
 }
 
 var opXForeachExpOut = wrap.Op{
+	Kernel:   kernels.XForeachExpOut,
 	Name:     "_foreach_exp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4410,6 +4633,7 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachExpm1 = wrap.Op{
+	Kernel:   kernels.XForeachExpm1,
 	Name:     "_foreach_expm1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4429,6 +4653,7 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachExpm1_ = wrap.Op{
+	Kernel:   kernels.XForeachExpm1_,
 	Name:     "_foreach_expm1_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4449,6 +4674,7 @@ func XForeachExpm1_(self []*torch.Tensor) {
 }
 
 var opXForeachExpm1Out = wrap.Op{
+	Kernel:   kernels.XForeachExpm1Out,
 	Name:     "_foreach_expm1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4469,6 +4695,7 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachFloor = wrap.Op{
+	Kernel:   kernels.XForeachFloor,
 	Name:     "_foreach_floor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4488,6 +4715,7 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachFloor_ = wrap.Op{
+	Kernel:   kernels.XForeachFloor_,
 	Name:     "_foreach_floor_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4508,6 +4736,7 @@ func XForeachFloor_(self []*torch.Tensor) {
 }
 
 var opXForeachFloorOut = wrap.Op{
+	Kernel:   kernels.XForeachFloorOut,
 	Name:     "_foreach_floor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4528,6 +4757,7 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachFrac = wrap.Op{
+	Kernel:   kernels.XForeachFrac,
 	Name:     "_foreach_frac",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4547,6 +4777,7 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachFrac_ = wrap.Op{
+	Kernel:   kernels.XForeachFrac_,
 	Name:     "_foreach_frac_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4567,6 +4798,7 @@ func XForeachFrac_(self []*torch.Tensor) {
 }
 
 var opXForeachFracOut = wrap.Op{
+	Kernel:   kernels.XForeachFracOut,
 	Name:     "_foreach_frac",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4587,6 +4819,7 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLerpList = wrap.Op{
+	Kernel:   kernels.XForeachLerpList,
 	Name:     "_foreach_lerp",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -4606,6 +4839,7 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 }
 
 var opXForeachLerp_List = wrap.Op{
+	Kernel:   kernels.XForeachLerp_List,
 	Name:     "_foreach_lerp_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -4626,6 +4860,7 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 }
 
 var opXForeachLerpListOut = wrap.Op{
+	Kernel:   kernels.XForeachLerpListOut,
 	Name:     "_foreach_lerp",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -4646,6 +4881,7 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 }
 
 var opXForeachLerpScalar = wrap.Op{
+	Kernel:   kernels.XForeachLerpScalar,
 	Name:     "_foreach_lerp",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -4665,6 +4901,7 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 }
 
 var opXForeachLerp_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachLerp_Scalar,
 	Name:     "_foreach_lerp_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -4685,6 +4922,7 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 }
 
 var opXForeachLerpScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachLerpScalarOut,
 	Name:     "_foreach_lerp",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -4705,6 +4943,7 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 }
 
 var opXForeachLerpScalarList = wrap.Op{
+	Kernel:   kernels.XForeachLerpScalarList,
 	Name:     "_foreach_lerp",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -4724,6 +4963,7 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 }
 
 var opXForeachLerp_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachLerp_ScalarList,
 	Name:     "_foreach_lerp_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -4744,6 +4984,7 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 }
 
 var opXForeachLerpScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachLerpScalarListOut,
 	Name:     "_foreach_lerp",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -4764,6 +5005,7 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 }
 
 var opXForeachLgamma = wrap.Op{
+	Kernel:   kernels.XForeachLgamma,
 	Name:     "_foreach_lgamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4783,6 +5025,7 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLgamma_ = wrap.Op{
+	Kernel:   kernels.XForeachLgamma_,
 	Name:     "_foreach_lgamma_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4803,6 +5046,7 @@ func XForeachLgamma_(self []*torch.Tensor) {
 }
 
 var opXForeachLgammaOut = wrap.Op{
+	Kernel:   kernels.XForeachLgammaOut,
 	Name:     "_foreach_lgamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4823,6 +5067,7 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog = wrap.Op{
+	Kernel:   kernels.XForeachLog,
 	Name:     "_foreach_log",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4842,6 +5087,7 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog_ = wrap.Op{
+	Kernel:   kernels.XForeachLog_,
 	Name:     "_foreach_log_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4862,6 +5108,7 @@ func XForeachLog_(self []*torch.Tensor) {
 }
 
 var opXForeachLogOut = wrap.Op{
+	Kernel:   kernels.XForeachLogOut,
 	Name:     "_foreach_log",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4882,6 +5129,7 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog10 = wrap.Op{
+	Kernel:   kernels.XForeachLog10,
 	Name:     "_foreach_log10",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4901,6 +5149,7 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog10_ = wrap.Op{
+	Kernel:   kernels.XForeachLog10_,
 	Name:     "_foreach_log10_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4921,6 +5170,7 @@ func XForeachLog10_(self []*torch.Tensor) {
 }
 
 var opXForeachLog10Out = wrap.Op{
+	Kernel:   kernels.XForeachLog10Out,
 	Name:     "_foreach_log10",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -4941,6 +5191,7 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog1p = wrap.Op{
+	Kernel:   kernels.XForeachLog1p,
 	Name:     "_foreach_log1p",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4960,6 +5211,7 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog1p_ = wrap.Op{
+	Kernel:   kernels.XForeachLog1p_,
 	Name:     "_foreach_log1p_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -4980,6 +5232,7 @@ func XForeachLog1p_(self []*torch.Tensor) {
 }
 
 var opXForeachLog1pOut = wrap.Op{
+	Kernel:   kernels.XForeachLog1pOut,
 	Name:     "_foreach_log1p",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5000,6 +5253,7 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachLog2 = wrap.Op{
+	Kernel:   kernels.XForeachLog2,
 	Name:     "_foreach_log2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5019,6 +5273,7 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachLog2_ = wrap.Op{
+	Kernel:   kernels.XForeachLog2_,
 	Name:     "_foreach_log2_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5039,6 +5294,7 @@ func XForeachLog2_(self []*torch.Tensor) {
 }
 
 var opXForeachLog2Out = wrap.Op{
+	Kernel:   kernels.XForeachLog2Out,
 	Name:     "_foreach_log2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5059,6 +5315,7 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachMax = wrap.Op{
+	Kernel:   kernels.XForeachMax,
 	Name:     "_foreach_max",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5078,6 +5335,7 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachMaxOut = wrap.Op{
+	Kernel:   kernels.XForeachMaxOut,
 	Name:     "_foreach_max",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5098,6 +5356,7 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachNeg = wrap.Op{
+	Kernel:   kernels.XForeachNeg,
 	Name:     "_foreach_neg",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5117,6 +5376,7 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachNeg_ = wrap.Op{
+	Kernel:   kernels.XForeachNeg_,
 	Name:     "_foreach_neg_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5137,6 +5397,7 @@ func XForeachNeg_(self []*torch.Tensor) {
 }
 
 var opXForeachNegOut = wrap.Op{
+	Kernel:   kernels.XForeachNegOut,
 	Name:     "_foreach_neg",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5157,6 +5418,7 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachNormScalar = wrap.Op{
+	Kernel:   kernels.XForeachNormScalar,
 	Name:     "_foreach_norm",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5176,6 +5438,7 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 }
 
 var opXForeachNormScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachNormScalarOut,
 	Name:     "_foreach_norm",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -5196,6 +5459,7 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 }
 
 var opXForeachPowList = wrap.Op{
+	Kernel:   kernels.XForeachPowList,
 	Name:     "_foreach_pow",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -5215,6 +5479,7 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 }
 
 var opXForeachPowScalar = wrap.Op{
+	Kernel:   kernels.XForeachPowScalar,
 	Name:     "_foreach_pow",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5234,6 +5499,7 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 }
 
 var opXForeachPowScalarList = wrap.Op{
+	Kernel:   kernels.XForeachPowScalarList,
 	Name:     "_foreach_pow",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -5253,6 +5519,7 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 }
 
 var opXForeachPowScalarAndTensor = wrap.Op{
+	Kernel:   kernels.XForeachPowScalarAndTensor,
 	Name:     "_foreach_pow",
 	Overload: "ScalarAndTensor",
 	Policy:   checks.PyTorch,
@@ -5272,6 +5539,7 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 }
 
 var opXForeachPow_List = wrap.Op{
+	Kernel:   kernels.XForeachPow_List,
 	Name:     "_foreach_pow_",
 	Overload: "List",
 	Policy:   checks.PyTorch,
@@ -5292,6 +5560,7 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 }
 
 var opXForeachPowListOut = wrap.Op{
+	Kernel:   kernels.XForeachPowListOut,
 	Name:     "_foreach_pow",
 	Overload: "List_out",
 	Policy:   checks.PyTorch,
@@ -5312,6 +5581,7 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 }
 
 var opXForeachPow_Scalar = wrap.Op{
+	Kernel:   kernels.XForeachPow_Scalar,
 	Name:     "_foreach_pow_",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -5332,6 +5602,7 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 }
 
 var opXForeachPowScalarOut = wrap.Op{
+	Kernel:   kernels.XForeachPowScalarOut,
 	Name:     "_foreach_pow",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -5352,6 +5623,7 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 }
 
 var opXForeachPow_ScalarList = wrap.Op{
+	Kernel:   kernels.XForeachPow_ScalarList,
 	Name:     "_foreach_pow_",
 	Overload: "ScalarList",
 	Policy:   checks.PyTorch,
@@ -5372,6 +5644,7 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 }
 
 var opXForeachPowScalarListOut = wrap.Op{
+	Kernel:   kernels.XForeachPowScalarListOut,
 	Name:     "_foreach_pow",
 	Overload: "ScalarList_out",
 	Policy:   checks.PyTorch,
@@ -5392,6 +5665,7 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 }
 
 var opXForeachReciprocal = wrap.Op{
+	Kernel:   kernels.XForeachReciprocal,
 	Name:     "_foreach_reciprocal",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5411,6 +5685,7 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachReciprocal_ = wrap.Op{
+	Kernel:   kernels.XForeachReciprocal_,
 	Name:     "_foreach_reciprocal_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5431,6 +5706,7 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 }
 
 var opXForeachReciprocalOut = wrap.Op{
+	Kernel:   kernels.XForeachReciprocalOut,
 	Name:     "_foreach_reciprocal",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5451,6 +5727,7 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachRound = wrap.Op{
+	Kernel:   kernels.XForeachRound,
 	Name:     "_foreach_round",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5470,6 +5747,7 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachRound_ = wrap.Op{
+	Kernel:   kernels.XForeachRound_,
 	Name:     "_foreach_round_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5490,6 +5768,7 @@ func XForeachRound_(self []*torch.Tensor) {
 }
 
 var opXForeachRoundOut = wrap.Op{
+	Kernel:   kernels.XForeachRoundOut,
 	Name:     "_foreach_round",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5510,6 +5789,7 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachRsqrt = wrap.Op{
+	Kernel:   kernels.XForeachRsqrt,
 	Name:     "_foreach_rsqrt",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5529,6 +5809,7 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachRsqrt_ = wrap.Op{
+	Kernel:   kernels.XForeachRsqrt_,
 	Name:     "_foreach_rsqrt_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5549,6 +5830,7 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 }
 
 var opXForeachRsqrtOut = wrap.Op{
+	Kernel:   kernels.XForeachRsqrtOut,
 	Name:     "_foreach_rsqrt",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5569,6 +5851,7 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSigmoid = wrap.Op{
+	Kernel:   kernels.XForeachSigmoid,
 	Name:     "_foreach_sigmoid",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5588,6 +5871,7 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSigmoid_ = wrap.Op{
+	Kernel:   kernels.XForeachSigmoid_,
 	Name:     "_foreach_sigmoid_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5608,6 +5892,7 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 }
 
 var opXForeachSigmoidOut = wrap.Op{
+	Kernel:   kernels.XForeachSigmoidOut,
 	Name:     "_foreach_sigmoid",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5628,6 +5913,7 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSign = wrap.Op{
+	Kernel:   kernels.XForeachSign,
 	Name:     "_foreach_sign",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5647,6 +5933,7 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSign_ = wrap.Op{
+	Kernel:   kernels.XForeachSign_,
 	Name:     "_foreach_sign_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5667,6 +5954,7 @@ func XForeachSign_(self []*torch.Tensor) {
 }
 
 var opXForeachSignOut = wrap.Op{
+	Kernel:   kernels.XForeachSignOut,
 	Name:     "_foreach_sign",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5687,6 +5975,7 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSin = wrap.Op{
+	Kernel:   kernels.XForeachSin,
 	Name:     "_foreach_sin",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5706,6 +5995,7 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSin_ = wrap.Op{
+	Kernel:   kernels.XForeachSin_,
 	Name:     "_foreach_sin_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5726,6 +6016,7 @@ func XForeachSin_(self []*torch.Tensor) {
 }
 
 var opXForeachSinOut = wrap.Op{
+	Kernel:   kernels.XForeachSinOut,
 	Name:     "_foreach_sin",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5746,6 +6037,7 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSinh = wrap.Op{
+	Kernel:   kernels.XForeachSinh,
 	Name:     "_foreach_sinh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5765,6 +6057,7 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSinh_ = wrap.Op{
+	Kernel:   kernels.XForeachSinh_,
 	Name:     "_foreach_sinh_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5785,6 +6078,7 @@ func XForeachSinh_(self []*torch.Tensor) {
 }
 
 var opXForeachSinhOut = wrap.Op{
+	Kernel:   kernels.XForeachSinhOut,
 	Name:     "_foreach_sinh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5805,6 +6099,7 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachSqrt = wrap.Op{
+	Kernel:   kernels.XForeachSqrt,
 	Name:     "_foreach_sqrt",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5824,6 +6119,7 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachSqrt_ = wrap.Op{
+	Kernel:   kernels.XForeachSqrt_,
 	Name:     "_foreach_sqrt_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5844,6 +6140,7 @@ func XForeachSqrt_(self []*torch.Tensor) {
 }
 
 var opXForeachSqrtOut = wrap.Op{
+	Kernel:   kernels.XForeachSqrtOut,
 	Name:     "_foreach_sqrt",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5864,6 +6161,7 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTan = wrap.Op{
+	Kernel:   kernels.XForeachTan,
 	Name:     "_foreach_tan",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5883,6 +6181,7 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTan_ = wrap.Op{
+	Kernel:   kernels.XForeachTan_,
 	Name:     "_foreach_tan_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5903,6 +6202,7 @@ func XForeachTan_(self []*torch.Tensor) {
 }
 
 var opXForeachTanOut = wrap.Op{
+	Kernel:   kernels.XForeachTanOut,
 	Name:     "_foreach_tan",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5923,6 +6223,7 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTanh = wrap.Op{
+	Kernel:   kernels.XForeachTanh,
 	Name:     "_foreach_tanh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5942,6 +6243,7 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTanh_ = wrap.Op{
+	Kernel:   kernels.XForeachTanh_,
 	Name:     "_foreach_tanh_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -5962,6 +6264,7 @@ func XForeachTanh_(self []*torch.Tensor) {
 }
 
 var opXForeachTanhOut = wrap.Op{
+	Kernel:   kernels.XForeachTanhOut,
 	Name:     "_foreach_tanh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -5982,6 +6285,7 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachTrunc = wrap.Op{
+	Kernel:   kernels.XForeachTrunc,
 	Name:     "_foreach_trunc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6001,6 +6305,7 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachTrunc_ = wrap.Op{
+	Kernel:   kernels.XForeachTrunc_,
 	Name:     "_foreach_trunc_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6021,6 +6326,7 @@ func XForeachTrunc_(self []*torch.Tensor) {
 }
 
 var opXForeachTruncOut = wrap.Op{
+	Kernel:   kernels.XForeachTruncOut,
 	Name:     "_foreach_trunc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6041,6 +6347,7 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachZero_ = wrap.Op{
+	Kernel:   kernels.XForeachZero_,
 	Name:     "_foreach_zero_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6061,6 +6368,7 @@ func XForeachZero_(self []*torch.Tensor) {
 }
 
 var opXForeachZeroOut = wrap.Op{
+	Kernel:   kernels.XForeachZeroOut,
 	Name:     "_foreach_zero",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6081,6 +6389,7 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 }
 
 var opXForeachZero = wrap.Op{
+	Kernel:   kernels.XForeachZero,
 	Name:     "_foreach_zero",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6099,6 +6408,7 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 }
 
 var opXForeachCopy_ = wrap.Op{
+	Kernel:   kernels.XForeachCopy_,
 	Name:     "_foreach_copy_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6119,6 +6429,7 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 }
 
 var opXForeachCopyOut = wrap.Op{
+	Kernel:   kernels.XForeachCopyOut,
 	Name:     "_foreach_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6139,6 +6450,7 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 }
 
 var opXForeachCopy = wrap.Op{
+	Kernel:   kernels.XForeachCopy,
 	Name:     "_foreach_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6157,6 +6469,7 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 }
 
 var opBucketizeTensor = wrap.Op{
+	Kernel:   kernels.BucketizeTensor,
 	Name:     "bucketize",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6176,6 +6489,7 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 }
 
 var opBucketizeTensorOut = wrap.Op{
+	Kernel:   kernels.BucketizeTensorOut,
 	Name:     "bucketize",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -6196,6 +6510,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 }
 
 var opBucketizeScalar = wrap.Op{
+	Kernel:   kernels.BucketizeScalar,
 	Name:     "bucketize",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6215,6 +6530,7 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 }
 
 var opBucketizeScalarOut = wrap.Op{
+	Kernel:   kernels.BucketizeScalarOut,
 	Name:     "bucketize",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -6235,6 +6551,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 }
 
 var opSearchsortedTensor = wrap.Op{
+	Kernel:   kernels.SearchsortedTensor,
 	Name:     "searchsorted",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -6254,6 +6571,7 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 }
 
 var opSearchsortedTensorOut = wrap.Op{
+	Kernel:   kernels.SearchsortedTensorOut,
 	Name:     "searchsorted",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -6274,6 +6592,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 }
 
 var opSearchsortedScalar = wrap.Op{
+	Kernel:   kernels.SearchsortedScalar,
 	Name:     "searchsorted",
 	Overload: "Scalar",
 	Policy:   checks.PyTorch,
@@ -6293,6 +6612,7 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 }
 
 var opSearchsortedScalarOut = wrap.Op{
+	Kernel:   kernels.SearchsortedScalarOut,
 	Name:     "searchsorted",
 	Overload: "Scalar_out",
 	Policy:   checks.PyTorch,
@@ -6313,6 +6633,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 }
 
 var opXConvertIndicesFromCooToCsr = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCooToCsr,
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6331,6 +6652,7 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 }
 
 var opXConvertIndicesFromCooToCsrOut = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCooToCsrOut,
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6351,6 +6673,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 }
 
 var opXConvertIndicesFromCsrToCoo = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCsrToCoo,
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6369,6 +6692,7 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 }
 
 var opXConvertIndicesFromCsrToCooOut = wrap.Op{
+	Kernel:   kernels.XConvertIndicesFromCsrToCooOut,
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6389,6 +6713,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 }
 
 var opMseLossOut = wrap.Op{
+	Kernel:   kernels.MseLossOut,
 	Name:     "mse_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6409,6 +6734,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 }
 
 var opMseLoss = wrap.Op{
+	Kernel:   kernels.MseLoss,
 	Name:     "mse_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6428,6 +6754,7 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 }
 
 var opMseLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MseLossBackwardGradInput,
 	Name:     "mse_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -6448,6 +6775,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 }
 
 var opMseLossBackward = wrap.Op{
+	Kernel:   kernels.MseLossBackward,
 	Name:     "mse_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6467,6 +6795,7 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 }
 
 var opL1Loss = wrap.Op{
+	Kernel:   kernels.L1Loss,
 	Name:     "l1_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6485,6 +6814,7 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 }
 
 var opMultiMarginLossOut = wrap.Op{
+	Kernel:   kernels.MultiMarginLossOut,
 	Name:     "multi_margin_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6505,6 +6835,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 }
 
 var opMultiMarginLoss = wrap.Op{
+	Kernel:   kernels.MultiMarginLoss,
 	Name:     "multi_margin_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6524,6 +6855,7 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 }
 
 var opMultiMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MultiMarginLossBackwardGradInput,
 	Name:     "multi_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -6544,6 +6876,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opMultiMarginLossBackward = wrap.Op{
+	Kernel:   kernels.MultiMarginLossBackward,
 	Name:     "multi_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6562,6 +6895,7 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 }
 
 var opMultilabelMarginLossOut = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossOut,
 	Name:     "multilabel_margin_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6582,6 +6916,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 }
 
 var opMultilabelMarginLoss = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLoss,
 	Name:     "multilabel_margin_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6600,6 +6935,7 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 }
 
 var opMultilabelMarginLossForwardOutput = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossForwardOutput,
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -6620,6 +6956,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 }
 
 var opMultilabelMarginLossForward = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossForward,
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6639,6 +6976,7 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 }
 
 var opMultilabelMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossBackwardGradInput,
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -6659,6 +6997,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMultilabelMarginLossBackward = wrap.Op{
+	Kernel:   kernels.MultilabelMarginLossBackward,
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6677,6 +7016,7 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opNllLossOut = wrap.Op{
+	Kernel:   kernels.NllLossOut,
 	Name:     "nll_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6697,6 +7037,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 }
 
 var opNllLossNd = wrap.Op{
+	Kernel:   kernels.NllLossNd,
 	Name:     "nll_loss_nd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6715,6 +7056,7 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 }
 
 var opNllLoss = wrap.Op{
+	Kernel:   kernels.NllLoss,
 	Name:     "nll_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6733,6 +7075,7 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 }
 
 var opNllLossForwardOutput = wrap.Op{
+	Kernel:   kernels.NllLossForwardOutput,
 	Name:     "nll_loss_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -6753,6 +7096,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 }
 
 var opNllLossForward = wrap.Op{
+	Kernel:   kernels.NllLossForward,
 	Name:     "nll_loss_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6772,6 +7116,7 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 }
 
 var opNllLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.NllLossBackwardGradInput,
 	Name:     "nll_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -6792,6 +7137,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 }
 
 var opNllLossBackward = wrap.Op{
+	Kernel:   kernels.NllLossBackward,
 	Name:     "nll_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6811,6 +7157,7 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 }
 
 var opNllLoss2dOut = wrap.Op{
+	Kernel:   kernels.NllLoss2dOut,
 	Name:     "nll_loss2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6831,6 +7178,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 }
 
 var opNllLoss2d = wrap.Op{
+	Kernel:   kernels.NllLoss2d,
 	Name:     "nll_loss2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6849,6 +7197,7 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 }
 
 var opNllLoss2dForwardOutput = wrap.Op{
+	Kernel:   kernels.NllLoss2dForwardOutput,
 	Name:     "nll_loss2d_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -6869,6 +7218,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 }
 
 var opNllLoss2dForward = wrap.Op{
+	Kernel:   kernels.NllLoss2dForward,
 	Name:     "nll_loss2d_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6888,6 +7238,7 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 }
 
 var opNllLoss2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.NllLoss2dBackwardGradInput,
 	Name:     "nll_loss2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -6908,6 +7259,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 }
 
 var opNllLoss2dBackward = wrap.Op{
+	Kernel:   kernels.NllLoss2dBackward,
 	Name:     "nll_loss2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6927,6 +7279,7 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 }
 
 var opSmoothL1LossOut = wrap.Op{
+	Kernel:   kernels.SmoothL1LossOut,
 	Name:     "smooth_l1_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -6947,6 +7300,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 }
 
 var opSmoothL1Loss = wrap.Op{
+	Kernel:   kernels.SmoothL1Loss,
 	Name:     "smooth_l1_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -6966,6 +7320,7 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 }
 
 var opSmoothL1LossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SmoothL1LossBackwardGradInput,
 	Name:     "smooth_l1_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -6986,6 +7341,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opSmoothL1LossBackward = wrap.Op{
+	Kernel:   kernels.SmoothL1LossBackward,
 	Name:     "smooth_l1_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7005,6 +7361,7 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 }
 
 var opHuberLossOut = wrap.Op{
+	Kernel:   kernels.HuberLossOut,
 	Name:     "huber_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7025,6 +7382,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 }
 
 var opHuberLoss = wrap.Op{
+	Kernel:   kernels.HuberLoss,
 	Name:     "huber_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7044,6 +7402,7 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 }
 
 var opHuberLossBackwardOut = wrap.Op{
+	Kernel:   kernels.HuberLossBackwardOut,
 	Name:     "huber_loss_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7064,6 +7423,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 }
 
 var opHuberLossBackward = wrap.Op{
+	Kernel:   kernels.HuberLossBackward,
 	Name:     "huber_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7083,6 +7443,7 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 }
 
 var opSoftMarginLossOut = wrap.Op{
+	Kernel:   kernels.SoftMarginLossOut,
 	Name:     "soft_margin_loss",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7103,6 +7464,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 }
 
 var opSoftMarginLoss = wrap.Op{
+	Kernel:   kernels.SoftMarginLoss,
 	Name:     "soft_margin_loss",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7122,6 +7484,7 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 }
 
 var opSoftMarginLossBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftMarginLossBackwardGradInput,
 	Name:     "soft_margin_loss_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7142,6 +7505,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 }
 
 var opSoftMarginLossBackward = wrap.Op{
+	Kernel:   kernels.SoftMarginLossBackward,
 	Name:     "soft_margin_loss_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7161,6 +7525,7 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 }
 
 var opEluOut = wrap.Op{
+	Kernel:   kernels.EluOut,
 	Name:     "elu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7181,6 +7546,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 }
 
 var opElu = wrap.Op{
+	Kernel:   kernels.Elu,
 	Name:     "elu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7200,6 +7566,7 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 }
 
 var opEluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.EluBackwardGradInput,
 	Name:     "elu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7220,6 +7587,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 }
 
 var opEluBackward = wrap.Op{
+	Kernel:   kernels.EluBackward,
 	Name:     "elu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7239,6 +7607,7 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 }
 
 var opElu_ = wrap.Op{
+	Kernel:   kernels.Elu_,
 	Name:     "elu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7259,6 +7628,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 }
 
 var opGluOut = wrap.Op{
+	Kernel:   kernels.GluOut,
 	Name:     "glu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7279,6 +7649,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opGlu = wrap.Op{
+	Kernel:   kernels.Glu,
 	Name:     "glu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7298,6 +7669,7 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opGluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.GluBackwardGradInput,
 	Name:     "glu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7318,6 +7690,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 }
 
 var opGluBackward = wrap.Op{
+	Kernel:   kernels.GluBackward,
 	Name:     "glu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7337,6 +7710,7 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 }
 
 var opGluJvp = wrap.Op{
+	Kernel:   kernels.GluJvp,
 	Name:     "glu_jvp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7355,6 +7729,7 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 }
 
 var opGluJvpOut = wrap.Op{
+	Kernel:   kernels.GluJvpOut,
 	Name:     "glu_jvp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7375,6 +7750,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 }
 
 var opGluBackwardJvp = wrap.Op{
+	Kernel:   kernels.GluBackwardJvp,
 	Name:     "glu_backward_jvp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7393,6 +7769,7 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 }
 
 var opGluBackwardJvpOut = wrap.Op{
+	Kernel:   kernels.GluBackwardJvpOut,
 	Name:     "glu_backward_jvp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7413,6 +7790,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 }
 
 var opHardsigmoidOut = wrap.Op{
+	Kernel:   kernels.HardsigmoidOut,
 	Name:     "hardsigmoid",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7433,6 +7811,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoid = wrap.Op{
+	Kernel:   kernels.Hardsigmoid,
 	Name:     "hardsigmoid",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7452,6 +7831,7 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoid_ = wrap.Op{
+	Kernel:   kernels.Hardsigmoid_,
 	Name:     "hardsigmoid_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7472,6 +7852,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardsigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardsigmoidBackwardGradInput,
 	Name:     "hardsigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7492,6 +7873,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opHardsigmoidBackward = wrap.Op{
+	Kernel:   kernels.HardsigmoidBackward,
 	Name:     "hardsigmoid_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7510,6 +7892,7 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 }
 
 var opHardtanhOut = wrap.Op{
+	Kernel:   kernels.HardtanhOut,
 	Name:     "hardtanh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7530,6 +7913,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 }
 
 var opHardtanh = wrap.Op{
+	Kernel:   kernels.Hardtanh,
 	Name:     "hardtanh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7549,6 +7933,7 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 }
 
 var opHardtanhBackwardGradInput = wrap.Op{
+	Kernel:   kernels.HardtanhBackwardGradInput,
 	Name:     "hardtanh_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7569,6 +7954,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 }
 
 var opHardtanhBackward = wrap.Op{
+	Kernel:   kernels.HardtanhBackward,
 	Name:     "hardtanh_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7588,6 +7974,7 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 }
 
 var opHardtanh_ = wrap.Op{
+	Kernel:   kernels.Hardtanh_,
 	Name:     "hardtanh_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7608,6 +7995,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 }
 
 var opHardswishOut = wrap.Op{
+	Kernel:   kernels.HardswishOut,
 	Name:     "hardswish",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7628,6 +8016,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswish = wrap.Op{
+	Kernel:   kernels.Hardswish,
 	Name:     "hardswish",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7647,6 +8036,7 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswish_ = wrap.Op{
+	Kernel:   kernels.Hardswish_,
 	Name:     "hardswish_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7667,6 +8057,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 }
 
 var opHardswishBackward = wrap.Op{
+	Kernel:   kernels.HardswishBackward,
 	Name:     "hardswish_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7686,6 +8077,7 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 }
 
 var opHardswishBackwardOut = wrap.Op{
+	Kernel:   kernels.HardswishBackwardOut,
 	Name:     "hardswish_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7706,6 +8098,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 }
 
 var opLeakyReluOut = wrap.Op{
+	Kernel:   kernels.LeakyReluOut,
 	Name:     "leaky_relu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7726,6 +8119,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 }
 
 var opLeakyRelu = wrap.Op{
+	Kernel:   kernels.LeakyRelu,
 	Name:     "leaky_relu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7745,6 +8139,7 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 }
 
 var opLeakyReluBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LeakyReluBackwardGradInput,
 	Name:     "leaky_relu_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7765,6 +8160,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 }
 
 var opLeakyReluBackward = wrap.Op{
+	Kernel:   kernels.LeakyReluBackward,
 	Name:     "leaky_relu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7784,6 +8180,7 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 }
 
 var opLeakyRelu_ = wrap.Op{
+	Kernel:   kernels.LeakyRelu_,
 	Name:     "leaky_relu_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7804,6 +8201,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 }
 
 var opLogSigmoidOut = wrap.Op{
+	Kernel:   kernels.LogSigmoidOut,
 	Name:     "log_sigmoid",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7824,6 +8222,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opLogSigmoid = wrap.Op{
+	Kernel:   kernels.LogSigmoid,
 	Name:     "log_sigmoid",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7842,6 +8241,7 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLogSigmoidForwardOutput = wrap.Op{
+	Kernel:   kernels.LogSigmoidForwardOutput,
 	Name:     "log_sigmoid_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -7862,6 +8262,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 }
 
 var opLogSigmoidForward = wrap.Op{
+	Kernel:   kernels.LogSigmoidForward,
 	Name:     "log_sigmoid_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7881,6 +8282,7 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLogSigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LogSigmoidBackwardGradInput,
 	Name:     "log_sigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -7901,6 +8303,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opLogSigmoidBackward = wrap.Op{
+	Kernel:   kernels.LogSigmoidBackward,
 	Name:     "log_sigmoid_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7920,6 +8323,7 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 }
 
 var opRreluWithNoiseOut = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseOut,
 	Name:     "rrelu_with_noise",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -7940,6 +8344,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 }
 
 var opRreluWithNoise = wrap.Op{
+	Kernel:   kernels.RreluWithNoise,
 	Name:     "rrelu_with_noise",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7960,6 +8365,7 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 }
 
 var opRreluWithNoiseFunctional = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseFunctional,
 	Name:     "rrelu_with_noise_functional",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7979,6 +8385,7 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 }
 
 var opRreluWithNoiseBackward = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseBackward,
 	Name:     "rrelu_with_noise_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -7998,6 +8405,7 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 }
 
 var opRreluWithNoiseBackwardOut = wrap.Op{
+	Kernel:   kernels.RreluWithNoiseBackwardOut,
 	Name:     "rrelu_with_noise_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8018,6 +8426,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 }
 
 var opRreluWithNoise_ = wrap.Op{
+	Kernel:   kernels.RreluWithNoise_,
 	Name:     "rrelu_with_noise_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8038,6 +8447,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 }
 
 var opSoftplusOut = wrap.Op{
+	Kernel:   kernels.SoftplusOut,
 	Name:     "softplus",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8058,6 +8468,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 }
 
 var opSoftplus = wrap.Op{
+	Kernel:   kernels.Softplus,
 	Name:     "softplus",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8077,6 +8488,7 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 }
 
 var opSoftplusBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftplusBackwardGradInput,
 	Name:     "softplus_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8097,6 +8509,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 }
 
 var opSoftplusBackward = wrap.Op{
+	Kernel:   kernels.SoftplusBackward,
 	Name:     "softplus_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8116,6 +8529,7 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 }
 
 var opSoftshrinkOut = wrap.Op{
+	Kernel:   kernels.SoftshrinkOut,
 	Name:     "softshrink",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8136,6 +8550,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 }
 
 var opSoftshrink = wrap.Op{
+	Kernel:   kernels.Softshrink,
 	Name:     "softshrink",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8155,6 +8570,7 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 }
 
 var opSoftshrinkBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SoftshrinkBackwardGradInput,
 	Name:     "softshrink_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8175,6 +8591,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opSoftshrinkBackward = wrap.Op{
+	Kernel:   kernels.SoftshrinkBackward,
 	Name:     "softshrink_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8194,6 +8611,7 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 }
 
 var opAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool2dOut,
 	Name:     "adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8214,6 +8632,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool2d,
 	Name:     "adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8232,6 +8651,7 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opMkldnnAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2d,
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8251,6 +8671,7 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 }
 
 var opMkldnnAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dOut,
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8271,6 +8692,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 }
 
 var opMkldnnAdaptiveAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dBackward,
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8289,6 +8711,7 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 }
 
 var opMkldnnAdaptiveAvgPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.MkldnnAdaptiveAvgPool2dBackwardOut,
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8309,6 +8732,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 }
 
 var opXAdaptiveAvgPool2d = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2d,
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8328,6 +8752,7 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dOut,
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8348,6 +8773,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 }
 
 var opXAdaptiveAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dBackward,
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8367,6 +8793,7 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 }
 
 var opXAdaptiveAvgPool2dBackwardOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool2dBackwardOut,
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8387,6 +8814,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opAdaptiveAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3dOut,
 	Name:     "adaptive_avg_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8407,6 +8835,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveAvgPool3d = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3d,
 	Name:     "adaptive_avg_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8425,6 +8854,7 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool3d = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3d,
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8444,6 +8874,7 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 }
 
 var opXAdaptiveAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dOut,
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8464,6 +8895,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 }
 
 var opAdaptiveAvgPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveAvgPool3dBackwardGradInput,
 	Name:     "adaptive_avg_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8484,6 +8916,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opXAdaptiveAvgPool3dBackward = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dBackward,
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8503,6 +8936,7 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 }
 
 var opXAdaptiveAvgPool3dBackwardOut = wrap.Op{
+	Kernel:   kernels.XAdaptiveAvgPool3dBackwardOut,
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8523,6 +8957,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opAdaptiveMaxPool2dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dOut,
 	Name:     "adaptive_max_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8543,6 +8978,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveMaxPool2d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2d,
 	Name:     "adaptive_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8562,6 +8998,7 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAdaptiveMaxPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dBackwardGradInput,
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8582,6 +9019,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opAdaptiveMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool2dBackward,
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8601,6 +9039,7 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 }
 
 var opAdaptiveMaxPool3dOut = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dOut,
 	Name:     "adaptive_max_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8621,6 +9060,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 }
 
 var opAdaptiveMaxPool3d = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3d,
 	Name:     "adaptive_max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8640,6 +9080,7 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 }
 
 var opAdaptiveMaxPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dBackwardGradInput,
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8660,6 +9101,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 }
 
 var opAdaptiveMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.AdaptiveMaxPool3dBackward,
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8679,6 +9121,7 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 }
 
 var opAvgPool2dOut = wrap.Op{
+	Kernel:   kernels.AvgPool2dOut,
 	Name:     "avg_pool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8699,6 +9142,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 }
 
 var opAvgPool2d = wrap.Op{
+	Kernel:   kernels.AvgPool2d,
 	Name:     "avg_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8718,6 +9162,7 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAvgPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AvgPool2dBackwardGradInput,
 	Name:     "avg_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8738,6 +9183,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 }
 
 var opAvgPool2dBackward = wrap.Op{
+	Kernel:   kernels.AvgPool2dBackward,
 	Name:     "avg_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8757,6 +9203,7 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opAvgPool3dOut = wrap.Op{
+	Kernel:   kernels.AvgPool3dOut,
 	Name:     "avg_pool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -8777,6 +9224,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 }
 
 var opAvgPool3d = wrap.Op{
+	Kernel:   kernels.AvgPool3d,
 	Name:     "avg_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8796,6 +9244,7 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 }
 
 var opAvgPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.AvgPool3dBackwardGradInput,
 	Name:     "avg_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8816,6 +9265,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 }
 
 var opAvgPool3dBackward = wrap.Op{
+	Kernel:   kernels.AvgPool3dBackward,
 	Name:     "avg_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8835,6 +9285,7 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 }
 
 var opFractionalMaxPool2dOutput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dOutput,
 	Name:     "fractional_max_pool2d",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -8855,6 +9306,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 }
 
 var opFractionalMaxPool2d = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2d,
 	Name:     "fractional_max_pool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8874,6 +9326,7 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 }
 
 var opFractionalMaxPool2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dBackwardGradInput,
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8894,6 +9347,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 }
 
 var opFractionalMaxPool2dBackward = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool2dBackward,
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8913,6 +9367,7 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opFractionalMaxPool3dOutput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dOutput,
 	Name:     "fractional_max_pool3d",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -8933,6 +9388,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 }
 
 var opFractionalMaxPool3d = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3d,
 	Name:     "fractional_max_pool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8952,6 +9408,7 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 }
 
 var opFractionalMaxPool3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dBackwardGradInput,
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -8972,6 +9429,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 }
 
 var opFractionalMaxPool3dBackward = wrap.Op{
+	Kernel:   kernels.FractionalMaxPool3dBackward,
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -8991,6 +9449,7 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 }
 
 var opMaxPool2dWithIndicesOut = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesOut,
 	Name:     "max_pool2d_with_indices",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9011,6 +9470,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 }
 
 var opMaxPool2dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndices,
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9030,6 +9490,7 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool2dWithIndicesBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesBackwardGradInput,
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9050,6 +9511,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMaxPool2dWithIndicesBackward = wrap.Op{
+	Kernel:   kernels.MaxPool2dWithIndicesBackward,
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9069,6 +9531,7 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opMaxPool3dWithIndicesOut = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesOut,
 	Name:     "max_pool3d_with_indices",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9089,6 +9552,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 }
 
 var opMaxPool3dWithIndices = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndices,
 	Name:     "max_pool3d_with_indices",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9108,6 +9572,7 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 }
 
 var opMaxPool3dWithIndicesBackwardGradInput = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesBackwardGradInput,
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9128,6 +9593,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 }
 
 var opMaxPool3dWithIndicesBackward = wrap.Op{
+	Kernel:   kernels.MaxPool3dWithIndicesBackward,
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9147,6 +9613,7 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opMaxUnpool2dOut = wrap.Op{
+	Kernel:   kernels.MaxUnpool2dOut,
 	Name:     "max_unpool2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9167,6 +9634,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 }
 
 var opMaxUnpool2d = wrap.Op{
+	Kernel:   kernels.MaxUnpool2d,
 	Name:     "max_unpool2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9186,6 +9654,7 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 }
 
 var opMaxUnpool3dOut = wrap.Op{
+	Kernel:   kernels.MaxUnpool3dOut,
 	Name:     "max_unpool3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9206,6 +9675,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 }
 
 var opMaxUnpool3d = wrap.Op{
+	Kernel:   kernels.MaxUnpool3d,
 	Name:     "max_unpool3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9225,6 +9695,7 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 }
 
 var opReflectionPad1dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dOut,
 	Name:     "reflection_pad1d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9245,6 +9716,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad1d = wrap.Op{
+	Kernel:   kernels.ReflectionPad1d,
 	Name:     "reflection_pad1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9264,6 +9736,7 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dBackwardGradInput,
 	Name:     "reflection_pad1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9284,6 +9757,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad1dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad1dBackward,
 	Name:     "reflection_pad1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9303,6 +9777,7 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReflectionPad2dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dOut,
 	Name:     "reflection_pad2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9323,6 +9798,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad2d = wrap.Op{
+	Kernel:   kernels.ReflectionPad2d,
 	Name:     "reflection_pad2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9342,6 +9818,7 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dBackwardGradInput,
 	Name:     "reflection_pad2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9362,6 +9839,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad2dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad2dBackward,
 	Name:     "reflection_pad2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9381,6 +9859,7 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReflectionPad3dOut = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dOut,
 	Name:     "reflection_pad3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9401,6 +9880,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 }
 
 var opReflectionPad3d = wrap.Op{
+	Kernel:   kernels.ReflectionPad3d,
 	Name:     "reflection_pad3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9420,6 +9900,7 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReflectionPad3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dBackwardGradInput,
 	Name:     "reflection_pad3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9440,6 +9921,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opReflectionPad3dBackward = wrap.Op{
+	Kernel:   kernels.ReflectionPad3dBackward,
 	Name:     "reflection_pad3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9459,6 +9941,7 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 }
 
 var opReplicationPad1dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dOut,
 	Name:     "replication_pad1d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9479,6 +9962,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad1d = wrap.Op{
+	Kernel:   kernels.ReplicationPad1d,
 	Name:     "replication_pad1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9498,6 +9982,7 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dBackwardGradInput,
 	Name:     "replication_pad1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9518,6 +10003,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad1dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad1dBackward,
 	Name:     "replication_pad1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9537,6 +10023,7 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opReplicationPad2dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dOut,
 	Name:     "replication_pad2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9557,6 +10044,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad2d = wrap.Op{
+	Kernel:   kernels.ReplicationPad2d,
 	Name:     "replication_pad2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9576,6 +10064,7 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dBackwardGradInput,
 	Name:     "replication_pad2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9596,6 +10085,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad2dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad2dBackward,
 	Name:     "replication_pad2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9615,6 +10105,7 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opReplicationPad3dOut = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dOut,
 	Name:     "replication_pad3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -9635,6 +10126,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 }
 
 var opReplicationPad3d = wrap.Op{
+	Kernel:   kernels.ReplicationPad3d,
 	Name:     "replication_pad3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9654,6 +10146,7 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 }
 
 var opReplicationPad3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dBackwardGradInput,
 	Name:     "replication_pad3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -9674,6 +10167,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 }
 
 var opReplicationPad3dBackward = wrap.Op{
+	Kernel:   kernels.ReplicationPad3dBackward,
 	Name:     "replication_pad3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9693,6 +10187,7 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 }
 
 var opXPadCircular = wrap.Op{
+	Kernel:   kernels.XPadCircular,
 	Name:     "_pad_circular",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9711,6 +10206,7 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 }
 
 var opXPadEnum = wrap.Op{
+	Kernel:   kernels.XPadEnum,
 	Name:     "_pad_enum",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9729,6 +10225,7 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 }
 
 var opPad = wrap.Op{
+	Kernel:   kernels.Pad,
 	Name:     "pad",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -9747,6 +10244,7 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 }
 
 var opUpsampleLinear1dVec = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dVec,
 	Name:     "upsample_linear1d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9765,6 +10263,7 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 }
 
 var opUpsampleBilinear2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dVec,
 	Name:     "upsample_bilinear2d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9783,6 +10282,7 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 }
 
 var opUpsampleBilinear2dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dVecOut,
 	Name:     "upsample_bilinear2d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch,
@@ -9803,6 +10303,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 }
 
 var opXUpsampleBilinear2dAaVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaVec,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9821,6 +10322,7 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 }
 
 var opUpsampleTrilinear3dVec = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dVec,
 	Name:     "upsample_trilinear3d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9839,6 +10341,7 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 }
 
 var opUpsampleBicubic2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dVec,
 	Name:     "upsample_bicubic2d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9857,6 +10360,7 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 }
 
 var opXUpsampleBicubic2dAaVec = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaVec,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9875,6 +10379,7 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 }
 
 var opUpsampleNearest1dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dVec,
 	Name:     "upsample_nearest1d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9893,6 +10398,7 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opXUpsampleNearestExact1dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dVec,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9911,6 +10417,7 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opUpsampleNearest2dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dVec,
 	Name:     "upsample_nearest2d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9929,6 +10436,7 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opUpsampleNearest2dVecOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dVecOut,
 	Name:     "upsample_nearest2d",
 	Overload: "vec_out",
 	Policy:   checks.PyTorch,
@@ -9949,6 +10457,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 }
 
 var opXUpsampleNearestExact2dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dVec,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9967,6 +10476,7 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opUpsampleNearest3dVec = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dVec,
 	Name:     "upsample_nearest3d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -9985,6 +10495,7 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 }
 
 var opXUpsampleNearestExact3dVec = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dVec,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec",
 	Policy:   checks.PyTorch,
@@ -10003,6 +10514,7 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 }
 
 var opUpsampleLinear1dOut = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dOut,
 	Name:     "upsample_linear1d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10023,6 +10535,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 }
 
 var opUpsampleLinear1d = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1d,
 	Name:     "upsample_linear1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10042,6 +10555,7 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 }
 
 var opUpsampleLinear1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackwardGradInput,
 	Name:     "upsample_linear1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10062,6 +10576,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 }
 
 var opUpsampleLinear1dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleLinear1dBackward,
 	Name:     "upsample_linear1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10081,6 +10596,7 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 }
 
 var opUpsampleBilinear2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dOut,
 	Name:     "upsample_bilinear2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10101,6 +10617,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 }
 
 var opUpsampleBilinear2d = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2d,
 	Name:     "upsample_bilinear2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10120,6 +10637,7 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 }
 
 var opUpsampleBilinear2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackwardGradInput,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10140,6 +10658,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 }
 
 var opUpsampleBilinear2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleBilinear2dBackward,
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10159,6 +10678,7 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 }
 
 var opXUpsampleBilinear2dAaOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaOut,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10179,6 +10699,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 }
 
 var opXUpsampleBilinear2dAa = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAa,
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10198,6 +10719,7 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 }
 
 var opXUpsampleBilinear2dAaBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackwardGradInput,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10218,6 +10740,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 }
 
 var opXUpsampleBilinear2dAaBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleBilinear2dAaBackward,
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10237,6 +10760,7 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 }
 
 var opUpsampleBicubic2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dOut,
 	Name:     "upsample_bicubic2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10257,6 +10781,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 }
 
 var opUpsampleBicubic2d = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2d,
 	Name:     "upsample_bicubic2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10276,6 +10801,7 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 }
 
 var opUpsampleBicubic2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackwardGradInput,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10296,6 +10822,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opUpsampleBicubic2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleBicubic2dBackward,
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10315,6 +10842,7 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleBicubic2dAaOut = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaOut,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10335,6 +10863,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 }
 
 var opXUpsampleBicubic2dAa = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAa,
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10354,6 +10883,7 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 }
 
 var opXUpsampleBicubic2dAaBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackwardGradInput,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10374,6 +10904,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 }
 
 var opXUpsampleBicubic2dAaBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleBicubic2dAaBackward,
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10393,6 +10924,7 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 }
 
 var opUpsampleTrilinear3dOut = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dOut,
 	Name:     "upsample_trilinear3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10413,6 +10945,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 }
 
 var opUpsampleTrilinear3d = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3d,
 	Name:     "upsample_trilinear3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10432,6 +10965,7 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 }
 
 var opUpsampleTrilinear3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackwardGradInput,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10452,6 +10986,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 }
 
 var opUpsampleTrilinear3dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleTrilinear3dBackward,
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10471,6 +11006,7 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 }
 
 var opUpsampleNearest1dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dOut,
 	Name:     "upsample_nearest1d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10491,6 +11027,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 }
 
 var opXUpsampleNearestExact1dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dOut,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10511,6 +11048,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 }
 
 var opUpsampleNearest1d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1d,
 	Name:     "upsample_nearest1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10530,6 +11068,7 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 }
 
 var opXUpsampleNearestExact1d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1d,
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10549,6 +11088,7 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 }
 
 var opUpsampleNearest1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackwardGradInput,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10569,6 +11109,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact1dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackwardGradInput,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10589,6 +11130,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest1dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest1dBackward,
 	Name:     "upsample_nearest1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10608,6 +11150,7 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact1dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact1dBackward,
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10627,6 +11170,7 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opUpsampleNearest2dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dOut,
 	Name:     "upsample_nearest2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10647,6 +11191,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 }
 
 var opXUpsampleNearestExact2dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dOut,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10667,6 +11212,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 }
 
 var opUpsampleNearest2d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2d,
 	Name:     "upsample_nearest2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10686,6 +11232,7 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 }
 
 var opXUpsampleNearestExact2d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2d,
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10705,6 +11252,7 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 }
 
 var opUpsampleNearest2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackwardGradInput,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10725,6 +11273,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackwardGradInput,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10745,6 +11294,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest2dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest2dBackward,
 	Name:     "upsample_nearest2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10764,6 +11314,7 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact2dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact2dBackward,
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10783,6 +11334,7 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opUpsampleNearest3dOut = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dOut,
 	Name:     "upsample_nearest3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10803,6 +11355,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 }
 
 var opXUpsampleNearestExact3dOut = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dOut,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -10823,6 +11376,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 }
 
 var opUpsampleNearest3d = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3d,
 	Name:     "upsample_nearest3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10842,6 +11396,7 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 }
 
 var opXUpsampleNearestExact3d = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3d,
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10861,6 +11416,7 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 }
 
 var opUpsampleNearest3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackwardGradInput,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10881,6 +11437,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 }
 
 var opXUpsampleNearestExact3dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackwardGradInput,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10901,6 +11458,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 }
 
 var opUpsampleNearest3dBackward = wrap.Op{
+	Kernel:   kernels.UpsampleNearest3dBackward,
 	Name:     "upsample_nearest3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10920,6 +11478,7 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 }
 
 var opXUpsampleNearestExact3dBackward = wrap.Op{
+	Kernel:   kernels.XUpsampleNearestExact3dBackward,
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10939,6 +11498,7 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 }
 
 var opSigmoidBackwardGradInput = wrap.Op{
+	Kernel:   kernels.SigmoidBackwardGradInput,
 	Name:     "sigmoid_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10959,6 +11519,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 }
 
 var opSigmoidBackward = wrap.Op{
+	Kernel:   kernels.SigmoidBackward,
 	Name:     "sigmoid_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -10978,6 +11539,7 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 }
 
 var opLogitBackwardGradInput = wrap.Op{
+	Kernel:   kernels.LogitBackwardGradInput,
 	Name:     "logit_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -10998,6 +11560,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 }
 
 var opLogitBackward = wrap.Op{
+	Kernel:   kernels.LogitBackward,
 	Name:     "logit_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11016,6 +11579,7 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 }
 
 var opTanhBackwardGradInput = wrap.Op{
+	Kernel:   kernels.TanhBackwardGradInput,
 	Name:     "tanh_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -11036,6 +11600,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 }
 
 var opTanhBackward = wrap.Op{
+	Kernel:   kernels.TanhBackward,
 	Name:     "tanh_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11055,6 +11620,7 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 }
 
 var opSlowConvTranspose2dOut = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose2dOut,
 	Name:     "slow_conv_transpose2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11075,6 +11641,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 }
 
 var opSlowConvTranspose2d = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose2d,
 	Name:     "slow_conv_transpose2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11094,6 +11661,7 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opSlowConvTranspose3dOut = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose3dOut,
 	Name:     "slow_conv_transpose3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11114,6 +11682,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 }
 
 var opSlowConvTranspose3d = wrap.Op{
+	Kernel:   kernels.SlowConvTranspose3d,
 	Name:     "slow_conv_transpose3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11133,6 +11702,7 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opThnnConv2dOut = wrap.Op{
+	Kernel:   kernels.ThnnConv2dOut,
 	Name:     "thnn_conv2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11153,6 +11723,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 }
 
 var opThnnConv2d = wrap.Op{
+	Kernel:   kernels.ThnnConv2d,
 	Name:     "thnn_conv2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11171,6 +11742,7 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 }
 
 var opXSlowConv2dForwardOutput = wrap.Op{
+	Kernel:   kernels.XSlowConv2dForwardOutput,
 	Name:     "_slow_conv2d_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -11191,6 +11763,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 }
 
 var opXSlowConv2dForward = wrap.Op{
+	Kernel:   kernels.XSlowConv2dForward,
 	Name:     "_slow_conv2d_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11210,6 +11783,7 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 }
 
 var opXSlowConv2dBackwardGradInput = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardGradInput,
 	Name:     "_slow_conv2d_backward",
 	Overload: "grad_input",
 	Policy:   checks.PyTorch,
@@ -11230,6 +11804,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 }
 
 var opXSlowConv2dBackwardOutputMask = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardOutputMask,
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask",
 	Policy:   checks.PyTorch,
@@ -11249,6 +11824,7 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 }
 
 var opXSlowConv2dBackwardOutputMaskOut = wrap.Op{
+	Kernel:   kernels.XSlowConv2dBackwardOutputMaskOut,
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask_out",
 	Policy:   checks.PyTorch,
@@ -11269,6 +11845,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 }
 
 var opXConvDepthwise2dOut = wrap.Op{
+	Kernel:   kernels.XConvDepthwise2dOut,
 	Name:     "_conv_depthwise2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11289,6 +11866,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 }
 
 var opXConvDepthwise2d = wrap.Op{
+	Kernel:   kernels.XConvDepthwise2d,
 	Name:     "_conv_depthwise2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11308,6 +11886,7 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 }
 
 var opConvDepthwise3d = wrap.Op{
+	Kernel:   kernels.ConvDepthwise3d,
 	Name:     "conv_depthwise3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11327,6 +11906,7 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 }
 
 var opConvDepthwise3dOut = wrap.Op{
+	Kernel:   kernels.ConvDepthwise3dOut,
 	Name:     "conv_depthwise3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11347,6 +11927,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 }
 
 var opSlowConv3dOut = wrap.Op{
+	Kernel:   kernels.SlowConv3dOut,
 	Name:     "slow_conv3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11367,6 +11948,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 }
 
 var opSlowConv3d = wrap.Op{
+	Kernel:   kernels.SlowConv3d,
 	Name:     "slow_conv3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11385,6 +11967,7 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 }
 
 var opSlowConv3dForwardOutput = wrap.Op{
+	Kernel:   kernels.SlowConv3dForwardOutput,
 	Name:     "slow_conv3d_forward",
 	Overload: "output",
 	Policy:   checks.PyTorch,
@@ -11405,6 +11988,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 }
 
 var opSlowConv3dForward = wrap.Op{
+	Kernel:   kernels.SlowConv3dForward,
 	Name:     "slow_conv3d_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11424,6 +12008,7 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated2d = wrap.Op{
+	Kernel:   kernels.SlowConvDilated2d,
 	Name:     "slow_conv_dilated2d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11443,6 +12028,7 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated2dOut = wrap.Op{
+	Kernel:   kernels.SlowConvDilated2dOut,
 	Name:     "slow_conv_dilated2d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11463,6 +12049,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 }
 
 var opSlowConvDilated3d = wrap.Op{
+	Kernel:   kernels.SlowConvDilated3d,
 	Name:     "slow_conv_dilated3d",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11482,6 +12069,7 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 }
 
 var opSlowConvDilated3dOut = wrap.Op{
+	Kernel:   kernels.SlowConvDilated3dOut,
 	Name:     "slow_conv_dilated3d",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11502,6 +12090,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 }
 
 var opCol2imOut = wrap.Op{
+	Kernel:   kernels.Col2imOut,
 	Name:     "col2im",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11522,6 +12111,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 }
 
 var opCol2im = wrap.Op{
+	Kernel:   kernels.Col2im,
 	Name:     "col2im",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11541,6 +12131,7 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 }
 
 var opColumnStack = wrap.Op{
+	Kernel:   kernels.ColumnStack,
 	Name:     "column_stack",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11559,6 +12150,7 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opColumnStackOut = wrap.Op{
+	Kernel:   kernels.ColumnStackOut,
 	Name:     "column_stack",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11579,6 +12171,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIm2colOut = wrap.Op{
+	Kernel:   kernels.Im2colOut,
 	Name:     "im2col",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11599,6 +12192,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 }
 
 var opIm2col = wrap.Op{
+	Kernel:   kernels.Im2col,
 	Name:     "im2col",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11618,6 +12212,7 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 }
 
 var opIsfinite = wrap.Op{
+	Kernel:   kernels.Isfinite,
 	Name:     "isfinite",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11636,6 +12231,7 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsinf = wrap.Op{
+	Kernel:   kernels.Isinf,
 	Name:     "isinf",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11655,6 +12251,7 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsinfOut = wrap.Op{
+	Kernel:   kernels.IsinfOut,
 	Name:     "isinf",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11675,6 +12272,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsposinf = wrap.Op{
+	Kernel:   kernels.Isposinf,
 	Name:     "isposinf",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11694,6 +12292,7 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsposinfOut = wrap.Op{
+	Kernel:   kernels.IsposinfOut,
 	Name:     "isposinf",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11714,6 +12313,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIsneginf = wrap.Op{
+	Kernel:   kernels.Isneginf,
 	Name:     "isneginf",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11733,6 +12333,7 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIsneginfOut = wrap.Op{
+	Kernel:   kernels.IsneginfOut,
 	Name:     "isneginf",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11753,6 +12354,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXAddBatchDim = wrap.Op{
+	Kernel:   kernels.XAddBatchDim,
 	Name:     "_add_batch_dim",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11771,6 +12373,7 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 }
 
 var opXRemoveBatchDim = wrap.Op{
+	Kernel:   kernels.XRemoveBatchDim,
 	Name:     "_remove_batch_dim",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11789,6 +12392,7 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 }
 
 var opSpecialEntr = wrap.Op{
+	Kernel:   kernels.SpecialEntr,
 	Name:     "special_entr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11808,6 +12412,7 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialEntrOut = wrap.Op{
+	Kernel:   kernels.SpecialEntrOut,
 	Name:     "special_entr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11828,6 +12433,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtri = wrap.Op{
+	Kernel:   kernels.SpecialNdtri,
 	Name:     "special_ndtri",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11847,6 +12453,7 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtriOut = wrap.Op{
+	Kernel:   kernels.SpecialNdtriOut,
 	Name:     "special_ndtri",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11867,6 +12474,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogNdtr = wrap.Op{
+	Kernel:   kernels.SpecialLogNdtr,
 	Name:     "special_log_ndtr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11886,6 +12494,7 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogNdtrOut = wrap.Op{
+	Kernel:   kernels.SpecialLogNdtrOut,
 	Name:     "special_log_ndtr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11906,6 +12515,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpm1 = wrap.Op{
+	Kernel:   kernels.SpecialExpm1,
 	Name:     "special_expm1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11924,6 +12534,7 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpm1Out = wrap.Op{
+	Kernel:   kernels.SpecialExpm1Out,
 	Name:     "special_expm1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11944,6 +12555,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExp2 = wrap.Op{
+	Kernel:   kernels.SpecialExp2,
 	Name:     "special_exp2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -11962,6 +12574,7 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExp2Out = wrap.Op{
+	Kernel:   kernels.SpecialExp2Out,
 	Name:     "special_exp2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -11982,6 +12595,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPsi = wrap.Op{
+	Kernel:   kernels.SpecialPsi,
 	Name:     "special_psi",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12000,6 +12614,7 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPsiOut = wrap.Op{
+	Kernel:   kernels.SpecialPsiOut,
 	Name:     "special_psi",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12020,6 +12635,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialDigamma = wrap.Op{
+	Kernel:   kernels.SpecialDigamma,
 	Name:     "special_digamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12038,6 +12654,7 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialDigammaOut = wrap.Op{
+	Kernel:   kernels.SpecialDigammaOut,
 	Name:     "special_digamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12058,6 +12675,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammaln = wrap.Op{
+	Kernel:   kernels.SpecialGammaln,
 	Name:     "special_gammaln",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12076,6 +12694,7 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammalnOut = wrap.Op{
+	Kernel:   kernels.SpecialGammalnOut,
 	Name:     "special_gammaln",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12096,6 +12715,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErf = wrap.Op{
+	Kernel:   kernels.SpecialErf,
 	Name:     "special_erf",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12114,6 +12734,7 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfOut = wrap.Op{
+	Kernel:   kernels.SpecialErfOut,
 	Name:     "special_erf",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12134,6 +12755,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfc = wrap.Op{
+	Kernel:   kernels.SpecialErfc,
 	Name:     "special_erfc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12152,6 +12774,7 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcOut = wrap.Op{
+	Kernel:   kernels.SpecialErfcOut,
 	Name:     "special_erfc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12172,6 +12795,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcx = wrap.Op{
+	Kernel:   kernels.SpecialErfcx,
 	Name:     "special_erfcx",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12191,6 +12815,7 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfcxOut = wrap.Op{
+	Kernel:   kernels.SpecialErfcxOut,
 	Name:     "special_erfcx",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12211,6 +12836,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfinv = wrap.Op{
+	Kernel:   kernels.SpecialErfinv,
 	Name:     "special_erfinv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12229,6 +12855,7 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialErfinvOut = wrap.Op{
+	Kernel:   kernels.SpecialErfinvOut,
 	Name:     "special_erfinv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12249,6 +12876,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtr = wrap.Op{
+	Kernel:   kernels.SpecialNdtr,
 	Name:     "special_ndtr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12267,6 +12895,7 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialNdtrOut = wrap.Op{
+	Kernel:   kernels.SpecialNdtrOut,
 	Name:     "special_ndtr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12287,6 +12916,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlog1py = wrap.Op{
+	Kernel:   kernels.SpecialXlog1py,
 	Name:     "special_xlog1py",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12306,6 +12936,7 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlog1pySelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pySelfScalar,
 	Name:     "special_xlog1py",
 	Overload: "self_scalar",
 	Policy:   checks.PyTorch,
@@ -12325,6 +12956,7 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 }
 
 var opSpecialXlog1pyOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOtherScalar,
 	Name:     "special_xlog1py",
 	Overload: "other_scalar",
 	Policy:   checks.PyTorch,
@@ -12344,6 +12976,7 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 }
 
 var opSpecialXlog1pyOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOut,
 	Name:     "special_xlog1py",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12364,6 +12997,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 }
 
 var opSpecialXlog1pySelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pySelfScalarOut,
 	Name:     "special_xlog1py",
 	Overload: "self_scalar_out",
 	Policy:   checks.PyTorch,
@@ -12384,6 +13018,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 }
 
 var opSpecialXlog1pyOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlog1pyOtherScalarOut,
 	Name:     "special_xlog1py",
 	Overload: "other_scalar_out",
 	Policy:   checks.PyTorch,
@@ -12404,6 +13039,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 }
 
 var opSpecialXlogy = wrap.Op{
+	Kernel:   kernels.SpecialXlogy,
 	Name:     "special_xlogy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12422,6 +13058,7 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialXlogySelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlogySelfScalar,
 	Name:     "special_xlogy",
 	Overload: "self_scalar",
 	Policy:   checks.PyTorch,
@@ -12440,6 +13077,7 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 }
 
 var opSpecialXlogyOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOtherScalar,
 	Name:     "special_xlogy",
 	Overload: "other_scalar",
 	Policy:   checks.PyTorch,
@@ -12458,6 +13096,7 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 }
 
 var opSpecialXlogyOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOut,
 	Name:     "special_xlogy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12478,6 +13117,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 }
 
 var opSpecialXlogySelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogySelfScalarOut,
 	Name:     "special_xlogy",
 	Overload: "self_scalar_out",
 	Policy:   checks.PyTorch,
@@ -12498,6 +13138,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 }
 
 var opSpecialXlogyOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialXlogyOtherScalarOut,
 	Name:     "special_xlogy",
 	Overload: "other_scalar_out",
 	Policy:   checks.PyTorch,
@@ -12518,6 +13159,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 }
 
 var opSpecialZeta = wrap.Op{
+	Kernel:   kernels.SpecialZeta,
 	Name:     "special_zeta",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12537,6 +13179,7 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialZetaSelfScalar = wrap.Op{
+	Kernel:   kernels.SpecialZetaSelfScalar,
 	Name:     "special_zeta",
 	Overload: "self_scalar",
 	Policy:   checks.PyTorch,
@@ -12556,6 +13199,7 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialZetaOtherScalar = wrap.Op{
+	Kernel:   kernels.SpecialZetaOtherScalar,
 	Name:     "special_zeta",
 	Overload: "other_scalar",
 	Policy:   checks.PyTorch,
@@ -12575,6 +13219,7 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 }
 
 var opSpecialZetaOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaOut,
 	Name:     "special_zeta",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12595,6 +13240,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 }
 
 var opSpecialZetaSelfScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaSelfScalarOut,
 	Name:     "special_zeta",
 	Overload: "self_scalar_out",
 	Policy:   checks.PyTorch,
@@ -12615,6 +13261,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 }
 
 var opSpecialZetaOtherScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialZetaOtherScalarOut,
 	Name:     "special_zeta",
 	Overload: "other_scalar_out",
 	Policy:   checks.PyTorch,
@@ -12635,6 +13282,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 }
 
 var opSpecialI0 = wrap.Op{
+	Kernel:   kernels.SpecialI0,
 	Name:     "special_i0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12653,6 +13301,7 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0Out = wrap.Op{
+	Kernel:   kernels.SpecialI0Out,
 	Name:     "special_i0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12673,6 +13322,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0e = wrap.Op{
+	Kernel:   kernels.SpecialI0e,
 	Name:     "special_i0e",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12692,6 +13342,7 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI0eOut = wrap.Op{
+	Kernel:   kernels.SpecialI0eOut,
 	Name:     "special_i0e",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12712,6 +13363,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1 = wrap.Op{
+	Kernel:   kernels.SpecialI1,
 	Name:     "special_i1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12731,6 +13383,7 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1Out = wrap.Op{
+	Kernel:   kernels.SpecialI1Out,
 	Name:     "special_i1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12751,6 +13404,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1e = wrap.Op{
+	Kernel:   kernels.SpecialI1e,
 	Name:     "special_i1e",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12770,6 +13424,7 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialI1eOut = wrap.Op{
+	Kernel:   kernels.SpecialI1eOut,
 	Name:     "special_i1e",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12790,6 +13445,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogit = wrap.Op{
+	Kernel:   kernels.SpecialLogit,
 	Name:     "special_logit",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12808,6 +13464,7 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 }
 
 var opSpecialLogitOut = wrap.Op{
+	Kernel:   kernels.SpecialLogitOut,
 	Name:     "special_logit",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12828,6 +13485,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 }
 
 var opSpecialPolygamma = wrap.Op{
+	Kernel:   kernels.SpecialPolygamma,
 	Name:     "special_polygamma",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12846,6 +13504,7 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialPolygammaOut = wrap.Op{
+	Kernel:   kernels.SpecialPolygammaOut,
 	Name:     "special_polygamma",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12866,6 +13525,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opSpecialLogsumexp = wrap.Op{
+	Kernel:   kernels.SpecialLogsumexp,
 	Name:     "special_logsumexp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12884,6 +13544,7 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 }
 
 var opSpecialLogsumexpOut = wrap.Op{
+	Kernel:   kernels.SpecialLogsumexpOut,
 	Name:     "special_logsumexp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12904,6 +13565,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 }
 
 var opSpecialExpit = wrap.Op{
+	Kernel:   kernels.SpecialExpit,
 	Name:     "special_expit",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12922,6 +13584,7 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialExpitOut = wrap.Op{
+	Kernel:   kernels.SpecialExpitOut,
 	Name:     "special_expit",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12942,6 +13605,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSinc = wrap.Op{
+	Kernel:   kernels.SpecialSinc,
 	Name:     "special_sinc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12960,6 +13624,7 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSincOut = wrap.Op{
+	Kernel:   kernels.SpecialSincOut,
 	Name:     "special_sinc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -12980,6 +13645,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialRound = wrap.Op{
+	Kernel:   kernels.SpecialRound,
 	Name:     "special_round",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -12998,6 +13664,7 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 }
 
 var opSpecialRoundOut = wrap.Op{
+	Kernel:   kernels.SpecialRoundOut,
 	Name:     "special_round",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13018,6 +13685,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 }
 
 var opSpecialLog1p = wrap.Op{
+	Kernel:   kernels.SpecialLog1p,
 	Name:     "special_log1p",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13036,6 +13704,7 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLog1pOut = wrap.Op{
+	Kernel:   kernels.SpecialLog1pOut,
 	Name:     "special_log1p",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13056,6 +13725,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialLogSoftmax = wrap.Op{
+	Kernel:   kernels.SpecialLogSoftmax,
 	Name:     "special_log_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13074,6 +13744,7 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 }
 
 var opSpecialGammaincOut = wrap.Op{
+	Kernel:   kernels.SpecialGammaincOut,
 	Name:     "special_gammainc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13094,6 +13765,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 }
 
 var opSpecialGammainc = wrap.Op{
+	Kernel:   kernels.SpecialGammainc,
 	Name:     "special_gammainc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13112,6 +13784,7 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialGammainccOut = wrap.Op{
+	Kernel:   kernels.SpecialGammainccOut,
 	Name:     "special_gammaincc",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13132,6 +13805,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 }
 
 var opSpecialGammaincc = wrap.Op{
+	Kernel:   kernels.SpecialGammaincc,
 	Name:     "special_gammaincc",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13150,6 +13824,7 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialMultigammaln = wrap.Op{
+	Kernel:   kernels.SpecialMultigammaln,
 	Name:     "special_multigammaln",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13168,6 +13843,7 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 }
 
 var opSpecialMultigammalnOut = wrap.Op{
+	Kernel:   kernels.SpecialMultigammalnOut,
 	Name:     "special_multigammaln",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13188,6 +13864,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 }
 
 var opSpecialSoftmax = wrap.Op{
+	Kernel:   kernels.SpecialSoftmax,
 	Name:     "special_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13206,6 +13883,7 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opFftFft = wrap.Op{
+	Kernel:   kernels.FftFft,
 	Name:     "fft_fft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13224,6 +13902,7 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 }
 
 var opFftFftOut = wrap.Op{
+	Kernel:   kernels.FftFftOut,
 	Name:     "fft_fft",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13244,6 +13923,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 }
 
 var opFftIfft = wrap.Op{
+	Kernel:   kernels.FftIfft,
 	Name:     "fft_ifft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13262,6 +13942,7 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftIfftOut = wrap.Op{
+	Kernel:   kernels.FftIfftOut,
 	Name:     "fft_ifft",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13282,6 +13963,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftRfft = wrap.Op{
+	Kernel:   kernels.FftRfft,
 	Name:     "fft_rfft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13300,6 +13982,7 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftRfftOut = wrap.Op{
+	Kernel:   kernels.FftRfftOut,
 	Name:     "fft_rfft",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13320,6 +14003,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftIrfft = wrap.Op{
+	Kernel:   kernels.FftIrfft,
 	Name:     "fft_irfft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13338,6 +14022,7 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 }
 
 var opFftIrfftOut = wrap.Op{
+	Kernel:   kernels.FftIrfftOut,
 	Name:     "fft_irfft",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13358,6 +14043,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 }
 
 var opFftHfft = wrap.Op{
+	Kernel:   kernels.FftHfft,
 	Name:     "fft_hfft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13376,6 +14062,7 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 }
 
 var opFftHfftOut = wrap.Op{
+	Kernel:   kernels.FftHfftOut,
 	Name:     "fft_hfft",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13396,6 +14083,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 }
 
 var opFftIhfft = wrap.Op{
+	Kernel:   kernels.FftIhfft,
 	Name:     "fft_ihfft",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13414,6 +14102,7 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 }
 
 var opFftIhfftOut = wrap.Op{
+	Kernel:   kernels.FftIhfftOut,
 	Name:     "fft_ihfft",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13434,6 +14123,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 }
 
 var opFftFft2 = wrap.Op{
+	Kernel:   kernels.FftFft2,
 	Name:     "fft_fft2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13452,6 +14142,7 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 }
 
 var opFftFft2Out = wrap.Op{
+	Kernel:   kernels.FftFft2Out,
 	Name:     "fft_fft2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13472,6 +14163,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 }
 
 var opFftIfft2 = wrap.Op{
+	Kernel:   kernels.FftIfft2,
 	Name:     "fft_ifft2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13490,6 +14182,7 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftIfft2Out = wrap.Op{
+	Kernel:   kernels.FftIfft2Out,
 	Name:     "fft_ifft2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13510,6 +14203,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftRfft2 = wrap.Op{
+	Kernel:   kernels.FftRfft2,
 	Name:     "fft_rfft2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13528,6 +14222,7 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftRfft2Out = wrap.Op{
+	Kernel:   kernels.FftRfft2Out,
 	Name:     "fft_rfft2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13548,6 +14243,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIrfft2 = wrap.Op{
+	Kernel:   kernels.FftIrfft2,
 	Name:     "fft_irfft2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13566,6 +14262,7 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIrfft2Out = wrap.Op{
+	Kernel:   kernels.FftIrfft2Out,
 	Name:     "fft_irfft2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13586,6 +14283,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftHfft2 = wrap.Op{
+	Kernel:   kernels.FftHfft2,
 	Name:     "fft_hfft2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13604,6 +14302,7 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftHfft2Out = wrap.Op{
+	Kernel:   kernels.FftHfft2Out,
 	Name:     "fft_hfft2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13624,6 +14323,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIhfft2 = wrap.Op{
+	Kernel:   kernels.FftIhfft2,
 	Name:     "fft_ihfft2",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13642,6 +14342,7 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIhfft2Out = wrap.Op{
+	Kernel:   kernels.FftIhfft2Out,
 	Name:     "fft_ihfft2",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13662,6 +14363,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftFftn = wrap.Op{
+	Kernel:   kernels.FftFftn,
 	Name:     "fft_fftn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13680,6 +14382,7 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 }
 
 var opFftFftnOut = wrap.Op{
+	Kernel:   kernels.FftFftnOut,
 	Name:     "fft_fftn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13700,6 +14403,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 }
 
 var opFftIfftn = wrap.Op{
+	Kernel:   kernels.FftIfftn,
 	Name:     "fft_ifftn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13718,6 +14422,7 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftIfftnOut = wrap.Op{
+	Kernel:   kernels.FftIfftnOut,
 	Name:     "fft_ifftn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13738,6 +14443,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftRfftn = wrap.Op{
+	Kernel:   kernels.FftRfftn,
 	Name:     "fft_rfftn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13756,6 +14462,7 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftRfftnOut = wrap.Op{
+	Kernel:   kernels.FftRfftnOut,
 	Name:     "fft_rfftn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13776,6 +14483,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIrfftn = wrap.Op{
+	Kernel:   kernels.FftIrfftn,
 	Name:     "fft_irfftn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13794,6 +14502,7 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIrfftnOut = wrap.Op{
+	Kernel:   kernels.FftIrfftnOut,
 	Name:     "fft_irfftn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13814,6 +14523,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftHfftn = wrap.Op{
+	Kernel:   kernels.FftHfftn,
 	Name:     "fft_hfftn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13832,6 +14542,7 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 }
 
 var opFftHfftnOut = wrap.Op{
+	Kernel:   kernels.FftHfftnOut,
 	Name:     "fft_hfftn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13852,6 +14563,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 }
 
 var opFftIhfftn = wrap.Op{
+	Kernel:   kernels.FftIhfftn,
 	Name:     "fft_ihfftn",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13870,6 +14582,7 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 }
 
 var opFftIhfftnOut = wrap.Op{
+	Kernel:   kernels.FftIhfftnOut,
 	Name:     "fft_ihfftn",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13890,6 +14603,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 }
 
 var opFftFftfreq = wrap.Op{
+	Kernel:   kernels.FftFftfreq,
 	Name:     "fft_fftfreq",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13908,6 +14622,7 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 }
 
 var opFftFftfreqOut = wrap.Op{
+	Kernel:   kernels.FftFftfreqOut,
 	Name:     "fft_fftfreq",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13928,6 +14643,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFftRfftfreq = wrap.Op{
+	Kernel:   kernels.FftRfftfreq,
 	Name:     "fft_rfftfreq",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13946,6 +14662,7 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 }
 
 var opFftRfftfreqOut = wrap.Op{
+	Kernel:   kernels.FftRfftfreqOut,
 	Name:     "fft_rfftfreq",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -13966,6 +14683,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 }
 
 var opFftFftshift = wrap.Op{
+	Kernel:   kernels.FftFftshift,
 	Name:     "fft_fftshift",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -13984,6 +14702,7 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opFftIfftshift = wrap.Op{
+	Kernel:   kernels.FftIfftshift,
 	Name:     "fft_ifftshift",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14002,6 +14721,7 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opLinalgCholeskyEx = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyEx,
 	Name:     "linalg_cholesky_ex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14021,6 +14741,7 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 }
 
 var opLinalgCholeskyExL = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyExL,
 	Name:     "linalg_cholesky_ex",
 	Overload: "L",
 	Policy:   checks.PyTorch,
@@ -14041,6 +14762,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 }
 
 var opLinalgCholesky = wrap.Op{
+	Kernel:   kernels.LinalgCholesky,
 	Name:     "linalg_cholesky",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14059,6 +14781,7 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 }
 
 var opLinalgCholeskyOut = wrap.Op{
+	Kernel:   kernels.LinalgCholeskyOut,
 	Name:     "linalg_cholesky",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14079,6 +14802,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 }
 
 var opLinalgCross = wrap.Op{
+	Kernel:   kernels.LinalgCross,
 	Name:     "linalg_cross",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14098,6 +14822,7 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 }
 
 var opLinalgCrossOut = wrap.Op{
+	Kernel:   kernels.LinalgCrossOut,
 	Name:     "linalg_cross",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14118,6 +14843,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 }
 
 var opLinalgLuFactor = wrap.Op{
+	Kernel:   kernels.LinalgLuFactor,
 	Name:     "linalg_lu_factor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14137,6 +14863,7 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 }
 
 var opLinalgLuFactorOut = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorOut,
 	Name:     "linalg_lu_factor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14157,6 +14884,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 }
 
 var opLinalgLuFactorEx = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorEx,
 	Name:     "linalg_lu_factor_ex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14176,6 +14904,7 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 }
 
 var opLinalgLuFactorExOut = wrap.Op{
+	Kernel:   kernels.LinalgLuFactorExOut,
 	Name:     "linalg_lu_factor_ex",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14196,6 +14925,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 }
 
 var opLinalgLu = wrap.Op{
+	Kernel:   kernels.LinalgLu,
 	Name:     "linalg_lu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14215,6 +14945,7 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 }
 
 var opLinalgLuOut = wrap.Op{
+	Kernel:   kernels.LinalgLuOut,
 	Name:     "linalg_lu",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14235,6 +14966,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 }
 
 var opLinalgLuSolve = wrap.Op{
+	Kernel:   kernels.LinalgLuSolve,
 	Name:     "linalg_lu_solve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14254,6 +14986,7 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 }
 
 var opLinalgLuSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgLuSolveOut,
 	Name:     "linalg_lu_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14274,6 +15007,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 }
 
 var opXLinalgDet = wrap.Op{
+	Kernel:   kernels.XLinalgDet,
 	Name:     "_linalg_det",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14293,6 +15027,7 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 }
 
 var opXLinalgDetResult = wrap.Op{
+	Kernel:   kernels.XLinalgDetResult,
 	Name:     "_linalg_det",
 	Overload: "result",
 	Policy:   checks.PyTorch,
@@ -14313,6 +15048,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 }
 
 var opLinalgDet = wrap.Op{
+	Kernel:   kernels.LinalgDet,
 	Name:     "linalg_det",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14331,6 +15067,7 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgDetOut = wrap.Op{
+	Kernel:   kernels.LinalgDetOut,
 	Name:     "linalg_det",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14351,6 +15088,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opDet = wrap.Op{
+	Kernel:   kernels.Det,
 	Name:     "det",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14369,6 +15107,7 @@ func Det(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgLdlFactorEx = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorEx,
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14387,6 +15126,7 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 }
 
 var opLinalgLdlFactorExOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorExOut,
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14407,6 +15147,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 }
 
 var opLinalgLdlFactor = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactor,
 	Name:     "linalg_ldl_factor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14425,6 +15166,7 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 }
 
 var opLinalgLdlFactorOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlFactorOut,
 	Name:     "linalg_ldl_factor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14445,6 +15187,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 }
 
 var opLinalgLdlSolve = wrap.Op{
+	Kernel:   kernels.LinalgLdlSolve,
 	Name:     "linalg_ldl_solve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14463,6 +15206,7 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 }
 
 var opLinalgLdlSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgLdlSolveOut,
 	Name:     "linalg_ldl_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14483,6 +15227,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 }
 
 var opLinalgLstsq = wrap.Op{
+	Kernel:   kernels.LinalgLstsq,
 	Name:     "linalg_lstsq",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14502,6 +15247,7 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 }
 
 var opLinalgLstsqOut = wrap.Op{
+	Kernel:   kernels.LinalgLstsqOut,
 	Name:     "linalg_lstsq",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14522,6 +15268,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 }
 
 var opLinalgMatmul = wrap.Op{
+	Kernel:   kernels.LinalgMatmul,
 	Name:     "linalg_matmul",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14540,6 +15287,7 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMatmulOut = wrap.Op{
+	Kernel:   kernels.LinalgMatmulOut,
 	Name:     "linalg_matmul",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14560,6 +15308,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 }
 
 var opLinalgVecdot = wrap.Op{
+	Kernel:   kernels.LinalgVecdot,
 	Name:     "linalg_vecdot",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14578,6 +15327,7 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opLinalgVecdotOut = wrap.Op{
+	Kernel:   kernels.LinalgVecdotOut,
 	Name:     "linalg_vecdot",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14598,6 +15348,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 }
 
 var opLinalgMatrixExp = wrap.Op{
+	Kernel:   kernels.LinalgMatrixExp,
 	Name:     "linalg_matrix_exp",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14617,6 +15368,7 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMatrixExpOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixExpOut,
 	Name:     "linalg_matrix_exp",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14637,6 +15389,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXLinalgSlogdet = wrap.Op{
+	Kernel:   kernels.XLinalgSlogdet,
 	Name:     "_linalg_slogdet",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14656,6 +15409,7 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 }
 
 var opXLinalgSlogdetSign = wrap.Op{
+	Kernel:   kernels.XLinalgSlogdetSign,
 	Name:     "_linalg_slogdet",
 	Overload: "sign",
 	Policy:   checks.PyTorch,
@@ -14676,6 +15430,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 }
 
 var opLinalgSlogdet = wrap.Op{
+	Kernel:   kernels.LinalgSlogdet,
 	Name:     "linalg_slogdet",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14694,6 +15449,7 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgSlogdetOut = wrap.Op{
+	Kernel:   kernels.LinalgSlogdetOut,
 	Name:     "linalg_slogdet",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14714,6 +15470,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 }
 
 var opSlogdet = wrap.Op{
+	Kernel:   kernels.Slogdet,
 	Name:     "slogdet",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14732,6 +15489,7 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opSlogdetOut = wrap.Op{
+	Kernel:   kernels.SlogdetOut,
 	Name:     "slogdet",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14752,6 +15510,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 }
 
 var opLogdet = wrap.Op{
+	Kernel:   kernels.Logdet,
 	Name:     "logdet",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14770,6 +15529,7 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEig = wrap.Op{
+	Kernel:   kernels.LinalgEig,
 	Name:     "linalg_eig",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14789,6 +15549,7 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgEigOut = wrap.Op{
+	Kernel:   kernels.LinalgEigOut,
 	Name:     "linalg_eig",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14809,6 +15570,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 }
 
 var opXLinalgEigvals = wrap.Op{
+	Kernel:   kernels.XLinalgEigvals,
 	Name:     "_linalg_eigvals",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14827,6 +15589,7 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEigvals = wrap.Op{
+	Kernel:   kernels.LinalgEigvals,
 	Name:     "linalg_eigvals",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14845,6 +15608,7 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgEigvalsOut = wrap.Op{
+	Kernel:   kernels.LinalgEigvalsOut,
 	Name:     "linalg_eigvals",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14865,6 +15629,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXLinalgEigh = wrap.Op{
+	Kernel:   kernels.XLinalgEigh,
 	Name:     "_linalg_eigh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14884,6 +15649,7 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 }
 
 var opXLinalgEighEigenvalues = wrap.Op{
+	Kernel:   kernels.XLinalgEighEigenvalues,
 	Name:     "_linalg_eigh",
 	Overload: "eigenvalues",
 	Policy:   checks.PyTorch,
@@ -14904,6 +15670,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 }
 
 var opLinalgEigh = wrap.Op{
+	Kernel:   kernels.LinalgEigh,
 	Name:     "linalg_eigh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14922,6 +15689,7 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 }
 
 var opLinalgEighEigvals = wrap.Op{
+	Kernel:   kernels.LinalgEighEigvals,
 	Name:     "linalg_eigh",
 	Overload: "eigvals",
 	Policy:   checks.PyTorch,
@@ -14942,6 +15710,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 }
 
 var opLinalgEigvalsh = wrap.Op{
+	Kernel:   kernels.LinalgEigvalsh,
 	Name:     "linalg_eigvalsh",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14960,6 +15729,7 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 }
 
 var opLinalgEigvalshOut = wrap.Op{
+	Kernel:   kernels.LinalgEigvalshOut,
 	Name:     "linalg_eigvalsh",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -14980,6 +15750,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 }
 
 var opLinalgHouseholderProduct = wrap.Op{
+	Kernel:   kernels.LinalgHouseholderProduct,
 	Name:     "linalg_householder_product",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -14999,6 +15770,7 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 }
 
 var opLinalgHouseholderProductOut = wrap.Op{
+	Kernel:   kernels.LinalgHouseholderProductOut,
 	Name:     "linalg_householder_product",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15019,6 +15791,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 }
 
 var opLinalgInvEx = wrap.Op{
+	Kernel:   kernels.LinalgInvEx,
 	Name:     "linalg_inv_ex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15038,6 +15811,7 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 }
 
 var opLinalgInvExInverse = wrap.Op{
+	Kernel:   kernels.LinalgInvExInverse,
 	Name:     "linalg_inv_ex",
 	Overload: "inverse",
 	Policy:   checks.PyTorch,
@@ -15058,6 +15832,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 }
 
 var opLinalgInv = wrap.Op{
+	Kernel:   kernels.LinalgInv,
 	Name:     "linalg_inv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15076,6 +15851,7 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgInvOut = wrap.Op{
+	Kernel:   kernels.LinalgInvOut,
 	Name:     "linalg_inv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15096,6 +15872,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opInverse = wrap.Op{
+	Kernel:   kernels.Inverse,
 	Name:     "inverse",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15114,6 +15891,7 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 }
 
 var opInverseOut = wrap.Op{
+	Kernel:   kernels.InverseOut,
 	Name:     "inverse",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15134,6 +15912,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opInner = wrap.Op{
+	Kernel:   kernels.Inner,
 	Name:     "inner",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15152,6 +15931,7 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 }
 
 var opInnerOut = wrap.Op{
+	Kernel:   kernels.InnerOut,
 	Name:     "inner",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15172,6 +15952,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opOuter = wrap.Op{
+	Kernel:   kernels.Outer,
 	Name:     "outer",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15190,6 +15971,7 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 }
 
 var opOuterOut = wrap.Op{
+	Kernel:   kernels.OuterOut,
 	Name:     "outer",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15210,6 +15992,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 }
 
 var opGer = wrap.Op{
+	Kernel:   kernels.Ger,
 	Name:     "ger",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15228,6 +16011,7 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 }
 
 var opGerOut = wrap.Op{
+	Kernel:   kernels.GerOut,
 	Name:     "ger",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15248,6 +16032,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opLinalgNorm = wrap.Op{
+	Kernel:   kernels.LinalgNorm,
 	Name:     "linalg_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15266,6 +16051,7 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 }
 
 var opLinalgNormOrdStr = wrap.Op{
+	Kernel:   kernels.LinalgNormOrdStr,
 	Name:     "linalg_norm",
 	Overload: "ord_str",
 	Policy:   checks.PyTorch,
@@ -15284,6 +16070,7 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 }
 
 var opLinalgNormOut = wrap.Op{
+	Kernel:   kernels.LinalgNormOut,
 	Name:     "linalg_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15304,6 +16091,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 }
 
 var opLinalgNormOrdStrOut = wrap.Op{
+	Kernel:   kernels.LinalgNormOrdStrOut,
 	Name:     "linalg_norm",
 	Overload: "ord_str_out",
 	Policy:   checks.PyTorch,
@@ -15324,6 +16112,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 }
 
 var opLinalgVectorNorm = wrap.Op{
+	Kernel:   kernels.LinalgVectorNorm,
 	Name:     "linalg_vector_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15343,6 +16132,7 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 }
 
 var opLinalgVectorNormOut = wrap.Op{
+	Kernel:   kernels.LinalgVectorNormOut,
 	Name:     "linalg_vector_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15363,6 +16153,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 }
 
 var opLinalgMatrixNorm = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNorm,
 	Name:     "linalg_matrix_norm",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15381,6 +16172,7 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 }
 
 var opLinalgMatrixNormOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormOut,
 	Name:     "linalg_matrix_norm",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15401,6 +16193,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 }
 
 var opLinalgMatrixNormStrOrd = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormStrOrd,
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord",
 	Policy:   checks.PyTorch,
@@ -15419,6 +16212,7 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 }
 
 var opLinalgMatrixNormStrOrdOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixNormStrOrdOut,
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord_out",
 	Policy:   checks.PyTorch,
@@ -15439,6 +16233,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 }
 
 var opXLinalgSvd = wrap.Op{
+	Kernel:   kernels.XLinalgSvd,
 	Name:     "_linalg_svd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15458,6 +16253,7 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 }
 
 var opXLinalgSvdU = wrap.Op{
+	Kernel:   kernels.XLinalgSvdU,
 	Name:     "_linalg_svd",
 	Overload: "U",
 	Policy:   checks.PyTorch,
@@ -15478,6 +16274,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 }
 
 var opLinalgSvd = wrap.Op{
+	Kernel:   kernels.LinalgSvd,
 	Name:     "linalg_svd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15496,6 +16293,7 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 }
 
 var opLinalgSvdU = wrap.Op{
+	Kernel:   kernels.LinalgSvdU,
 	Name:     "linalg_svd",
 	Overload: "U",
 	Policy:   checks.PyTorch,
@@ -15516,6 +16314,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 }
 
 var opLinalgSvdvals = wrap.Op{
+	Kernel:   kernels.LinalgSvdvals,
 	Name:     "linalg_svdvals",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15534,6 +16333,7 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 }
 
 var opLinalgSvdvalsOut = wrap.Op{
+	Kernel:   kernels.LinalgSvdvalsOut,
 	Name:     "linalg_svdvals",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15554,6 +16354,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 }
 
 var opLinalgCond = wrap.Op{
+	Kernel:   kernels.LinalgCond,
 	Name:     "linalg_cond",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15572,6 +16373,7 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 }
 
 var opLinalgCondOut = wrap.Op{
+	Kernel:   kernels.LinalgCondOut,
 	Name:     "linalg_cond",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15592,6 +16394,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 }
 
 var opLinalgCondPStr = wrap.Op{
+	Kernel:   kernels.LinalgCondPStr,
 	Name:     "linalg_cond",
 	Overload: "p_str",
 	Policy:   checks.PyTorch,
@@ -15610,6 +16413,7 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 }
 
 var opLinalgCondPStrOut = wrap.Op{
+	Kernel:   kernels.LinalgCondPStrOut,
 	Name:     "linalg_cond",
 	Overload: "p_str_out",
 	Policy:   checks.PyTorch,
@@ -15630,6 +16434,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 }
 
 var opLinalgPinvAtolRtolTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolTensor,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor",
 	Policy:   checks.PyTorch,
@@ -15649,6 +16454,7 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 }
 
 var opLinalgPinvAtolRtolTensorOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolTensorOut,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor_out",
 	Policy:   checks.PyTorch,
@@ -15669,6 +16475,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 }
 
 var opLinalgPinvAtolRtolFloat = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolFloat,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float",
 	Policy:   checks.PyTorch,
@@ -15687,6 +16494,7 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 }
 
 var opLinalgPinvAtolRtolFloatOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvAtolRtolFloatOut,
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float_out",
 	Policy:   checks.PyTorch,
@@ -15707,6 +16515,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 }
 
 var opLinalgPinv = wrap.Op{
+	Kernel:   kernels.LinalgPinv,
 	Name:     "linalg_pinv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15725,6 +16534,7 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 }
 
 var opLinalgPinvRcondTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvRcondTensor,
 	Name:     "linalg_pinv",
 	Overload: "rcond_tensor",
 	Policy:   checks.PyTorch,
@@ -15743,6 +16553,7 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 }
 
 var opLinalgPinvOut = wrap.Op{
+	Kernel:   kernels.LinalgPinvOut,
 	Name:     "linalg_pinv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15763,6 +16574,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 }
 
 var opLinalgPinvOutRcondTensor = wrap.Op{
+	Kernel:   kernels.LinalgPinvOutRcondTensor,
 	Name:     "linalg_pinv",
 	Overload: "out_rcond_tensor",
 	Policy:   checks.PyTorch,
@@ -15783,6 +16595,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 }
 
 var opXLinalgSolveEx = wrap.Op{
+	Kernel:   kernels.XLinalgSolveEx,
 	Name:     "_linalg_solve_ex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15802,6 +16615,7 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 }
 
 var opXLinalgSolveExResult = wrap.Op{
+	Kernel:   kernels.XLinalgSolveExResult,
 	Name:     "_linalg_solve_ex",
 	Overload: "result",
 	Policy:   checks.PyTorch,
@@ -15822,6 +16636,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 }
 
 var opLinalgSolveEx = wrap.Op{
+	Kernel:   kernels.LinalgSolveEx,
 	Name:     "linalg_solve_ex",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15840,6 +16655,7 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 }
 
 var opLinalgSolveExOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveExOut,
 	Name:     "linalg_solve_ex",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15860,6 +16676,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 }
 
 var opLinalgSolve = wrap.Op{
+	Kernel:   kernels.LinalgSolve,
 	Name:     "linalg_solve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15878,6 +16695,7 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 }
 
 var opXSpsolve = wrap.Op{
+	Kernel:   kernels.XSpsolve,
 	Name:     "_spsolve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15896,6 +16714,7 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 }
 
 var opLinalgSolveOut = wrap.Op{
+	Kernel:   kernels.LinalgSolveOut,
 	Name:     "linalg_solve",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15916,6 +16735,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 }
 
 var opLinalgTensorinv = wrap.Op{
+	Kernel:   kernels.LinalgTensorinv,
 	Name:     "linalg_tensorinv",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15934,6 +16754,7 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 }
 
 var opLinalgTensorinvOut = wrap.Op{
+	Kernel:   kernels.LinalgTensorinvOut,
 	Name:     "linalg_tensorinv",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15954,6 +16775,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 }
 
 var opLinalgTensorsolve = wrap.Op{
+	Kernel:   kernels.LinalgTensorsolve,
 	Name:     "linalg_tensorsolve",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -15972,6 +16794,7 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 }
 
 var opLinalgTensorsolveOut = wrap.Op{
+	Kernel:   kernels.LinalgTensorsolveOut,
 	Name:     "linalg_tensorsolve",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -15992,6 +16815,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 }
 
 var opLinalgQr = wrap.Op{
+	Kernel:   kernels.LinalgQr,
 	Name:     "linalg_qr",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16011,6 +16835,7 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 }
 
 var opLinalgQrOut = wrap.Op{
+	Kernel:   kernels.LinalgQrOut,
 	Name:     "linalg_qr",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16031,6 +16856,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 }
 
 var opLinalgMatrixPower = wrap.Op{
+	Kernel:   kernels.LinalgMatrixPower,
 	Name:     "linalg_matrix_power",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16049,6 +16875,7 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 }
 
 var opLinalgMatrixPowerOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixPowerOut,
 	Name:     "linalg_matrix_power",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16069,6 +16896,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 }
 
 var opLinalgMatrixRankAtolRtolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor",
 	Policy:   checks.PyTorch,
@@ -16087,6 +16915,7 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 }
 
 var opLinalgMatrixRankAtolRtolTensorOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolTensorOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor_out",
 	Policy:   checks.PyTorch,
@@ -16107,6 +16936,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 }
 
 var opLinalgMatrixRankAtolRtolFloat = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolFloat,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float",
 	Policy:   checks.PyTorch,
@@ -16125,6 +16955,7 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 }
 
 var opLinalgMatrixRankAtolRtolFloatOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankAtolRtolFloatOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float_out",
 	Policy:   checks.PyTorch,
@@ -16145,6 +16976,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 }
 
 var opLinalgMatrixRank = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRank,
 	Name:     "linalg_matrix_rank",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16163,6 +16995,7 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 }
 
 var opLinalgMatrixRankOut = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankOut,
 	Name:     "linalg_matrix_rank",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16183,6 +17016,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 }
 
 var opLinalgMatrixRankTolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankTolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "tol_tensor",
 	Policy:   checks.PyTorch,
@@ -16201,6 +17035,7 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 }
 
 var opLinalgMatrixRankOutTolTensor = wrap.Op{
+	Kernel:   kernels.LinalgMatrixRankOutTolTensor,
 	Name:     "linalg_matrix_rank",
 	Overload: "out_tol_tensor",
 	Policy:   checks.PyTorch,
@@ -16221,6 +17056,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 }
 
 var opLinalgMultiDot = wrap.Op{
+	Kernel:   kernels.LinalgMultiDot,
 	Name:     "linalg_multi_dot",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16239,6 +17075,7 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opLinalgMultiDotOut = wrap.Op{
+	Kernel:   kernels.LinalgMultiDotOut,
 	Name:     "linalg_multi_dot",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16259,6 +17096,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 }
 
 var opNestedToPaddedTensor = wrap.Op{
+	Kernel:   kernels.NestedToPaddedTensor,
 	Name:     "nested_to_padded_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16277,6 +17115,7 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 }
 
 var opXTestSerializationSubcmul = wrap.Op{
+	Kernel:   kernels.XTestSerializationSubcmul,
 	Name:     "_test_serialization_subcmul",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16295,6 +17134,7 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 }
 
 var opXTestParallelMaterialize = wrap.Op{
+	Kernel:   kernels.XTestParallelMaterialize,
 	Name:     "_test_parallel_materialize",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16313,6 +17153,7 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 }
 
 var opXTestOptionalIntlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalIntlist,
 	Name:     "_test_optional_intlist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16331,6 +17172,7 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 }
 
 var opXTestOptionalIntlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalIntlistOut,
 	Name:     "_test_optional_intlist",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16351,6 +17193,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 }
 
 var opXTestOptionalFilledIntlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalFilledIntlist,
 	Name:     "_test_optional_filled_intlist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16369,6 +17212,7 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 }
 
 var opXTestOptionalFilledIntlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalFilledIntlistOut,
 	Name:     "_test_optional_filled_intlist",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16389,6 +17233,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 }
 
 var opXTestOptionalFloatlist = wrap.Op{
+	Kernel:   kernels.XTestOptionalFloatlist,
 	Name:     "_test_optional_floatlist",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16407,6 +17252,7 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 }
 
 var opXTestOptionalFloatlistOut = wrap.Op{
+	Kernel:   kernels.XTestOptionalFloatlistOut,
 	Name:     "_test_optional_floatlist",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16427,6 +17273,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 }
 
 var opXTestStringDefault = wrap.Op{
+	Kernel:   kernels.XTestStringDefault,
 	Name:     "_test_string_default",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16445,6 +17292,7 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 }
 
 var opXTestAmbiguousDefaultsA = wrap.Op{
+	Kernel:   kernels.XTestAmbiguousDefaultsA,
 	Name:     "_test_ambiguous_defaults",
 	Overload: "a",
 	Policy:   checks.PyTorch,
@@ -16463,6 +17311,7 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 }
 
 var opXTestAmbiguousDefaultsB = wrap.Op{
+	Kernel:   kernels.XTestAmbiguousDefaultsB,
 	Name:     "_test_ambiguous_defaults",
 	Overload: "b",
 	Policy:   checks.PyTorch,
@@ -16481,6 +17330,7 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 }
 
 var opXTestWarnInAutograd = wrap.Op{
+	Kernel:   kernels.XTestWarnInAutograd,
 	Name:     "_test_warn_in_autograd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16500,6 +17350,7 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestWarnInAutogradOut = wrap.Op{
+	Kernel:   kernels.XTestWarnInAutogradOut,
 	Name:     "_test_warn_in_autograd",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16520,6 +17371,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 }
 
 var opXTestAutogradMultipleDispatchFullcoverage = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchFullcoverage,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage",
 	Policy:   checks.PyTorch,
@@ -16539,6 +17391,7 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 }
 
 var opXTestAutogradMultipleDispatchFullcoverageOut = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchFullcoverageOut,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage_out",
 	Policy:   checks.PyTorch,
@@ -16559,6 +17412,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 }
 
 var opXTestAutogradMultipleDispatchNtonly = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchNtonly,
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "ntonly",
 	Policy:   checks.PyTorch,
@@ -16578,6 +17432,7 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 }
 
 var opXTestAutogradMultipleDispatchView = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchView,
 	Name:     "_test_autograd_multiple_dispatch_view",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16597,6 +17452,7 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestAutogradMultipleDispatchViewCopy = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchViewCopy,
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16616,6 +17472,7 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXTestAutogradMultipleDispatchViewCopyOut = wrap.Op{
+	Kernel:   kernels.XTestAutogradMultipleDispatchViewCopyOut,
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16636,6 +17493,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 }
 
 var opSegmentReduce = wrap.Op{
+	Kernel:   kernels.SegmentReduce,
 	Name:     "segment_reduce",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16655,6 +17513,7 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 }
 
 var opSegmentReduceOut = wrap.Op{
+	Kernel:   kernels.SegmentReduceOut,
 	Name:     "segment_reduce",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16675,6 +17534,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 }
 
 var opXSegmentReduceBackward = wrap.Op{
+	Kernel:   kernels.XSegmentReduceBackward,
 	Name:     "_segment_reduce_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16693,6 +17553,7 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 }
 
 var opXSegmentReduceBackwardOut = wrap.Op{
+	Kernel:   kernels.XSegmentReduceBackwardOut,
 	Name:     "_segment_reduce_backward",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16713,6 +17574,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 }
 
 var opPadSequence = wrap.Op{
+	Kernel:   kernels.PadSequence,
 	Name:     "pad_sequence",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16731,6 +17593,7 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 }
 
 var opFlattenDenseTensors = wrap.Op{
+	Kernel:   kernels.FlattenDenseTensors,
 	Name:     "flatten_dense_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16749,6 +17612,7 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 }
 
 var opUnflattenDenseTensors = wrap.Op{
+	Kernel:   kernels.UnflattenDenseTensors,
 	Name:     "unflatten_dense_tensors",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16767,6 +17631,7 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 }
 
 var opXNestedTensorFromTensorList = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromTensorList,
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16786,6 +17651,7 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 }
 
 var opXNestedTensorFromTensorListOut = wrap.Op{
+	Kernel:   kernels.XNestedTensorFromTensorListOut,
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16806,6 +17672,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 }
 
 var opXFwPrimalCopy = wrap.Op{
+	Kernel:   kernels.XFwPrimalCopy,
 	Name:     "_fw_primal_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16824,6 +17691,7 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 }
 
 var opXFwPrimalCopyOut = wrap.Op{
+	Kernel:   kernels.XFwPrimalCopyOut,
 	Name:     "_fw_primal_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16844,6 +17712,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 }
 
 var opXMakeDualCopy = wrap.Op{
+	Kernel:   kernels.XMakeDualCopy,
 	Name:     "_make_dual_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16862,6 +17731,7 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 }
 
 var opXMakeDualCopyOut = wrap.Op{
+	Kernel:   kernels.XMakeDualCopyOut,
 	Name:     "_make_dual_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16882,6 +17752,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 }
 
 var opViewAsRealCopy = wrap.Op{
+	Kernel:   kernels.ViewAsRealCopy,
 	Name:     "view_as_real_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16901,6 +17772,7 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsRealCopyOut = wrap.Op{
+	Kernel:   kernels.ViewAsRealCopyOut,
 	Name:     "view_as_real_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16921,6 +17793,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplexCopy = wrap.Op{
+	Kernel:   kernels.ViewAsComplexCopy,
 	Name:     "view_as_complex_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16940,6 +17813,7 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opViewAsComplexCopyOut = wrap.Op{
+	Kernel:   kernels.ViewAsComplexCopyOut,
 	Name:     "view_as_complex_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16960,6 +17834,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjCopy = wrap.Op{
+	Kernel:   kernels.XConjCopy,
 	Name:     "_conj_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -16979,6 +17854,7 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXConjCopyOut = wrap.Op{
+	Kernel:   kernels.XConjCopyOut,
 	Name:     "_conj_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -16999,6 +17875,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegViewCopy = wrap.Op{
+	Kernel:   kernels.XNegViewCopy,
 	Name:     "_neg_view_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17018,6 +17895,7 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXNegViewCopyOut = wrap.Op{
+	Kernel:   kernels.XNegViewCopyOut,
 	Name:     "_neg_view_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17038,6 +17916,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opAsStridedCopy = wrap.Op{
+	Kernel:   kernels.AsStridedCopy,
 	Name:     "as_strided_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17057,6 +17936,7 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 }
 
 var opAsStridedCopyOut = wrap.Op{
+	Kernel:   kernels.AsStridedCopyOut,
 	Name:     "as_strided_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17077,6 +17957,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 }
 
 var opXSparseBroadcastToCopy = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastToCopy,
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17095,6 +17976,7 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opXSparseBroadcastToCopyOut = wrap.Op{
+	Kernel:   kernels.XSparseBroadcastToCopyOut,
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17115,6 +17997,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 }
 
 var opDiagonalCopy = wrap.Op{
+	Kernel:   kernels.DiagonalCopy,
 	Name:     "diagonal_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17134,6 +18017,7 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 }
 
 var opDiagonalCopyOut = wrap.Op{
+	Kernel:   kernels.DiagonalCopyOut,
 	Name:     "diagonal_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17154,6 +18038,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 }
 
 var opExpandCopy = wrap.Op{
+	Kernel:   kernels.ExpandCopy,
 	Name:     "expand_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17173,6 +18058,7 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 }
 
 var opExpandCopyOut = wrap.Op{
+	Kernel:   kernels.ExpandCopyOut,
 	Name:     "expand_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17193,6 +18079,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 }
 
 var opPermuteCopy = wrap.Op{
+	Kernel:   kernels.PermuteCopy,
 	Name:     "permute_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17212,6 +18099,7 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 }
 
 var opPermuteCopyOut = wrap.Op{
+	Kernel:   kernels.PermuteCopyOut,
 	Name:     "permute_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17232,6 +18120,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 }
 
 var opXReshapeAliasCopy = wrap.Op{
+	Kernel:   kernels.XReshapeAliasCopy,
 	Name:     "_reshape_alias_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17251,6 +18140,7 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 }
 
 var opXReshapeAliasCopyOut = wrap.Op{
+	Kernel:   kernels.XReshapeAliasCopyOut,
 	Name:     "_reshape_alias_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17271,6 +18161,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 }
 
 var opSelectCopyInt = wrap.Op{
+	Kernel:   kernels.SelectCopyInt,
 	Name:     "select_copy",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -17290,6 +18181,7 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 }
 
 var opSelectCopyIntOut = wrap.Op{
+	Kernel:   kernels.SelectCopyIntOut,
 	Name:     "select_copy",
 	Overload: "int_out",
 	Policy:   checks.PyTorch,
@@ -17310,6 +18202,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 }
 
 var opDetachCopy = wrap.Op{
+	Kernel:   kernels.DetachCopy,
 	Name:     "detach_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17328,6 +18221,7 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opDetachCopyOut = wrap.Op{
+	Kernel:   kernels.DetachCopyOut,
 	Name:     "detach_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17348,6 +18242,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSliceCopyTensor = wrap.Op{
+	Kernel:   kernels.SliceCopyTensor,
 	Name:     "slice_copy",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -17367,6 +18262,7 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 }
 
 var opSliceCopyTensorOut = wrap.Op{
+	Kernel:   kernels.SliceCopyTensorOut,
 	Name:     "slice_copy",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -17387,6 +18283,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 }
 
 var opSplitCopyTensor = wrap.Op{
+	Kernel:   kernels.SplitCopyTensor,
 	Name:     "split_copy",
 	Overload: "Tensor",
 	Policy:   checks.PyTorch,
@@ -17406,6 +18303,7 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 }
 
 var opSplitWithSizesCopy = wrap.Op{
+	Kernel:   kernels.SplitWithSizesCopy,
 	Name:     "split_with_sizes_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17425,6 +18323,7 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 }
 
 var opSqueezeCopy = wrap.Op{
+	Kernel:   kernels.SqueezeCopy,
 	Name:     "squeeze_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17444,6 +18343,7 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeCopyOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyOut,
 	Name:     "squeeze_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17464,6 +18364,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSqueezeCopyDim = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDim,
 	Name:     "squeeze_copy",
 	Overload: "dim",
 	Policy:   checks.PyTorch,
@@ -17483,6 +18384,7 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opSqueezeCopyDimOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDimOut,
 	Name:     "squeeze_copy",
 	Overload: "dim_out",
 	Policy:   checks.PyTorch,
@@ -17503,6 +18405,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 }
 
 var opSqueezeCopyDims = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDims,
 	Name:     "squeeze_copy",
 	Overload: "dims",
 	Policy:   checks.PyTorch,
@@ -17522,6 +18425,7 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 }
 
 var opSqueezeCopyDimsOut = wrap.Op{
+	Kernel:   kernels.SqueezeCopyDimsOut,
 	Name:     "squeeze_copy",
 	Overload: "dims_out",
 	Policy:   checks.PyTorch,
@@ -17542,6 +18446,7 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 }
 
 var opTCopy = wrap.Op{
+	Kernel:   kernels.TCopy,
 	Name:     "t_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17561,6 +18466,7 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opTCopyOut = wrap.Op{
+	Kernel:   kernels.TCopyOut,
 	Name:     "t_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17581,6 +18487,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opTransposeCopyInt = wrap.Op{
+	Kernel:   kernels.TransposeCopyInt,
 	Name:     "transpose_copy",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -17600,6 +18507,7 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 }
 
 var opTransposeCopyIntOut = wrap.Op{
+	Kernel:   kernels.TransposeCopyIntOut,
 	Name:     "transpose_copy",
 	Overload: "int_out",
 	Policy:   checks.PyTorch,
@@ -17620,6 +18528,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 }
 
 var opUnsqueezeCopy = wrap.Op{
+	Kernel:   kernels.UnsqueezeCopy,
 	Name:     "unsqueeze_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17639,6 +18548,7 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 }
 
 var opUnsqueezeCopyOut = wrap.Op{
+	Kernel:   kernels.UnsqueezeCopyOut,
 	Name:     "unsqueeze_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17659,6 +18569,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 }
 
 var opXIndicesCopy = wrap.Op{
+	Kernel:   kernels.XIndicesCopy,
 	Name:     "_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17678,6 +18589,7 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.XIndicesCopyOut,
 	Name:     "_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17698,6 +18610,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opXValuesCopy = wrap.Op{
+	Kernel:   kernels.XValuesCopy,
 	Name:     "_values_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17717,6 +18630,7 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opXValuesCopyOut = wrap.Op{
+	Kernel:   kernels.XValuesCopyOut,
 	Name:     "_values_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17737,6 +18651,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opIndicesCopy = wrap.Op{
+	Kernel:   kernels.IndicesCopy,
 	Name:     "indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17756,6 +18671,7 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.IndicesCopyOut,
 	Name:     "indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17776,6 +18692,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opValuesCopy = wrap.Op{
+	Kernel:   kernels.ValuesCopy,
 	Name:     "values_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17795,6 +18712,7 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opValuesCopyOut = wrap.Op{
+	Kernel:   kernels.ValuesCopyOut,
 	Name:     "values_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17815,6 +18733,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndicesCopy = wrap.Op{
+	Kernel:   kernels.CrowIndicesCopy,
 	Name:     "crow_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17834,6 +18753,7 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCrowIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.CrowIndicesCopyOut,
 	Name:     "crow_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17854,6 +18774,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndicesCopy = wrap.Op{
+	Kernel:   kernels.ColIndicesCopy,
 	Name:     "col_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17873,6 +18794,7 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opColIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.ColIndicesCopyOut,
 	Name:     "col_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17893,6 +18815,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndicesCopy = wrap.Op{
+	Kernel:   kernels.CcolIndicesCopy,
 	Name:     "ccol_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17912,6 +18835,7 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opCcolIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.CcolIndicesCopyOut,
 	Name:     "ccol_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17932,6 +18856,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndicesCopy = wrap.Op{
+	Kernel:   kernels.RowIndicesCopy,
 	Name:     "row_indices_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -17951,6 +18876,7 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opRowIndicesCopyOut = wrap.Op{
+	Kernel:   kernels.RowIndicesCopyOut,
 	Name:     "row_indices_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -17971,6 +18897,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opUnbindCopyInt = wrap.Op{
+	Kernel:   kernels.UnbindCopyInt,
 	Name:     "unbind_copy",
 	Overload: "int",
 	Policy:   checks.PyTorch,
@@ -17990,6 +18917,7 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 }
 
 var opUnbindCopyIntOut = wrap.Op{
+	Kernel:   kernels.UnbindCopyIntOut,
 	Name:     "unbind_copy",
 	Overload: "int_out",
 	Policy:   checks.PyTorch,
@@ -18013,6 +18941,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 }
 
 var opSplitCopyTensorOut = wrap.Op{
+	Kernel:   kernels.SplitCopyTensorOut,
 	Name:     "split_copy",
 	Overload: "Tensor_out",
 	Policy:   checks.PyTorch,
@@ -18036,6 +18965,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 }
 
 var opSplitWithSizesCopyOut = wrap.Op{
+	Kernel:   kernels.SplitWithSizesCopyOut,
 	Name:     "split_with_sizes_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18059,6 +18989,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 }
 
 var opViewCopy = wrap.Op{
+	Kernel:   kernels.ViewCopy,
 	Name:     "view_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18078,6 +19009,7 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 }
 
 var opViewCopyOut = wrap.Op{
+	Kernel:   kernels.ViewCopyOut,
 	Name:     "view_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18098,6 +19030,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 }
 
 var opViewCopyDtype = wrap.Op{
+	Kernel:   kernels.ViewCopyDtype,
 	Name:     "view_copy",
 	Overload: "dtype",
 	Policy:   checks.PyTorch,
@@ -18117,6 +19050,7 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 }
 
 var opViewCopyDtypeOut = wrap.Op{
+	Kernel:   kernels.ViewCopyDtypeOut,
 	Name:     "view_copy",
 	Overload: "dtype_out",
 	Policy:   checks.PyTorch,
@@ -18137,6 +19071,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 }
 
 var opUnfoldCopy = wrap.Op{
+	Kernel:   kernels.UnfoldCopy,
 	Name:     "unfold_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18156,6 +19091,7 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 }
 
 var opUnfoldCopyOut = wrap.Op{
+	Kernel:   kernels.UnfoldCopyOut,
 	Name:     "unfold_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18176,6 +19112,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 }
 
 var opAliasCopy = wrap.Op{
+	Kernel:   kernels.AliasCopy,
 	Name:     "alias_copy",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18195,6 +19132,7 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 }
 
 var opAliasCopyOut = wrap.Op{
+	Kernel:   kernels.AliasCopyOut,
 	Name:     "alias_copy",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18215,6 +19153,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opToPaddedTensor = wrap.Op{
+	Kernel:   kernels.ToPaddedTensor,
 	Name:     "to_padded_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18234,6 +19173,7 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 }
 
 var opToPaddedTensorOut = wrap.Op{
+	Kernel:   kernels.ToPaddedTensorOut,
 	Name:     "to_padded_tensor",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18254,6 +19194,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 }
 
 var opXJaggedToPaddedDenseForward = wrap.Op{
+	Kernel:   kernels.XJaggedToPaddedDenseForward,
 	Name:     "_jagged_to_padded_dense_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18272,6 +19213,7 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 }
 
 var opXPaddedDenseToJaggedForward = wrap.Op{
+	Kernel:   kernels.XPaddedDenseToJaggedForward,
 	Name:     "_padded_dense_to_jagged_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18290,6 +19232,7 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 }
 
 var opXNestedFromPaddedTensor = wrap.Op{
+	Kernel:   kernels.XNestedFromPaddedTensor,
 	Name:     "_nested_from_padded_tensor",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18309,6 +19252,7 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 }
 
 var opXNestedTensorSoftmaxWithShape = wrap.Op{
+	Kernel:   kernels.XNestedTensorSoftmaxWithShape,
 	Name:     "_nested_tensor_softmax_with_shape",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18327,6 +19271,7 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 }
 
 var opXSafeSoftmax = wrap.Op{
+	Kernel:   kernels.XSafeSoftmax,
 	Name:     "_safe_softmax",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18346,6 +19291,7 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 }
 
 var opXTransformerEncoderLayerFwd = wrap.Op{
+	Kernel:   kernels.XTransformerEncoderLayerFwd,
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18364,6 +19310,7 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 }
 
 var opXTransformerEncoderLayerFwdOut = wrap.Op{
+	Kernel:   kernels.XTransformerEncoderLayerFwdOut,
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18384,6 +19331,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 }
 
 var opXNativeMultiHeadAttention = wrap.Op{
+	Kernel:   kernels.XNativeMultiHeadAttention,
 	Name:     "_native_multi_head_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18402,6 +19350,7 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXNativeMultiHeadAttentionOut = wrap.Op{
+	Kernel:   kernels.XNativeMultiHeadAttentionOut,
 	Name:     "_native_multi_head_attention",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -18422,6 +19371,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 }
 
 var opScaledDotProductAttention = wrap.Op{
+	Kernel:   kernels.ScaledDotProductAttention,
 	Name:     "scaled_dot_product_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18440,6 +19390,7 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXFusedSdpChoice = wrap.Op{
+	Kernel:   kernels.XFusedSdpChoice,
 	Name:     "_fused_sdp_choice",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18459,6 +19410,7 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 }
 
 var opXScaledDotProductAttentionMath = wrap.Op{
+	Kernel:   kernels.XScaledDotProductAttentionMath,
 	Name:     "_scaled_dot_product_attention_math",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18477,6 +19429,7 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 }
 
 var opXScaledDotProductAttentionMathForMps = wrap.Op{
+	Kernel:   kernels.XScaledDotProductAttentionMathForMps,
 	Name:     "_scaled_dot_product_attention_math_for_mps",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18495,6 +19448,7 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 }
 
 var opXScaledDotProductFlashAttention = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttention,
 	Name:     "_scaled_dot_product_flash_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18514,6 +19468,7 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 }
 
 var opXScaledDotProductFlashAttentionForCpu = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttentionForCpu,
 	Name:     "_scaled_dot_product_flash_attention_for_cpu",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18533,6 +19488,7 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 }
 
 var opXScaledDotProductFusedAttentionOverrideable = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFusedAttentionOverrideable,
 	Name:     "_scaled_dot_product_fused_attention_overrideable",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -18552,6 +19508,7 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 }
 
 var opXScaledDotProductFlashAttentionBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttentionBackward,
 	Name:     "_scaled_dot_product_flash_attention_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,

@@ -14,6 +14,7 @@ import (
 )
 
 var opXScaledDotProductFlashAttentionForCpuBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFlashAttentionForCpuBackward,
 	Name:     "_scaled_dot_product_flash_attention_for_cpu_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -32,6 +33,7 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 }
 
 var opXScaledDotProductFusedAttentionOverrideableBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductFusedAttentionOverrideableBackward,
 	Name:     "_scaled_dot_product_fused_attention_overrideable_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -50,6 +52,7 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 }
 
 var opXScaledDotProductEfficientAttention = wrap.Op{
+	Kernel:   kernels.XScaledDotProductEfficientAttention,
 	Name:     "_scaled_dot_product_efficient_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -69,6 +72,7 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 }
 
 var opXScaledDotProductEfficientAttentionBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductEfficientAttentionBackward,
 	Name:     "_scaled_dot_product_efficient_attention_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -87,6 +91,7 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 }
 
 var opXScaledDotProductCudnnAttention = wrap.Op{
+	Kernel:   kernels.XScaledDotProductCudnnAttention,
 	Name:     "_scaled_dot_product_cudnn_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -106,6 +111,7 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 }
 
 var opXScaledDotProductCudnnAttentionBackward = wrap.Op{
+	Kernel:   kernels.XScaledDotProductCudnnAttentionBackward,
 	Name:     "_scaled_dot_product_cudnn_attention_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -124,6 +130,7 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 }
 
 var opXFlashAttentionForward = wrap.Op{
+	Kernel:   kernels.XFlashAttentionForward,
 	Name:     "_flash_attention_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -143,6 +150,7 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 }
 
 var opXFlashAttentionBackward = wrap.Op{
+	Kernel:   kernels.XFlashAttentionBackward,
 	Name:     "_flash_attention_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -161,6 +169,7 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 }
 
 var opXEfficientAttentionForward = wrap.Op{
+	Kernel:   kernels.XEfficientAttentionForward,
 	Name:     "_efficient_attention_forward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -180,6 +189,7 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 }
 
 var opXEfficientAttentionBackward = wrap.Op{
+	Kernel:   kernels.XEfficientAttentionBackward,
 	Name:     "_efficient_attention_backward",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -198,6 +208,7 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 }
 
 var opXTritonScaledDotAttention = wrap.Op{
+	Kernel:   kernels.XTritonScaledDotAttention,
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -216,6 +227,7 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 }
 
 var opXTritonScaledDotAttentionOut = wrap.Op{
+	Kernel:   kernels.XTritonScaledDotAttentionOut,
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -236,6 +248,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 }
 
 var opXFillMemEffDropoutMask_ = wrap.Op{
+	Kernel:   kernels.XFillMemEffDropoutMask_,
 	Name:     "_fill_mem_eff_dropout_mask_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -256,6 +269,7 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 }
 
 var opXTritonMultiHeadAttention = wrap.Op{
+	Kernel:   kernels.XTritonMultiHeadAttention,
 	Name:     "_triton_multi_head_attention",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -274,6 +288,7 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 }
 
 var opXTritonMultiHeadAttentionOut = wrap.Op{
+	Kernel:   kernels.XTritonMultiHeadAttentionOut,
 	Name:     "_triton_multi_head_attention",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -294,6 +309,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 }
 
 var opSpecialAiryAi = wrap.Op{
+	Kernel:   kernels.SpecialAiryAi,
 	Name:     "special_airy_ai",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -313,6 +329,7 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialAiryAiOut = wrap.Op{
+	Kernel:   kernels.SpecialAiryAiOut,
 	Name:     "special_airy_ai",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -333,6 +350,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ0 = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ0,
 	Name:     "special_bessel_j0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -352,6 +370,7 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ0Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ0Out,
 	Name:     "special_bessel_j0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -372,6 +391,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ1 = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ1,
 	Name:     "special_bessel_j1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -391,6 +411,7 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselJ1Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselJ1Out,
 	Name:     "special_bessel_j1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -411,6 +432,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY0 = wrap.Op{
+	Kernel:   kernels.SpecialBesselY0,
 	Name:     "special_bessel_y0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -430,6 +452,7 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY0Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselY0Out,
 	Name:     "special_bessel_y0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -450,6 +473,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY1 = wrap.Op{
+	Kernel:   kernels.SpecialBesselY1,
 	Name:     "special_bessel_y1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -469,6 +493,7 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialBesselY1Out = wrap.Op{
+	Kernel:   kernels.SpecialBesselY1Out,
 	Name:     "special_bessel_y1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -489,6 +514,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialChebyshevPolynomialT = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialT,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -508,6 +534,7 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialTXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTXScalar,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -527,6 +554,7 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialTNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTNScalar,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -546,6 +574,7 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialTOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -566,6 +595,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialTXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTXScalarOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -586,6 +616,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialTNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialTNScalarOut,
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -606,6 +637,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialU = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialU,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -625,6 +657,7 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialUXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUXScalar,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -644,6 +677,7 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialUNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUNScalar,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -663,6 +697,7 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialUOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -683,6 +718,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialUXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUXScalarOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -703,6 +739,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialUNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialUNScalarOut,
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -723,6 +760,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialV = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialV,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -742,6 +780,7 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialVXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVXScalar,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -761,6 +800,7 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialVNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVNScalar,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -780,6 +820,7 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialVOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -800,6 +841,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialVXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVXScalarOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -820,6 +862,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialVNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialVNScalarOut,
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -840,6 +883,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialChebyshevPolynomialW = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialW,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -859,6 +903,7 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 }
 
 var opSpecialChebyshevPolynomialWXScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWXScalar,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -878,6 +923,7 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 }
 
 var opSpecialChebyshevPolynomialWNScalar = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWNScalar,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -897,6 +943,7 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 }
 
 var opSpecialChebyshevPolynomialWOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -917,6 +964,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 }
 
 var opSpecialChebyshevPolynomialWXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWXScalarOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -937,6 +985,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 }
 
 var opSpecialChebyshevPolynomialWNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialChebyshevPolynomialWNScalarOut,
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -957,6 +1006,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 }
 
 var opSpecialHermitePolynomialH = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialH,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -976,6 +1026,7 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialHermitePolynomialHXScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHXScalar,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -995,6 +1046,7 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 }
 
 var opSpecialHermitePolynomialHNScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHNScalar,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1014,6 +1066,7 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 }
 
 var opSpecialHermitePolynomialHOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1034,6 +1087,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 }
 
 var opSpecialHermitePolynomialHXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHXScalarOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1054,6 +1108,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 }
 
 var opSpecialHermitePolynomialHNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHNScalarOut,
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1074,6 +1129,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 }
 
 var opSpecialHermitePolynomialHe = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHe,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1093,6 +1149,7 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialHermitePolynomialHeXScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeXScalar,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -1112,6 +1169,7 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialHermitePolynomialHeNScalar = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeNScalar,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1131,6 +1189,7 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialHermitePolynomialHeOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1151,6 +1210,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialHermitePolynomialHeXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeXScalarOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1171,6 +1231,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialHermitePolynomialHeNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialHermitePolynomialHeNScalarOut,
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1191,6 +1252,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialLaguerrePolynomialL = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialL,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1210,6 +1272,7 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialLaguerrePolynomialLXScalar = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLXScalar,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -1229,6 +1292,7 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialLaguerrePolynomialLNScalar = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLNScalar,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1248,6 +1312,7 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialLaguerrePolynomialLOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1268,6 +1333,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialLaguerrePolynomialLXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLXScalarOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1288,6 +1354,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialLaguerrePolynomialLNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLaguerrePolynomialLNScalarOut,
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1308,6 +1375,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialLegendrePolynomialP = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialP,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1327,6 +1395,7 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 }
 
 var opSpecialLegendrePolynomialPXScalar = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPXScalar,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -1346,6 +1415,7 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 }
 
 var opSpecialLegendrePolynomialPNScalar = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPNScalar,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1365,6 +1435,7 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 }
 
 var opSpecialLegendrePolynomialPOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1385,6 +1456,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 }
 
 var opSpecialLegendrePolynomialPXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPXScalarOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1405,6 +1477,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 }
 
 var opSpecialLegendrePolynomialPNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialLegendrePolynomialPNScalarOut,
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1425,6 +1498,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 }
 
 var opSpecialModifiedBesselI0 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI0,
 	Name:     "special_modified_bessel_i0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1444,6 +1518,7 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselI0Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI0Out,
 	Name:     "special_modified_bessel_i0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1464,6 +1539,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselI1 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI1,
 	Name:     "special_modified_bessel_i1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1483,6 +1559,7 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselI1Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselI1Out,
 	Name:     "special_modified_bessel_i1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1503,6 +1580,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselK0 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK0,
 	Name:     "special_modified_bessel_k0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1522,6 +1600,7 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselK0Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK0Out,
 	Name:     "special_modified_bessel_k0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1542,6 +1621,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialModifiedBesselK1 = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK1,
 	Name:     "special_modified_bessel_k1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1561,6 +1641,7 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialModifiedBesselK1Out = wrap.Op{
+	Kernel:   kernels.SpecialModifiedBesselK1Out,
 	Name:     "special_modified_bessel_k1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1581,6 +1662,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 }
 
 var opSpecialScaledModifiedBesselK0 = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK0,
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1600,6 +1682,7 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialScaledModifiedBesselK0Out = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK0Out,
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1620,6 +1703,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opSpecialScaledModifiedBesselK1 = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK1,
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1639,6 +1723,7 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialScaledModifiedBesselK1Out = wrap.Op{
+	Kernel:   kernels.SpecialScaledModifiedBesselK1Out,
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1659,6 +1744,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialT = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialT,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1678,6 +1764,7 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialTXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -1697,6 +1784,7 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialTNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1716,6 +1804,7 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialTOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1736,6 +1825,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialTXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1756,6 +1846,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialTNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialTNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1776,6 +1867,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialU = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialU,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1795,6 +1887,7 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialUXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -1814,6 +1907,7 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialUNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1833,6 +1927,7 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialUOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1853,6 +1948,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialUXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1873,6 +1969,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialUNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialUNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1893,6 +1990,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialV = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialV,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -1912,6 +2010,7 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialVXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -1931,6 +2030,7 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialVNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -1950,6 +2050,7 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialVOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -1970,6 +2071,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialVXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -1990,6 +2092,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialVNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialVNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -2010,6 +2113,7 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialShiftedChebyshevPolynomialW = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialW,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2029,6 +2133,7 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 }
 
 var opSpecialShiftedChebyshevPolynomialWXScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWXScalar,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar",
 	Policy:   checks.PyTorch,
@@ -2048,6 +2153,7 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 }
 
 var opSpecialShiftedChebyshevPolynomialWNScalar = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWNScalar,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar",
 	Policy:   checks.PyTorch,
@@ -2067,6 +2173,7 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 }
 
 var opSpecialShiftedChebyshevPolynomialWOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWOut,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2087,6 +2194,7 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 }
 
 var opSpecialShiftedChebyshevPolynomialWXScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWXScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
 	Policy:   checks.PyTorch,
@@ -2107,6 +2215,7 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 }
 
 var opSpecialShiftedChebyshevPolynomialWNScalarOut = wrap.Op{
+	Kernel:   kernels.SpecialShiftedChebyshevPolynomialWNScalarOut,
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
 	Policy:   checks.PyTorch,
@@ -2127,6 +2236,7 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 }
 
 var opSpecialSphericalBesselJ0 = wrap.Op{
+	Kernel:   kernels.SpecialSphericalBesselJ0,
 	Name:     "special_spherical_bessel_j0",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2146,6 +2256,7 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 }
 
 var opSpecialSphericalBesselJ0Out = wrap.Op{
+	Kernel:   kernels.SpecialSphericalBesselJ0Out,
 	Name:     "special_spherical_bessel_j0",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2166,6 +2277,7 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 }
 
 var opXFoobar = wrap.Op{
+	Kernel:   kernels.XFoobar,
 	Name:     "_foobar",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2184,6 +2296,7 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 }
 
 var opXFoobarOut = wrap.Op{
+	Kernel:   kernels.XFoobarOut,
 	Name:     "_foobar",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2204,6 +2317,7 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 }
 
 var opXFusedAdam_ = wrap.Op{
+	Kernel:   kernels.XFusedAdam_,
 	Name:     "_fused_adam_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2224,6 +2338,7 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 }
 
 var opXFusedAdamOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamOut,
 	Name:     "_fused_adam",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2244,6 +2359,7 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 }
 
 var opXFusedAdam = wrap.Op{
+	Kernel:   kernels.XFusedAdam,
 	Name:     "_fused_adam",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2262,6 +2378,7 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 }
 
 var opXFusedAdam_TensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdam_TensorLr,
 	Name:     "_fused_adam_",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2285,6 +2402,7 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 }
 
 var opXFusedAdamTensorLrOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamTensorLrOut,
 	Name:     "_fused_adam",
 	Overload: "tensor_lr_out",
 	Policy:   checks.PyTorch,
@@ -2308,6 +2426,7 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 }
 
 var opXFusedAdamTensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdamTensorLr,
 	Name:     "_fused_adam",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2326,6 +2445,7 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 }
 
 var opXFusedAdamw_ = wrap.Op{
+	Kernel:   kernels.XFusedAdamw_,
 	Name:     "_fused_adamw_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2346,6 +2466,7 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 }
 
 var opXFusedAdamwOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamwOut,
 	Name:     "_fused_adamw",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2366,6 +2487,7 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 }
 
 var opXFusedAdamw = wrap.Op{
+	Kernel:   kernels.XFusedAdamw,
 	Name:     "_fused_adamw",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2384,6 +2506,7 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 }
 
 var opXFusedAdamw_TensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdamw_TensorLr,
 	Name:     "_fused_adamw_",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2407,6 +2530,7 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 }
 
 var opXFusedAdamwTensorLrOut = wrap.Op{
+	Kernel:   kernels.XFusedAdamwTensorLrOut,
 	Name:     "_fused_adamw",
 	Overload: "tensor_lr_out",
 	Policy:   checks.PyTorch,
@@ -2430,6 +2554,7 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 }
 
 var opXFusedAdamwTensorLr = wrap.Op{
+	Kernel:   kernels.XFusedAdamwTensorLr,
 	Name:     "_fused_adamw",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2448,6 +2573,7 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 }
 
 var opXFusedSgd_ = wrap.Op{
+	Kernel:   kernels.XFusedSgd_,
 	Name:     "_fused_sgd_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2468,6 +2594,7 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 }
 
 var opXFusedSgdOut = wrap.Op{
+	Kernel:   kernels.XFusedSgdOut,
 	Name:     "_fused_sgd",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2488,6 +2615,7 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 }
 
 var opXFusedSgd = wrap.Op{
+	Kernel:   kernels.XFusedSgd,
 	Name:     "_fused_sgd",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2506,6 +2634,7 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 }
 
 var opXFusedSgd_TensorLr = wrap.Op{
+	Kernel:   kernels.XFusedSgd_TensorLr,
 	Name:     "_fused_sgd_",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2529,6 +2658,7 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 }
 
 var opXFusedSgdTensorLrOut = wrap.Op{
+	Kernel:   kernels.XFusedSgdTensorLrOut,
 	Name:     "_fused_sgd",
 	Overload: "tensor_lr_out",
 	Policy:   checks.PyTorch,
@@ -2552,6 +2682,7 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 }
 
 var opXFusedSgdTensorLr = wrap.Op{
+	Kernel:   kernels.XFusedSgdTensorLr,
 	Name:     "_fused_sgd",
 	Overload: "tensor_lr",
 	Policy:   checks.PyTorch,
@@ -2570,6 +2701,7 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 }
 
 var opXFusedAdagrad_ = wrap.Op{
+	Kernel:   kernels.XFusedAdagrad_,
 	Name:     "_fused_adagrad_",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2590,6 +2722,7 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 }
 
 var opXFusedAdagradOut = wrap.Op{
+	Kernel:   kernels.XFusedAdagradOut,
 	Name:     "_fused_adagrad",
 	Overload: "out",
 	Policy:   checks.PyTorch,
@@ -2610,6 +2743,7 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 }
 
 var opXFusedAdagrad = wrap.Op{
+	Kernel:   kernels.XFusedAdagrad,
 	Name:     "_fused_adagrad",
 	Overload: "",
 	Policy:   checks.PyTorch,
@@ -2628,6 +2762,7 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 }
 
 var opXPropagateXlaData = wrap.Op{
+	Kernel:   kernels.XPropagateXlaData,
 	Name:     "_propagate_xla_data",
 	Overload: "",
 	Policy:   checks.PyTorch,

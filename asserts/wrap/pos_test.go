@@ -1,0 +1,108 @@
+package wrap_test
+
+import (
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
+)
+
+// posKernel, posGeneric and (*posRuntime).kernel are kernels whose
+// violations must name their lines.
+func posKernel(self *handle) *handle {
+	self.impl++ // replaces the TensorImpl: same_impl
+	return self
+}
+
+func posGeneric[T any](self *handle) *handle {
+	self.impl++
+	return self
+}
+
+type posRuntime struct{}
+
+func (*posRuntime) kernel(self *handle) *handle {
+	self.impl++
+	return self
+}
+
+// declLine returns the line of this file that starts with decl: where a
+// violation of the kernel declared there must point.
+func declLine(t *testing.T, decl string) string {
+	t.Helper()
+	src, err := os.ReadFile("pos_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, decl) {
+			return "asserts/wrap/pos_test.go:" + strconv.Itoa(i+1)
+		}
+	}
+	t.Fatalf("no line starts with %q", decl)
+	return ""
+}
+
+// sameImplCall runs kernel through a checked call of op whose same_impl
+// row fails, and returns the violation.
+func sameImplCall(t *testing.T, op *wrap.Op, kernel func(*handle) *handle) asserts.Violation {
+	t.Helper()
+	self := &handle{impl: 0x10, storage: 0x11, uses: 1}
+	vs := asserts.Collect(func() {
+		var c wrap.Call
+		c.Begin(op)
+		var a0 wrap.Saved
+		c.Save(&a0, self)
+		kernel(self)
+		c.After(&a0, self)
+		c.SameImpl(wrap.Arg("self"), &a0)
+		c.End()
+	})
+	if len(vs) != 1 {
+		t.Fatalf("%d violations, want 1: %v", len(vs), vs)
+	}
+	return vs[0]
+}
+
+func TestViolationPos(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		op     *wrap.Op
+		kernel func(*handle) *handle
+		want   string
+	}{
+		{"kernel function", &wrap.Op{Name: "neg_", Kernel: posKernel}, posKernel, declLine(t, "func posKernel(")},
+		{"generic kernel", &wrap.Op{Name: "neg_", Kernel: posGeneric[float32]}, posGeneric[float32], declLine(t, "func posGeneric[")},
+		{"method kernel", &wrap.Op{Name: "neg_", Kernel: (*posRuntime).kernel}, (&posRuntime{}).kernel, declLine(t, "func (*posRuntime) kernel(")},
+		{"binding", &wrap.Op{Name: "neg_", Kernel: posKernel, Pos: "assertgen.yaml:12:9"}, posKernel, "assertgen.yaml:12:9"},
+		{"none (code generated before positions)", &wrap.Op{Name: "neg_"}, posKernel, ""},
+		{"not a function", &wrap.Op{Name: "neg_", Kernel: 3}, posKernel, ""},
+		{"nil function", &wrap.Op{Name: "neg_", Kernel: (func())(nil)}, posKernel, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := tc.want
+			v := sameImplCall(t, tc.op, tc.kernel)
+			if v.Pos != want {
+				t.Errorf("Pos = %q, want %q", v.Pos, want)
+			}
+			msg := v.Error()
+			if want != "" && !strings.HasPrefix(msg, want+": neg_: same_impl: argument self: ") {
+				t.Errorf("Error() = %q, want it to start with %q", msg, want+": ")
+			}
+			if want == "" && !strings.HasPrefix(msg, "neg_: same_impl: ") {
+				t.Errorf("Error() = %q, want no position", msg)
+			}
+			js, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if has := strings.Contains(string(js), `"pos":`); has != (want != "") || want != "" && !strings.Contains(string(js), `"pos":"`+want+`"`) {
+				t.Errorf("JSON %s, want pos %q", js, want)
+			}
+		})
+	}
+}
