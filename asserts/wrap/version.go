@@ -21,8 +21,9 @@ const (
 	// MinVersion is the oldest version of generated code this package
 	// accepts.
 	MinVersion = 2
-	// MaxVersion is the newest: the one gen writes.
-	MaxVersion = 2
+	// MaxVersion is the newest: the one gen writes. Version 3 fills
+	// [Op]'s Kernel and Pos; version 2 code, without them, still builds.
+	MaxVersion = 3
 )
 
 // Version2 is what code generated before the version window referenced

@@ -12,12 +12,12 @@ import (
 	mat "gonum.org/v1/gonum/mat"
 )
 
-// Generated for version 2 of asserts/wrap: if a line below does not compile, this
+// Generated for version 3 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(2 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 2)
+	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
 )
 
 var opAddOut = wrap.Op{
@@ -182,6 +182,7 @@ var opCloneOut = wrap.Op{
 	Name:     "clone",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "catalog/assertgen.yaml:19:14",
 }
 
 // CloneOut checks clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)

@@ -12,19 +12,19 @@ import (
 	mat "gonum.org/v1/gonum/mat"
 )
 
-// Generated for version 2 of asserts/wrap: if a line below does not compile, this
+// Generated for version 3 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(2 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 2)
+	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
 )
 
 var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:27:8",
+	Pos:      "assertgen.yaml:17:9",
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -53,7 +53,7 @@ var opAbs_ = wrap.Op{
 	Name:     "abs_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:55:9",
+	Pos:      "assertgen.yaml:19:10",
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
@@ -74,7 +74,7 @@ var opAbsOut = wrap.Op{
 	Name:     "abs",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:68:12",
+	Pos:      "assertgen.yaml:18:13",
 }
 
 // AbsOut checks abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -95,6 +95,7 @@ var opAcos = wrap.Op{
 	Name:     "acos",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:20:10",
 }
 
 // Acos checks acos(Tensor self) -> Tensor
@@ -123,6 +124,7 @@ var opAcos_ = wrap.Op{
 	Name:     "acos_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:22:11",
 }
 
 // Acos_ checks acos_(Tensor(a!) self) -> Tensor(a!)
@@ -143,6 +145,7 @@ var opAcosOut = wrap.Op{
 	Name:     "acos",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:21:14",
 }
 
 // AcosOut checks acos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -163,7 +166,7 @@ var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:21:15",
+	Pos:      "checked/assertgen.yaml:16:15",
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -192,7 +195,7 @@ var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:49:16",
+	Pos:      "checked/assertgen.yaml:18:16",
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -213,7 +216,7 @@ var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:63:12",
+	Pos:      "checked/assertgen.yaml:20:12",
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -234,6 +237,7 @@ var opAddScalar = wrap.Op{
 	Name:     "add",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:26:16",
 }
 
 // AddScalar checks add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -262,6 +266,7 @@ var opAdd_Scalar = wrap.Op{
 	Name:     "add_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:28:17",
 }
 
 // Add_Scalar checks add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -282,6 +287,7 @@ var opAddScalarOut = wrap.Op{
 	Name:     "add",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:27:20",
 }
 
 // AddScalarOut checks add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -302,6 +308,7 @@ var opAcosh = wrap.Op{
 	Name:     "acosh",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:23:11",
 }
 
 // Acosh checks acosh(Tensor self) -> Tensor
@@ -330,6 +337,7 @@ var opAcosh_ = wrap.Op{
 	Name:     "acosh_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:25:12",
 }
 
 // Acosh_ checks acosh_(Tensor(a!) self) -> Tensor(a!)
@@ -350,6 +358,7 @@ var opAcoshOut = wrap.Op{
 	Name:     "acosh",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:24:15",
 }
 
 // AcoshOut checks acosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -370,6 +379,7 @@ var opAsinh = wrap.Op{
 	Name:     "asinh",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:32:11",
 }
 
 // Asinh checks asinh(Tensor self) -> Tensor
@@ -398,6 +408,7 @@ var opAsinh_ = wrap.Op{
 	Name:     "asinh_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:34:12",
 }
 
 // Asinh_ checks asinh_(Tensor(a!) self) -> Tensor(a!)
@@ -418,6 +429,7 @@ var opAsinhOut = wrap.Op{
 	Name:     "asinh",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:33:15",
 }
 
 // AsinhOut checks asinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -438,6 +450,7 @@ var opAtanh = wrap.Op{
 	Name:     "atanh",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:38:11",
 }
 
 // Atanh checks atanh(Tensor self) -> Tensor
@@ -466,6 +479,7 @@ var opAtanh_ = wrap.Op{
 	Name:     "atanh_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:40:12",
 }
 
 // Atanh_ checks atanh_(Tensor(a!) self) -> Tensor(a!)
@@ -486,6 +500,7 @@ var opAtanhOut = wrap.Op{
 	Name:     "atanh",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:39:15",
 }
 
 // AtanhOut checks atanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -506,6 +521,7 @@ var opAsin = wrap.Op{
 	Name:     "asin",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:29:10",
 }
 
 // Asin checks asin(Tensor self) -> Tensor
@@ -534,6 +550,7 @@ var opAsin_ = wrap.Op{
 	Name:     "asin_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:31:11",
 }
 
 // Asin_ checks asin_(Tensor(a!) self) -> Tensor(a!)
@@ -554,6 +571,7 @@ var opAsinOut = wrap.Op{
 	Name:     "asin",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:30:14",
 }
 
 // AsinOut checks asin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -574,6 +592,7 @@ var opAtan = wrap.Op{
 	Name:     "atan",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:35:10",
 }
 
 // Atan checks atan(Tensor self) -> Tensor
@@ -602,6 +621,7 @@ var opAtan_ = wrap.Op{
 	Name:     "atan_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:37:11",
 }
 
 // Atan_ checks atan_(Tensor(a!) self) -> Tensor(a!)
@@ -622,6 +642,7 @@ var opAtanOut = wrap.Op{
 	Name:     "atan",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:36:14",
 }
 
 // AtanOut checks atan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -642,7 +663,7 @@ var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:46:8",
+	Pos:      "checked/assertgen.yaml:31:8",
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -671,6 +692,7 @@ var opCeil = wrap.Op{
 	Name:     "ceil",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:41:10",
 }
 
 // Ceil checks ceil(Tensor self) -> Tensor
@@ -699,6 +721,7 @@ var opCeil_ = wrap.Op{
 	Name:     "ceil_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:43:11",
 }
 
 // Ceil_ checks ceil_(Tensor(a!) self) -> Tensor(a!)
@@ -719,6 +742,7 @@ var opCeilOut = wrap.Op{
 	Name:     "ceil",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:42:14",
 }
 
 // CeilOut checks ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -739,7 +763,7 @@ var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:62:10",
+	Pos:      "assertgen.yaml:46:11",
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -760,7 +784,7 @@ var opCos = wrap.Op{
 	Name:     "cos",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:33:8",
+	Pos:      "assertgen.yaml:47:9",
 }
 
 // Cos checks cos(Tensor self) -> Tensor
@@ -789,6 +813,7 @@ var opCos_ = wrap.Op{
 	Name:     "cos_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:49:10",
 }
 
 // Cos_ checks cos_(Tensor(a!) self) -> Tensor(a!)
@@ -809,6 +834,7 @@ var opCosOut = wrap.Op{
 	Name:     "cos",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:48:13",
 }
 
 // CosOut checks cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -829,6 +855,7 @@ var opCosh = wrap.Op{
 	Name:     "cosh",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:50:10",
 }
 
 // Cosh checks cosh(Tensor self) -> Tensor
@@ -857,6 +884,7 @@ var opCosh_ = wrap.Op{
 	Name:     "cosh_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:52:11",
 }
 
 // Cosh_ checks cosh_(Tensor(a!) self) -> Tensor(a!)
@@ -877,6 +905,7 @@ var opCoshOut = wrap.Op{
 	Name:     "cosh",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:51:14",
 }
 
 // CoshOut checks cosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -897,7 +926,7 @@ var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:24:15",
+	Pos:      "assertgen.yaml:58:16",
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -926,7 +955,7 @@ var opDiv_Tensor = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:52:16",
+	Pos:      "assertgen.yaml:61:17",
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -947,7 +976,7 @@ var opDivOut = wrap.Op{
 	Name:     "div",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:66:12",
+	Pos:      "assertgen.yaml:59:13",
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -968,6 +997,7 @@ var opDivScalar = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:56:16",
 }
 
 // DivScalar checks div.Scalar(Tensor self, Scalar other) -> Tensor
@@ -996,6 +1026,7 @@ var opDiv_Scalar = wrap.Op{
 	Name:     "div_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:60:17",
 }
 
 // Div_Scalar checks div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -1016,6 +1047,7 @@ var opDivScalarOut = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:57:20",
 }
 
 // DivScalarOut checks div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1036,6 +1068,7 @@ var opErf = wrap.Op{
 	Name:     "erf",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:62:9",
 }
 
 // Erf checks erf(Tensor self) -> Tensor
@@ -1064,6 +1097,7 @@ var opErf_ = wrap.Op{
 	Name:     "erf_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:64:10",
 }
 
 // Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
@@ -1084,6 +1118,7 @@ var opErfOut = wrap.Op{
 	Name:     "erf",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:63:13",
 }
 
 // ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1104,6 +1139,7 @@ var opErfc = wrap.Op{
 	Name:     "erfc",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:65:10",
 }
 
 // Erfc checks erfc(Tensor self) -> Tensor
@@ -1132,6 +1168,7 @@ var opErfc_ = wrap.Op{
 	Name:     "erfc_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:67:11",
 }
 
 // Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
@@ -1152,6 +1189,7 @@ var opErfcOut = wrap.Op{
 	Name:     "erfc",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:66:14",
 }
 
 // ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1172,7 +1210,7 @@ var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:28:8",
+	Pos:      "assertgen.yaml:68:9",
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -1201,7 +1239,7 @@ var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:56:9",
+	Pos:      "assertgen.yaml:73:10",
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -1222,7 +1260,7 @@ var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:69:12",
+	Pos:      "assertgen.yaml:69:13",
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1243,6 +1281,7 @@ var opExp2 = wrap.Op{
 	Name:     "exp2",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:70:10",
 }
 
 // Exp2 checks exp2(Tensor self) -> Tensor
@@ -1271,6 +1310,7 @@ var opExp2_ = wrap.Op{
 	Name:     "exp2_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:72:11",
 }
 
 // Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
@@ -1291,6 +1331,7 @@ var opExp2Out = wrap.Op{
 	Name:     "exp2",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:71:14",
 }
 
 // Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1311,6 +1352,7 @@ var opExpm1 = wrap.Op{
 	Name:     "expm1",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:74:11",
 }
 
 // Expm1 checks expm1(Tensor self) -> Tensor
@@ -1339,6 +1381,7 @@ var opExpm1_ = wrap.Op{
 	Name:     "expm1_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:76:12",
 }
 
 // Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
@@ -1359,6 +1402,7 @@ var opExpm1Out = wrap.Op{
 	Name:     "expm1",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:75:15",
 }
 
 // Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1379,6 +1423,7 @@ var opFillScalar = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:77:17",
 }
 
 // FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
@@ -1407,7 +1452,7 @@ var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:61:18",
+	Pos:      "assertgen.yaml:79:18",
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -1428,6 +1473,7 @@ var opFillScalarOut = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:78:21",
 }
 
 // FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -1448,6 +1494,7 @@ var opFloor = wrap.Op{
 	Name:     "floor",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:83:11",
 }
 
 // Floor checks floor(Tensor self) -> Tensor
@@ -1476,6 +1523,7 @@ var opFloor_ = wrap.Op{
 	Name:     "floor_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:85:12",
 }
 
 // Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
@@ -1496,6 +1544,7 @@ var opFloorOut = wrap.Op{
 	Name:     "floor",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:84:15",
 }
 
 // FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1516,6 +1565,7 @@ var opFrac = wrap.Op{
 	Name:     "frac",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:86:10",
 }
 
 // Frac checks frac(Tensor self) -> Tensor
@@ -1544,6 +1594,7 @@ var opFrac_ = wrap.Op{
 	Name:     "frac_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:88:11",
 }
 
 // Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
@@ -1564,6 +1615,7 @@ var opFracOut = wrap.Op{
 	Name:     "frac",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:87:14",
 }
 
 // FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1584,7 +1636,7 @@ var opKron = wrap.Op{
 	Name:     "kron",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:45:9",
+	Pos:      "assertgen.yaml:100:10",
 }
 
 // Kron checks kron(Tensor self, Tensor other) -> Tensor
@@ -1613,7 +1665,7 @@ var opKronOut = wrap.Op{
 	Name:     "kron",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:72:13",
+	Pos:      "assertgen.yaml:101:14",
 }
 
 // KronOut checks kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1634,7 +1686,7 @@ var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:29:8",
+	Pos:      "assertgen.yaml:107:9",
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -1663,6 +1715,7 @@ var opLog_ = wrap.Op{
 	Name:     "log_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:118:10",
 }
 
 // Log_ checks log_(Tensor(a!) self) -> Tensor(a!)
@@ -1683,6 +1736,7 @@ var opLogOut = wrap.Op{
 	Name:     "log",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:108:13",
 }
 
 // LogOut checks log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1703,6 +1757,7 @@ var opLog10 = wrap.Op{
 	Name:     "log10",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:109:11",
 }
 
 // Log10 checks log10(Tensor self) -> Tensor
@@ -1731,6 +1786,7 @@ var opLog10_ = wrap.Op{
 	Name:     "log10_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:111:12",
 }
 
 // Log10_ checks log10_(Tensor(a!) self) -> Tensor(a!)
@@ -1751,6 +1807,7 @@ var opLog10Out = wrap.Op{
 	Name:     "log10",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:110:15",
 }
 
 // Log10Out checks log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1771,6 +1828,7 @@ var opLog1p = wrap.Op{
 	Name:     "log1p",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:112:11",
 }
 
 // Log1p checks log1p(Tensor self) -> Tensor
@@ -1799,6 +1857,7 @@ var opLog1p_ = wrap.Op{
 	Name:     "log1p_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:114:12",
 }
 
 // Log1p_ checks log1p_(Tensor(a!) self) -> Tensor(a!)
@@ -1819,6 +1878,7 @@ var opLog1pOut = wrap.Op{
 	Name:     "log1p",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:113:15",
 }
 
 // Log1pOut checks log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1839,6 +1899,7 @@ var opLog2 = wrap.Op{
 	Name:     "log2",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:115:10",
 }
 
 // Log2 checks log2(Tensor self) -> Tensor
@@ -1867,6 +1928,7 @@ var opLog2_ = wrap.Op{
 	Name:     "log2_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:117:11",
 }
 
 // Log2_ checks log2_(Tensor(a!) self) -> Tensor(a!)
@@ -1887,6 +1949,7 @@ var opLog2Out = wrap.Op{
 	Name:     "log2",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:116:14",
 }
 
 // Log2Out checks log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1907,7 +1970,7 @@ var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:44:11",
+	Pos:      "assertgen.yaml:119:12",
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -1936,7 +1999,7 @@ var opMatmulOut = wrap.Op{
 	Name:     "matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:71:15",
+	Pos:      "assertgen.yaml:120:16",
 }
 
 // MatmulOut checks matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1957,7 +2020,7 @@ var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:43:7",
+	Pos:      "assertgen.yaml:121:8",
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -1986,7 +2049,7 @@ var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:70:11",
+	Pos:      "assertgen.yaml:122:12",
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -2007,7 +2070,7 @@ var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:23:15",
+	Pos:      "assertgen.yaml:125:16",
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2036,7 +2099,7 @@ var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:51:16",
+	Pos:      "assertgen.yaml:128:17",
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2057,7 +2120,7 @@ var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:65:12",
+	Pos:      "assertgen.yaml:126:13",
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2078,7 +2141,7 @@ var opMulScalar = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:25:15",
+	Pos:      "assertgen.yaml:123:16",
 }
 
 // MulScalar checks mul.Scalar(Tensor self, Scalar other) -> Tensor
@@ -2107,7 +2170,7 @@ var opMul_Scalar = wrap.Op{
 	Name:     "mul_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:53:16",
+	Pos:      "assertgen.yaml:127:17",
 }
 
 // Mul_Scalar checks mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2128,6 +2191,7 @@ var opMulScalarOut = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:124:20",
 }
 
 // MulScalarOut checks mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2148,7 +2212,7 @@ var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:73:11",
+	Pos:      "checked/assertgen.yaml:32:11",
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -2177,7 +2241,7 @@ var opOnesLike = wrap.Op{
 	Name:     "ones_like",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:42:14",
+	Pos:      "checked/assertgen.yaml:28:15",
 }
 
 // OnesLike checks ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -2206,6 +2270,7 @@ var opRad2deg = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:137:13",
 }
 
 // Rad2deg checks rad2deg(Tensor self) -> Tensor
@@ -2234,6 +2299,7 @@ var opRad2deg_ = wrap.Op{
 	Name:     "rad2deg_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:139:14",
 }
 
 // Rad2deg_ checks rad2deg_(Tensor(a!) self) -> Tensor(a!)
@@ -2254,6 +2320,7 @@ var opRad2degOut = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:138:17",
 }
 
 // Rad2degOut checks rad2deg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2274,6 +2341,7 @@ var opDeg2rad = wrap.Op{
 	Name:     "deg2rad",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:53:13",
 }
 
 // Deg2rad checks deg2rad(Tensor self) -> Tensor
@@ -2302,6 +2370,7 @@ var opDeg2rad_ = wrap.Op{
 	Name:     "deg2rad_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:55:14",
 }
 
 // Deg2rad_ checks deg2rad_(Tensor(a!) self) -> Tensor(a!)
@@ -2322,6 +2391,7 @@ var opDeg2radOut = wrap.Op{
 	Name:     "deg2rad",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:54:17",
 }
 
 // Deg2radOut checks deg2rad.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2342,6 +2412,7 @@ var opReciprocal = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:140:16",
 }
 
 // Reciprocal checks reciprocal(Tensor self) -> Tensor
@@ -2370,6 +2441,7 @@ var opReciprocal_ = wrap.Op{
 	Name:     "reciprocal_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:142:17",
 }
 
 // Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
@@ -2390,6 +2462,7 @@ var opReciprocalOut = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:141:20",
 }
 
 // ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2410,7 +2483,7 @@ var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:26:8",
+	Pos:      "assertgen.yaml:129:9",
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -2439,7 +2512,7 @@ var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:54:9",
+	Pos:      "assertgen.yaml:131:10",
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -2460,7 +2533,7 @@ var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:67:12",
+	Pos:      "assertgen.yaml:130:13",
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2481,6 +2554,7 @@ var opNegative = wrap.Op{
 	Name:     "negative",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:132:14",
 }
 
 // Negative checks negative(Tensor self) -> Tensor
@@ -2509,6 +2583,7 @@ var opNegative_ = wrap.Op{
 	Name:     "negative_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:134:15",
 }
 
 // Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
@@ -2529,6 +2604,7 @@ var opNegativeOut = wrap.Op{
 	Name:     "negative",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:133:18",
 }
 
 // NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2549,6 +2625,7 @@ var opRound = wrap.Op{
 	Name:     "round",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:148:11",
 }
 
 // Round checks round(Tensor self) -> Tensor
@@ -2577,6 +2654,7 @@ var opRound_ = wrap.Op{
 	Name:     "round_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:150:12",
 }
 
 // Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
@@ -2597,6 +2675,7 @@ var opRoundOut = wrap.Op{
 	Name:     "round",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:149:15",
 }
 
 // RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2617,7 +2696,7 @@ var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:35:10",
+	Pos:      "assertgen.yaml:143:10",
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -2646,7 +2725,7 @@ var opRelu_ = wrap.Op{
 	Name:     "relu_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:59:11",
+	Pos:      "assertgen.yaml:147:11",
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -2667,6 +2746,7 @@ var opReluOut = wrap.Op{
 	Name:     "relu",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:144:14",
 }
 
 // ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2687,6 +2767,7 @@ var opRelu6 = wrap.Op{
 	Name:     "relu6",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:145:11",
 }
 
 // Relu6 checks relu6(Tensor self) -> Tensor
@@ -2715,6 +2796,7 @@ var opRelu6_ = wrap.Op{
 	Name:     "relu6_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:146:12",
 }
 
 // Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
@@ -2735,6 +2817,7 @@ var opRsqrt = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:151:11",
 }
 
 // Rsqrt checks rsqrt(Tensor self) -> Tensor
@@ -2763,6 +2846,7 @@ var opRsqrt_ = wrap.Op{
 	Name:     "rsqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:153:12",
 }
 
 // Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -2783,6 +2867,7 @@ var opRsqrtOut = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:152:15",
 }
 
 // RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2803,7 +2888,7 @@ var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:74:15",
+	Pos:      "checked/assertgen.yaml:33:15",
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -2832,6 +2917,7 @@ var opSilu = wrap.Op{
 	Name:     "silu",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:159:10",
 }
 
 // Silu checks silu(Tensor self) -> Tensor
@@ -2860,6 +2946,7 @@ var opSilu_ = wrap.Op{
 	Name:     "silu_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:161:11",
 }
 
 // Silu_ checks silu_(Tensor(a!) self) -> Tensor(a!)
@@ -2880,6 +2967,7 @@ var opSiluOut = wrap.Op{
 	Name:     "silu",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:160:14",
 }
 
 // SiluOut checks silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2900,7 +2988,7 @@ var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:34:13",
+	Pos:      "assertgen.yaml:156:13",
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -2929,6 +3017,7 @@ var opSigmoid_ = wrap.Op{
 	Name:     "sigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:158:14",
 }
 
 // Sigmoid_ checks sigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -2949,6 +3038,7 @@ var opSigmoidOut = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:157:17",
 }
 
 // SigmoidOut checks sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2969,7 +3059,7 @@ var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:32:8",
+	Pos:      "assertgen.yaml:162:9",
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -2998,6 +3088,7 @@ var opSin_ = wrap.Op{
 	Name:     "sin_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:164:10",
 }
 
 // Sin_ checks sin_(Tensor(a!) self) -> Tensor(a!)
@@ -3018,6 +3109,7 @@ var opSinOut = wrap.Op{
 	Name:     "sin",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:163:13",
 }
 
 // SinOut checks sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3038,6 +3130,7 @@ var opSinh = wrap.Op{
 	Name:     "sinh",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:165:10",
 }
 
 // Sinh checks sinh(Tensor self) -> Tensor
@@ -3066,6 +3159,7 @@ var opSinh_ = wrap.Op{
 	Name:     "sinh_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:167:11",
 }
 
 // Sinh_ checks sinh_(Tensor(a!) self) -> Tensor(a!)
@@ -3086,6 +3180,7 @@ var opSinhOut = wrap.Op{
 	Name:     "sinh",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:166:14",
 }
 
 // SinhOut checks sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3106,7 +3201,7 @@ var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:77:11",
+	Pos:      "checked/assertgen.yaml:36:11",
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -3135,7 +3230,7 @@ var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:75:17",
+	Pos:      "checked/assertgen.yaml:34:17",
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -3164,7 +3259,7 @@ var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:30:9",
+	Pos:      "assertgen.yaml:168:10",
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -3193,7 +3288,7 @@ var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:57:10",
+	Pos:      "assertgen.yaml:170:11",
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -3214,6 +3309,7 @@ var opSqrtOut = wrap.Op{
 	Name:     "sqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:169:14",
 }
 
 // SqrtOut checks sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3234,7 +3330,7 @@ var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:36:11",
+	Pos:      "assertgen.yaml:171:12",
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -3263,6 +3359,7 @@ var opSquare_ = wrap.Op{
 	Name:     "square_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:173:13",
 }
 
 // Square_ checks square_(Tensor(a!) self) -> Tensor(a!)
@@ -3283,6 +3380,7 @@ var opSquareOut = wrap.Op{
 	Name:     "square",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:172:16",
 }
 
 // SquareOut checks square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3303,6 +3401,7 @@ var opTan = wrap.Op{
 	Name:     "tan",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:177:9",
 }
 
 // Tan checks tan(Tensor self) -> Tensor
@@ -3331,6 +3430,7 @@ var opTan_ = wrap.Op{
 	Name:     "tan_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:179:10",
 }
 
 // Tan_ checks tan_(Tensor(a!) self) -> Tensor(a!)
@@ -3351,6 +3451,7 @@ var opTanOut = wrap.Op{
 	Name:     "tan",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:178:13",
 }
 
 // TanOut checks tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3371,7 +3472,7 @@ var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:31:9",
+	Pos:      "assertgen.yaml:180:10",
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -3400,7 +3501,7 @@ var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:58:10",
+	Pos:      "assertgen.yaml:182:11",
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3421,6 +3522,7 @@ var opTanhOut = wrap.Op{
 	Name:     "tanh",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:181:14",
 }
 
 // TanhOut checks tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3441,6 +3543,7 @@ var opTrunc = wrap.Op{
 	Name:     "trunc",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:183:11",
 }
 
 // Trunc checks trunc(Tensor self) -> Tensor
@@ -3469,6 +3572,7 @@ var opTrunc_ = wrap.Op{
 	Name:     "trunc_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:185:12",
 }
 
 // Trunc_ checks trunc_(Tensor(a!) self) -> Tensor(a!)
@@ -3489,6 +3593,7 @@ var opTruncOut = wrap.Op{
 	Name:     "trunc",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:184:15",
 }
 
 // TruncOut checks trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3509,6 +3614,7 @@ var opFix = wrap.Op{
 	Name:     "fix",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:80:9",
 }
 
 // Fix checks fix(Tensor self) -> Tensor
@@ -3537,6 +3643,7 @@ var opFix_ = wrap.Op{
 	Name:     "fix_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:82:10",
 }
 
 // Fix_ checks fix_(Tensor(a!) self) -> Tensor(a!)
@@ -3557,6 +3664,7 @@ var opFixOut = wrap.Op{
 	Name:     "fix",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:81:13",
 }
 
 // FixOut checks fix.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3577,7 +3685,7 @@ var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:41:15",
+	Pos:      "checked/assertgen.yaml:27:15",
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -3606,7 +3714,7 @@ var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:40:10",
+	Pos:      "assertgen.yaml:44:11",
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -3635,6 +3743,7 @@ var opCloneOut = wrap.Op{
 	Name:     "clone",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:45:15",
 }
 
 // CloneOut checks clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -3655,7 +3764,7 @@ var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:60:10",
+	Pos:      "assertgen.yaml:186:11",
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -3676,7 +3785,7 @@ var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:64:12",
+	Pos:      "checked/assertgen.yaml:21:12",
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3697,7 +3806,7 @@ var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:22:15",
+	Pos:      "checked/assertgen.yaml:17:15",
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -3726,7 +3835,7 @@ var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:50:16",
+	Pos:      "checked/assertgen.yaml:19:16",
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -3747,6 +3856,7 @@ var opSubScalar = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:174:16",
 }
 
 // SubScalar checks sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -3775,6 +3885,7 @@ var opSub_Scalar = wrap.Op{
 	Name:     "sub_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:176:17",
 }
 
 // Sub_Scalar checks sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -3795,6 +3906,7 @@ var opSubScalarOut = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:175:20",
 }
 
 // SubScalarOut checks sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3815,6 +3927,7 @@ var opRsubScalar = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:154:17",
 }
 
 // RsubScalar checks rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -3843,6 +3956,7 @@ var opRsubScalarOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:155:21",
 }
 
 // RsubScalarOut checks rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3863,7 +3977,7 @@ var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:38:13",
+	Pos:      "checked/assertgen.yaml:25:13",
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -3892,7 +4006,7 @@ var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:39:13",
+	Pos:      "checked/assertgen.yaml:26:13",
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -3921,6 +4035,7 @@ var opPowTensorScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:136:27",
 }
 
 // PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -3941,7 +4056,7 @@ var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:37:23",
+	Pos:      "assertgen.yaml:135:23",
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -3970,7 +4085,7 @@ var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:76:10",
+	Pos:      "checked/assertgen.yaml:35:10",
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -3999,6 +4114,7 @@ var opHardsigmoidOut = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:90:21",
 }
 
 // HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4019,6 +4135,7 @@ var opHardsigmoid = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:89:17",
 }
 
 // Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
@@ -4047,6 +4164,7 @@ var opHardsigmoid_ = wrap.Op{
 	Name:     "hardsigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:91:18",
 }
 
 // Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -4067,6 +4185,7 @@ var opHardtanhOut = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:96:18",
 }
 
 // HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -4087,6 +4206,7 @@ var opHardtanh = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:95:14",
 }
 
 // Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
@@ -4115,6 +4235,7 @@ var opHardtanh_ = wrap.Op{
 	Name:     "hardtanh_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:97:15",
 }
 
 // Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
@@ -4135,6 +4256,7 @@ var opHardswishOut = wrap.Op{
 	Name:     "hardswish",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:93:19",
 }
 
 // HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4155,6 +4277,7 @@ var opHardswish = wrap.Op{
 	Name:     "hardswish",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:92:15",
 }
 
 // Hardswish checks hardswish(Tensor self) -> Tensor
@@ -4183,6 +4306,7 @@ var opHardswish_ = wrap.Op{
 	Name:     "hardswish_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:94:16",
 }
 
 // Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
@@ -4203,6 +4327,7 @@ var opLeakyReluOut = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:103:20",
 }
 
 // LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
@@ -4223,6 +4348,7 @@ var opLeakyRelu = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:102:16",
 }
 
 // LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
@@ -4251,6 +4377,7 @@ var opLeakyRelu_ = wrap.Op{
 	Name:     "leaky_relu_",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:104:17",
 }
 
 // LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
@@ -4271,7 +4398,7 @@ var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:47:16",
+	Pos:      "assertgen.yaml:105:16",
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -4300,6 +4427,7 @@ var opLinalgInvOut = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:106:20",
 }
 
 // LinalgInvOut checks linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -4320,6 +4448,7 @@ var opInverse = wrap.Op{
 	Name:     "inverse",
 	Overload: "",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:98:13",
 }
 
 // Inverse checks inverse(Tensor self) -> Tensor
@@ -4348,6 +4477,7 @@ var opInverseOut = wrap.Op{
 	Name:     "inverse",
 	Overload: "out",
 	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:99:17",
 }
 
 // InverseOut checks inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4368,7 +4498,7 @@ var opLinalgSolve = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:48:18",
+	Pos:      "checked/assertgen.yaml:29:18",
 }
 
 // LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor
