@@ -85,7 +85,7 @@ bind:
 			t.Errorf("%s: %q, want %q", tc.what, tc.got, tc.want)
 		}
 	}
-	if !c.Sweep || !!c.Identity().UseCounts() {
+	if !c.Sweep || c.Identity().UseCounts() {
 		t.Errorf("sweep %v, no use counts %v: want both from the included file", c.Sweep, !c.Identity().UseCounts())
 	}
 	if got := c.Resolve(c.Output); got != filepath.Join(dir, "checked") {
