@@ -235,13 +235,16 @@ func LoadReport(path string) (*Report, error) {
 	return &r, nil
 }
 
-// Judge gives each finding the verdict of its key, if there is one.
+// Judge gives each finding the verdict of its key, and a finding whose
+// key has none no verdict (a report read back keeps the verdicts it was
+// written with).
 func Judge(fs []Finding, vs []Verdict) {
 	byKey := map[string]*Verdict{}
 	for i := range vs {
 		byKey[vs[i].Key()] = &vs[i]
 	}
 	for i := range fs {
+		fs[i].Verdict, fs[i].Reason, fs[i].Repro = "", "", ""
 		if v := byKey[fs[i].Key()]; v != nil {
 			fs[i].Verdict, fs[i].Reason, fs[i].Repro = v.Verdict, v.Reason, v.Repro
 		}

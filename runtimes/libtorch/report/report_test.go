@@ -204,3 +204,51 @@ func TestCheckVerdictKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestCommittedReportsJudged: the verdicts of each release, keyed as
+// package sweep keys them, judge every violation of the release's
+// committed full report, and none is stale against it (each verdict's
+// key is among its violations, but for an op of unstable.json, or one the
+// report ran no sample of to the end): the full sweep that wrote the
+// report would pass with them.
+func TestCommittedReportsJudged(t *testing.T) {
+	for _, release := range Releases {
+		dir := ".."
+		if release != Releases[0] {
+			dir = "../releases/" + release
+		}
+		vs, err := LoadVerdicts(dir + "/verdicts.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		unstable, err := LoadUnstable(dir + "/unstable.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := LoadReport("../reports/" + release + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		Judge(r.Violations, vs)
+		for _, f := range r.Violations {
+			if f.Verdict == "" {
+				t.Errorf("%s: %s (sample %d) has no verdict", release, f.Key(), f.SampleID)
+			}
+		}
+		// the samples each op ran to the end under the strict profile
+		ran := map[string]map[int]bool{}
+		for op, out := range r.Outcomes {
+			for k, c := range out {
+				if c == '.' || c == 'V' {
+					if ran[op] == nil {
+						ran[op] = map[int]bool{}
+					}
+					ran[op][k] = true
+				}
+			}
+		}
+		for _, v := range Stale(vs, r.Violations, Judged(vs, r, ran, true, unstable)) {
+			t.Errorf("%s: verdict %s is stale against the committed report", release, v.Key())
+		}
+	}
+}
