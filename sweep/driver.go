@@ -196,7 +196,7 @@ type Finding struct {
 }
 
 // Key names the finding for a runtime's verdicts: "op check where".
-func (f *Finding) Key() string { return f.Op + " " + f.Check.String() + " " + f.Where }
+func (f *Finding) Key() string { return FindingKey(f.Op, f.Check.String(), f.Where) }
 
 // ByName returns the wrappers of a table (see [Sweep]) by op name
 // ("add.Tensor"), for a runtime's own driver or a test that calls one

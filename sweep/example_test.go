@@ -87,3 +87,30 @@ func ExampleSample_Run() {
 	// error: <nil>
 	// repaired: self=float32[3] vec2=float32[3] (repaired: named rank, named rank)
 }
+
+// A driver of one's own judges the keys it found by a library's verdicts.
+// This one ran sample 0 of each op only; the baseline (its last full
+// sweep) saw where's finding on sample 3, so where's verdict is not stale
+// here, and split's, seen on sample 0, is.
+func ExampleVerdicts_JudgeKeys() {
+	known := sweep.Verdicts{
+		sweep.FindingKey("dropout", "impl_use_count_le_1", "return 0"): "returns its input when train is false",
+		sweep.FindingKey("where", "distinct_outputs", "return 0"):      "views of one buffer",
+		sweep.FindingKey("split", "same_storage", "argument self"):     "fixed in the next release?",
+	}
+	seenOn := map[string]int{ // the baseline: the sample each key showed on first
+		"dropout impl_use_count_le_1 return 0": 0,
+		"where distinct_outputs return 0":      3,
+		"split same_storage argument self":     0,
+	}
+	found := []string{
+		sweep.FindingKey("dropout", "impl_use_count_le_1", "return 0"),
+		sweep.FindingKey("add.out", "returns_arg", "return 0"),
+	}
+	unjudged, stale := known.JudgeKeys(found, func(key string) bool { return seenOn[key] == 0 })
+	fmt.Println("unjudged:", unjudged)
+	fmt.Println("stale:", stale)
+	// Output:
+	// unjudged: [add.out returns_arg return 0]
+	// stale: [split same_storage argument self]
+}

@@ -20,21 +20,51 @@ type Verdicts map[string]string
 // verdict names, and the verdicts that name none of them (stale: the bug
 // is fixed, or moved), both sorted.
 func (v Verdicts) Judge(r *Report) (unjudged, stale []string) {
-	seen := map[string]bool{}
+	var found []string
 	for _, f := range r.Findings {
-		seen[f.Key()] = true
+		found = append(found, f.Key())
 		if _, ok := v[f.Key()]; !ok {
 			unjudged = append(unjudged, fmt.Sprintf("%s: %d violations in %s: %s", f.Key(), f.Count, strings.Join(f.Variants, "; "), f.Message))
 		}
 	}
 	for _, c := range r.Crashes {
-		seen[c.Key()] = true
+		found = append(found, c.Key())
 		if _, ok := v[c.Key()]; !ok {
 			unjudged = append(unjudged, fmt.Sprintf("%s: %d calls in %s: %s", c.Key(), c.Count, strings.Join(c.Variants, "; "), c))
 		}
 	}
+	_, stale = v.JudgeKeys(found, nil)
+	slices.Sort(unjudged)
+	return unjudged, stale
+}
+
+// FindingKey is the key of a finding of op by check at where ("argument
+// self", "return 0"; asserts.Violation.Where's form): [Finding.Key]'s, for
+// a driver of one's own whose findings are not a [Report]'s.
+func FindingKey(op, check, where string) string { return op + " " + check + " " + where }
+
+// JudgeKeys judges the keys a driver of one's own found (each a
+// [FindingKey] or a [Crash.Key]; a key may repeat, one per sample it
+// showed in) by the verdicts: it returns the keys no verdict names and the
+// verdicts that name none of them (stale), both sorted, each once.
+//
+// judged, when not nil, says whether the sweep ran what would show a
+// verdict's key: a sweep that ran some samples of each op (a bounded one,
+// a few ops) cannot tell a fixed bug from one that shows on a sample it
+// did not run, and a verdict judged says false of is not stale. A driver
+// that keeps a baseline (its last full sweep's report) can say true where
+// the baseline saw the key on a sample this sweep ran. nil judges every
+// verdict, as [Verdicts.Judge] does.
+func (v Verdicts) JudgeKeys(found []string, judged func(key string) bool) (unjudged, stale []string) {
+	seen := map[string]bool{}
+	for _, k := range found {
+		if _, ok := v[k]; !ok && !seen[k] {
+			unjudged = append(unjudged, k)
+		}
+		seen[k] = true
+	}
 	for k := range v {
-		if !seen[k] {
+		if !seen[k] && (judged == nil || judged(k)) {
 			stale = append(stale, k)
 		}
 	}

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -45,5 +46,42 @@ func TestVerdictsJudgeByKey(t *testing.T) {
 		if !slices.Equal(u, c.unjudged) || !slices.Equal(s, c.stale) {
 			t.Errorf("%s: unjudged %q, stale %q; want %q, %q", c.name, u, s, c.unjudged, c.stale)
 		}
+	}
+}
+
+// JudgeKeys judges the keys a driver of one's own found: each key once,
+// and a verdict its judged function says the sweep could not show is not
+// stale (a bounded sweep), one it could show and did not is.
+func TestJudgeKeys(t *testing.T) {
+	v := Verdicts{
+		FindingKey("dropout", "impl_use_count_le_1", "return 0"): "kernel: returns its input",
+		FindingKey("where", "distinct_outputs", "return 0"):      "kernel: views of one buffer",
+		FindingKey("split", "same_storage", "argument self"):     "kernel: gone since",
+		"neg crash: signal": "kernel: a segmentation fault",
+	}
+	found := []string{
+		"dropout impl_use_count_le_1 return 0", "dropout impl_use_count_le_1 return 0", // two samples
+		"add.out returns_arg return 0", "add.out returns_arg return 0",
+		"neg crash: signal",
+	}
+	ranSplit := func(key string) bool { return strings.HasPrefix(key, "split ") }
+	for _, c := range []struct {
+		name            string
+		judged          func(string) bool
+		unjudged, stale []string
+	}{
+		{"every verdict judged", nil, []string{"add.out returns_arg return 0"},
+			[]string{"split same_storage argument self", "where distinct_outputs return 0"}},
+		{"where's samples not run", ranSplit, []string{"add.out returns_arg return 0"},
+			[]string{"split same_storage argument self"}},
+		{"nothing judged", func(string) bool { return false }, []string{"add.out returns_arg return 0"}, nil},
+	} {
+		u, s := v.JudgeKeys(found, c.judged)
+		if !slices.Equal(u, c.unjudged) || !slices.Equal(s, c.stale) {
+			t.Errorf("%s: unjudged %q, stale %q; want %q, %q", c.name, u, s, c.unjudged, c.stale)
+		}
+	}
+	if got := (&Finding{Op: "add_.Tensor", Check: checks.ReturnsArg, Where: "return 0"}).Key(); got != FindingKey("add_.Tensor", "returns_arg", "return 0") {
+		t.Errorf("Finding.Key %q is not FindingKey's form", got)
 	}
 }

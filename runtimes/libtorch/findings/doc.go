@@ -21,7 +21,8 @@
 // release fixed it (copy, rrelu_with_noise on 2.x). A repro that makes one
 // sample's kind of input (an empty tensor, a quantized one) names those
 // sweep samples (repro.samples) and requires a violation only where the
-// release's verdict of it lists one of them: native_channel_shuffle returns
+// release's committed sweep report (reports/RELEASE.json; a verdict names
+// no sample) saw it on one of them: native_channel_shuffle returns
 // a tensor on a quantized input's storage on every release (the repro's
 // input is [2,3,4]: 2.14.1 refuses inputs of fewer than 3 dims, and its
 // sweep reaches the op with the quantized sample after the input-rank

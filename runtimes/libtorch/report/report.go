@@ -14,7 +14,10 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/assertgen/assertgen/sweep"
 )
 
 // Releases are the libtorch releases the runtime binds, oldest first: the
@@ -72,9 +75,10 @@ type Report struct {
 	// yet judged, or a false positive (a bug of the checks or of this
 	// runtime, to fix, never a verdict). The sweep fails while it is not 0.
 	Unjudged int `json:"unjudged"`
-	// Stale lists the verdicts (one per sample) that no violation matched
-	// although their op ran that sample: the kernel or the checks changed,
-	// and the verdict must go. The sweep fails while it is not empty.
+	// Stale lists the verdicts no violation had the key of although the
+	// sweep ran a sample that showed it (Judged): the kernel or the checks
+	// changed, and the verdict must go. The sweep fails while it is not
+	// empty.
 	Stale []Verdict `json:"stale"`
 	// Regressions, against -baseline: ops no longer exercised, ops that
 	// crash or hang and did not. The sweep fails while it is not empty.
@@ -119,50 +123,58 @@ type Finding struct {
 }
 
 // Verdict judges the violations of one op, check and argument (Arg) or
-// return (Ret) on the samples listed (their numbers): "kernel" (the
-// release kernel breaks its schema's contract) with a repro, or
-// "allowlisted" with the allowlist entry (file:line) in Repro and its
-// reason. There is no other verdict: a false positive is a bug of the
-// checks or of the runtime adapter, fixed where it is (a reading the
-// adapter cannot make exact is the runtime contract's business: a trait
-// such as asserts.HiddenStorageRefs makes the row a counted skip). A
-// violation on another sample, argument or return of a judged op is not
-// covered, and a verdict sample that no violation matches is stale.
+// return (Ret), on any sample: "kernel" (the release kernel breaks its
+// schema's contract) with a repro, or "allowlisted" with the allowlist
+// entry (file:line) in Repro and its reason. There is no other verdict: a
+// false positive is a bug of the checks or of the runtime adapter, fixed
+// where it is (a reading the adapter cannot make exact is the runtime
+// contract's business: a trait such as asserts.HiddenStorageRefs makes the
+// row a counted skip). A violation of another argument or return of a
+// judged op is not covered. A verdict names no sample (package sweep's
+// Verdicts, by Key): a known bug neither fails the sweep on a sample it
+// had not shown on nor hides a new one of another op, check, argument or
+// return. Which samples it shows on is the release's committed report's
+// business (reports/RELEASE.json), which also tells a bounded sweep which
+// verdicts it can find stale (Judged).
 type Verdict struct {
 	Op      string `json:"op"`
 	Check   string `json:"check"`
 	Arg     string `json:"arg,omitempty"`
 	Ret     *int   `json:"ret,omitempty"`
-	Samples []int  `json:"samples"`
 	Verdict string `json:"verdict"`
 	Reason  string `json:"reason"`
 	Repro   string `json:"repro,omitempty"`
 }
 
-func (v *Verdict) where() string {
-	if v.Ret != nil {
-		return fmt.Sprintf("%s %s ret %d", v.Op, v.Check, *v.Ret)
+// where is a violation's place as package sweep names it ("argument
+// self", "return 0"); an element of a list argument counts as its list.
+func where(arg string, ret *int) string {
+	if ret != nil {
+		return "return " + strconv.Itoa(*ret)
 	}
-	return fmt.Sprintf("%s %s arg %s", v.Op, v.Check, v.Arg)
+	return "argument " + arg
 }
 
-// Matches reports whether v covers finding f: same op, check, argument
-// or return, and f's sample among v's.
-func (v *Verdict) Matches(f *Finding) bool {
-	if v.Op != f.Op || v.Check != f.Check || v.Arg != f.Arg || (v.Ret == nil) != (f.Ret == nil) || v.Ret != nil && *v.Ret != *f.Ret {
-		return false
+// Key names the verdict as package sweep's Verdicts do (sweep.FindingKey):
+// "op check where".
+func (v *Verdict) Key() string { return sweep.FindingKey(v.Op, v.Check, where(v.Arg, v.Ret)) }
+
+// Key names the finding as its verdict's Key does.
+func (f *Finding) Key() string { return sweep.FindingKey(f.Op, f.Check, where(f.Arg, f.Ret)) }
+
+// Verdicts returns vs as package sweep's Verdicts: each key with its
+// verdict, reason and repro.
+func Verdicts(vs []Verdict) sweep.Verdicts {
+	out := sweep.Verdicts{}
+	for _, v := range vs {
+		out[v.Key()] = v.Verdict + ": " + v.Reason + " (repro: " + v.Repro + ")"
 	}
-	for _, k := range v.Samples {
-		if k == f.SampleID {
-			return true
-		}
-	}
-	return false
+	return out
 }
 
-// LoadVerdicts reads and checks a verdicts.json of a sweep of samples
-// variants; a missing file is no verdicts.
-func LoadVerdicts(path string, samples int) ([]Verdict, error) {
+// LoadVerdicts reads and checks a verdicts.json; a missing file is no
+// verdicts.
+func LoadVerdicts(path string) ([]Verdict, error) {
 	b, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
 		return nil, nil
@@ -174,9 +186,12 @@ func LoadVerdicts(path string, samples int) ([]Verdict, error) {
 	dec.DisallowUnknownFields()
 	var vs []Verdict
 	if err := dec.Decode(&vs); err != nil {
+		if strings.Contains(err.Error(), `unknown field "samples"`) {
+			err = fmt.Errorf("%v: a verdict names no samples any more (it covers its op, check and argument or return on every sample); drop the list, and merge the verdicts of one key", err)
+		}
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if err := CheckVerdicts(vs, samples); err != nil {
+	if err := CheckVerdicts(vs); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return vs, nil
@@ -184,16 +199,10 @@ func LoadVerdicts(path string, samples int) ([]Verdict, error) {
 
 // CheckVerdicts rejects a verdict that is not "kernel" or "allowlisted",
 // that lacks its reason or repro (for "allowlisted", the allowlist
-// entry), that names both or neither of an argument and a
-// return, whose samples are missing, out of range or repeated, or that
-// covers a sample another verdict of the same op, check and argument or
-// return covers.
-func CheckVerdicts(vs []Verdict, samples int) error {
-	type key struct {
-		where  string
-		sample int
-	}
-	seen := map[key]int{}
+// entry), that names both or neither of an argument and a return, or
+// whose key another verdict has.
+func CheckVerdicts(vs []Verdict) error {
+	seen := map[string]int{}
 	for i, v := range vs {
 		switch {
 		case v.Op == "" || v.Check == "":
@@ -204,19 +213,11 @@ func CheckVerdicts(vs []Verdict, samples int) error {
 			return fmt.Errorf("verdict %d (%s, %s): a %s verdict needs a reason and a repro (the allowlist entry for allowlisted)", i, v.Op, v.Check, v.Verdict)
 		case (v.Arg == "") == (v.Ret == nil):
 			return fmt.Errorf("verdict %d (%s, %s): name the argument (arg) or the return (ret), one of them", i, v.Op, v.Check)
-		case len(v.Samples) == 0:
-			return fmt.Errorf("verdict %d (%s): samples: the sample numbers it covers are required", i, v.where())
 		}
-		for _, k := range v.Samples {
-			if k < 0 || k >= samples {
-				return fmt.Errorf("verdict %d (%s): sample %d: want 0 to %d", i, v.where(), k, samples-1)
-			}
-			kk := key{v.where(), k}
-			if j, ok := seen[kk]; ok {
-				return fmt.Errorf("verdict %d (%s): sample %d is covered already (verdict %d)", i, v.where(), k, j)
-			}
-			seen[kk] = i
+		if j, ok := seen[v.Key()]; ok {
+			return fmt.Errorf("verdict %d (%s): verdict %d has this key already (one verdict per op, check and argument or return)", i, v.Key(), j)
 		}
+		seen[v.Key()] = i
 	}
 	return nil
 }
@@ -234,48 +235,68 @@ func LoadReport(path string) (*Report, error) {
 	return &r, nil
 }
 
-// VerdictSample is one sample of a verdict (V its index in the verdicts).
-type VerdictSample struct {
-	V, Sample int
-}
-
-// Judge gives each finding the verdict that covers it and returns the
-// verdict samples that matched.
-func Judge(fs []Finding, vs []Verdict) map[VerdictSample]bool {
-	matched := map[VerdictSample]bool{}
+// Judge gives each finding the verdict of its key, and a finding whose
+// key has none no verdict (a report read back keeps the verdicts it was
+// written with).
+func Judge(fs []Finding, vs []Verdict) {
+	byKey := map[string]*Verdict{}
+	for i := range vs {
+		byKey[vs[i].Key()] = &vs[i]
+	}
 	for i := range fs {
-		f := &fs[i]
-		for j := range vs {
-			if vs[j].Matches(f) {
-				f.Verdict, f.Reason, f.Repro = vs[j].Verdict, vs[j].Reason, vs[j].Repro
-				matched[VerdictSample{j, f.SampleID}] = true
-				break
-			}
+		fs[i].Verdict, fs[i].Reason, fs[i].Repro = "", "", ""
+		if v := byKey[fs[i].Key()]; v != nil {
+			fs[i].Verdict, fs[i].Reason, fs[i].Repro = v.Verdict, v.Reason, v.Repro
 		}
 	}
-	return matched
 }
 
-// Stale lists, one per sample, the verdicts whose op ran that sample to
-// the end without a violation the verdict matches. Samples not run (ops
-// not selected, samples beyond -samples, crashes, hangs) judge nothing,
-// and neither does a run of an op in unstable (op: reason): its kernel's
-// undefined behaviour shows the violation in some runs and not in others
-// (2.6.0's _fused_adamw writes over grads[0]'s version counter, or ends
-// the worker, or neither), so a run without it does not show the kernel
-// fixed.
-func Stale(vs []Verdict, matched map[VerdictSample]bool, ran map[string]map[int]bool, unstable map[string]string) []Verdict {
-	out := []Verdict{}
-	for j, v := range vs {
-		if _, ok := unstable[v.Op]; ok {
-			continue
+// Judged says which verdicts a sweep can find stale (see
+// sweep.Verdicts.JudgeKeys), by key. A verdict of an op in unstable (op:
+// reason) never: its kernel's undefined behaviour shows the violation in
+// some runs and not in others (2.6.0's _fused_adamw writes over grads[0]'s
+// version counter, or ends the worker, or neither), so a run without it
+// does not show the kernel fixed. Else, with a baseline (the release's
+// committed report) that saw the key, where this sweep ran to the end a
+// sample of the op the baseline saw it on (ran: op, sample); without one,
+// or for a key the baseline did not see, where the sweep ran every sample
+// (full) and the op ran one to the end. A bounded sweep without a baseline
+// judges none.
+func Judged(vs []Verdict, base *Report, ran map[string]map[int]bool, full bool, unstable map[string]string) func(key string) bool {
+	ops := map[string]string{}
+	for _, v := range vs {
+		ops[v.Key()] = v.Op
+	}
+	seenOn := map[string][]int{}
+	if base != nil {
+		for _, f := range base.Violations {
+			seenOn[f.Key()] = append(seenOn[f.Key()], f.SampleID)
 		}
-		for _, k := range v.Samples {
-			if ran[v.Op][k] && !matched[VerdictSample{j, k}] {
-				s := v
-				s.Samples = []int{k}
-				out = append(out, s)
-			}
+	}
+	return func(key string) bool {
+		op := ops[key]
+		if _, ok := unstable[op]; ok {
+			return false
+		}
+		if on, ok := seenOn[key]; ok {
+			return slices.ContainsFunc(on, func(k int) bool { return ran[op][k] })
+		}
+		return full && len(ran[op]) > 0
+	}
+}
+
+// Stale lists the verdicts no finding has the key of that judged (Judged)
+// says the sweep could have shown.
+func Stale(vs []Verdict, fs []Finding, judged func(key string) bool) []Verdict {
+	var found []string
+	for i := range fs {
+		found = append(found, fs[i].Key())
+	}
+	_, stale := Verdicts(vs).JudgeKeys(found, judged)
+	out := []Verdict{}
+	for _, v := range vs {
+		if slices.Contains(stale, v.Key()) {
+			out = append(out, v)
 		}
 	}
 	return out

@@ -1,47 +1,99 @@
 package report
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/sweep"
 )
 
 func ret(i int) *int { return &i }
 
-// TestJudgeAndStale: a verdict covers its op, check, argument or return
-// and samples only; a verdict sample its op ran without a match is stale,
-// one not run is not.
+// TestJudgeAndStale: a verdict covers its op, check and argument or
+// return on every sample; it is stale when no finding has its key where
+// the sweep could have shown it: with a baseline, a sample the baseline
+// saw the key on that the op ran; without one, any sample of a full sweep.
 func TestJudgeAndStale(t *testing.T) {
 	vs := []Verdict{
-		{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(0), Samples: []int{0, 1}, Verdict: "kernel", Reason: "r", Repro: "x"},
-		{Op: "rrelu", Check: "same_content", Arg: "noise", Samples: []int{10}, Verdict: "kernel", Reason: "r", Repro: "x"},
+		{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(0), Verdict: "kernel", Reason: "r", Repro: "x"},
+		{Op: "rrelu", Check: "same_content", Arg: "noise", Verdict: "kernel", Reason: "r", Repro: "x"},
+		{Op: "where", Check: "distinct_outputs", Ret: ret(0), Verdict: "kernel", Reason: "r", Repro: "x"},
 	}
-	if err := CheckVerdicts(vs, 11); err != nil {
+	if err := CheckVerdicts(vs); err != nil {
 		t.Fatal(err)
 	}
 	fs := []Finding{
 		{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(0), SampleID: 0}, // judged
-		{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(0), SampleID: 2}, // other sample
+		{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(0), SampleID: 2}, // another sample: judged too
 		{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(1), SampleID: 0}, // other return
 		{Op: "dropout", Check: "storage_use_count_eq_1", Ret: ret(0), SampleID: 0},
 		{Op: "rrelu", Check: "same_content", Arg: "self", SampleID: 10}, // other argument
 	}
-	matched := Judge(fs, vs)
+	Judge(fs, vs)
 	var judged []bool
 	for _, f := range fs {
 		judged = append(judged, f.Verdict != "")
 	}
-	if want := []bool{true, false, false, false, false}; sprint(judged) != sprint(want) {
+	if want := []bool{true, true, false, false, false}; sprint(judged) != sprint(want) {
 		t.Errorf("judged %v, want %v", judged, want)
 	}
-	ran := map[string]map[int]bool{"dropout": {0: true, 1: true, 2: true}, "rrelu": {0: true}}
-	st := Stale(vs, matched, ran, nil)
-	if len(st) != 1 || st[0].Op != "dropout" || len(st[0].Samples) != 1 || st[0].Samples[0] != 1 {
-		t.Errorf("stale %+v, want dropout sample 1 only (rrelu's sample 10 did not run)", st)
+	base := &Report{Violations: []Finding{
+		{Op: "rrelu", Check: "same_content", Arg: "noise", SampleID: 10},
+		{Op: "where", Check: "distinct_outputs", Ret: ret(0), SampleID: 0},
+	}}
+	ran := map[string]map[int]bool{"dropout": {0: true, 1: true, 2: true}, "rrelu": {0: true}, "where": {0: true}}
+	keys := func(st []Verdict) string {
+		var k []string
+		for _, v := range st {
+			k = append(k, v.Key())
+		}
+		return strings.Join(k, "; ")
 	}
-	// an unstable op's verdicts are never stale: a run without the
-	// violation does not show the kernel fixed
-	if st := Stale(vs, matched, ran, map[string]string{"dropout": "undefined behaviour"}); len(st) != 0 {
-		t.Errorf("stale %+v with dropout unstable, want none", st)
+	for _, c := range []struct {
+		name     string
+		base     *Report
+		full     bool
+		unstable map[string]string
+		want     string
+	}{
+		// rrelu's noise showed on sample 10, which this sweep did not run
+		{"bounded, baseline", base, false, nil, "where distinct_outputs return 0"},
+		{"bounded, no baseline", nil, false, nil, ""},
+		{"full, no baseline", nil, true, nil, "rrelu same_content argument noise; where distinct_outputs return 0"},
+		// an unstable op's verdicts are never stale: a run without the
+		// violation does not show the kernel fixed
+		{"unstable", base, true, map[string]string{"where": "undefined behaviour"}, ""},
+	} {
+		if got := keys(Stale(vs, fs, Judged(vs, c.base, ran, c.full, c.unstable))); got != c.want {
+			t.Errorf("%s: stale %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestVerdictKeys: a verdict's key is package sweep's; a second verdict
+// of one key, and a verdicts.json that still lists samples, are refused.
+func TestVerdictKeys(t *testing.T) {
+	v := Verdict{Op: "resize.out", Check: "returns_arg", Ret: ret(0), Verdict: "kernel", Reason: "r", Repro: "x"}
+	if got, want := v.Key(), sweep.FindingKey("resize.out", "returns_arg", "return 0"); got != want {
+		t.Errorf("key %q, want %q", got, want)
+	}
+	if got := (&Verdict{Op: "rrelu", Check: "same_content", Arg: "noise"}).Key(); got != "rrelu same_content argument noise" {
+		t.Errorf("key %q", got)
+	}
+	if err := CheckVerdicts([]Verdict{v, v}); err == nil || !strings.Contains(err.Error(), "has this key already") {
+		t.Errorf("two verdicts of one key: error %v", err)
+	}
+	if got := Verdicts([]Verdict{v}); got[v.Key()] != "kernel: r (repro: x)" {
+		t.Errorf("sweep.Verdicts %q", got)
+	}
+	path := filepath.Join(t.TempDir(), "verdicts.json")
+	if err := os.WriteFile(path, []byte(`[{"op": "a", "check": "c", "ret": 0, "samples": [0], "verdict": "kernel", "reason": "r", "repro": "x"}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadVerdicts(path); err == nil || !strings.Contains(err.Error(), "names no samples any more") {
+		t.Errorf("a verdicts.json with samples: error %v", err)
 	}
 }
 
@@ -146,9 +198,57 @@ func TestCheckVerdictKinds(t *testing.T) {
 		{"false_positive", "x", false},
 		{"", "x", false},
 	} {
-		vs := []Verdict{{Op: "svd", Check: "storage_use_count_eq_1", Ret: ret(2), Samples: []int{11}, Verdict: c.verdict, Reason: "r", Repro: c.repro}}
-		if err := CheckVerdicts(vs, 21); (err == nil) != c.ok {
+		vs := []Verdict{{Op: "svd", Check: "storage_use_count_eq_1", Ret: ret(2), Verdict: c.verdict, Reason: "r", Repro: c.repro}}
+		if err := CheckVerdicts(vs); (err == nil) != c.ok {
 			t.Errorf("verdict %q repro %q: error %v, want ok %v", c.verdict, c.repro, err, c.ok)
+		}
+	}
+}
+
+// TestCommittedReportsJudged: the verdicts of each release, keyed as
+// package sweep keys them, judge every violation of the release's
+// committed full report, and none is stale against it (each verdict's
+// key is among its violations, but for an op of unstable.json, or one the
+// report ran no sample of to the end): the full sweep that wrote the
+// report would pass with them.
+func TestCommittedReportsJudged(t *testing.T) {
+	for _, release := range Releases {
+		dir := ".."
+		if release != Releases[0] {
+			dir = "../releases/" + release
+		}
+		vs, err := LoadVerdicts(dir + "/verdicts.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		unstable, err := LoadUnstable(dir + "/unstable.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := LoadReport("../reports/" + release + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		Judge(r.Violations, vs)
+		for _, f := range r.Violations {
+			if f.Verdict == "" {
+				t.Errorf("%s: %s (sample %d) has no verdict", release, f.Key(), f.SampleID)
+			}
+		}
+		// the samples each op ran to the end under the strict profile
+		ran := map[string]map[int]bool{}
+		for op, out := range r.Outcomes {
+			for k, c := range out {
+				if c == '.' || c == 'V' {
+					if ran[op] == nil {
+						ran[op] = map[int]bool{}
+					}
+					ran[op][k] = true
+				}
+			}
+		}
+		for _, v := range Stale(vs, r.Violations, Judged(vs, r, ran, true, unstable)) {
+			t.Errorf("%s: verdict %s is stale against the committed report", release, v.Key())
 		}
 	}
 }

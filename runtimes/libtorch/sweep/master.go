@@ -28,8 +28,8 @@ import (
 // The master: it starts the workers, hands them the ops, restarts one that
 // crashed, and collects the report.
 
-// LoadVerdicts reads and checks a verdicts.json of this sweep's samples.
-func LoadVerdicts(path string) ([]Verdict, error) { return report.LoadVerdicts(path, NumSamples) }
+// LoadVerdicts reads and checks a verdicts.json.
+func LoadVerdicts(path string) ([]Verdict, error) { return report.LoadVerdicts(path) }
 
 // confirm runs each op that looks like a regression (not exercised, or
 // crashed or hung, where the baseline says otherwise) again, alone in a
@@ -126,13 +126,14 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 		rep.UnboundOps[op] = reason
 	}
 	ran := collect(&rep, results, len(names), t0, o.Verbose, out)
-	matched := report.Judge(rep.Violations, verdicts)
+	report.Judge(rep.Violations, verdicts)
 	for _, f := range rep.Violations {
 		if f.Verdict == "" {
 			rep.Unjudged++
 		}
 	}
-	rep.Stale = report.Stale(verdicts, matched, ran, unstable)
+	full := n == NumSamples && o.Kinds && o.Values
+	rep.Stale = report.Stale(verdicts, rep.Violations, report.Judged(verdicts, base, ran, full, unstable))
 	if base != nil {
 		rep.Regressions = report.Regressions(base, &rep, names, confirm(base, &rep, names, unstable, n, o))
 	}
@@ -273,7 +274,7 @@ func failures(rep *Report, o Options) error {
 		errs = append(errs, fmt.Sprintf("%d violations have no verdict (see %s)", rep.Unjudged, o.Verdicts))
 	}
 	if len(rep.Stale) > 0 {
-		errs = append(errs, fmt.Sprintf("%d verdict samples are stale: no violation matched them (remove them from %s)", len(rep.Stale), o.Verdicts))
+		errs = append(errs, fmt.Sprintf("%d verdicts are stale: no violation had their key on a sample that showed it before (remove them from %s)", len(rep.Stale), o.Verdicts))
 	}
 	if len(rep.Regressions) > 0 {
 		errs = append(errs, fmt.Sprintf("%d regressions against %s", len(rep.Regressions), o.Baseline))

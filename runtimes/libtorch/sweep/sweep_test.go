@@ -99,56 +99,53 @@ func writeJSON(t *testing.T, v any) string {
 
 func ret(i int) *int { return &i }
 
-// TestVerdictPrecision: a verdict covers its op, check, return and samples
-// only. dropout's violations on the samples its verdict does not list are
-// unjudged, and a verdict on a sample that ran clean is stale.
-func TestVerdictPrecision(t *testing.T) {
+// TestVerdictsByKey: a verdict covers its op, check and return on every
+// sample (package sweep's Verdicts): dropout's verdicts, one per key,
+// judge all its violations, whichever samples they showed in. A verdict whose key
+// showed in the baseline on a sample the sweep ran, and shows no more, is
+// stale; one whose samples the sweep did not run is not.
+func TestVerdictsByKey(t *testing.T) {
 	all, err := run(t, sweep.Options{Ops: "dropout,mm"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var first sweep.Finding
+	// One verdict per key dropout showed (each on one sample or more),
+	// and one on mm, which keeps its contract on every sample but showed
+	// the violation on sample 0 in the baseline.
+	var vs []sweep.Verdict
+	samples := map[string]map[int]bool{}
 	for _, f := range all.Violations {
-		if f.Op == "dropout" && f.Check == "impl_use_count_le_1" {
-			first = f
-			break
+		k := f.Key()
+		if samples[k] == nil {
+			samples[k] = map[int]bool{}
+			vs = append(vs, sweep.Verdict{Op: f.Op, Check: f.Check, Arg: f.Arg, Ret: f.Ret, Verdict: "kernel", Reason: "r", Repro: "x"})
 		}
+		samples[k][f.SampleID] = true
 	}
-	if first.Op == "" || first.Ret == nil {
-		t.Fatalf("no impl_use_count_le_1 violation of dropout's return: %+v", all.Violations)
+	if len(samples["dropout impl_use_count_le_1 return 0"]) < 2 {
+		t.Fatalf("want impl_use_count_le_1 violations of dropout's return on two samples or more: %+v", all.Violations)
 	}
-	// One verdict on dropout's first violating sample, and one on mm,
-	// which keeps its contract on every sample.
-	vs := []sweep.Verdict{
-		{Op: "dropout", Check: "impl_use_count_le_1", Ret: first.Ret, Samples: []int{first.SampleID}, Verdict: "kernel", Reason: "r", Repro: "x"},
-		{Op: "mm", Check: "impl_use_count_le_1", Ret: ret(0), Samples: []int{0}, Verdict: "kernel", Reason: "r", Repro: "x"},
+	vs = append(vs, sweep.Verdict{Op: "mm", Check: "impl_use_count_le_1", Ret: ret(0), Verdict: "kernel", Reason: "r", Repro: "x"})
+	base := *all
+	base.Violations = append(base.Violations, sweep.Finding{Op: "mm", Check: "impl_use_count_le_1", Ret: ret(0), SampleID: 0})
+	rep, err := run(t, sweep.Options{Ops: "dropout,mm", Verdicts: writeJSON(t, vs), Baseline: writeJSON(t, base)})
+	if err == nil || strings.Contains(err.Error(), "no verdict") || !strings.Contains(err.Error(), "stale") {
+		t.Fatalf("err = %v, want a stale verdict and no unjudged violation", err)
 	}
-	rep, err := run(t, sweep.Options{Ops: "dropout,mm", Verdicts: writeJSON(t, vs)})
-	if err == nil || !strings.Contains(err.Error(), "no verdict") || !strings.Contains(err.Error(), "stale") {
-		t.Fatalf("err = %v, want unjudged violations and a stale verdict", err)
-	}
-	judged := 0
 	for _, f := range rep.Violations {
-		if f.Verdict != "" {
-			judged++
-			if f.Op != "dropout" || f.SampleID != first.SampleID || f.Check != "impl_use_count_le_1" {
-				t.Errorf("verdict given to %+v", f)
-			}
+		if f.Verdict == "" || f.Op != "dropout" {
+			t.Errorf("verdict %q given to %+v", f.Verdict, f)
 		}
 	}
-	if judged == 0 || rep.Unjudged != len(rep.Violations)-judged || rep.Unjudged == 0 {
-		t.Errorf("%d judged, %d unjudged of %d", judged, rep.Unjudged, len(rep.Violations))
+	if rep.Unjudged != 0 || len(rep.Stale) != 1 || rep.Stale[0].Op != "mm" {
+		t.Errorf("unjudged %d, stale %+v; want 0 and mm's verdict", rep.Unjudged, rep.Stale)
 	}
-	if len(rep.Stale) != 1 || rep.Stale[0].Op != "mm" {
-		t.Errorf("stale %+v, want mm's verdict", rep.Stale)
-	}
-	// A bounded sweep that does not run a verdict's sample does not call
-	// it stale.
-	vs = vs[1:]
-	vs[0].Samples = []int{3}
-	rep, err = run(t, sweep.Options{Ops: "mm", Samples: 1, Verdicts: writeJSON(t, vs)})
+	// A bounded sweep that does not run the sample the baseline saw a
+	// verdict's key on does not call it stale.
+	base.Violations[len(base.Violations)-1].SampleID = 3
+	rep, err = run(t, sweep.Options{Ops: "mm", Samples: 1, Verdicts: writeJSON(t, vs[len(vs)-1:]), Baseline: writeJSON(t, base)})
 	if err != nil || len(rep.Stale) != 0 {
-		t.Errorf("mm on sample 0 with a verdict on sample 3: err %v, stale %v", err, rep.Stale)
+		t.Errorf("mm on sample 0, the baseline's violation on sample 3: err %v, stale %v", err, rep.Stale)
 	}
 }
 
@@ -193,10 +190,9 @@ func TestBaseline(t *testing.T) {
 
 // TestVerdictsFile rejects a verdict that is not kernel or allowlisted,
 // that has no reason or repro, that names both or neither of arg and ret,
-// whose samples are missing, out of range or covered twice; and accepts
-// verdicts.json.
+// or whose key another verdict has; and accepts verdicts.json.
 func TestVerdictsFile(t *testing.T) {
-	ok := sweep.Verdict{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(0), Samples: []int{0}, Verdict: "kernel", Reason: "r", Repro: "x"}
+	ok := sweep.Verdict{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(0), Verdict: "kernel", Reason: "r", Repro: "x"}
 	mod := func(f func(v *sweep.Verdict)) []sweep.Verdict { v := ok; f(&v); return []sweep.Verdict{v} }
 	for name, bad := range map[string][]sweep.Verdict{
 		"false_positive": mod(func(v *sweep.Verdict) { v.Verdict = "false_positive" }),
@@ -204,11 +200,9 @@ func TestVerdictsFile(t *testing.T) {
 		"no op":          mod(func(v *sweep.Verdict) { v.Op = "" }),
 		"arg and ret":    mod(func(v *sweep.Verdict) { v.Arg = "self" }),
 		"neither":        mod(func(v *sweep.Verdict) { v.Ret = nil }),
-		"no samples":     mod(func(v *sweep.Verdict) { v.Samples = nil }),
-		"sample range":   mod(func(v *sweep.Verdict) { v.Samples = []int{sweep.NumSamples} }),
 		"twice":          {ok, ok},
 	} {
-		if err := report.CheckVerdicts(bad, sweep.NumSamples); err == nil {
+		if err := report.CheckVerdicts(bad); err == nil {
 			t.Errorf("%s: report.CheckVerdicts(%+v) = nil, want an error", name, bad)
 		}
 	}
@@ -222,7 +216,8 @@ func TestVerdictsFile(t *testing.T) {
 // it the rows are skipped and nothing is found.
 func TestSweepContent(t *testing.T) {
 	for _, on := range []bool{true, false} {
-		rep, err := run(t, sweep.Options{Ops: "rrelu_with_noise_,add_.Tensor", Content: on})
+		// the committed report saw the noise finding on sample 10
+		rep, err := run(t, sweep.Options{Ops: "rrelu_with_noise_,add_.Tensor", Content: on, Baseline: "../reports/1.13.1.json"})
 		if on && err != nil {
 			t.Fatal(err)
 		}
@@ -241,7 +236,7 @@ func TestSweepContent(t *testing.T) {
 			t.Errorf("content %v: checks run %v, skipped %v", on, rep.ChecksRun, rep.Skipped)
 		}
 		// Without the content check the noise verdict matches nothing on
-		// the sample it ran: stale.
+		// the sample the baseline saw it on, which ran: stale.
 		if !on && (err == nil || len(rep.Stale) == 0) {
 			t.Errorf("content off: err %v, stale %v; want the noise verdict stale", err, rep.Stale)
 		}
