@@ -82,29 +82,9 @@ func (c *Config) merge(inc *Config) {
 				copyKey(c.Pos, inc.Pos, fmt.Sprintf("%s.%d", k.Name, j))
 			}
 		case *map[string]string:
-			src := *k.Field(inc).(*map[string]string)
-			for name, v := range src {
-				if _, ok := (*dst)[name]; ok {
-					continue
-				}
-				if *dst == nil {
-					*dst = map[string]string{}
-				}
-				(*dst)[name] = v
-				c.copyEntry(inc, k.Name, name)
-			}
+			mergeEntries(c, inc, k.Name, dst, *k.Field(inc).(*map[string]string))
 		case *map[string][]string:
-			src := *k.Field(inc).(*map[string][]string)
-			for name, v := range src {
-				if _, ok := (*dst)[name]; ok {
-					continue
-				}
-				if *dst == nil {
-					*dst = map[string][]string{}
-				}
-				(*dst)[name] = v
-				c.copyEntry(inc, k.Name, name)
-			}
+			mergeEntries(c, inc, k.Name, dst, *k.Field(inc).(*map[string][]string))
 		default:
 			if own {
 				continue
@@ -126,6 +106,21 @@ func (c *Config) merge(inc *Config) {
 				c.oldKeys[k.Name] = old
 			}
 		}
+	}
+}
+
+// mergeEntries adds to c's mapping key, dst, the entries of inc's, src,
+// that c has not, with their positions.
+func mergeEntries[V any](c, inc *Config, key string, dst *map[string]V, src map[string]V) {
+	for name, v := range src {
+		if _, ok := (*dst)[name]; ok {
+			continue
+		}
+		if *dst == nil {
+			*dst = map[string]V{}
+		}
+		(*dst)[name] = v
+		c.copyEntry(inc, key, name)
 	}
 }
 
