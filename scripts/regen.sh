@@ -6,7 +6,8 @@
 #   scripts/regen.sh -check   # what .ci/run runs
 #
 # The sets: every committed config (examples/, gen's testdata,
-# runtimes/gonum and runtimes/gorgonia) and runtimes/libtorch (shimgen's C++ shim, bindings and release copies, then
+# runtimes/gonum and runtimes/gorgonia; not testdata/frozen, whose sets are
+# never regenerated) and runtimes/libtorch (shimgen's C++ shim, bindings and release copies, then
 # the wrappers of every release). The goldens of package tests are
 # rewritten by their tests' -update flag, not here.
 set -euo pipefail
@@ -29,7 +30,7 @@ mapfile -t included < <(git ls-files '*.yaml' | xargs grep -l '^include:' | whil
 		realpath -m --relative-to=. "$(dirname "$c")/$f"
 	done
 done)
-mapfile -t configs < <(git ls-files '*.yaml' | xargs grep -lE '^(package|include):' | grep -v '^runtimes/libtorch/' |
+mapfile -t configs < <(git ls-files '*.yaml' | xargs grep -lE '^(package|include):' | grep -v '^runtimes/libtorch/' | grep -v '^testdata/frozen/' |
 	grep -vxF -f <(printf '%s\n' "${included[@]}" x) | sort)
 for c in "${configs[@]}"; do
 	"$bin" gen $check -config "$c"

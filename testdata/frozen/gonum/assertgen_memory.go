@@ -1,0 +1,18 @@
+package gonum
+
+import (
+	"github.com/assertgen/assertgen/asserts"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// AssertgenMemory says where a *mat.Dense's elements are, for assertgen's checks
+// (memory: in assertgen.yaml), written by assertgen init from the
+// library's exported API ((*mat.Dense).RawMatrix). The checks take a
+// tensor's identities from it: the TensorImpl is the handle's address, the
+// storage the anchor of its memory, which every tensor on one buffer
+// shares.
+func AssertgenMemory(t *mat.Dense) asserts.Memory {
+	raw := t.RawMatrix()
+	return asserts.SliceMemory(raw.Data).Matrix(raw.Rows, raw.Cols, raw.Stride, 1)
+}

@@ -1,0 +1,72 @@
+//go:build debugasserts
+
+package gonum_test
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/assertgen/assertgen/sweep"
+
+	"example.com/frozen/gonum/checked"
+	"gonum.org/v1/gonum/mat"
+)
+
+// sweepAdapter makes the tensors of the sweep's samples (go doc
+// github.com/assertgen/assertgen/sweep), written by assertgen init:
+// 2-D float64 tensors made with mat.NewDense. init found no
+// view of the type: the samples that are views are counted as ones it
+// cannot make.
+type sweepAdapter struct{}
+
+// Tensor makes the tensor sp describes, or says why it cannot: a sample
+// of another dtype moves to float64 (a *sweep.DtypeError); one of
+// another rank, layout, bit or autograd state, a view, or one the
+// constructor refuses (it panics) is counted as one it cannot make.
+func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (v reflect.Value, err error) {
+	switch {
+	case sp.Same >= 0:
+		return made[sp.Same], nil // the aliasing sample, x.add_(x): an earlier tensor itself
+	case sp.Dtype != "float64":
+		return reflect.Value{}, &sweep.DtypeError{Want: "float64"}
+	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named:
+		return reflect.Value{}, errors.New("mat makes dense tensors only")
+	case sp.Strides != nil || sp.Offset != 0 || sp.Transposed || sp.ViewOf >= 0:
+		return reflect.Value{}, errors.New("no view of *mat.Dense: init found none to make a strided, transposed or selected one with")
+	case len(sp.Shape) != 2:
+		return reflect.Value{}, fmt.Errorf("mat.NewDense makes 2-D tensors, not %d-D", len(sp.Shape))
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			v, err = reflect.Value{}, fmt.Errorf("mat.NewDense of sizes %v: %v", sp.Shape, p)
+		}
+	}()
+	vals := sp.Elements()
+	data := make([]float64, len(vals))
+	for i, x := range vals {
+		data[i] = float64(x)
+	}
+	shape := append([]int(nil), sp.Shape...) // the tensor's own: a library may keep it
+	return reflect.ValueOf(mat.NewDense(shape[0], shape[1], data)), nil
+}
+
+// Value leaves every non-tensor argument to package sweep, which converts
+// what gen's default Go types take.
+func (sweepAdapter) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error) {
+	return reflect.Value{}, false, nil
+}
+
+// TestSweep runs every bound op on samples made from its schema, through
+// the checked wrappers, and fails on each kind of violation they find.
+func TestSweep(t *testing.T) {
+	rep := sweep.Run(t, sweepAdapter{}, checked.SweepOps)
+	if len(rep.Exercised) == 0 {
+		t.Error("the sweep ran no op")
+	}
+}
+
+// FuzzSweep is the coverage-guided fuzz target over the same ops:
+// go test -tags debugasserts -fuzz FuzzSweep (a finding replays as a test).
+func FuzzSweep(f *testing.F) { sweep.Fuzz(f, sweepAdapter{}, checked.SweepOps) }
