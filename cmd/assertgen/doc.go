@@ -490,7 +490,7 @@
 // and returns_arg checks it) or an expression but no call (a type
 // assertion of the library's result, self.AddInPlace(b).(*mat.Dense),
 // which the checks then see); where the argument is returned, returns_arg
-// cannot fail, which gen counts and vet lists; otherwise an expression is returned, and statements (several, separated
+// cannot fail, which gen counts and vet counts (naming up to five, listing more with -v); otherwise an expression is returned, and statements (several, separated
 // by ;) run as written. The code names the op's arguments by their Go
 // parameter names, the schema's but where Go's differ (clamp's min is
 // min_: an error about min says so). The code names the type map's packages and those
