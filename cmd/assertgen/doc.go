@@ -271,7 +271,7 @@
 // guessed: an out= tensor is written through the library's receiver
 // (checked with an out of the result's size, where PyTorch resizes it),
 // values were checked without broadcasting, and no view is bound. For
-// gonum v0.17.0 it binds 170 ops: Mul's values are a matrix product, so it
+// gonum v0.17.0 it binds 194 ops: Mul's values are a matrix product, so it
 // is bound to mm and matmul, not mul; Exp is the matrix exponential and
 // Pow a matrix power, bound to no op. For spago v1.1.0's
 // '*github.com/nlpodyssey/spago/mat.Dense[float64]' it binds 161 ops
