@@ -22,8 +22,9 @@ import (
 type Violation struct {
 	Op       string `json:"op"`
 	Overload string `json:"overload,omitempty"`
-	// Pos is where the code that broke the schema is, "file:line" of the
-	// kernel function's declaration, or "assertgen.yaml:line:col" of a
+	// Pos is where the code that broke the schema is, "file:line:col" of
+	// the name in the kernel function's declaration ("file:line" when
+	// its source file cannot be read), or "assertgen.yaml:line:col" of a
 	// bound op's binding; the file is relative to the root of the module
 	// under test (a kernel of another module is named by its package's
 	// import path). "" when the wrapper does not know (code generated
@@ -114,7 +115,7 @@ func (v *Violation) OpName() string {
 // of the code that broke the schema (Pos) when it is known, in the form
 // compilers print, which editors and CI annotations jump to:
 //
-//	kernels/add.go:42: add.Tensor: same_impl: argument self: kernel replaced the TensorImpl (before 0x1, after 0x7); hint: ...
+//	kernels/add.go:42:6: add.Tensor: same_impl: argument self: kernel replaced the TensorImpl (before 0x1, after 0x7); hint: ...
 func (v *Violation) Error() string {
 	var b strings.Builder
 	if v.Pos != "" {

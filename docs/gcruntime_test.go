@@ -62,7 +62,7 @@ var last *Tensor
 		t.Errorf("a cached AddTensor under -tags debugasserts: err %v, want a fresh_not_held failure:\n%s", err, out)
 	}
 	// The violation starts with the kernel's position, as the guide shows.
-	addAt := fmt.Sprintf("tensor/tensor.go:%d: add.Tensor: fresh_not_held: ", bytes.Count(b[:bytes.Index(b, []byte("func AddTensor("))], []byte("\n"))+1)
+	addAt := fmt.Sprintf("tensor/tensor.go:%d:6: add.Tensor: fresh_not_held: ", bytes.Count(b[:bytes.Index(b, []byte("func AddTensor("))], []byte("\n"))+1)
 	if g, _ := os.ReadFile("guide.md"); !strings.Contains(out, addAt) || !bytes.Contains(g, []byte("\n"+addAt)) {
 		t.Errorf("the violation of a cached AddTensor, and the guide, must start with %q:\n%s", addAt, out)
 	}

@@ -117,7 +117,7 @@ func TestGuideQuickStart(t *testing.T) {
 		t.Errorf("a copying Alias under -tags debugasserts: err %v, want a shares_storage failure:\n%s", err, out)
 	}
 	// The violation starts with the kernel's position, as the guide shows.
-	aliasAt := fmt.Sprintf("tensor/tensor.go:%d: alias: shares_storage: ", bytes.Count(b[:bytes.Index(b, []byte("func Alias("))], []byte("\n"))+1)
+	aliasAt := fmt.Sprintf("tensor/tensor.go:%d:6: alias: shares_storage: ", bytes.Count(b[:bytes.Index(b, []byte("func Alias("))], []byte("\n"))+1)
 	g, _ := os.ReadFile("guide.md")
 	if !strings.Contains(out, aliasAt) || !bytes.Contains(g, []byte("\n"+aliasAt)) {
 		t.Errorf("the violation of a copying Alias, and the guide, must start with %q:\n%s", aliasAt, out)

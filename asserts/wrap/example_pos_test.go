@@ -16,7 +16,8 @@ func negInPlace(self *handle) *handle {
 
 // The Op of a wrapper names its kernel function (Kernel), as gen writes
 // it: a violation then starts with the kernel's declaration, file (from
-// the module's root) and line, which editors and CI annotations jump to;
+// the module's root), line and the column of its name, which editors and
+// CI annotations jump to;
 // its JSON holds the same as pos. The runtime finds it from the function's
 // PC when it reports the violation, never on a call that passes.
 func ExampleOp_kernel() {
@@ -36,6 +37,6 @@ func ExampleOp_kernel() {
 	line, _, _ := strings.Cut(vs[0].Error(), ": kernel replaced")
 	fmt.Println(line)
 	// Output:
-	// asserts/wrap/example_pos_test.go:12
-	// asserts/wrap/example_pos_test.go:12: neg_: same_impl: argument self
+	// asserts/wrap/example_pos_test.go:12:6
+	// asserts/wrap/example_pos_test.go:12:6: neg_: same_impl: argument self
 }

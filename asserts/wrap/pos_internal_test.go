@@ -1,6 +1,10 @@
 package wrap
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 func TestSourceFile(t *testing.T) {
 	mod := modulePath()
@@ -28,6 +32,67 @@ func TestSourceFile(t *testing.T) {
 	} {
 		if got := sourceFile(tc.name, tc.file); got != tc.want {
 			t.Errorf("sourceFile(%q, %q) = %q, want %q", tc.name, tc.file, got, tc.want)
+		}
+	}
+}
+
+func TestDeclName(t *testing.T) {
+	for _, tc := range []struct {
+		function, name string
+		literal        bool
+	}{
+		{"example.com/m/kernels.AddTensor", "AddTensor", false},
+		{"example.com/m/kernels.(*T).Add", "Add", false},
+		{"example.com/m/kernels.T.Add", "Add", false},
+		{"example.com/m/kernels.AddTensor[...]", "AddTensor", false},
+		{"example.com/m/kernels.AddTensor[go.shape.float32]", "AddTensor", false},
+		{"example.com/m/kernels.(*T[...]).Add", "Add", false},
+		{"example.com/m/kernels.Map[go.shape.struct { a/b.c int }]", "Map", false},
+		{"gopkg.in/yaml%2ev3.Marshal", "Marshal", false},
+		{"main.F", "F", false},
+		{"example.com/m/kernels.init.func1", "", true},
+		{"example.com/m/kernels.F.func2.1", "", true},
+		{"example.com/m/kernels.(*T).M.gowrap1", "", true},
+		{"example.com/m/kernels.glob..func1", "", true},
+	} {
+		name, literal := declName(tc.function)
+		if name != tc.name || literal != tc.literal {
+			t.Errorf("declName(%q) = %q, %v; want %q, %v", tc.function, name, literal, tc.name, tc.literal)
+		}
+	}
+}
+
+func TestDeclColumn(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "k.go")
+	src := "package k\n" +
+		"func Add(a, b int) int { return a + b }\n" +
+		"func (r *rt) Neg(a int) int { return -a }\n" +
+		"func (r rt[T]) Mul(a int) int { return a }\n" +
+		"var f = func(a int) int { return a } // func in a comment\n" +
+		"var g, h = func() {}, func() {}\n" +
+		"\tfunc(x string) { _ = \"func Add\" }(\"\")\n"
+	if err := os.WriteFile(file, []byte(src), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		file     string
+		line     int
+		function string
+		want     int
+	}{
+		{file, 2, "example.com/k.Add", 6},
+		{file, 3, "example.com/k.(*rt).Neg", 14},
+		{file, 4, "example.com/k.rt[...].Mul", 16},
+		{file, 5, "example.com/k.glob..func1", 9},
+		{file, 6, "example.com/k.glob..func2", 0}, // two literals
+		{file, 7, "example.com/k.F.func1", 2},     // a string is no token
+		{file, 3, "example.com/k.Add", 0},         // the line declares another
+		{file, 99, "example.com/k.Add", 0},        // past the end: the file changed
+		{filepath.Join(t.TempDir(), "gone.go"), 2, "example.com/k.Add", 0},
+		{"example.com/k/k.go", 2, "example.com/k.Add", 0}, // -trimpath
+	} {
+		if got := declColumn(tc.file, tc.line, tc.function); got != tc.want {
+			t.Errorf("declColumn(%s, %d, %q) = %d, want %d", filepath.Base(tc.file), tc.line, tc.function, got, tc.want)
 		}
 	}
 }

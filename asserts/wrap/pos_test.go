@@ -23,16 +23,40 @@ func posGeneric[T any](self *handle) *handle {
 	return self
 }
 
-type posRuntime struct{}
+type posRuntime struct{ calls int }
 
 func (*posRuntime) kernel(self *handle) *handle {
 	self.impl++
 	return self
 }
 
-// declLine returns the line of this file that starts with decl: where a
+// inlined is small enough for the compiler to inline into the wrapper a
+// method value (r.inlined) calls.
+func (r *posRuntime) inlined(self *handle) *handle {
+	r.calls++
+	self.impl++
+	return self
+}
+
+// called is a method the wrapper of a method value calls.
+//
+//go:noinline
+func (r *posRuntime) called(self *handle) *handle {
+	r.calls++
+	self.impl++
+	return self
+}
+
+// posLiteral is a function literal, alone on its line.
+var posLiteral = func(self *handle) *handle {
+	self.impl++
+	return self
+}
+
+// declPos returns "file:line:col" of the name in the declaration that
+// starts with decl in this file (its "func" for a literal): where a
 // violation of the kernel declared there must point.
-func declLine(t *testing.T, decl string) string {
+func declPos(t *testing.T, decl, name string) string {
 	t.Helper()
 	src, err := os.ReadFile("pos_test.go")
 	if err != nil {
@@ -40,7 +64,8 @@ func declLine(t *testing.T, decl string) string {
 	}
 	for i, line := range strings.Split(string(src), "\n") {
 		if strings.HasPrefix(line, decl) {
-			return "asserts/wrap/pos_test.go:" + strconv.Itoa(i+1)
+			col := strings.Index(line, name)
+			return "asserts/wrap/pos_test.go:" + strconv.Itoa(i+1) + ":" + strconv.Itoa(col+1)
 		}
 	}
 	t.Fatalf("no line starts with %q", decl)
@@ -69,15 +94,21 @@ func sameImplCall(t *testing.T, op *wrap.Op, kernel func(*handle) *handle) asser
 }
 
 func TestViolationPos(t *testing.T) {
+	rt := &posRuntime{}
 	for _, tc := range []struct {
 		name   string
 		op     *wrap.Op
 		kernel func(*handle) *handle
 		want   string
 	}{
-		{"kernel function", &wrap.Op{Name: "neg_", Kernel: posKernel}, posKernel, declLine(t, "func posKernel(")},
-		{"generic kernel", &wrap.Op{Name: "neg_", Kernel: posGeneric[float32]}, posGeneric[float32], declLine(t, "func posGeneric[")},
-		{"method kernel", &wrap.Op{Name: "neg_", Kernel: (*posRuntime).kernel}, (&posRuntime{}).kernel, declLine(t, "func (*posRuntime) kernel(")},
+		{"kernel function", &wrap.Op{Name: "neg_", Kernel: posKernel}, posKernel, declPos(t, "func posKernel(", "posKernel")},
+		{"generic kernel", &wrap.Op{Name: "neg_", Kernel: posGeneric[float32]}, posGeneric[float32], declPos(t, "func posGeneric[", "posGeneric")},
+		{"method expression", &wrap.Op{Name: "neg_", Kernel: (*posRuntime).kernel}, (&posRuntime{}).kernel, declPos(t, "func (*posRuntime) kernel(", "kernel")},
+		{"method value, inlined by its wrapper", &wrap.Op{Name: "neg_", Kernel: rt.inlined}, rt.inlined, declPos(t, "func (r *posRuntime) inlined(", "inlined")},
+		// The wrapper calls the method: no exported API of package
+		// runtime gives the method's entry.
+		{"method value, called by its wrapper", &wrap.Op{Name: "neg_", Kernel: rt.called}, rt.called, ""},
+		{"function literal", &wrap.Op{Name: "neg_", Kernel: posLiteral}, posLiteral, declPos(t, "var posLiteral = func(", "func")},
 		{"binding", &wrap.Op{Name: "neg_", Kernel: posKernel, Pos: "assertgen.yaml:12:9"}, posKernel, "assertgen.yaml:12:9"},
 		{"none (code generated before positions)", &wrap.Op{Name: "neg_"}, posKernel, ""},
 		{"not a function", &wrap.Op{Name: "neg_", Kernel: 3}, posKernel, ""},

@@ -271,7 +271,7 @@
 // guessed: an out= tensor is written through the library's receiver
 // (checked with an out of the result's size, where PyTorch resizes it),
 // values were checked without broadcasting, and no view is bound. For
-// gonum v0.17.0 it binds 170 ops: Mul's values are a matrix product, so it
+// gonum v0.17.0 it binds 194 ops: Mul's values are a matrix product, so it
 // is bound to mm and matmul, not mul; Exp is the matrix exponential and
 // Pow a matrix power, bound to no op. For spago v1.1.0's
 // '*github.com/nlpodyssey/spago/mat.Dense[float64]' it binds 161 ops
@@ -490,7 +490,7 @@
 // and returns_arg checks it) or an expression but no call (a type
 // assertion of the library's result, self.AddInPlace(b).(*mat.Dense),
 // which the checks then see); where the argument is returned, returns_arg
-// cannot fail, which gen counts and vet lists; otherwise an expression is returned, and statements (several, separated
+// cannot fail, which gen counts and vet counts (naming up to five, listing more with -v); otherwise an expression is returned, and statements (several, separated
 // by ;) run as written. The code names the op's arguments by their Go
 // parameter names, the schema's but where Go's differ (clamp's min is
 // min_: an error about min says so). The code names the type map's packages and those

@@ -135,8 +135,8 @@ func TestPos(t *testing.T) {
 	}
 	want := func(out, lib, generic string) {
 		t.Helper()
-		neg := fmt.Sprintf("k.go:%d", lineStarting(t, lib, "func Neg("))
-		gneg := fmt.Sprintf("g/g.go:%d", lineStarting(t, generic, "func Neg["))
+		neg := fmt.Sprintf("k.go:%d:6", lineStarting(t, lib, "func Neg("))
+		gneg := fmt.Sprintf("g/g.go:%d:6", lineStarting(t, generic, "func Neg["))
 		abs := fmt.Sprintf("assertgen.yaml:%d:8", lineStarting(t, cfg, "  abs:"))
 		for _, w := range []string{"text: " + neg + ": neg: ", `json: {"op":"neg","pos":"` + neg + `",`,
 			"text: " + abs + ": abs: ", `json: {"op":"abs","pos":"` + abs + `",`,

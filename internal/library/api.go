@@ -343,3 +343,29 @@ func (r *Raw) Write() string {
 	}
 	return fmt.Sprintf("x.%s().%s[0]++", r.Method, r.Data)
 }
+
+// findAt returns the name of the exported method of the tensor type that
+// takes a row and a column (two ints) and returns the element there (of
+// type Elem), the first by name; "" when it has none.
+func findAt(l *Lib) string {
+	ms := types.NewMethodSet(l.Tensor)
+	var names []string
+	for i := range ms.Len() {
+		if fn := ms.At(i).Obj(); fn.Exported() {
+			names = append(names, fn.Name())
+		}
+	}
+	slices.Sort(names)
+	isInt := func(t types.Type) bool { b, ok := t.(*types.Basic); return ok && b.Kind() == types.Int }
+	for _, n := range names {
+		sig := ms.Lookup(l.Pkg, n).Obj().Type().(*types.Signature)
+		if sig.Params().Len() != 2 || sig.Results().Len() != 1 || sig.Variadic() {
+			continue
+		}
+		b, ok := sig.Results().At(0).Type().(*types.Basic)
+		if ok && b.Name() == l.Elem && isInt(sig.Params().At(0).Type()) && isInt(sig.Params().At(1).Type()) {
+			return n
+		}
+	}
+	return ""
+}

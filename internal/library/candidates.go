@@ -2,6 +2,7 @@ package library
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/assertgen/assertgen/schema"
@@ -32,14 +33,18 @@ type Candidate struct {
 //   - mapping a function of each element, into the receiver,
 //     dst.M(func(_, _ int, v E) E { return EXPR }, self), or returning the
 //     result, self.M(func...) (functional ops only), for an op the
-//     reference gives as an expression of one element (E float64).
+//     reference gives as an expression of one element (E float64); for an
+//     elementwise op of two tensors, of the first's element and the
+//     second's at the same row and column, which the function reads with
+//     at (the library's At(i, j): func(i, j int, v E) E { return
+//     max(v, other.At(i, j)) }), when the library has one.
 //
 // Tensors are passed in the op's order, numbers in the op's order
 // converted to the callable's types; a callable's error result panics;
 // the result of a call into a receiver is dropped, as gen drops it, but
 // where the op's return holds it (gen returns it then: program.go's
 // body).
-func Candidates(op *Op, cs []*Callable, pkg string) []*Candidate {
+func Candidates(op *Op, cs []*Callable, pkg, at string) []*Candidate {
 	var out []*Candidate
 	add := func(c *Callable, code, returns string, isMap bool) {
 		if code != "" {
@@ -50,7 +55,11 @@ func Candidates(op *Op, cs []*Callable, pkg string) []*Candidate {
 	if op.Kind == schema.Inplace {
 		dst = op.Tensors[0] // self
 	}
-	mapped := op.Ref.Map != "" && op.Elem == "float64"
+	mapped := op.Ref.Map != "" && op.Elem == "float64" && (op.Ref.Tensors == 1 || at != "")
+	mapIn := op.Tensors // the tensors a map's call passes: the first alone
+	if mapped && op.Ref.Tensors == 2 {
+		op.at, mapIn = at, op.Tensors[:1]
+	}
 	for _, c := range cs {
 		if c.Method {
 			// Into the receiver; a result (the receiver, for chaining) is
@@ -60,7 +69,7 @@ func Candidates(op *Op, cs []*Callable, pkg string) []*Candidate {
 				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, false), op.Tensors[0], false)
 			}
 			if mapped {
-				add(c, c.call(dst+".", op, op.Tensors, true, false), dst, true)
+				add(c, c.call(dst+".", op, mapIn, true, false), dst, true)
 			}
 		}
 		if c.Result.Tensor && op.Kind == schema.Functional {
@@ -114,10 +123,11 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 			}
 			args, si = append(args, convert(op.scalarType(si), p.Type, op.Scalars[si])), si+1
 		case Map:
-			if !mapped || maps > 0 {
+			f := op.mapFunc(p.Index)
+			if !mapped || maps > 0 || f == "" {
 				return ""
 			}
-			args, maps = append(args, op.mapFunc(p.Index)), maps+1
+			args, maps = append(args, f), maps+1
 		default:
 			return ""
 		}
@@ -153,12 +163,24 @@ func (op *Op) scalarType(i int) string {
 // index parameters before the element.
 func (op *Op) mapFunc(n int) string {
 	idx := strings.TrimSuffix(strings.Repeat("_, ", n), ", ")
+	expr := op.Ref.Map
+	if op.Ref.Tensors == 2 {
+		if n != 2 || op.at == "" {
+			return "" // the second operand is read by row and column
+		}
+		idx = "i, j"
+		expr = operandW.ReplaceAllLiteralString(expr, op.Tensors[1]+"."+op.at+"(i, j)")
+	}
 	elem := op.Elem
 	if idx != "" {
 		idx += " int, "
 	}
-	return fmt.Sprintf("func(%sv %s) %s { return %s }", idx, elem, elem, op.Ref.Map)
+	return fmt.Sprintf("func(%sv %s) %s { return %s }", idx, elem, elem, expr)
 }
+
+// operandW matches the second operand's element in a reference's
+// expression of two (refvalues.Op.Map).
+var operandW = regexp.MustCompile(`\bw\b`)
 
 // convert is the Go expression of name (of type from) as a to.
 func convert(from, to, name string) string {

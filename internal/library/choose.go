@@ -48,7 +48,7 @@ type Found struct {
 func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 	var cands []*Candidate
 	for _, op := range ops {
-		cands = append(cands, Candidates(op, l.Callables, l.Pkg.Name())...)
+		cands = append(cands, Candidates(op, l.Callables, l.Pkg.Name(), l.At)...)
 	}
 	verdicts, err := Check(ctx, dir, l, cands)
 	if err != nil {

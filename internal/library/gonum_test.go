@@ -49,8 +49,8 @@ func TestBindGonum(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Ctor.Name != "NewDense" || l.Raw.Method != "RawMatrix" || l.Elem != "float64" {
-		t.Errorf("ctor %+v raw %+v elem %s", l.Ctor, l.Raw, l.Elem)
+	if l.Ctor.Name != "NewDense" || l.Raw.Method != "RawMatrix" || l.Elem != "float64" || l.At != "At" {
+		t.Errorf("ctor %+v raw %+v elem %s at %q", l.Ctor, l.Raw, l.Elem, l.At)
 	}
 	f := bindAll(t, dir, l)
 	got := map[string]string{}
@@ -77,6 +77,15 @@ func TestBindGonum(t *testing.T) {
 		"mul.Tensor":  "ret.MulElem(self, other)",
 		"mm":          "ret.Mul(self, mat2)",
 		"div_.Tensor": "self.DivElem(self, other)",
+		// An op of two tensors with no method of its own (alpha, max) is
+		// mapped over the first's elements, the second's read with At.
+		"add.Tensor":        "ret.Apply(func(i, j int, v float64) float64 { return v + alpha*other.At(i, j) }, self)",
+		"sub_.Tensor":       "self.Apply(func(i, j int, v float64) float64 { return v - alpha*other.At(i, j) }, self)",
+		"maximum.out":       "out.Apply(func(i, j int, v float64) float64 { return max(v, other.At(i, j)) }, self)",
+		"pow.Tensor_Tensor": "ret.Apply(func(i, j int, v float64) float64 { return math.Pow(v, exponent.At(i, j)) }, self)",
+		// The *_like ops: dtype, layout, device and pin_memory left out.
+		"zeros_like": "ret.Apply(func(_, _ int, v float64) float64 { return 0 }, self)",
+		"full_like":  "ret.Apply(func(_, _ int, v float64) float64 { return fill_value }, self)",
 	} {
 		if got[op] != want {
 			t.Errorf("%s bound to %q, want %q", op, got[op], want)

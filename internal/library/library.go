@@ -83,6 +83,10 @@ type Lib struct {
 	Elem string
 	Ctor *Ctor
 	Raw  *Raw
+	// At is the method that returns the element at a row and a column,
+	// At(i, j int) E: the second operand of an elementwise op of two
+	// tensors mapped over the first's elements reads it. "" for none.
+	At string
 	// ReadAllocs is how many allocations a read of the elements through
 	// Raw makes, as the value check measured it (Check): the memory
 	// function makes as many per call.
@@ -140,6 +144,7 @@ func Load(dir string, spec Spec) (*Lib, error) {
 	if l.Raw = findRaw(l); l.Raw == nil {
 		return nil, fmt.Errorf("-type %s: no exported method of %s reaches its elements (a slice of %s, or a struct holding one with its rows, columns and stride): init reads the values of the ops it checks through it, and the memory function is built from it; configure the type by hand (docs/guide.md, \"A library's type as it is\")", spec, l.Qual(), l.Elem)
 	}
+	l.At = findAt(l)
 	return l, nil
 }
 

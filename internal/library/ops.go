@@ -20,6 +20,9 @@ type Op struct {
 	Scalars []string  // the scalars' Go names, in the order of Ref.Scalars
 	Elem    string    // the tensors' element type
 	GoName  string    // the wrapper's name (plan.GoName)
+	// at is the library's method of an element by row and column, which
+	// a map of an op of two tensors reads the second with (Candidates).
+	at string
 }
 
 // An OpParam is one parameter of the op's kernel: its Go name and type,
@@ -127,8 +130,8 @@ func newOp(o *schema.Op, ref *refvalues.Op, tensor, elem string) *Op {
 				p.Type = "float64"
 			}
 			op.Scalars = append(op.Scalars, p.Name)
-		case slices.Contains(refvalues.Ignorable, a.Name) && (t.Is(schema.Bool) || t.Kind == schema.OptionalKind && t.Elem.Is(schema.MemoryFormat)):
-			p.Type, p.Role = map[bool]string{true: "bool", false: "*int"}[t.Is(schema.Bool)], Ignore
+		case slices.Contains(refvalues.Ignorable, a.Name) && ignoredType(t) != "":
+			p.Type, p.Role = ignoredType(t), Ignore
 		default:
 			return nil
 		}
@@ -138,4 +141,25 @@ func newOp(o *schema.Op, ref *refvalues.Op, tensor, elem string) *Op {
 		return nil
 	}
 	return op
+}
+
+// ignoredType is the Go type of an argument of schema type t a binding
+// leaves out (refvalues.Ignorable), as gen writes it; "" for a type no
+// such argument has.
+func ignoredType(t *schema.Type) string {
+	if t.Is(schema.Bool) {
+		return "bool"
+	}
+	if t.Kind != schema.OptionalKind {
+		return ""
+	}
+	switch {
+	case t.Elem.Is(schema.MemoryFormat), t.Elem.Is(schema.ScalarType), t.Elem.Is(schema.Layout):
+		return "*int"
+	case t.Elem.Is(schema.Device):
+		return "*string"
+	case t.Elem.Is(schema.Bool):
+		return "*bool"
+	}
+	return ""
 }

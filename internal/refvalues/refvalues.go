@@ -60,7 +60,9 @@ type Op struct {
 	Scalars []string
 	// Map is the op as an expression of one element, v, and Scalars
 	// (Go, with package math), for an op that maps each element alone:
-	// "math.Exp(v)"; "" for the others.
+	// "math.Exp(v)"; for an elementwise op of two tensors, of the first's
+	// element v and the second's at the same place, w: "max(v, w)"; ""
+	// for the others.
 	Map   string
 	Cases []Case
 	eval  func(in []Matrix, s []float64) (Matrix, error)
@@ -100,8 +102,10 @@ func (o *Op) Constant() bool {
 
 // Ignorable are the schema arguments that do not change an op's values:
 // a binding may leave them out (copy_'s non_blocking, clone's
-// memory_format).
-var Ignorable = []string{"non_blocking", "memory_format"}
+// memory_format; the *_like ops' dtype, layout, device and pin_memory,
+// which, unset, take self's, and which a library of one element type and
+// one device has nothing to do with: init's report says so).
+var Ignorable = []string{"non_blocking", "memory_format", "dtype", "layout", "device", "pin_memory"}
 
 // Lookup returns the reference of the functional op name, or nil.
 func Lookup(name string) *Op {

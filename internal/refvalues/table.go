@@ -98,31 +98,37 @@ var unaries = []unary{
 		cases: [][]float64{{1.75}, {-4}}},
 	{name: "leaky_relu", scalars: []string{"negative_slope"}, expr: "max(v, 0) + negative_slope*min(v, 0)", f: func(v float64, s []float64) float64 { return max(v, 0) + s[0]*min(v, 0) },
 		cases: [][]float64{{0.125}, {0.3}}},
+	{name: "zeros_like", expr: "0", f: func(float64, []float64) float64 { return 0 }},
+	{name: "ones_like", expr: "1", f: func(float64, []float64) float64 { return 1 }},
+	{name: "full_like", scalars: []string{"fill_value"}, expr: "fill_value", f: func(_ float64, s []float64) float64 { return s[0] },
+		cases: [][]float64{{1.75}, {-4}}},
 	{name: "hardtanh", scalars: []string{"min_val", "max_val"}, expr: "min(max(v, min_val), max_val)", f: func(v float64, s []float64) float64 { return min(max(v, s[0]), s[1]) },
 		cases: [][]float64{{-0.5, 0.5}, {0.2, 0.6}}},
 }
 
 // binaries are the elementwise ops of two tensors of the same sizes
-// (the reference does not broadcast), with their scalars.
+// (the reference does not broadcast), with their scalars, and as an
+// expression of an element of each, v and w, where Go has one.
 var binaries = []struct {
 	name    string
 	scalars []string
+	expr    string
 	f       func(a, b float64, s []float64) float64
 	cases   [][]float64
 	nan     bool // a case with NaNs too: the op's NaN is its meaning
 }{
-	{name: "add.Tensor", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a + s[0]*b }, cases: [][]float64{{1}, {-0.5}}},
-	{name: "sub.Tensor", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a - s[0]*b }, cases: [][]float64{{1}, {2.5}}},
-	{name: "mul.Tensor", f: func(a, b float64, _ []float64) float64 { return a * b }},
-	{name: "div.Tensor", f: func(a, b float64, _ []float64) float64 { return a / b }},
-	{name: "maximum", nan: true, f: func(a, b float64, _ []float64) float64 { return max(a, b) }},
-	{name: "minimum", nan: true, f: func(a, b float64, _ []float64) float64 { return min(a, b) }},
+	{name: "add.Tensor", expr: "v + alpha*w", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a + s[0]*b }, cases: [][]float64{{1}, {-0.5}}},
+	{name: "sub.Tensor", expr: "v - alpha*w", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a - s[0]*b }, cases: [][]float64{{1}, {2.5}}},
+	{name: "mul.Tensor", expr: "v * w", f: func(a, b float64, _ []float64) float64 { return a * b }},
+	{name: "div.Tensor", expr: "v / w", f: func(a, b float64, _ []float64) float64 { return a / b }},
+	{name: "maximum", expr: "max(v, w)", nan: true, f: func(a, b float64, _ []float64) float64 { return max(a, b) }},
+	{name: "minimum", expr: "min(v, w)", nan: true, f: func(a, b float64, _ []float64) float64 { return min(a, b) }},
 	{name: "fmax", nan: true, f: func(a, b float64, _ []float64) float64 { return fnan(math.Max, a, b) }},
 	{name: "fmin", nan: true, f: func(a, b float64, _ []float64) float64 { return fnan(math.Min, a, b) }},
-	{name: "atan2", f: func(a, b float64, _ []float64) float64 { return math.Atan2(a, b) }},
-	{name: "hypot", f: func(a, b float64, _ []float64) float64 { return math.Hypot(a, b) }},
-	{name: "copysign.Tensor", f: func(a, b float64, _ []float64) float64 { return math.Copysign(a, b) }},
-	{name: "pow.Tensor_Tensor", f: func(a, b float64, _ []float64) float64 { return math.Pow(a, b) }},
+	{name: "atan2", expr: "math.Atan2(v, w)", f: func(a, b float64, _ []float64) float64 { return math.Atan2(a, b) }},
+	{name: "hypot", expr: "math.Hypot(v, w)", f: func(a, b float64, _ []float64) float64 { return math.Hypot(a, b) }},
+	{name: "copysign.Tensor", expr: "math.Copysign(v, w)", f: func(a, b float64, _ []float64) float64 { return math.Copysign(a, b) }},
+	{name: "pow.Tensor_Tensor", expr: "math.Pow(v, w)", f: func(a, b float64, _ []float64) float64 { return math.Pow(a, b) }},
 }
 
 // fnan is f of a and b, where a NaN operand gives the other (fmax, fmin).
@@ -144,7 +150,7 @@ var table = func() []*Op {
 	}
 	for _, b := range binaries {
 		f := b.f
-		o := &Op{Name: b.name, Tensors: 2, Scalars: b.scalars, eval: func(in []Matrix, s []float64) (Matrix, error) {
+		o := &Op{Name: b.name, Tensors: 2, Scalars: b.scalars, Map: b.expr, eval: func(in []Matrix, s []float64) (Matrix, error) {
 			if in[0].Rows != in[1].Rows || in[0].Cols != in[1].Cols {
 				return Matrix{}, sizeError("elementwise", in...)
 			}

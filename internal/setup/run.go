@@ -157,7 +157,7 @@ func (f *ConfigFlags) Gen(g *Guard, check bool, stubs string, stdout io.Writer) 
 	}
 	fmt.Fprintf(stderr, "assertgen: %d ops wrapped in %s", len(res.Wrapped), j.Dir)
 	if n := len(res.ReturnsItself); n > 0 {
-		fmt.Fprintf(stderr, "; returns_arg cannot fail for %d bound ops whose code returns no tensor (assertgen vet lists them)", n)
+		fmt.Fprintf(stderr, "; returns_arg cannot fail for %d bound ops whose code returns no tensor (assertgen vet -v lists them)", n)
 	}
 	required := KernelsRequired(c)
 	if len(res.Missing) > 0 && !required {
@@ -236,7 +236,7 @@ func (f *ConfigFlags) Vet(g *Guard, verbose bool, stubs string, stdout io.Writer
 		return err
 	}
 	if itself, err := gen.ReturnsItself(p, o); err == nil && len(itself) > 0 {
-		fmt.Fprintf(stdout, "info: returns_arg cannot fail for %d bound ops: their code returns no tensor, so the wrapper returns the argument they write (bind a call that returns it, or an expression, to have it checked): %s\n", len(itself), strings.Join(itself, ", "))
+		printReturnsItself(stdout, itself, verbose)
 	}
 	defer func() { fmt.Fprintln(stdout, vetSummary(len(p.Ops), len(o.Bound), len(absent), len(findings))) }()
 	for _, f := range findings {
@@ -292,4 +292,39 @@ func SetGC(args []string) {
 		return
 	}
 	debug.SetGCPercent(-1)
+}
+
+// inlineOps is the most ops vet names on its info line; more are
+// counted, and listed with -v.
+const inlineOps = 5
+
+// listWidth is the width vet wraps a list of ops to.
+const listWidth = 100
+
+// printReturnsItself writes vet's info on the bound ops whose code
+// returns no tensor (itself, in the plan's order): their count, and the
+// ops on the same line when they are few, else wrapped on the lines
+// that follow when verbose, else "-v lists them".
+func printReturnsItself(w io.Writer, itself []string, verbose bool) {
+	head := fmt.Sprintf("info: returns_arg cannot fail for %d bound ops: their code returns no tensor, so the wrapper returns the argument they write (bind a call that returns it, or an expression, to have it checked)", len(itself))
+	switch {
+	case len(itself) <= inlineOps:
+		fmt.Fprintf(w, "%s: %s\n", head, strings.Join(itself, ", "))
+	case !verbose:
+		fmt.Fprintf(w, "%s; -v lists them\n", head)
+	default:
+		fmt.Fprintf(w, "%s:\n", head)
+		line := " "
+		for i, op := range itself {
+			if i < len(itself)-1 {
+				op += ","
+			}
+			if len(line) > 1 && len(line)+1+len(op) > listWidth {
+				fmt.Fprintln(w, line)
+				line = " "
+			}
+			line += " " + op
+		}
+		fmt.Fprintln(w, line)
+	}
 }

@@ -49,24 +49,19 @@ func boundAcosOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 // boundAddTensor is add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor, bound in the config.
 func boundAddTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Scale(alpha, other)
-	ret.Add(self, ret)
+	ret.Apply(func(i, j int, v float64) float64 { return v + alpha*other.At(i, j) }, self)
 	return ret
 }
 
 // boundAdd_Tensor is add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!), bound in the config.
 func boundAdd_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
-	var s mat.Dense
-	s.Scale(alpha, other)
-	self.Add(self, &s)
+	self.Apply(func(i, j int, v float64) float64 { return v + alpha*other.At(i, j) }, self)
 	return self
 }
 
 // boundAddOut is add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!), bound in the config.
 func boundAddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *mat.Dense {
-	var s mat.Dense
-	s.Scale(alpha, other)
-	out.Add(self, &s)
+	out.Apply(func(i, j int, v float64) float64 { return v + alpha*other.At(i, j) }, self)
 	return out
 }
 
@@ -182,6 +177,25 @@ func boundAtan_(self *mat.Dense) *mat.Dense {
 func boundAtanOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	out.Apply(func(_, _ int, v float64) float64 { return math.Atan(v) }, self)
 	return out
+}
+
+// boundCopysignOut is copysign.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundCopysignOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(i, j int, v float64) float64 { return math.Copysign(v, other.At(i, j)) }, self)
+	return out
+}
+
+// boundCopysignTensor is copysign.Tensor(Tensor self, Tensor other) -> Tensor, bound in the config.
+func boundCopysignTensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(i, j int, v float64) float64 { return math.Copysign(v, other.At(i, j)) }, self)
+	return ret
+}
+
+// boundCopysign_Tensor is copysign_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!), bound in the config.
+func boundCopysign_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
+	self.Apply(func(i, j int, v float64) float64 { return math.Copysign(v, other.At(i, j)) }, self)
+	return self
 }
 
 // boundCat is cat(Tensor[] tensors, int dim=0) -> Tensor, bound in the config.
@@ -442,6 +456,13 @@ func boundFracOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	return out
 }
 
+// boundFullLike is full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor, bound in the config.
+func boundFullLike(self *mat.Dense, fill_value float64, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 { return fill_value }, self)
+	return ret
+}
+
 // boundKron is kron(Tensor self, Tensor other) -> Tensor, bound in the config.
 func boundKron(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
@@ -603,8 +624,7 @@ func boundNarrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Den
 // boundOnesLike is ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor, bound in the config.
 func boundOnesLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.ReuseAs(self.Dims())
-	ret.Apply(func(_, _ int, _ float64) float64 { return 1 }, ret)
+	ret.Apply(func(_, _ int, v float64) float64 { return 1 }, self)
 	return ret
 }
 
@@ -981,7 +1001,7 @@ func boundFixOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 // boundZerosLike is zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor, bound in the config.
 func boundZerosLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.ReuseAs(self.Dims())
+	ret.Apply(func(_, _ int, v float64) float64 { return 0 }, self)
 	return ret
 }
 
@@ -1006,25 +1026,20 @@ func boundZero_(self *mat.Dense) *mat.Dense {
 
 // boundSubOut is sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!), bound in the config.
 func boundSubOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *mat.Dense {
-	var s mat.Dense
-	s.Scale(alpha, other)
-	out.Sub(self, &s)
+	out.Apply(func(i, j int, v float64) float64 { return v - alpha*other.At(i, j) }, self)
 	return out
 }
 
 // boundSubTensor is sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor, bound in the config.
 func boundSubTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	ret := new(mat.Dense)
-	ret.Scale(alpha, other)
-	ret.Sub(self, ret)
+	ret.Apply(func(i, j int, v float64) float64 { return v - alpha*other.At(i, j) }, self)
 	return ret
 }
 
 // boundSub_Tensor is sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!), bound in the config.
 func boundSub_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
-	var s mat.Dense
-	s.Scale(alpha, other)
-	self.Sub(self, &s)
+	self.Apply(func(i, j int, v float64) float64 { return v - alpha*other.At(i, j) }, self)
 	return self
 }
 
@@ -1060,6 +1075,44 @@ func boundRsubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.
 	return out
 }
 
+// boundAtan2Out is atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundAtan2Out(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(i, j int, v float64) float64 { return math.Atan2(v, other.At(i, j)) }, self)
+	return out
+}
+
+// boundAtan2_ is atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!), bound in the config.
+func boundAtan2_(self *mat.Dense, other *mat.Dense) *mat.Dense {
+	self.Apply(func(i, j int, v float64) float64 { return math.Atan2(v, other.At(i, j)) }, self)
+	return self
+}
+
+// boundAtan2 is atan2(Tensor self, Tensor other) -> Tensor, bound in the config.
+func boundAtan2(self *mat.Dense, other *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(i, j int, v float64) float64 { return math.Atan2(v, other.At(i, j)) }, self)
+	return ret
+}
+
+// boundHypotOut is hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundHypotOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(i, j int, v float64) float64 { return math.Hypot(v, other.At(i, j)) }, self)
+	return out
+}
+
+// boundHypot is hypot(Tensor self, Tensor other) -> Tensor, bound in the config.
+func boundHypot(self *mat.Dense, other *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(i, j int, v float64) float64 { return math.Hypot(v, other.At(i, j)) }, self)
+	return ret
+}
+
+// boundHypot_ is hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!), bound in the config.
+func boundHypot_(self *mat.Dense, other *mat.Dense) *mat.Dense {
+	self.Apply(func(i, j int, v float64) float64 { return math.Hypot(v, other.At(i, j)) }, self)
+	return self
+}
+
 // boundMaximum is maximum(Tensor self, Tensor other) -> Tensor, bound in the config.
 func boundMaximum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
@@ -1067,10 +1120,35 @@ func boundMaximum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	return ret
 }
 
+// boundMaximumOut is maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundMaximumOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(i, j int, v float64) float64 { return max(v, other.At(i, j)) }, self)
+	return out
+}
+
 // boundMinimum is minimum(Tensor self, Tensor other) -> Tensor, bound in the config.
 func boundMinimum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	ret := new(mat.Dense)
 	ret.Apply(func(i, j int, v float64) float64 { return min(v, other.At(i, j)) }, self)
+	return ret
+}
+
+// boundMinimumOut is minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundMinimumOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(i, j int, v float64) float64 { return min(v, other.At(i, j)) }, self)
+	return out
+}
+
+// boundPowTensorTensorOut is pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundPowTensorTensorOut(self *mat.Dense, exponent *mat.Dense, out *mat.Dense) *mat.Dense {
+	out.Apply(func(i, j int, v float64) float64 { return math.Pow(v, exponent.At(i, j)) }, self)
+	return out
+}
+
+// boundPowTensorTensor is pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor, bound in the config.
+func boundPowTensorTensor(self *mat.Dense, exponent *mat.Dense) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(i, j int, v float64) float64 { return math.Pow(v, exponent.At(i, j)) }, self)
 	return ret
 }
 

@@ -141,6 +141,21 @@ func AtanOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	return boundAtanOut(self, out)
 }
 
+// CopysignOut calls boundCopysignOut (bound in the config): copysign.out is checked only in builds with -tags debugasserts.
+func CopysignOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundCopysignOut(self, other, out)
+}
+
+// CopysignTensor calls boundCopysignTensor (bound in the config): copysign.Tensor is checked only in builds with -tags debugasserts.
+func CopysignTensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
+	return boundCopysignTensor(self, other)
+}
+
+// Copysign_Tensor calls boundCopysign_Tensor (bound in the config): copysign_.Tensor is checked only in builds with -tags debugasserts.
+func Copysign_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
+	return boundCopysign_Tensor(self, other)
+}
+
 // Cat calls boundCat (bound in the config): cat is checked only in builds with -tags debugasserts.
 func Cat(tensors []*mat.Dense, dim int64) *mat.Dense {
 	return boundCat(tensors, dim)
@@ -344,6 +359,11 @@ func Frac_(self *mat.Dense) *mat.Dense {
 // FracOut calls boundFracOut (bound in the config): frac.out is checked only in builds with -tags debugasserts.
 func FracOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	return boundFracOut(self, out)
+}
+
+// FullLike calls boundFullLike (bound in the config): full_like is checked only in builds with -tags debugasserts.
+func FullLike(self *mat.Dense, fill_value float64, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *mat.Dense {
+	return boundFullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 }
 
 // Kron calls boundKron (bound in the config): kron is checked only in builds with -tags debugasserts.
@@ -831,14 +851,64 @@ func RsubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense
 	return boundRsubScalarOut(self, other, alpha, out)
 }
 
+// Atan2Out calls boundAtan2Out (bound in the config): atan2.out is checked only in builds with -tags debugasserts.
+func Atan2Out(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundAtan2Out(self, other, out)
+}
+
+// Atan2_ calls boundAtan2_ (bound in the config): atan2_ is checked only in builds with -tags debugasserts.
+func Atan2_(self *mat.Dense, other *mat.Dense) *mat.Dense {
+	return boundAtan2_(self, other)
+}
+
+// Atan2 calls boundAtan2 (bound in the config): atan2 is checked only in builds with -tags debugasserts.
+func Atan2(self *mat.Dense, other *mat.Dense) *mat.Dense {
+	return boundAtan2(self, other)
+}
+
+// HypotOut calls boundHypotOut (bound in the config): hypot.out is checked only in builds with -tags debugasserts.
+func HypotOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundHypotOut(self, other, out)
+}
+
+// Hypot calls boundHypot (bound in the config): hypot is checked only in builds with -tags debugasserts.
+func Hypot(self *mat.Dense, other *mat.Dense) *mat.Dense {
+	return boundHypot(self, other)
+}
+
+// Hypot_ calls boundHypot_ (bound in the config): hypot_ is checked only in builds with -tags debugasserts.
+func Hypot_(self *mat.Dense, other *mat.Dense) *mat.Dense {
+	return boundHypot_(self, other)
+}
+
 // Maximum calls boundMaximum (bound in the config): maximum is checked only in builds with -tags debugasserts.
 func Maximum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	return boundMaximum(self, other)
 }
 
+// MaximumOut calls boundMaximumOut (bound in the config): maximum.out is checked only in builds with -tags debugasserts.
+func MaximumOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundMaximumOut(self, other, out)
+}
+
 // Minimum calls boundMinimum (bound in the config): minimum is checked only in builds with -tags debugasserts.
 func Minimum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	return boundMinimum(self, other)
+}
+
+// MinimumOut calls boundMinimumOut (bound in the config): minimum.out is checked only in builds with -tags debugasserts.
+func MinimumOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundMinimumOut(self, other, out)
+}
+
+// PowTensorTensorOut calls boundPowTensorTensorOut (bound in the config): pow.Tensor_Tensor_out is checked only in builds with -tags debugasserts.
+func PowTensorTensorOut(self *mat.Dense, exponent *mat.Dense, out *mat.Dense) *mat.Dense {
+	return boundPowTensorTensorOut(self, exponent, out)
+}
+
+// PowTensorTensor calls boundPowTensorTensor (bound in the config): pow.Tensor_Tensor is checked only in builds with -tags debugasserts.
+func PowTensorTensor(self *mat.Dense, exponent *mat.Dense) *mat.Dense {
+	return boundPowTensorTensor(self, exponent)
 }
 
 // PowTensorScalarOut calls boundPowTensorScalarOut (bound in the config): pow.Tensor_Scalar_out is checked only in builds with -tags debugasserts.

@@ -27,9 +27,11 @@ var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Re
 var Locs_50f193640cd2 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)}
 var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
 var Locs_a64677a65bc0 = [2]wrap.Loc{wrap.Arg("A"), wrap.Ret(0)}
+var Locs_c215f155d712 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)}
 var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
 var Locs_d08bf1ffef91 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("out"), wrap.Ret(0)}
 var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_d333483a1419 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out"), wrap.Ret(0)}
 var Locs_e8be540dc8dc = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
 var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
 
@@ -46,7 +48,7 @@ func ChecksLeanPost_4025f6a942d4(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense
 	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() && ln.End()
 }
 
-// ChecksLeanPost_80d0471cd699 runs the lean path's tests after the kernel and ends the call, or reports false, for 10 op(s) of one shape (the first: add.Tensor).
+// ChecksLeanPost_80d0471cd699 runs the lean path's tests after the kernel and ends the call, or reports false, for 14 op(s) of one shape (the first: add.Tensor).
 func ChecksLeanPost_80d0471cd699(ln *wrap.Lean, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) bool {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
@@ -54,14 +56,14 @@ func ChecksLeanPost_80d0471cd699(ln *wrap.Lean, l *[3]wrap.Loc, t0 *ForeignDense
 	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && ln.Unchanged(1, unsafe.Pointer(t1), &m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() && ln.Fresh(l[2], unsafe.Pointer(t2), &m2) && ln.End()
 }
 
-// ChecksLeanPost_a57e03e6b527 runs the lean path's tests after the kernel and ends the call, or reports false, for 56 op(s) of one shape (the first: abs).
+// ChecksLeanPost_a57e03e6b527 runs the lean path's tests after the kernel and ends the call, or reports false, for 57 op(s) of one shape (the first: abs).
 func ChecksLeanPost_a57e03e6b527(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
 }
 
-// ChecksLeanPre_8c9123966f3b keeps the arguments' handles and memory and reports whether the call takes the lean path, for 10 op(s) of one shape (the first: add.Tensor).
+// ChecksLeanPre_8c9123966f3b keeps the arguments' handles and memory and reports whether the call takes the lean path, for 14 op(s) of one shape (the first: add.Tensor).
 func ChecksLeanPre_8c9123966f3b(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense, t1 *ForeignDense) bool {
 	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
 	*ln.Slot(unsafe.Pointer(t1)) = t1.Memory()
@@ -80,13 +82,13 @@ func ChecksLeanPre_93ca510a0911(ln *wrap.Lean, op *wrap.Op, t0 []*ForeignDense) 
 	return ln.Begin(op, len(t0))
 }
 
-// ChecksLeanPre_ed5f7af3d62f keeps the arguments' handles and memory and reports whether the call takes the lean path, for 61 op(s) of one shape (the first: abs).
+// ChecksLeanPre_ed5f7af3d62f keeps the arguments' handles and memory and reports whether the call takes the lean path, for 62 op(s) of one shape (the first: abs).
 func ChecksLeanPre_ed5f7af3d62f(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
 	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
 	return ln.Begin(op, 0)
 }
 
-// ChecksLeanReplay_0f50e908a966 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 10 op(s) of one shape (the first: add.Tensor).
+// ChecksLeanReplay_0f50e908a966 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 14 op(s) of one shape (the first: add.Tensor).
 func ChecksLeanReplay_0f50e908a966(ln *wrap.Lean, op *wrap.Op, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	var vc wrap.Call
 	c := &vc
@@ -166,7 +168,7 @@ func ChecksLeanReplay_9f431d169702(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t
 	ChecksPost_f4807d8d0c09(c, l, s0, t0, t1)
 }
 
-// ChecksLeanReplay_c460f3488c7a replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 56 op(s) of one shape (the first: abs).
+// ChecksLeanReplay_c460f3488c7a replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 57 op(s) of one shape (the first: abs).
 func ChecksLeanReplay_c460f3488c7a(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
 	var vc wrap.Call
 	c := &vc
@@ -267,7 +269,7 @@ func ChecksPost_425c1da5c230(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *F
 	c.End()
 }
 
-// ChecksPost_4d079d9b8c8b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: add.Tensor).
+// ChecksPost_4d079d9b8c8b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 14 op(s) of one shape (the first: add.Tensor).
 func ChecksPost_4d079d9b8c8b(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
@@ -328,7 +330,7 @@ func ChecksPost_4d079d9b8c8b(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *w
 	c.End()
 }
 
-// ChecksPost_74c3df85dde9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: add.out).
+// ChecksPost_74c3df85dde9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: add.out).
 func ChecksPost_74c3df85dde9(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
@@ -384,7 +386,7 @@ func ChecksPost_74c3df85dde9(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *w
 	c.End()
 }
 
-// ChecksPost_a109a17dd3e3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 56 op(s) of one shape (the first: abs).
+// ChecksPost_a109a17dd3e3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 57 op(s) of one shape (the first: abs).
 func ChecksPost_a109a17dd3e3(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
@@ -502,7 +504,7 @@ func ChecksPost_f4807d8d0c09(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t
 	c.End()
 }
 
-// ChecksPost_f7acaf8be914 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
+// ChecksPost_f7acaf8be914 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: add_.Tensor).
 func ChecksPost_f7acaf8be914(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	m0 := t0.Memory()
 	m1 := t1.Memory()
@@ -546,7 +548,7 @@ func ChecksPost_f7acaf8be914(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *w
 	c.End()
 }
 
-// ChecksPre_04ef54b809a3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: add.Tensor).
+// ChecksPre_04ef54b809a3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 14 op(s) of one shape (the first: add.Tensor).
 func ChecksPre_04ef54b809a3(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	c.Begin(op)
 	c.BeginFresh()
@@ -606,7 +608,7 @@ func ChecksPre_502ea21c7bfb(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.
 	}
 }
 
-// ChecksPre_5b445dafed8d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: add.out).
+// ChecksPre_5b445dafed8d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 13 op(s) of one shape (the first: add.out).
 func ChecksPre_5b445dafed8d(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
@@ -637,7 +639,7 @@ func ChecksPre_5b445dafed8d(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.
 	}
 }
 
-// ChecksPre_950c8fbfa385 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
+// ChecksPre_950c8fbfa385 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: add_.Tensor).
 func ChecksPre_950c8fbfa385(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
@@ -674,7 +676,7 @@ func ChecksPre_a79353a27746(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.
 	}
 }
 
-// ChecksPre_e86b46b12940 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 56 op(s) of one shape (the first: abs).
+// ChecksPre_e86b46b12940 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: abs).
 func ChecksPre_e86b46b12940(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	c.BeginFresh()
