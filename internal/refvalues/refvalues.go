@@ -63,9 +63,14 @@ type Op struct {
 	// "math.Exp(v)"; for an elementwise op of two tensors, of the first's
 	// element v and the second's at the same place, w: "max(v, w)"; ""
 	// for the others.
-	Map   string
-	Cases []Case
-	eval  func(in []Matrix, s []float64) (Matrix, error)
+	Map string
+	// View is set for a view op: its result shares self's memory (a
+	// write through it shows in self), which init checks beside its
+	// values. List is set for an op whose tensors are one list
+	// argument (cat): Tensors is 1, and a case's In is the list.
+	View, List bool
+	Cases      []Case
+	eval       func(in []Matrix, s []float64) (Matrix, error)
 }
 
 // A Case is one run of an op: its tensors and its scalars (in the

@@ -34,7 +34,7 @@ func TestTable(t *testing.T) {
 		var tensors, scalars int
 		for _, a := range append(so.Func.Positional, so.Func.KwargOnly...) {
 			switch {
-			case a.Type.Is(schema.Tensor):
+			case a.Type.Is(schema.Tensor), a.Type.Kind == schema.ListKind && a.Type.Elem.Is(schema.Tensor) && o.List:
 				tensors++
 			case !slices.Contains(Ignorable, a.Name):
 				scalars++
@@ -47,7 +47,7 @@ func TestTable(t *testing.T) {
 			t.Errorf("%s: %d cases, want at least 2", n, len(o.Cases))
 		}
 		for i, c := range o.Cases {
-			if _, err := o.Want(c); err != nil || len(c.In) != o.Tensors || len(c.Scalars) != len(o.Scalars) {
+			if _, err := o.Want(c); err != nil || len(c.In) != o.Tensors && !o.List || len(c.Scalars) != len(o.Scalars) {
 				t.Errorf("%s: case %d: %v", n, i, err)
 			}
 		}
@@ -112,5 +112,39 @@ func TestEqual(t *testing.T) {
 		if got := Equal(tc.b, a); got != tc.want {
 			t.Errorf("Equal(%v, %v) = %v", tc.b, a, got)
 		}
+	}
+}
+
+// TestViews: the view ops' and cat's values on the 4x5 grid (element
+// (i, j) is 10i+j+1): which rows and columns each holds, PyTorch's
+// negative and clamped bounds, select.int keeping its dimension.
+func TestViews(t *testing.T) {
+	for _, tc := range []struct {
+		op      string
+		in      []Matrix
+		scalars []float64
+		want    Matrix
+	}{
+		{"narrow", []Matrix{grid}, []float64{1, 2, 3}, Matrix{4, 3, []float64{3, 4, 5, 13, 14, 15, 23, 24, 25, 33, 34, 35}}},
+		{"narrow", []Matrix{grid}, []float64{-2, 3, 1}, Matrix{1, 5, []float64{31, 32, 33, 34, 35}}},
+		{"select.int", []Matrix{grid}, []float64{-1, -1}, Matrix{4, 1, []float64{5, 15, 25, 35}}},
+		{"select.int", []Matrix{grid}, []float64{0, -4}, Matrix{1, 5, []float64{1, 2, 3, 4, 5}}},
+		{"slice.Tensor", []Matrix{grid}, []float64{1, -3, none, 1}, Matrix{4, 3, []float64{3, 4, 5, 13, 14, 15, 23, 24, 25, 33, 34, 35}}},
+		{"slice.Tensor", []Matrix{grid}, []float64{-2, -9, 2, 1}, Matrix{2, 5, []float64{1, 2, 3, 4, 5, 11, 12, 13, 14, 15}}},
+		{"slice.Tensor", []Matrix{grid}, []float64{0, none, none, 2}, Matrix{2, 5, []float64{1, 2, 3, 4, 5, 21, 22, 23, 24, 25}}},
+		{"alias", []Matrix{mixed}, nil, mixed},
+		{"cat", []Matrix{mixed, mixed2}, []float64{1}, Matrix{2, 4, []float64{-1.5, 0.5, 2, -0.5, 2.25, -0.75, -1.25, 3}}},
+		{"cat", []Matrix{mixed, mixed2}, []float64{0}, Matrix{4, 2, []float64{-1.5, 0.5, 2.25, -0.75, 2, -0.5, -1.25, 3}}},
+	} {
+		got, err := Lookup(tc.op).Want(Case{In: tc.in, Scalars: tc.scalars})
+		if err != nil || !Equal(got, tc.want) {
+			t.Errorf("%s %v: got %v (%v), want %v", tc.op, tc.scalars, got, err, tc.want)
+		}
+	}
+	if _, err := Lookup("cat").Want(Case{In: []Matrix{mixed, wide}, Scalars: []float64{0}}); err == nil {
+		t.Error("cat of 2 and 3 columns by rows: no error")
+	}
+	if !Lookup("narrow").View || Lookup("cat").View || !Lookup("cat").List {
+		t.Error("narrow is a view, cat a list and no view")
 	}
 }

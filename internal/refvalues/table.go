@@ -164,6 +164,7 @@ var table = func() []*Op {
 		out = append(out, o)
 	}
 	out = append(out, matrixOps()...)
+	out = append(out, viewOps()...)
 	slices.SortFunc(out, func(a, b *Op) int { return cmp.Compare(a.Name, b.Name) })
 	return out
 }()
