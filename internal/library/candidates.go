@@ -19,6 +19,9 @@ type Candidate struct {
 	// a new tensor; self or out, the argument written), "" when it
 	// returns the code's value.
 	Returns string
+	// Form is the view method and order of a view op's or cat's
+	// candidate, whose Code calls the form's helpers (ViewsFile).
+	Form *ViewForm
 }
 
 // Candidates returns the candidates of op among the callables: each
@@ -45,6 +48,9 @@ type Candidate struct {
 // where the op's return holds it (gen returns it then: program.go's
 // body).
 func Candidates(op *Op, cs []*Callable, pkg, at string) []*Candidate {
+	if op.List {
+		return nil // a list of tensors: cat, from views (viewCandidates)
+	}
 	var out []*Candidate
 	add := func(c *Callable, code, returns string, isMap bool) {
 		if code != "" {
@@ -118,8 +124,8 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 			}
 			args, ti = append(args, tensors[ti]), ti+1
 		case Number:
-			if si == len(op.Scalars) {
-				return ""
+			if si == len(op.Scalars) || strings.HasPrefix(op.scalarType(si), "*") {
+				return "" // no scalar left, or an optional one
 			}
 			args, si = append(args, convert(op.scalarType(si), p.Type, op.Scalars[si])), si+1
 		case Map:

@@ -22,6 +22,9 @@ type Binding struct {
 	Also []string
 	// Of is the op as the binding calls it, with its reference.
 	Of *Op
+	// Helper is set for a binding that calls a helper of ViewsFile
+	// (Found.Views): Code names it unqualified.
+	Helper bool
 }
 
 // A Rejection is a callable whose name is that of ops it is not bound
@@ -39,6 +42,10 @@ type Found struct {
 	Rejected   []Rejection
 	Candidates int      // the candidates run
 	Imports    []string // the packages the bindings' code needs besides the library's
+	// Views is the view method and order the view ops are bound
+	// through, Cat the same with the copy cat copies with (Source
+	// declares their helpers); nil for none.
+	Views, Cat *ViewForm
 }
 
 // Bind finds the candidates of every op of ops among the library's
@@ -46,19 +53,27 @@ type Found struct {
 // first whose values are the op's: one whose name is the op's, else one
 // bound by its values alone, else the op mapped over the elements.
 func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
-	var cands []*Candidate
+	var cands, copies []*Candidate
 	for _, op := range ops {
-		cands = append(cands, Candidates(op, l.Callables, l.Pkg.Name(), l.At)...)
+		cs := Candidates(op, l.Callables, l.Pkg.Name(), l.At)
+		if op.Name == "copy_" {
+			copies = cs
+		}
+		cands = append(cands, cs...)
 	}
+	cands = append(cands, viewCandidates(l, ops, copies)...)
 	verdicts, err := Check(ctx, dir, l, cands)
 	if err != nil {
 		return nil, err
 	}
 	f := &Found{Candidates: len(cands)}
+	f.Views, f.Cat = chooseForms(cands, verdicts)
 	bound := map[string]map[string]bool{} // callable -> ops it is bound to
 	byOp := map[*Op][]int{}
 	for i, c := range cands {
-		byOp[c.Op] = append(byOp[c.Op], i)
+		if c.Form == nil || c.Form == f.Views || c.Form == f.Cat {
+			byOp[c.Op] = append(byOp[c.Op], i)
+		}
 	}
 	for _, op := range ops {
 		b := choose(cands, verdicts, byOp[op])
@@ -74,7 +89,10 @@ func Bind(ctx context.Context, dir string, l *Lib, ops []*Op) (*Found, error) {
 			f.Imports = append(f.Imports, "math")
 		}
 	}
-	f.Rejected = rejections(l, ops, cands, verdicts, bound)
+	f.Rejected = append(rejections(l, ops, cands, verdicts, bound), viewRejections(cands, verdicts, f.Views)...)
+	slices.SortFunc(f.Rejected, func(a, b Rejection) int {
+		return compare(a.Callable+"\x00"+strings.Join(a.Ops, ","), b.Callable+"\x00"+strings.Join(b.Ops, ","))
+	})
 	return f, nil
 }
 
@@ -101,7 +119,7 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 			continue
 		}
 		c := tier[0]
-		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op}
+		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op, Helper: c.Form != nil}
 		for _, o := range tier[1:] {
 			if o.Callable.Name != c.Callable.Name && !slices.Contains(b.Also, o.Callable.Name) {
 				b.Also = append(b.Also, o.Callable.Name)

@@ -86,6 +86,14 @@ func TestBindGonum(t *testing.T) {
 		// The *_like ops: dtype, layout, device and pin_memory left out.
 		"zeros_like": "ret.Apply(func(_, _ int, v float64) float64 { return 0 }, self)",
 		"full_like":  "ret.Apply(func(_, _ int, v float64) float64 { return fill_value }, self)",
+		// The views through Dense.Slice, cat through its views and
+		// Dense.Copy (the helpers init writes).
+		"narrow":       "AssertgenNarrow(self, dim, start, length)",
+		"select.int":   "AssertgenSelect(self, dim, index)",
+		"slice.Tensor": "AssertgenSlice(self, dim, start, end, step)",
+		"alias":        "AssertgenAlias(self)",
+		"detach":       "AssertgenAlias(self)",
+		"cat":          "AssertgenCat(tensors, dim)",
 	} {
 		if got[op] != want {
 			t.Errorf("%s bound to %q, want %q", op, got[op], want)
@@ -95,6 +103,9 @@ func TestBindGonum(t *testing.T) {
 		if strings.Contains(got[op], "ret.Exp(") || strings.Contains(got[op], "ret.Pow(") || strings.Contains(got[op], "ret.Mul(") {
 			t.Errorf("%s bound to %q", op, got[op])
 		}
+	}
+	if f.Views == nil || f.Views.Describe() != "Dense.Slice(r0, r1, c0, c1): rows r0 to r1, columns c0 to c1" || f.Cat == nil || f.Cat.Copy != "dst.Copy(src)" {
+		t.Errorf("views %+v, cat %+v: want Dense.Slice(r0, r1, c0, c1), cat with dst.Copy(src)", f.Views, f.Cat)
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 0 {

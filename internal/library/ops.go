@@ -20,6 +20,9 @@ type Op struct {
 	Scalars []string  // the scalars' Go names, in the order of Ref.Scalars
 	Elem    string    // the tensors' element type
 	GoName  string    // the wrapper's name (plan.GoName)
+	// List is set for an op whose tensors are one list argument (cat):
+	// Tensors holds its name.
+	List bool
 	// at is the library's method of an element by row and column, which
 	// a map of an op of two tensors reads the second with (Candidates).
 	at string
@@ -124,6 +127,13 @@ func newOp(o *schema.Op, ref *refvalues.Op, tensor, elem string) *Op {
 		case t.Is(schema.Tensor):
 			p.Type, p.Index = tensor, len(op.Tensors)
 			op.Tensors = append(op.Tensors, p.Name)
+		case t.Kind == schema.ListKind && t.Elem.Is(schema.Tensor) && ref.List && len(op.Tensors) == 0:
+			p.Type, op.List = "[]"+tensor, true
+			op.Tensors = append(op.Tensors, p.Name)
+		case t.Kind == schema.OptionalKind && (t.Elem.Is(schema.Int) || t.Elem.Is(schema.SymInt)):
+			// slice.Tensor's start=None: unset is the reference's NaN.
+			p.Type, p.Role, p.Index = "*int64", Scalar, len(op.Scalars)
+			op.Scalars = append(op.Scalars, p.Name)
 		case t.Is(schema.Scalar) || t.Is(schema.Float) || t.Is(schema.Int) || t.Is(schema.SymInt):
 			p.Type, p.Role, p.Index = map[bool]string{true: elem, false: "int64"}[t.Is(schema.Scalar)], Scalar, len(op.Scalars)
 			if t.Is(schema.Float) {

@@ -26,6 +26,13 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	fmt.Fprintf(&b, "func write(x tensor) {\n%s\n}\n\n", l.Raw.Write())
 	fmt.Fprintf(&b, "func anchor(x tensor) *%s {\nd := %s\nif len(d) == 0 {\nreturn nil\n}\nreturn &d[:cap(d)][cap(d)-1]\n}\n\n", l.Elem, l.Raw.Slice("x"))
 	b.WriteString(programMain)
+	seen := map[*ViewForm]bool{}
+	for _, c := range cands {
+		if f := c.Form; f != nil && !seen[f] {
+			seen[f] = true
+			b.WriteString(f.Source("tensor", l.Elem, f.suffix, l.Raw.Dims(), l.Ctor.Call(pkg, "shape", "data")) + "\n")
+		}
+	}
 	refs := map[string]bool{}
 	b.WriteString("var cases = map[string][]kase{\n")
 	for _, c := range cands {
@@ -45,7 +52,7 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	}
 	b.WriteString("}\n\nvar runs = []run{\n")
 	for i, c := range cands {
-		fmt.Fprintf(&b, "{%q, %d, func(in []tensor, s []float64, out tensor) tensor { return c%d(%s) }},\n", c.Op.Ref.Name, c.writes(), i, c.args())
+		fmt.Fprintf(&b, "{%q, %d, %d, func(in []tensor, s []float64, out tensor) tensor { return c%d(%s) }},\n", c.Op.Ref.Name, c.writes(), c.memory(), i, c.args())
 	}
 	b.WriteString("}\n\n")
 	for i, c := range cands {
@@ -72,7 +79,17 @@ type kase struct {
 type run struct {
 	op string
 	w  int // the argument it writes: 0 self, 1 out, -1 none
+	v  int // its result: 1 a view of in[0], 2 a tensor of its own, 0 either
 	f  func(in []tensor, s []float64, out tensor) tensor
+}
+
+// opt is an optional int scalar of a case: NaN is unset.
+func opt(v float64) *int64 {
+	if v != v {
+		return nil
+	}
+	i := int64(v)
+	return &i
 }
 
 func main() {
@@ -132,11 +149,39 @@ func main() {
 						return fmt.Sprintf("input written: it changes its input %d, which the schema only reads", i)
 					}
 				}
-				return show(res)
+				line := show(res)
+				if res != nil && r.v != 0 {
+					line = shares(line, res, in, r.v == 1)
+				}
+				return line
 			})
 			fmt.Printf("R %d %d %s\n", c, k, line)
 		}
 	}
+}
+
+// shares returns line if res is a view of in[0] (view) or shares no
+// input's memory (!view), else why not: a view's memory is self's, and
+// a write through it shows in self.
+func shares(line string, res tensor, in []tensor, view bool) string {
+	a := anchor(res)
+	if !view {
+		for _, x := range in {
+			if a != nil && a == anchor(x) {
+				return "not a new tensor: its result is on an input's memory, where the schema returns a tensor of its own"
+			}
+		}
+		return line
+	}
+	if a == nil || a != anchor(in[0]) {
+		return "a copy, not a view: its result is not on self's memory"
+	}
+	_, before := read(in[0])
+	write(res)
+	if _, after := read(in[0]); same(before, after) {
+		return "a copy, not a view: a write through its result does not show in self"
+	}
+	return line
 }
 
 func same(a, b []float64) bool {
@@ -219,8 +264,16 @@ func (c *Candidate) args() string {
 	for _, p := range c.Op.Params {
 		switch p.Role {
 		case Input:
+			if c.Op.List {
+				out = append(out, "in")
+				continue
+			}
 			out = append(out, fmt.Sprintf("in[%d]", p.Index))
 		case Scalar:
+			if p.Type == "*int64" {
+				out = append(out, fmt.Sprintf("opt(s[%d])", p.Index))
+				continue
+			}
 			out = append(out, fmt.Sprintf("%s(s[%d])", p.Type, p.Index))
 		case OutArg:
 			out = append(out, "out")
@@ -243,13 +296,25 @@ func (c *Candidate) writes() int {
 	return 0
 }
 
+// memory is what the candidate's result must be, as the program's run
+// names it: 1 a view of self, 2 a tensor of its own (cat), 0 either.
+func (c *Candidate) memory() int {
+	switch {
+	case c.Op.Ref.View:
+		return 1
+	case c.Op.Ref.List:
+		return 2
+	}
+	return 0
+}
+
 // params is the kernel's parameter list.
 func (c *Candidate) params() string {
 	var out []string
 	for _, p := range c.Op.Params {
 		t := p.Type
 		if p.Role == Input || p.Role == OutArg {
-			t = "tensor"
+			t = strings.Repeat("[]", strings.Count(p.Type, "[]")) + "tensor"
 		}
 		out = append(out, p.Name+" "+t)
 	}
@@ -268,7 +333,7 @@ func (c *Candidate) body(l *Lib) string {
 	r := c.Callable.Result
 	switch {
 	case c.Returns == "":
-		return b.String() + "return " + c.Code
+		return b.String() + "return " + c.programCode()
 	case c.Returns == "ret":
 		return b.String() + "ret := new(" + l.Base() + ")\n" + c.Code + "\nreturn ret"
 	case r.Tensor && r.Assert == "" && !r.Err && !r.Other:
