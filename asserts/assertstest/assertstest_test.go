@@ -524,3 +524,64 @@ func TestRunUncountedWithoutViews(t *testing.T) {
 		t.Errorf("a copy keeping its source's storage ID passes without a View; failures: %q", rec.errs)
 	}
 }
+
+// metaSliceT is a sliceT whose MetadataFingerprint allocates n times a
+// call, as a memory function through a library's API that returns an
+// interface does.
+type metaSliceT struct {
+	*sliceT
+	n int
+}
+
+var metaSink []*[4]float64
+
+func (t metaSliceT) MetadataFingerprint() (uint64, bool) {
+	if t.sliceT == nil {
+		return 0, false
+	}
+	for range t.n {
+		metaSink = append(metaSink[:0], new([4]float64))
+	}
+	return uint64(len(t.data)), true
+}
+
+// Uncounted.MemoryAllocs: a fingerprint that allocates fails the metadata
+// case but where the runtime declares as many allocations, which the
+// suite then logs; more than declared fails.
+func TestRunUncountedMemoryAllocs(t *testing.T) {
+	for _, c := range []struct {
+		n, allowed int
+		want, log  string
+	}{
+		{1, 0, "metadata: MetadataFingerprint allocates (1 per call)", ""},
+		{1, 1, "", "MetadataFingerprint allocates 1 per call, as MemoryAllocs allows"},
+		{2, 1, "metadata: MetadataFingerprint allocates 2 per call, more than the 1 MemoryAllocs allows", ""},
+		{0, 1, "", ""},
+	} {
+		u := sliceSuite(sliceT{})
+		wrapT := func(x asserts.Identity) asserts.Identity { return metaSliceT{x.(*sliceT), c.n} }
+		unwrap := func(x asserts.Identity) asserts.Identity { return x.(metaSliceT).sliceT }
+		u.New = func() asserts.Identity { return wrapT(newSliceT(4, sliceT{})) }
+		u.Undefined = func() asserts.Identity { return metaSliceT{} }
+		u.View, u.Copy, u.Rebind = nil, nil, nil
+		u.Write = func(x asserts.Identity) { unwrap(x).(*sliceT).data[0]++ }
+		u.MemoryAllocs = c.allowed
+		rec := &recorder{TB: t}
+		assertstest.CheckUncounted(rec, u)
+		var meta []string
+		for _, e := range rec.errs {
+			if strings.HasPrefix(e, "metadata: ") {
+				meta = append(meta, e)
+			}
+		}
+		switch {
+		case c.want == "" && len(meta) > 0:
+			t.Errorf("%d allocations, %d allowed: %q", c.n, c.allowed, meta)
+		case c.want != "" && (len(meta) != 1 || !strings.HasPrefix(meta[0], c.want)):
+			t.Errorf("%d allocations, %d allowed: %q, want %q", c.n, c.allowed, meta, c.want)
+		}
+		if c.log != "" && !strings.Contains(strings.Join(rec.logs, "\n"), c.log) {
+			t.Errorf("%d allocations, %d allowed: no log %q:\n%s", c.n, c.allowed, c.log, strings.Join(rec.logs, "\n"))
+		}
+	}
+}

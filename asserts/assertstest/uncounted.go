@@ -41,6 +41,12 @@ type Uncounted struct {
 	// with it, the suite checks that same_storage sees the rebinding, by
 	// the storage ID or by the anchor.
 	Rebind func(t asserts.Identity)
+	// MemoryAllocs is how many allocations a tensor's memory function
+	// makes per call where the library's exported API leaves no other way
+	// to its elements (spago's Data() returns an interface; assertgen init
+	// measures it and says so): the metadata case accepts as many per
+	// fingerprint, and logs that it did. Zero: none allowed.
+	MemoryAllocs int
 }
 
 var uncountedCases = []struct {

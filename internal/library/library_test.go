@@ -80,7 +80,8 @@ func TestNameFits(t *testing.T) {
 // (Sqrt), that write an input they only read (Cos; its in-place form
 // zeroes self, which binds zero_ by name only) or that
 // give the tensor they write a new buffer (Neg, for neg_ and neg.out)
-// are not, each with its reason.
+// are not, each with its reason; nor are the views through Block, which
+// copies.
 func TestBindFake(t *testing.T) {
 	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"})
 	f := bindAll(t, dir, l)
@@ -102,6 +103,10 @@ func TestBindFake(t *testing.T) {
 		"neg: ret.Neg(self)",
 		"negative: ret.Neg(self)",
 		"sin: self.Sin()",
+		"zero: ret.ZerosLike(self)", // zero's values are a constant: by name only
+		"zero.out: out.ZerosLike(self)",
+		"zero_: self.ZerosLike(self)",
+		"zeros_like: ret.ZerosLike(self)",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("bindings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -116,6 +121,8 @@ func TestBindFake(t *testing.T) {
 		"M.Neg: not neg.out, neg_: it does not do what the op does: on [[0.25 0.5 0.75] [0.125 0.625 0.875]]: storage replaced: it gives the tensor it writes a new buffer, where the schema writes into the one it has; bound by its values to neg, negative",
 		"M.Cos: not cos, cos.out, cos_: it does not do what the op does: on [[0.25 0.5 0.75] [0.125 0.625 0.875]]: input written: it changes its input 0, which the schema only reads",
 		"M.Sqrt: not sqrt, sqrt.out, sqrt_: it does not do what the op does: on [[0.25 0.5 0.75] [0.125 0.625 0.875]]: panic fake: no sqrt",
+		// Block(r0, r1, c0, c1) copies: no view is bound through it.
+		"M.Block: not alias, detach, narrow, select.int, slice.Tensor: on [[1 2 3 4 5] [11 12 13 14 15] [21 22 23 24 25] [31 32 33 34 35]]: a copy, not a view: its result is not on self's memory",
 	} {
 		if !slices.Contains(rejected, w) {
 			t.Errorf("no rejection %q in:\n%s", w, strings.Join(rejected, "\n"))

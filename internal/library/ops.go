@@ -59,8 +59,8 @@ func Ops(s *schema.Schema, tensor, elem string) []*Op {
 	var out []*Op
 	for _, o := range s.Ops {
 		ref := functional(o, byName)
-		if ref == nil {
-			continue
+		if ref == nil || ref.View && o.Kind != schema.Functional {
+			continue // detach_ is a view's metadata, not values: any no-op computes it
 		}
 		if op := newOp(o, ref, tensor, elem); op != nil {
 			out = append(out, op)

@@ -173,6 +173,9 @@ func shares(line string, res tensor, in []tensor, view bool) string {
 		}
 		return line
 	}
+	if res == in[0] {
+		return "self itself, not a view of it: a view is a new tensor on self's memory"
+	}
 	if a == nil || a != anchor(in[0]) {
 		return "a copy, not a view: its result is not on self's memory"
 	}

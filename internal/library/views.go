@@ -15,10 +15,10 @@ import (
 // of copy_ (self.Copy(src)) that copies into a view.
 type ViewForm struct {
 	Method *Callable
-	Order  int    // an index of viewOrders
-	Copy   string // copy_'s code, self and src renamed dst and src; "" for no cat
+	Order  int        // an index of viewOrders
+	Copy   string     // copy_'s code, self and src renamed dst and src; "" for no cat
 	copyOf *Candidate // the candidate of copy_ Copy is the code of
-	suffix string // the helpers' names' suffix in the check's program
+	suffix string     // the helpers' names' suffix in the check's program
 }
 
 // viewOrders are the ways a method of four ints may take a block's
@@ -320,9 +320,9 @@ func viewRejections(cands []*Candidate, verdicts []Verdict, chosen *ViewForm) []
 	}
 	for m, names := range ops {
 		slices.Sort(names)
-		w := "no order of its bounds gives the op's values and memory: " + why[m]
-		if strings.Contains(why[m], "not a view") {
-			w = "it returns a copy, not a view: " + why[m]
+		w := why[m] // a copy, not a view
+		if !strings.Contains(w, "not a view") {
+			w = "no order of its bounds gives the op's values and memory: " + w
 		}
 		out = append(out, Rejection{Callable: m.Name, Ops: names, Why: w})
 	}

@@ -32,16 +32,33 @@ type libTarget struct {
 	// package declares it; LibName the library's import name in init's
 	// files (its package name unless that is taken there).
 	MemoryFunc, LibName string
-	Spec                string // the library's type, as -type names it
-	Flags               string // init's flags that name it: -type '*lib.T', -memory -type Tensor
+	// declared are the names the package's files declare.
+	declared map[string]bool
+	Spec     string // the library's type, as -type names it
+	Flags    string // init's flags that name it: -type '*lib.T', -memory -type Tensor
 	// GoType is the type map's Tensor; MemoryBody, WriteCode and ReadCode
 	// are Go code of the memory function's body and the tests' write of
 	// a tensor x and read of its shape and vals (library.Raw).
 	GoType, MemoryBody, WriteCode, ReadCode string
 }
 
-// libraryFiles are the files init writes for a library's type.
+// libraryFiles are the files init writes for a library's type; ViewsFile
+// too where it binds views (libTarget.files).
 var libraryFiles = []string{"assertgen.yaml", "generate.go", MemoryFile, MemoryTestFile, SweepTestFile, ValuesTestFile}
+
+// ViewsFile holds the helpers init writes for a library's type whose view
+// method it checked (library.ViewForm): the view ops and cat, bound to
+// them in assertgen.yaml.
+const ViewsFile = "assertgen_views.go"
+
+// files are the files init writes: libraryFiles, with ViewsFile after
+// the memory function's where it binds views.
+func (t *libTarget) files() []string {
+	if t.Found == nil || t.Found.Views == nil {
+		return libraryFiles
+	}
+	return slices.Insert(slices.Clone(libraryFiles), 3, ViewsFile)
+}
 
 // libraryInit runs Init for a library's type when -type names one by
 // its import path, or with -memory names an alias of one (type Tensor =
@@ -104,6 +121,9 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 	if len(t.Ops) == 0 {
 		return fmt.Errorf("-type %s: no method or function of %s computes an op of the schema on init's inputs (%d candidates run): configure the type by hand (docs/guide.md, \"A library's type as it is\")", spec, spec.Path, t.Found.Candidates)
 	}
+	if err := t.viewCollisions(); err != nil {
+		return err
+	}
 	if err := t.testCollisions(); err != nil {
 		return err
 	}
@@ -114,7 +134,7 @@ func initLibrary(o InitOptions, spec library.Spec) error {
 	if err := t.checkBuilds(files); err != nil {
 		return err
 	}
-	if err := writeAll(t.Dir, libraryFiles, files, o.Write); err != nil {
+	if err := writeAll(t.Dir, t.files(), files, o.Write); err != nil {
 		return err
 	}
 	t.report(o.Out)
@@ -175,7 +195,7 @@ func userPackage(dir string) (*libTarget, error) {
 	case name == "":
 		name = packageName(filepath.Base(abs))
 	}
-	t.Name = name
+	t.Name, t.declared = name, declared
 	t.MemoryFunc = "Memory"
 	for n := 1; declared[t.MemoryFunc]; n++ {
 		t.MemoryFunc = "AssertgenMemory"
@@ -356,6 +376,24 @@ func (t *libTarget) testCollisions() error {
 	if len(taken) > 0 {
 		slices.Sort(taken)
 		return fmt.Errorf("init wrote nothing: package %s's tests declare %s, which init's tests (%s, %s) declare too; rename them, or run init in a package of its own", t.Name+"_test", strings.Join(taken, ", "), SweepTestFile, ValuesTestFile)
+	}
+	return nil
+}
+
+// viewCollisions refuses a package that declares a name of the helpers
+// ViewsFile would declare.
+func (t *libTarget) viewCollisions() error {
+	if t.Found.Views == nil {
+		return nil
+	}
+	var taken []string
+	for _, n := range library.ViewHelperNames {
+		if t.declared[n] {
+			taken = append(taken, n)
+		}
+	}
+	if len(taken) > 0 {
+		return fmt.Errorf("init wrote nothing: package %s declares %s, which init's %s (the views of %s it checked) declares too; rename them, or run init in a package of its own", t.Name, strings.Join(taken, ", "), ViewsFile, t.Spec)
 	}
 	return nil
 }

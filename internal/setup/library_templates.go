@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"go/format"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
+
+	"github.com/assertgen/assertgen/internal/library"
 )
 
 // render returns the files init writes for the library's type.
@@ -21,8 +24,11 @@ func (t *libTarget) render() (map[string][]byte, error) {
 	texts := map[string]string{"assertgen.yaml": libConfigText, "generate.go": generateText, MemoryFile: libMemoryText,
 		MemoryTestFile: libMemoryTestText, SweepTestFile: libSweepText}
 	files := map[string][]byte{}
-	funcs := template.FuncMap{"quote": strconv.Quote, "memoryFile": func() string { return MemoryFile }, "indent": func(s string) string { return strings.ReplaceAll(s, "\n", "\n\t") }}
-	for _, name := range libraryFiles {
+	funcs := template.FuncMap{"quote": strconv.Quote, "memoryFile": func() string { return MemoryFile }, "viewsFile": func() string { return ViewsFile }, "indent": func(s string) string { return strings.ReplaceAll(s, "\n", "\n\t") }}
+	if v := t.Found.Views; v != nil {
+		texts[ViewsFile] = t.viewsText()
+	}
+	for _, name := range t.files() {
 		if name == ValuesTestFile {
 			continue
 		}
@@ -73,6 +79,41 @@ func (t *libTarget) Adapter() string { return "assertgenshapes.Foreign" + t.Lib.
 // data.
 func (t *libTarget) Ctor() string { return t.Lib.Ctor.Call(t.LibName, "shape", "data") }
 
+// BindImports are the packages the bindings' code needs besides the
+// library's: the user's, for the helpers of ViewsFile.
+func (t *libTarget) BindImports() []string {
+	out := slices.Clone(t.Found.Imports)
+	if t.Found.Views != nil {
+		out = append(out, t.Path)
+	}
+	return out
+}
+
+// viewsText is ViewsFile's template: the helpers of the view method
+// init checked (and of cat, with the copy it checked).
+func (t *libTarget) viewsText() string {
+	f := t.Found.Views
+	if t.Found.Cat != nil {
+		f = t.Found.Cat
+	}
+	ctor := strings.ReplaceAll(t.Ctor(), "{{", "{{`{{`}}")
+	src := f.Source(t.Qual(), t.Lib.Elem, "", t.Lib.Raw.Dims(), ctor)
+	return `package {{.Name}}
+
+import (
+	"fmt"
+
+	{{.Import}}
+)
+
+// The views of {{.Qual}} and cat, written by assertgen init and bound in
+// assertgen.yaml: ` + f.Method.Name + `, whose values (against assertgen's
+// reference) and memory (a write through a view shows in its base) init
+// checked, reads its bounds as ` + f.Describe() + `.
+
+` + src
+}
+
 // BindLines are the config's bind: entries, each with what it calls.
 func (t *libTarget) BindLines() []string {
 	var out []string
@@ -84,7 +125,11 @@ func (t *libTarget) BindLines() []string {
 		case !b.Named:
 			how += ", by its values (its name is not the op's)"
 		}
-		out = append(out, fmt.Sprintf("%s: %s # %s", b.Op, strconv.Quote(b.Code), how))
+		code := b.Code
+		if b.Helper {
+			code, how = t.Name+"."+code, "init's "+strings.TrimSuffix(ViewsFile, ".go")+", through "+b.Callable
+		}
+		out = append(out, fmt.Sprintf("%s: %s # %s", b.Op, strconv.Quote(code), how))
 	}
 	return out
 }
@@ -101,8 +146,8 @@ use_counts: false # a library's type: its identities come from the memory functi
 types:
   Tensor: "{{.GoType}}"
   Scalar: {{.Lib.Elem}}
-{{- if .Found.Imports}}
-bind_imports: [{{range $i, $p := .Found.Imports}}{{if $i}}, {{end}}{{$p}}{{end}}]
+{{- if .BindImports}}
+bind_imports: [{{range $i, $p := .BindImports}}{{if $i}}, {{end}}{{$p}}{{end}}]
 {{- end}}
 ops: [{{range $i, $o := .Ops}}{{if $i}}, {{end}}{{quote $o}}{{end}}]
 sweep: true # also write checked.SweepOps, the table assertgen_sweep_test.go sweeps
@@ -142,6 +187,9 @@ import (
 	"github.com/assertgen/assertgen/asserts/assertstest"
 
 	{{.Import}}
+{{- if .Found.Views}}
+	"{{.Path}}"
+{{- end}}
 	"{{.Path}}/checked/internal/assertgenshapes"
 )
 
@@ -149,7 +197,15 @@ import (
 // {{.Qual}} through the adapter gen writes over {{.MemoryFunc}}, written by
 // assertgen init: tensors made with {{.LibName}}.{{.Lib.Ctor.Name}}, written through
 // their elements ({{.Lib.Raw.Method}}), copied into a new tensor of their values.
+{{- if .Found.Views}}
+// Views are made with {{.Name}}.AssertgenAlias ({{viewsFile}}).
+{{- else}}
 // init found no view of the type: the suite skips what needs one.
+{{- end}}
+{{- if .Lib.ReadAllocs}}
+// {{.MemoryFunc}} allocates {{.Lib.ReadAllocs}} per call (the library's API gives
+// its elements no other way): MemoryAllocs allows it.
+{{- end}}
 func TestMemory(t *testing.T) {
 	toID := func(x {{.Qual}}) asserts.Identity { return (*{{.Adapter}})(x) }
 	fromID := func(i asserts.Identity) {{.Qual}} { return ({{.Qual}})(i.(*{{.Adapter}})) }
@@ -159,6 +215,9 @@ func TestMemory(t *testing.T) {
 			data, shape := []{{.Lib.Elem}}{1, 2, 3, 4, 5, 6}, []int{2, 3}
 			return toID({{.Ctor}})
 		},
+{{- if .Found.Views}}
+		View: func(i asserts.Identity) asserts.Identity { return toID({{.Name}}.AssertgenAlias(fromID(i))) },
+{{- end}}
 		Write: func(i asserts.Identity) {
 			x := fromID(i)
 			{{.WriteCode}}
@@ -174,6 +233,9 @@ func TestMemory(t *testing.T) {
 			}
 			return toID({{.Ctor}})
 		},
+{{- if .Lib.ReadAllocs}}
+		MemoryAllocs: {{.Lib.ReadAllocs}},
+{{- end}}
 	})
 }
 `
@@ -256,16 +318,18 @@ func FuzzSweep(f *testing.F) { sweep.Fuzz(f, sweepAdapter{}, checked.SweepOps) }
 // how, what it did not bind and why, and where it guessed.
 func (t *libTarget) report(w io.Writer) {
 	f := t.Found
-	fmt.Fprintf(w, "assertgen init: wrote %s\n", strings.Join(libraryFiles, ", "))
+	fmt.Fprintf(w, "assertgen init: wrote %s\n", strings.Join(t.files(), ", "))
 	alias := ""
 	if !strings.HasPrefix(t.Flags, "-type") {
 		alias = " (-memory: -type names an alias of it)"
 	}
 	fmt.Fprintf(w, "  type: %s%s, a library's type: no use counts, identities from %s.%s (%s, from (%s).%s)\n", t.Spec, alias, t.Path, t.MemoryFunc, MemoryFile, t.Qual(), t.Lib.Raw.Method)
 	fmt.Fprintf(w, "  tests: tensors made with %s.%s (%d-D %s), read and written through %s\n", t.LibName, t.Lib.Ctor.Name, t.Lib.Ctor.Rank, t.Lib.Elem, t.Lib.Raw.Method)
-	var named, byValue, mapped []string
+	var named, byValue, mapped, helped []string
 	for _, b := range f.Bindings {
 		switch {
+		case b.Helper:
+			helped = append(helped, b.Op)
 		case b.Map:
 			mapped = append(mapped, b.Op)
 		case b.Named:
@@ -278,9 +342,21 @@ func (t *libTarget) report(w io.Writer) {
 	fmt.Fprintf(w, "    by name and signature: %s\n", list(named))
 	fmt.Fprintf(w, "    by values alone (the name is not the op's): %s\n", list(byValue))
 	fmt.Fprintf(w, "    mapped over the elements: %s\n", list(mapped))
+	if f.Views != nil {
+		fmt.Fprintf(w, "    views and cat, through %s's helpers: %s\n", ViewsFile, list(helped))
+	}
 	for _, r := range f.Rejected {
 		fmt.Fprintf(w, "  not bound: %s\n", r)
 	}
+	t.reportGuesses(w)
+	fmt.Fprintf(w, "next: go generate ./... && go test ./... && go test -tags debugasserts ./...\n")
+}
+
+// reportGuesses says where init guessed: a binding of several
+// callables, the elements' layout, their reads' allocations, the
+// arguments left out, out='s size, broadcasting and the views.
+func (t *libTarget) reportGuesses(w io.Writer) {
+	f := t.Found
 	for _, b := range f.Bindings {
 		if len(b.Also) > 0 {
 			fmt.Fprintf(w, "  guessed: %s: %s, the first by name; %s compute it too\n", b.Op, b.Callable, strings.Join(b.Also, ", "))
@@ -290,12 +366,50 @@ func (t *libTarget) report(w io.Writer) {
 		fmt.Fprintf(w, "  guessed: the elements, %s().%s(), are contiguous and row-major in the sizes %s() gives (the API says no stride)\n", r.Method, r.Elems, r.Shape)
 	}
 	if n := t.Lib.ReadAllocs; n > 0 {
-		fmt.Fprintf(w, "  note: reading the elements through the library's API allocates (%d per call), and %s does per call: the conformance test's metadata case fails on it (the function runs twice per argument per checked call); the API offers no other access\n", n, t.MemoryFunc)
+		fmt.Fprintf(w, "  note: reading the elements through the library's API allocates (%d per call), and %s does per call (it runs twice per argument per checked call); the API offers no other access: the conformance test (%s) allows that many (MemoryAllocs)\n", n, t.MemoryFunc, MemoryTestFile)
 	}
-	fmt.Fprintf(w, "  guessed: an out= op writes its out tensor through the library's receiver (out.M(...)), checked with an out of the result's size; PyTorch resizes out, the library may refuse one of another size\n")
+	var left []string // "dtype, layout (ones_like, zeros_like)"
+	byArgs := map[string][]string{}
+	var outs []string
+	for _, b := range f.Bindings {
+		var args []string
+		for _, p := range b.Of.Params {
+			switch p.Role {
+			case library.Ignore:
+				args = append(args, p.Name)
+			case library.OutArg:
+				outs = append(outs, b.Op)
+			}
+		}
+		if k := strings.Join(args, ", "); k != "" {
+			if byArgs[k] == nil {
+				left = append(left, k)
+			}
+			byArgs[k] = append(byArgs[k], b.Op)
+		}
+	}
+	for _, k := range left {
+		fmt.Fprintf(w, "  guessed: %s: %s left out (they do not change the values: unset, PyTorch takes self's, and the library has one element type, one device and one layout); a caller's other value is ignored\n", strings.Join(byArgs[k], ", "), k)
+	}
+	if len(outs) > 0 {
+		fmt.Fprintf(w, "  guessed: out= (%d ops, such as %s): the library writes out through its receiver (out.M(...)), checked with an out of the result's size only; PyTorch resizes an out of another size, where the library may refuse it (panic) or give it a new buffer (same_storage reports that): an out of another size is yours to judge\n", len(outs), outs[0])
+	}
 	fmt.Fprintf(w, "  guessed: the values were checked on tensors of one size each; where PyTorch broadcasts, the library may refuse the sizes\n")
-	fmt.Fprintf(w, "  views: none bound (no view op's values and memory are checked by init); the sweep's views and the suite's view case are skipped\n")
-	fmt.Fprintf(w, "next: go generate ./... && go test ./... && go test -tags debugasserts ./...\n")
+	t.reportViews(w)
+}
+
+// reportViews says how the views and cat are bound, or why none is.
+func (t *libTarget) reportViews(w io.Writer) {
+	f := t.Found
+	if f.Views == nil {
+		fmt.Fprintf(w, "  views: none bound (no method of %s returns it on its memory from four ints, or its values or memory are not a view's: see not bound); the sweep's views and the suite's view case are skipped\n", t.Qual())
+		return
+	}
+	fmt.Fprintf(w, "  views: through %s, each checked by its values and by a write through the view that shows in self (%s)\n", f.Views.Describe(), ViewsFile)
+	if f.Cat != nil {
+		fmt.Fprintf(w, "  cat: a new tensor made with %s.%s, each input copied once into a view of it (%s, copy_'s binding)\n", t.LibName, t.Lib.Ctor.Name, f.Cat.Copy)
+	}
+	fmt.Fprintf(w, "  guessed: select.int keeps the selected dimension (a 1xn row, an nx1 column: the library's views are matrices), where PyTorch's result has one dimension fewer; slice.Tensor steps by 1 only (another step panics)\n")
 }
 
 // list is the names joined, "none" for none.

@@ -76,9 +76,20 @@ func callArgs(op *library.Op, k refvalues.Case) string {
 	for _, p := range op.Params {
 		switch p.Role {
 		case library.Input:
+			if op.List {
+				out = append(out, "in") // cat's list
+				continue
+			}
 			out = append(out, fmt.Sprintf("in[%d]", p.Index))
 		case library.Scalar:
-			out = append(out, strconv.FormatFloat(k.Scalars[p.Index], 'g', -1, 64))
+			v := strconv.FormatFloat(k.Scalars[p.Index], 'g', -1, 64)
+			switch {
+			case p.Type == "*int64" && refvalues.IsNone(k.Scalars[p.Index]):
+				v = "nil"
+			case p.Type == "*int64":
+				v = "func() *int64 { v := int64(" + v + "); return &v }()"
+			}
+			out = append(out, v)
 		case library.OutArg:
 			out = append(out, "out")
 		case library.Ignore:

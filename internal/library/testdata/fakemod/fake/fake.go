@@ -1,7 +1,7 @@
 // Package fake is a library's matrix type for internal/library's tests:
 // methods whose names are ops' and whose values are, and are not, the
 // ops' (Exp is 2^x, Sqrt panics, Neg gives its receiver a new buffer, Cos
-// zeroes its input).
+// zeroes its input, Block copies).
 package fake
 
 import "math"
@@ -123,3 +123,16 @@ func NewC(r, c int, data []float64) *C { return &C{M{r, c, data}} }
 
 // Raw returns a copy of c's elements.
 func (c *C) Raw() Raw { return Raw{c.m.r, c.m.c, c.m.c, append([]float64(nil), c.m.data...)} }
+
+// Block returns rows r0 to r1 and columns c0 to c1 of m in a new buffer:
+// a copy, not a view.
+func (m *M) Block(r0, r1, c0, c1 int) *M {
+	out := &M{r: r1 - r0, c: c1 - c0}
+	for i := r0; i < r1; i++ {
+		out.data = append(out.data, m.data[i*m.c+c0:i*m.c+c1]...)
+	}
+	return out
+}
+
+// ZerosLike sets m to zeros of a's size.
+func (m *M) ZerosLike(a *M) { m.each(a, func(int, float64) float64 { return 0 }) }
