@@ -23,7 +23,8 @@ func TestMemoryInPlace(t *testing.T) {
 	}
 }
 
-// TestSlice: slice.Tensor's bounds as PyTorch reads them, on a 4x5
+// TestSlice: slice.Tensor's bounds as PyTorch reads them in init's
+// AssertgenSlice (assertgen_views.go), on a 4x5
 // matrix whose element (i, j) is 10i+j: defaults, negative bounds from
 // the end, bounds clamped to the size and an end before the start (an
 // empty view), by rows and by columns; each result a view of m.
@@ -46,7 +47,7 @@ func TestSlice(t *testing.T) {
 		{-1, nil, p(-2), 4, 3, 0},
 		{1, p(4), p(2), 4, 0, 0},
 	} {
-		v := Slice(m, tc.dim, tc.start, tc.end, 1)
+		v := AssertgenSlice(m, tc.dim, tc.start, tc.end, 1)
 		r, c := v.Dims()
 		if r != tc.rows || c != tc.cols || r*c > 0 && v.At(0, 0) != tc.first {
 			t.Errorf("dim %d [%v:%v]: %dx%d, want %dx%d from %v", tc.dim, tc.start, tc.end, r, c, tc.rows, tc.cols, tc.first)

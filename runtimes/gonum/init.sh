@@ -16,7 +16,7 @@ case ${1:-} in
 "") ;;
 *) echo "usage: ./init.sh [-check]" >&2; exit 2 ;;
 esac
-files="assertgen.yaml assertgen_memory.go assertgen_sweep_test.go assertgen_values_test.go checked/assertgen_memory_test.go"
+files="assertgen.yaml assertgen_memory.go assertgen_views.go assertgen_sweep_test.go assertgen_values_test.go checked/assertgen_memory_test.go"
 root=$(cd ../.. && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

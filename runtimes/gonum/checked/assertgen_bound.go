@@ -200,7 +200,7 @@ func boundCopysign_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 
 // boundCat is cat(Tensor[] tensors, int dim=0) -> Tensor, bound in the config.
 func boundCat(tensors []*mat.Dense, dim int64) *mat.Dense {
-	return gonum.Cat(tensors, dim)
+	return gonum.AssertgenCat(tensors, dim)
 }
 
 // boundCeil is ceil(Tensor self) -> Tensor, bound in the config.
@@ -618,7 +618,7 @@ func boundMulScalarOut(self *mat.Dense, other float64, out *mat.Dense) *mat.Dens
 
 // boundNarrow is narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a), bound in the config.
 func boundNarrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
-	return gonum.Narrow(self, dim, start, length)
+	return gonum.AssertgenNarrow(self, dim, start, length)
 }
 
 // boundOnesLike is ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor, bound in the config.
@@ -795,7 +795,7 @@ func boundRsqrtOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 
 // boundSelectInt is select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a), bound in the config.
 func boundSelectInt(self *mat.Dense, dim int64, index int64) *mat.Dense {
-	return gonum.Narrow(self, dim, index, 1)
+	return gonum.AssertgenSelect(self, dim, index)
 }
 
 // boundSilu is silu(Tensor self) -> Tensor, bound in the config.
@@ -876,12 +876,12 @@ func boundSinhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 
 // boundDetach is detach(Tensor(a) self) -> Tensor(a), bound in the config.
 func boundDetach(self *mat.Dense) *mat.Dense {
-	return gonum.Narrow(self, 0, 0, int64(self.RawMatrix().Rows))
+	return gonum.AssertgenAlias(self)
 }
 
 // boundSliceTensor is slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a), bound in the config.
 func boundSliceTensor(self *mat.Dense, dim int64, start *int64, end *int64, step int64) *mat.Dense {
-	return gonum.Slice(self, dim, start, end, step)
+	return gonum.AssertgenSlice(self, dim, start, end, step)
 }
 
 // boundSqrt is sqrt(Tensor self) -> Tensor, bound in the config.
@@ -1167,7 +1167,7 @@ func boundPowTensorScalar(self *mat.Dense, exponent float64) *mat.Dense {
 
 // boundAlias is alias(Tensor(a) self) -> Tensor(a), bound in the config.
 func boundAlias(self *mat.Dense) *mat.Dense {
-	return gonum.Narrow(self, 0, 0, int64(self.RawMatrix().Rows))
+	return gonum.AssertgenAlias(self)
 }
 
 // boundHardsigmoidOut is hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.

@@ -379,7 +379,7 @@ var opAsinh = wrap.Op{
 	Name:     "asinh",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:35:11",
+	Pos:      "assertgen.yaml:36:11",
 }
 
 // Asinh checks asinh(Tensor self) -> Tensor
@@ -408,7 +408,7 @@ var opAsinh_ = wrap.Op{
 	Name:     "asinh_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:37:12",
+	Pos:      "assertgen.yaml:38:12",
 }
 
 // Asinh_ checks asinh_(Tensor(a!) self) -> Tensor(a!)
@@ -429,7 +429,7 @@ var opAsinhOut = wrap.Op{
 	Name:     "asinh",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:36:15",
+	Pos:      "assertgen.yaml:37:15",
 }
 
 // AsinhOut checks asinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -450,7 +450,7 @@ var opAtanh = wrap.Op{
 	Name:     "atanh",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:44:11",
+	Pos:      "assertgen.yaml:45:11",
 }
 
 // Atanh checks atanh(Tensor self) -> Tensor
@@ -479,7 +479,7 @@ var opAtanh_ = wrap.Op{
 	Name:     "atanh_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:46:12",
+	Pos:      "assertgen.yaml:47:12",
 }
 
 // Atanh_ checks atanh_(Tensor(a!) self) -> Tensor(a!)
@@ -500,7 +500,7 @@ var opAtanhOut = wrap.Op{
 	Name:     "atanh",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:45:15",
+	Pos:      "assertgen.yaml:46:15",
 }
 
 // AtanhOut checks atanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -521,7 +521,7 @@ var opAsin = wrap.Op{
 	Name:     "asin",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:32:10",
+	Pos:      "assertgen.yaml:33:10",
 }
 
 // Asin checks asin(Tensor self) -> Tensor
@@ -550,7 +550,7 @@ var opAsin_ = wrap.Op{
 	Name:     "asin_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:34:11",
+	Pos:      "assertgen.yaml:35:11",
 }
 
 // Asin_ checks asin_(Tensor(a!) self) -> Tensor(a!)
@@ -571,7 +571,7 @@ var opAsinOut = wrap.Op{
 	Name:     "asin",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:33:14",
+	Pos:      "assertgen.yaml:34:14",
 }
 
 // AsinOut checks asin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -592,7 +592,7 @@ var opAtan = wrap.Op{
 	Name:     "atan",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:38:10",
+	Pos:      "assertgen.yaml:39:10",
 }
 
 // Atan checks atan(Tensor self) -> Tensor
@@ -621,7 +621,7 @@ var opAtan_ = wrap.Op{
 	Name:     "atan_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:43:11",
+	Pos:      "assertgen.yaml:44:11",
 }
 
 // Atan_ checks atan_(Tensor(a!) self) -> Tensor(a!)
@@ -642,7 +642,7 @@ var opAtanOut = wrap.Op{
 	Name:     "atan",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:39:14",
+	Pos:      "assertgen.yaml:40:14",
 }
 
 // AtanOut checks atan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -663,7 +663,7 @@ var opCopysignOut = wrap.Op{
 	Name:     "copysign",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:54:18",
+	Pos:      "assertgen.yaml:56:18",
 }
 
 // CopysignOut checks copysign.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -684,7 +684,7 @@ var opCopysignTensor = wrap.Op{
 	Name:     "copysign",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:53:21",
+	Pos:      "assertgen.yaml:55:21",
 }
 
 // CopysignTensor checks copysign.Tensor(Tensor self, Tensor other) -> Tensor
@@ -713,7 +713,7 @@ var opCopysign_Tensor = wrap.Op{
 	Name:     "copysign_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:55:22",
+	Pos:      "assertgen.yaml:57:22",
 }
 
 // Copysign_Tensor checks copysign_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -734,7 +734,7 @@ var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:17:8",
+	Pos:      "assertgen.yaml:48:9",
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -763,7 +763,7 @@ var opCeil = wrap.Op{
 	Name:     "ceil",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:47:10",
+	Pos:      "assertgen.yaml:49:10",
 }
 
 // Ceil checks ceil(Tensor self) -> Tensor
@@ -792,7 +792,7 @@ var opCeil_ = wrap.Op{
 	Name:     "ceil_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:49:11",
+	Pos:      "assertgen.yaml:51:11",
 }
 
 // Ceil_ checks ceil_(Tensor(a!) self) -> Tensor(a!)
@@ -813,7 +813,7 @@ var opCeilOut = wrap.Op{
 	Name:     "ceil",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:48:14",
+	Pos:      "assertgen.yaml:50:14",
 }
 
 // CeilOut checks ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -834,7 +834,7 @@ var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:52:11",
+	Pos:      "assertgen.yaml:54:11",
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -855,7 +855,7 @@ var opCos = wrap.Op{
 	Name:     "cos",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:56:9",
+	Pos:      "assertgen.yaml:58:9",
 }
 
 // Cos checks cos(Tensor self) -> Tensor
@@ -884,7 +884,7 @@ var opCos_ = wrap.Op{
 	Name:     "cos_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:58:10",
+	Pos:      "assertgen.yaml:60:10",
 }
 
 // Cos_ checks cos_(Tensor(a!) self) -> Tensor(a!)
@@ -905,7 +905,7 @@ var opCosOut = wrap.Op{
 	Name:     "cos",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:57:13",
+	Pos:      "assertgen.yaml:59:13",
 }
 
 // CosOut checks cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -926,7 +926,7 @@ var opCosh = wrap.Op{
 	Name:     "cosh",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:59:10",
+	Pos:      "assertgen.yaml:61:10",
 }
 
 // Cosh checks cosh(Tensor self) -> Tensor
@@ -955,7 +955,7 @@ var opCosh_ = wrap.Op{
 	Name:     "cosh_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:61:11",
+	Pos:      "assertgen.yaml:63:11",
 }
 
 // Cosh_ checks cosh_(Tensor(a!) self) -> Tensor(a!)
@@ -976,7 +976,7 @@ var opCoshOut = wrap.Op{
 	Name:     "cosh",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:60:14",
+	Pos:      "assertgen.yaml:62:14",
 }
 
 // CoshOut checks cosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -997,7 +997,7 @@ var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:67:16",
+	Pos:      "assertgen.yaml:70:16",
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -1026,7 +1026,7 @@ var opDiv_Tensor = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:70:17",
+	Pos:      "assertgen.yaml:73:17",
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -1047,7 +1047,7 @@ var opDivOut = wrap.Op{
 	Name:     "div",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:68:13",
+	Pos:      "assertgen.yaml:71:13",
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1068,7 +1068,7 @@ var opDivScalar = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:65:16",
+	Pos:      "assertgen.yaml:68:16",
 }
 
 // DivScalar checks div.Scalar(Tensor self, Scalar other) -> Tensor
@@ -1097,7 +1097,7 @@ var opDiv_Scalar = wrap.Op{
 	Name:     "div_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:69:17",
+	Pos:      "assertgen.yaml:72:17",
 }
 
 // Div_Scalar checks div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -1118,7 +1118,7 @@ var opDivScalarOut = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:66:20",
+	Pos:      "assertgen.yaml:69:20",
 }
 
 // DivScalarOut checks div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1139,7 +1139,7 @@ var opErf = wrap.Op{
 	Name:     "erf",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:71:9",
+	Pos:      "assertgen.yaml:74:9",
 }
 
 // Erf checks erf(Tensor self) -> Tensor
@@ -1168,7 +1168,7 @@ var opErf_ = wrap.Op{
 	Name:     "erf_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:73:10",
+	Pos:      "assertgen.yaml:76:10",
 }
 
 // Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
@@ -1189,7 +1189,7 @@ var opErfOut = wrap.Op{
 	Name:     "erf",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:72:13",
+	Pos:      "assertgen.yaml:75:13",
 }
 
 // ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1210,7 +1210,7 @@ var opErfc = wrap.Op{
 	Name:     "erfc",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:74:10",
+	Pos:      "assertgen.yaml:77:10",
 }
 
 // Erfc checks erfc(Tensor self) -> Tensor
@@ -1239,7 +1239,7 @@ var opErfc_ = wrap.Op{
 	Name:     "erfc_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:76:11",
+	Pos:      "assertgen.yaml:79:11",
 }
 
 // Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
@@ -1260,7 +1260,7 @@ var opErfcOut = wrap.Op{
 	Name:     "erfc",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:75:14",
+	Pos:      "assertgen.yaml:78:14",
 }
 
 // ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1281,7 +1281,7 @@ var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:77:9",
+	Pos:      "assertgen.yaml:80:9",
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -1310,7 +1310,7 @@ var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:82:10",
+	Pos:      "assertgen.yaml:85:10",
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -1331,7 +1331,7 @@ var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:78:13",
+	Pos:      "assertgen.yaml:81:13",
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1352,7 +1352,7 @@ var opExp2 = wrap.Op{
 	Name:     "exp2",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:79:10",
+	Pos:      "assertgen.yaml:82:10",
 }
 
 // Exp2 checks exp2(Tensor self) -> Tensor
@@ -1381,7 +1381,7 @@ var opExp2_ = wrap.Op{
 	Name:     "exp2_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:81:11",
+	Pos:      "assertgen.yaml:84:11",
 }
 
 // Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
@@ -1402,7 +1402,7 @@ var opExp2Out = wrap.Op{
 	Name:     "exp2",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:80:14",
+	Pos:      "assertgen.yaml:83:14",
 }
 
 // Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1423,7 +1423,7 @@ var opExpm1 = wrap.Op{
 	Name:     "expm1",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:83:11",
+	Pos:      "assertgen.yaml:86:11",
 }
 
 // Expm1 checks expm1(Tensor self) -> Tensor
@@ -1452,7 +1452,7 @@ var opExpm1_ = wrap.Op{
 	Name:     "expm1_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:85:12",
+	Pos:      "assertgen.yaml:88:12",
 }
 
 // Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
@@ -1473,7 +1473,7 @@ var opExpm1Out = wrap.Op{
 	Name:     "expm1",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:84:15",
+	Pos:      "assertgen.yaml:87:15",
 }
 
 // Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1494,7 +1494,7 @@ var opFillScalar = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:86:17",
+	Pos:      "assertgen.yaml:89:17",
 }
 
 // FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
@@ -1523,7 +1523,7 @@ var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:88:18",
+	Pos:      "assertgen.yaml:91:18",
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -1544,7 +1544,7 @@ var opFillScalarOut = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:87:21",
+	Pos:      "assertgen.yaml:90:21",
 }
 
 // FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -1565,7 +1565,7 @@ var opFloor = wrap.Op{
 	Name:     "floor",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:92:11",
+	Pos:      "assertgen.yaml:95:11",
 }
 
 // Floor checks floor(Tensor self) -> Tensor
@@ -1594,7 +1594,7 @@ var opFloor_ = wrap.Op{
 	Name:     "floor_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:94:12",
+	Pos:      "assertgen.yaml:97:12",
 }
 
 // Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
@@ -1615,7 +1615,7 @@ var opFloorOut = wrap.Op{
 	Name:     "floor",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:93:15",
+	Pos:      "assertgen.yaml:96:15",
 }
 
 // FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1636,7 +1636,7 @@ var opFrac = wrap.Op{
 	Name:     "frac",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:95:10",
+	Pos:      "assertgen.yaml:98:10",
 }
 
 // Frac checks frac(Tensor self) -> Tensor
@@ -1665,7 +1665,7 @@ var opFrac_ = wrap.Op{
 	Name:     "frac_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:97:11",
+	Pos:      "assertgen.yaml:100:11",
 }
 
 // Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
@@ -1686,7 +1686,7 @@ var opFracOut = wrap.Op{
 	Name:     "frac",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:96:14",
+	Pos:      "assertgen.yaml:99:14",
 }
 
 // FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1707,7 +1707,7 @@ var opFullLike = wrap.Op{
 	Name:     "full_like",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:98:15",
+	Pos:      "assertgen.yaml:101:15",
 }
 
 // FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -1736,7 +1736,7 @@ var opKron = wrap.Op{
 	Name:     "kron",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:113:10",
+	Pos:      "assertgen.yaml:116:10",
 }
 
 // Kron checks kron(Tensor self, Tensor other) -> Tensor
@@ -1765,7 +1765,7 @@ var opKronOut = wrap.Op{
 	Name:     "kron",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:114:14",
+	Pos:      "assertgen.yaml:117:14",
 }
 
 // KronOut checks kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1786,7 +1786,7 @@ var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:120:9",
+	Pos:      "assertgen.yaml:123:9",
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -1815,7 +1815,7 @@ var opLog_ = wrap.Op{
 	Name:     "log_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:131:10",
+	Pos:      "assertgen.yaml:134:10",
 }
 
 // Log_ checks log_(Tensor(a!) self) -> Tensor(a!)
@@ -1836,7 +1836,7 @@ var opLogOut = wrap.Op{
 	Name:     "log",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:121:13",
+	Pos:      "assertgen.yaml:124:13",
 }
 
 // LogOut checks log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1857,7 +1857,7 @@ var opLog10 = wrap.Op{
 	Name:     "log10",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:122:11",
+	Pos:      "assertgen.yaml:125:11",
 }
 
 // Log10 checks log10(Tensor self) -> Tensor
@@ -1886,7 +1886,7 @@ var opLog10_ = wrap.Op{
 	Name:     "log10_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:124:12",
+	Pos:      "assertgen.yaml:127:12",
 }
 
 // Log10_ checks log10_(Tensor(a!) self) -> Tensor(a!)
@@ -1907,7 +1907,7 @@ var opLog10Out = wrap.Op{
 	Name:     "log10",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:123:15",
+	Pos:      "assertgen.yaml:126:15",
 }
 
 // Log10Out checks log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1928,7 +1928,7 @@ var opLog1p = wrap.Op{
 	Name:     "log1p",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:125:11",
+	Pos:      "assertgen.yaml:128:11",
 }
 
 // Log1p checks log1p(Tensor self) -> Tensor
@@ -1957,7 +1957,7 @@ var opLog1p_ = wrap.Op{
 	Name:     "log1p_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:127:12",
+	Pos:      "assertgen.yaml:130:12",
 }
 
 // Log1p_ checks log1p_(Tensor(a!) self) -> Tensor(a!)
@@ -1978,7 +1978,7 @@ var opLog1pOut = wrap.Op{
 	Name:     "log1p",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:126:15",
+	Pos:      "assertgen.yaml:129:15",
 }
 
 // Log1pOut checks log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1999,7 +1999,7 @@ var opLog2 = wrap.Op{
 	Name:     "log2",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:128:10",
+	Pos:      "assertgen.yaml:131:10",
 }
 
 // Log2 checks log2(Tensor self) -> Tensor
@@ -2028,7 +2028,7 @@ var opLog2_ = wrap.Op{
 	Name:     "log2_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:130:11",
+	Pos:      "assertgen.yaml:133:11",
 }
 
 // Log2_ checks log2_(Tensor(a!) self) -> Tensor(a!)
@@ -2049,7 +2049,7 @@ var opLog2Out = wrap.Op{
 	Name:     "log2",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:129:14",
+	Pos:      "assertgen.yaml:132:14",
 }
 
 // Log2Out checks log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2070,7 +2070,7 @@ var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:132:12",
+	Pos:      "assertgen.yaml:135:12",
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -2099,7 +2099,7 @@ var opMatmulOut = wrap.Op{
 	Name:     "matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:133:16",
+	Pos:      "assertgen.yaml:136:16",
 }
 
 // MatmulOut checks matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2120,7 +2120,7 @@ var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:138:8",
+	Pos:      "assertgen.yaml:141:8",
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -2149,7 +2149,7 @@ var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:139:12",
+	Pos:      "assertgen.yaml:142:12",
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -2170,7 +2170,7 @@ var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:142:16",
+	Pos:      "assertgen.yaml:145:16",
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2199,7 +2199,7 @@ var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:145:17",
+	Pos:      "assertgen.yaml:148:17",
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2220,7 +2220,7 @@ var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:143:13",
+	Pos:      "assertgen.yaml:146:13",
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2241,7 +2241,7 @@ var opMulScalar = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:140:16",
+	Pos:      "assertgen.yaml:143:16",
 }
 
 // MulScalar checks mul.Scalar(Tensor self, Scalar other) -> Tensor
@@ -2270,7 +2270,7 @@ var opMul_Scalar = wrap.Op{
 	Name:     "mul_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:144:17",
+	Pos:      "assertgen.yaml:147:17",
 }
 
 // Mul_Scalar checks mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2291,7 +2291,7 @@ var opMulScalarOut = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:141:20",
+	Pos:      "assertgen.yaml:144:20",
 }
 
 // MulScalarOut checks mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2312,7 +2312,7 @@ var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:18:11",
+	Pos:      "assertgen.yaml:149:12",
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -2341,7 +2341,7 @@ var opOnesLike = wrap.Op{
 	Name:     "ones_like",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:152:15",
+	Pos:      "assertgen.yaml:156:15",
 }
 
 // OnesLike checks ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -2370,7 +2370,7 @@ var opRad2deg = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:157:13",
+	Pos:      "assertgen.yaml:161:13",
 }
 
 // Rad2deg checks rad2deg(Tensor self) -> Tensor
@@ -2399,7 +2399,7 @@ var opRad2deg_ = wrap.Op{
 	Name:     "rad2deg_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:159:14",
+	Pos:      "assertgen.yaml:163:14",
 }
 
 // Rad2deg_ checks rad2deg_(Tensor(a!) self) -> Tensor(a!)
@@ -2420,7 +2420,7 @@ var opRad2degOut = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:158:17",
+	Pos:      "assertgen.yaml:162:17",
 }
 
 // Rad2degOut checks rad2deg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2441,7 +2441,7 @@ var opDeg2rad = wrap.Op{
 	Name:     "deg2rad",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:62:13",
+	Pos:      "assertgen.yaml:64:13",
 }
 
 // Deg2rad checks deg2rad(Tensor self) -> Tensor
@@ -2470,7 +2470,7 @@ var opDeg2rad_ = wrap.Op{
 	Name:     "deg2rad_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:64:14",
+	Pos:      "assertgen.yaml:66:14",
 }
 
 // Deg2rad_ checks deg2rad_(Tensor(a!) self) -> Tensor(a!)
@@ -2491,7 +2491,7 @@ var opDeg2radOut = wrap.Op{
 	Name:     "deg2rad",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:63:17",
+	Pos:      "assertgen.yaml:65:17",
 }
 
 // Deg2radOut checks deg2rad.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2512,7 +2512,7 @@ var opReciprocal = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:160:16",
+	Pos:      "assertgen.yaml:164:16",
 }
 
 // Reciprocal checks reciprocal(Tensor self) -> Tensor
@@ -2541,7 +2541,7 @@ var opReciprocal_ = wrap.Op{
 	Name:     "reciprocal_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:162:17",
+	Pos:      "assertgen.yaml:166:17",
 }
 
 // Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
@@ -2562,7 +2562,7 @@ var opReciprocalOut = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:161:20",
+	Pos:      "assertgen.yaml:165:20",
 }
 
 // ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2583,7 +2583,7 @@ var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:146:9",
+	Pos:      "assertgen.yaml:150:9",
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -2612,7 +2612,7 @@ var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:148:10",
+	Pos:      "assertgen.yaml:152:10",
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -2633,7 +2633,7 @@ var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:147:13",
+	Pos:      "assertgen.yaml:151:13",
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2654,7 +2654,7 @@ var opNegative = wrap.Op{
 	Name:     "negative",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:149:14",
+	Pos:      "assertgen.yaml:153:14",
 }
 
 // Negative checks negative(Tensor self) -> Tensor
@@ -2683,7 +2683,7 @@ var opNegative_ = wrap.Op{
 	Name:     "negative_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:151:15",
+	Pos:      "assertgen.yaml:155:15",
 }
 
 // Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
@@ -2704,7 +2704,7 @@ var opNegativeOut = wrap.Op{
 	Name:     "negative",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:150:18",
+	Pos:      "assertgen.yaml:154:18",
 }
 
 // NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2725,7 +2725,7 @@ var opRound = wrap.Op{
 	Name:     "round",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:168:11",
+	Pos:      "assertgen.yaml:172:11",
 }
 
 // Round checks round(Tensor self) -> Tensor
@@ -2754,7 +2754,7 @@ var opRound_ = wrap.Op{
 	Name:     "round_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:170:12",
+	Pos:      "assertgen.yaml:174:12",
 }
 
 // Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
@@ -2775,7 +2775,7 @@ var opRoundOut = wrap.Op{
 	Name:     "round",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:169:15",
+	Pos:      "assertgen.yaml:173:15",
 }
 
 // RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2796,7 +2796,7 @@ var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:163:10",
+	Pos:      "assertgen.yaml:167:10",
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -2825,7 +2825,7 @@ var opRelu_ = wrap.Op{
 	Name:     "relu_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:167:11",
+	Pos:      "assertgen.yaml:171:11",
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -2846,7 +2846,7 @@ var opReluOut = wrap.Op{
 	Name:     "relu",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:164:14",
+	Pos:      "assertgen.yaml:168:14",
 }
 
 // ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2867,7 +2867,7 @@ var opRelu6 = wrap.Op{
 	Name:     "relu6",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:165:11",
+	Pos:      "assertgen.yaml:169:11",
 }
 
 // Relu6 checks relu6(Tensor self) -> Tensor
@@ -2896,7 +2896,7 @@ var opRelu6_ = wrap.Op{
 	Name:     "relu6_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:166:12",
+	Pos:      "assertgen.yaml:170:12",
 }
 
 // Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
@@ -2917,7 +2917,7 @@ var opRsqrt = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:171:11",
+	Pos:      "assertgen.yaml:175:11",
 }
 
 // Rsqrt checks rsqrt(Tensor self) -> Tensor
@@ -2946,7 +2946,7 @@ var opRsqrt_ = wrap.Op{
 	Name:     "rsqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:173:12",
+	Pos:      "assertgen.yaml:177:12",
 }
 
 // Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -2967,7 +2967,7 @@ var opRsqrtOut = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:172:15",
+	Pos:      "assertgen.yaml:176:15",
 }
 
 // RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2988,7 +2988,7 @@ var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:19:15",
+	Pos:      "assertgen.yaml:180:16",
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -3017,7 +3017,7 @@ var opSilu = wrap.Op{
 	Name:     "silu",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:179:10",
+	Pos:      "assertgen.yaml:184:10",
 }
 
 // Silu checks silu(Tensor self) -> Tensor
@@ -3046,7 +3046,7 @@ var opSilu_ = wrap.Op{
 	Name:     "silu_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:181:11",
+	Pos:      "assertgen.yaml:186:11",
 }
 
 // Silu_ checks silu_(Tensor(a!) self) -> Tensor(a!)
@@ -3067,7 +3067,7 @@ var opSiluOut = wrap.Op{
 	Name:     "silu",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:180:14",
+	Pos:      "assertgen.yaml:185:14",
 }
 
 // SiluOut checks silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3088,7 +3088,7 @@ var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:176:13",
+	Pos:      "assertgen.yaml:181:13",
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -3117,7 +3117,7 @@ var opSigmoid_ = wrap.Op{
 	Name:     "sigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:178:14",
+	Pos:      "assertgen.yaml:183:14",
 }
 
 // Sigmoid_ checks sigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -3138,7 +3138,7 @@ var opSigmoidOut = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:177:17",
+	Pos:      "assertgen.yaml:182:17",
 }
 
 // SigmoidOut checks sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3159,7 +3159,7 @@ var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:182:9",
+	Pos:      "assertgen.yaml:187:9",
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -3188,7 +3188,7 @@ var opSin_ = wrap.Op{
 	Name:     "sin_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:184:10",
+	Pos:      "assertgen.yaml:189:10",
 }
 
 // Sin_ checks sin_(Tensor(a!) self) -> Tensor(a!)
@@ -3209,7 +3209,7 @@ var opSinOut = wrap.Op{
 	Name:     "sin",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:183:13",
+	Pos:      "assertgen.yaml:188:13",
 }
 
 // SinOut checks sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3230,7 +3230,7 @@ var opSinh = wrap.Op{
 	Name:     "sinh",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:185:10",
+	Pos:      "assertgen.yaml:190:10",
 }
 
 // Sinh checks sinh(Tensor self) -> Tensor
@@ -3259,7 +3259,7 @@ var opSinh_ = wrap.Op{
 	Name:     "sinh_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:187:11",
+	Pos:      "assertgen.yaml:192:11",
 }
 
 // Sinh_ checks sinh_(Tensor(a!) self) -> Tensor(a!)
@@ -3280,7 +3280,7 @@ var opSinhOut = wrap.Op{
 	Name:     "sinh",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:186:14",
+	Pos:      "assertgen.yaml:191:14",
 }
 
 // SinhOut checks sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3301,7 +3301,7 @@ var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:22:11",
+	Pos:      "assertgen.yaml:67:12",
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -3330,7 +3330,7 @@ var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:20:17",
+	Pos:      "assertgen.yaml:193:18",
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -3359,7 +3359,7 @@ var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:188:10",
+	Pos:      "assertgen.yaml:194:10",
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -3388,7 +3388,7 @@ var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:190:11",
+	Pos:      "assertgen.yaml:196:11",
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -3409,7 +3409,7 @@ var opSqrtOut = wrap.Op{
 	Name:     "sqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:189:14",
+	Pos:      "assertgen.yaml:195:14",
 }
 
 // SqrtOut checks sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3430,7 +3430,7 @@ var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:191:12",
+	Pos:      "assertgen.yaml:197:12",
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -3459,7 +3459,7 @@ var opSquare_ = wrap.Op{
 	Name:     "square_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:193:13",
+	Pos:      "assertgen.yaml:199:13",
 }
 
 // Square_ checks square_(Tensor(a!) self) -> Tensor(a!)
@@ -3480,7 +3480,7 @@ var opSquareOut = wrap.Op{
 	Name:     "square",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:192:16",
+	Pos:      "assertgen.yaml:198:16",
 }
 
 // SquareOut checks square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3501,7 +3501,7 @@ var opTan = wrap.Op{
 	Name:     "tan",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:200:9",
+	Pos:      "assertgen.yaml:206:9",
 }
 
 // Tan checks tan(Tensor self) -> Tensor
@@ -3530,7 +3530,7 @@ var opTan_ = wrap.Op{
 	Name:     "tan_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:202:10",
+	Pos:      "assertgen.yaml:208:10",
 }
 
 // Tan_ checks tan_(Tensor(a!) self) -> Tensor(a!)
@@ -3551,7 +3551,7 @@ var opTanOut = wrap.Op{
 	Name:     "tan",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:201:13",
+	Pos:      "assertgen.yaml:207:13",
 }
 
 // TanOut checks tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3572,7 +3572,7 @@ var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:203:10",
+	Pos:      "assertgen.yaml:209:10",
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -3601,7 +3601,7 @@ var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:205:11",
+	Pos:      "assertgen.yaml:211:11",
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3622,7 +3622,7 @@ var opTanhOut = wrap.Op{
 	Name:     "tanh",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:204:14",
+	Pos:      "assertgen.yaml:210:14",
 }
 
 // TanhOut checks tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3643,7 +3643,7 @@ var opTrunc = wrap.Op{
 	Name:     "trunc",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:206:11",
+	Pos:      "assertgen.yaml:212:11",
 }
 
 // Trunc checks trunc(Tensor self) -> Tensor
@@ -3672,7 +3672,7 @@ var opTrunc_ = wrap.Op{
 	Name:     "trunc_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:208:12",
+	Pos:      "assertgen.yaml:214:12",
 }
 
 // Trunc_ checks trunc_(Tensor(a!) self) -> Tensor(a!)
@@ -3693,7 +3693,7 @@ var opTruncOut = wrap.Op{
 	Name:     "trunc",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:207:15",
+	Pos:      "assertgen.yaml:213:15",
 }
 
 // TruncOut checks trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3714,7 +3714,7 @@ var opFix = wrap.Op{
 	Name:     "fix",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:89:9",
+	Pos:      "assertgen.yaml:92:9",
 }
 
 // Fix checks fix(Tensor self) -> Tensor
@@ -3743,7 +3743,7 @@ var opFix_ = wrap.Op{
 	Name:     "fix_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:91:10",
+	Pos:      "assertgen.yaml:94:10",
 }
 
 // Fix_ checks fix_(Tensor(a!) self) -> Tensor(a!)
@@ -3764,7 +3764,7 @@ var opFixOut = wrap.Op{
 	Name:     "fix",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:90:13",
+	Pos:      "assertgen.yaml:93:13",
 }
 
 // FixOut checks fix.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3785,7 +3785,7 @@ var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:210:16",
+	Pos:      "assertgen.yaml:216:16",
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -3814,7 +3814,7 @@ var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:50:11",
+	Pos:      "assertgen.yaml:52:11",
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -3843,7 +3843,7 @@ var opCloneOut = wrap.Op{
 	Name:     "clone",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:51:15",
+	Pos:      "assertgen.yaml:53:15",
 }
 
 // CloneOut checks clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -3864,7 +3864,7 @@ var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:209:11",
+	Pos:      "assertgen.yaml:215:11",
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -3885,7 +3885,7 @@ var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:197:13",
+	Pos:      "assertgen.yaml:203:13",
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3906,7 +3906,7 @@ var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:196:16",
+	Pos:      "assertgen.yaml:202:16",
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -3935,7 +3935,7 @@ var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:199:17",
+	Pos:      "assertgen.yaml:205:17",
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -3956,7 +3956,7 @@ var opSubScalar = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:194:16",
+	Pos:      "assertgen.yaml:200:16",
 }
 
 // SubScalar checks sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -3985,7 +3985,7 @@ var opSub_Scalar = wrap.Op{
 	Name:     "sub_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:198:17",
+	Pos:      "assertgen.yaml:204:17",
 }
 
 // Sub_Scalar checks sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -4006,7 +4006,7 @@ var opSubScalarOut = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:195:20",
+	Pos:      "assertgen.yaml:201:20",
 }
 
 // SubScalarOut checks sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -4027,7 +4027,7 @@ var opRsubScalar = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:174:17",
+	Pos:      "assertgen.yaml:178:17",
 }
 
 // RsubScalar checks rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -4056,7 +4056,7 @@ var opRsubScalarOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:175:21",
+	Pos:      "assertgen.yaml:179:21",
 }
 
 // RsubScalarOut checks rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -4077,7 +4077,7 @@ var opAtan2Out = wrap.Op{
 	Name:     "atan2",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:41:15",
+	Pos:      "assertgen.yaml:42:15",
 }
 
 // Atan2Out checks atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4098,7 +4098,7 @@ var opAtan2_ = wrap.Op{
 	Name:     "atan2_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:42:12",
+	Pos:      "assertgen.yaml:43:12",
 }
 
 // Atan2_ checks atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4119,7 +4119,7 @@ var opAtan2 = wrap.Op{
 	Name:     "atan2",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:40:11",
+	Pos:      "assertgen.yaml:41:11",
 }
 
 // Atan2 checks atan2(Tensor self, Tensor other) -> Tensor
@@ -4148,7 +4148,7 @@ var opHypotOut = wrap.Op{
 	Name:     "hypot",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:109:15",
+	Pos:      "assertgen.yaml:112:15",
 }
 
 // HypotOut checks hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4169,7 +4169,7 @@ var opHypot = wrap.Op{
 	Name:     "hypot",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:108:11",
+	Pos:      "assertgen.yaml:111:11",
 }
 
 // Hypot checks hypot(Tensor self, Tensor other) -> Tensor
@@ -4198,7 +4198,7 @@ var opHypot_ = wrap.Op{
 	Name:     "hypot_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:110:12",
+	Pos:      "assertgen.yaml:113:12",
 }
 
 // Hypot_ checks hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4219,7 +4219,7 @@ var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:134:13",
+	Pos:      "assertgen.yaml:137:13",
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -4248,7 +4248,7 @@ var opMaximumOut = wrap.Op{
 	Name:     "maximum",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:135:17",
+	Pos:      "assertgen.yaml:138:17",
 }
 
 // MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4269,7 +4269,7 @@ var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:136:13",
+	Pos:      "assertgen.yaml:139:13",
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -4298,7 +4298,7 @@ var opMinimumOut = wrap.Op{
 	Name:     "minimum",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:137:17",
+	Pos:      "assertgen.yaml:140:17",
 }
 
 // MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4319,7 +4319,7 @@ var opPowTensorTensorOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:156:27",
+	Pos:      "assertgen.yaml:160:27",
 }
 
 // PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -4340,7 +4340,7 @@ var opPowTensorTensor = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:155:23",
+	Pos:      "assertgen.yaml:159:23",
 }
 
 // PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -4369,7 +4369,7 @@ var opPowTensorScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:154:27",
+	Pos:      "assertgen.yaml:158:27",
 }
 
 // PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -4390,7 +4390,7 @@ var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:153:23",
+	Pos:      "assertgen.yaml:157:23",
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -4419,7 +4419,7 @@ var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:21:10",
+	Pos:      "assertgen.yaml:32:11",
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -4448,7 +4448,7 @@ var opHardsigmoidOut = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:100:21",
+	Pos:      "assertgen.yaml:103:21",
 }
 
 // HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4469,7 +4469,7 @@ var opHardsigmoid = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:99:17",
+	Pos:      "assertgen.yaml:102:17",
 }
 
 // Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
@@ -4498,7 +4498,7 @@ var opHardsigmoid_ = wrap.Op{
 	Name:     "hardsigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:101:18",
+	Pos:      "assertgen.yaml:104:18",
 }
 
 // Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -4519,7 +4519,7 @@ var opHardtanhOut = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:106:18",
+	Pos:      "assertgen.yaml:109:18",
 }
 
 // HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -4540,7 +4540,7 @@ var opHardtanh = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:105:14",
+	Pos:      "assertgen.yaml:108:14",
 }
 
 // Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
@@ -4569,7 +4569,7 @@ var opHardtanh_ = wrap.Op{
 	Name:     "hardtanh_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:107:15",
+	Pos:      "assertgen.yaml:110:15",
 }
 
 // Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
@@ -4590,7 +4590,7 @@ var opHardswishOut = wrap.Op{
 	Name:     "hardswish",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:103:19",
+	Pos:      "assertgen.yaml:106:19",
 }
 
 // HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4611,7 +4611,7 @@ var opHardswish = wrap.Op{
 	Name:     "hardswish",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:102:15",
+	Pos:      "assertgen.yaml:105:15",
 }
 
 // Hardswish checks hardswish(Tensor self) -> Tensor
@@ -4640,7 +4640,7 @@ var opHardswish_ = wrap.Op{
 	Name:     "hardswish_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:104:16",
+	Pos:      "assertgen.yaml:107:16",
 }
 
 // Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
@@ -4661,7 +4661,7 @@ var opLeakyReluOut = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:116:20",
+	Pos:      "assertgen.yaml:119:20",
 }
 
 // LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
@@ -4682,7 +4682,7 @@ var opLeakyRelu = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:115:16",
+	Pos:      "assertgen.yaml:118:16",
 }
 
 // LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
@@ -4711,7 +4711,7 @@ var opLeakyRelu_ = wrap.Op{
 	Name:     "leaky_relu_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:117:17",
+	Pos:      "assertgen.yaml:120:17",
 }
 
 // LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
@@ -4732,7 +4732,7 @@ var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:118:16",
+	Pos:      "assertgen.yaml:121:16",
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -4761,7 +4761,7 @@ var opLinalgInvOut = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:119:20",
+	Pos:      "assertgen.yaml:122:20",
 }
 
 // LinalgInvOut checks linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -4782,7 +4782,7 @@ var opInverse = wrap.Op{
 	Name:     "inverse",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:111:13",
+	Pos:      "assertgen.yaml:114:13",
 }
 
 // Inverse checks inverse(Tensor self) -> Tensor
@@ -4811,7 +4811,7 @@ var opInverseOut = wrap.Op{
 	Name:     "inverse",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:112:17",
+	Pos:      "assertgen.yaml:115:17",
 }
 
 // InverseOut checks inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4832,7 +4832,7 @@ var opLinalgSolve = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "checked/assertgen.yaml:15:18",
+	Pos:      "checked/assertgen.yaml:14:18",
 }
 
 // LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor

@@ -8,6 +8,7 @@ import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/assertstest"
 
+	"github.com/assertgen/assertgen/runtimes/gonum"
 	"github.com/assertgen/assertgen/runtimes/gonum/checked/internal/assertgenshapes"
 	"gonum.org/v1/gonum/mat"
 )
@@ -16,7 +17,7 @@ import (
 // *mat.Dense through the adapter gen writes over AssertgenMemory, written by
 // assertgen init: tensors made with mat.NewDense, written through
 // their elements (RawMatrix), copied into a new tensor of their values.
-// init found no view of the type: the suite skips what needs one.
+// Views are made with gonum.AssertgenAlias (assertgen_views.go).
 func TestMemory(t *testing.T) {
 	toID := func(x *mat.Dense) asserts.Identity { return (*assertgenshapes.ForeignDense)(x) }
 	fromID := func(i asserts.Identity) *mat.Dense { return (*mat.Dense)(i.(*assertgenshapes.ForeignDense)) }
@@ -26,6 +27,7 @@ func TestMemory(t *testing.T) {
 			data, shape := []float64{1, 2, 3, 4, 5, 6}, []int{2, 3}
 			return toID(mat.NewDense(shape[0], shape[1], data))
 		},
+		View: func(i asserts.Identity) asserts.Identity { return toID(gonum.AssertgenAlias(fromID(i))) },
 		Write: func(i asserts.Identity) {
 			x := fromID(i)
 			x.RawMatrix().Data[0]++
