@@ -5,8 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-
-	"github.com/assertgen/assertgen/schema"
 )
 
 // A ViewForm is a method of the tensor type that returns the tensor on
@@ -249,13 +247,6 @@ func (r *Raw) Dims() string {
 		return fmt.Sprintf("s := x.%s()\nreturn s[0], s[1]", r.Shape)
 	}
 	return fmt.Sprintf("raw := x.%s()\nreturn raw.%s, raw.%s", r.Method, r.Rows, r.Cols)
-}
-
-// isViewOp reports whether the op is one of the views and cat the
-// helpers bind.
-func isViewOp(op *Op) bool {
-	_, ok := viewHelpers[op.Name]
-	return ok && op.Kind == schema.Functional
 }
 
 // chooseForms returns the first form, in the candidates' order, whose
