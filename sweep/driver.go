@@ -45,12 +45,28 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 			}
 		}
 	}()
-	args, err := s.build(rt, fn.Type())
-	if err != nil {
-		return err
+	return around(rt, s, func() error {
+		args, err := s.build(rt, fn.Type())
+		if err != nil {
+			return err
+		}
+		results = fn.Call(args)
+		return nil
+	})
+}
+
+// An arounder is a [Runtime] with the Around method its doc describes.
+type arounder interface {
+	Around(s *Sample, call func() error) error
+}
+
+// around runs call, which makes s's arguments and calls the op, through
+// rt's Around method when it has one (the modes s asks for), else alone.
+func around(rt Runtime, s *Sample, call func() error) error {
+	if a, ok := rt.(arounder); ok {
+		return a.Around(s, call)
 	}
-	results = fn.Call(args)
-	return nil
+	return call()
 }
 
 // release gives results to r's Release and returns a panic of it as a
@@ -94,14 +110,17 @@ func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation,
 			err = recovered(r)
 		}
 	}()
-	args, err := s.build(rt, fn.Type())
-	if err != nil {
-		return nil, err
-	}
-	asserts.Collect(func() { first = fn.Call(args) })
-	vs = asserts.Collect(func() { second = fn.Call(args) })
-	runtime.KeepAlive(first)
-	return vs, nil
+	err = around(rt, s, func() error {
+		args, err := s.build(rt, fn.Type())
+		if err != nil {
+			return err
+		}
+		asserts.Collect(func() { first = fn.Call(args) })
+		vs = asserts.Collect(func() { second = fn.Call(args) })
+		runtime.KeepAlive(first)
+		return nil
+	})
+	return vs, err
 }
 
 // onlyNew returns the violations of vs whose check and place did not show
@@ -180,6 +199,39 @@ type Options struct {
 	// Verdicts are the library's known findings and crashes, which
 	// [RunWith] does not fail on.
 	Verdicts Verdicts
+	// Workers is how many worker processes an isolated sweep runs at
+	// once (0: 1), each taking the next op not yet taken as it finishes
+	// one. The report is the same for any number: each op's outcome is
+	// its own, and the report adds them up in the table's order.
+	Workers int
+	// Given, when set, gives each op (by name, "add.Tensor") samples of
+	// the runtime's own, such as calls recorded from its test suite: each
+	// runs once, without repair, after the op's variants and before the
+	// values that matter, and is reported under its name. Given is called
+	// in each worker too (the program runs again up to the sweep), so it
+	// must return the same samples there.
+	Given func(op string) []Given
+}
+
+// A Given is a sample a runtime supplies for one op (see [Options].Given).
+type Given struct {
+	// Name names the sample in the report ("OpInfo call 1"): it shows
+	// where Variants names do (Finding.Variants, Crash.Variants).
+	Name string
+	// Exercises says that the sample running without an error exercises
+	// the op (Report.Exercised gives its step, after the variants): a
+	// call of the op's own kernel, not of another kind of tensor's.
+	Exercises bool
+	// Repair repairs the sample after each error, as a variant is
+	// ([Sample.Run]); without it the sample is called once.
+	Repair bool
+	// Make returns the sample to call and the Runtime that makes its
+	// tensors (nil: the sweep's), or an error when it cannot (the sample
+	// is then one the runtime cannot make, the error its reason). base
+	// is a copy of the op's base sample as it ran (the first variant that
+	// ran, an aliasing one last; nil when none ran): a Given may call the
+	// op on base's arguments made another way (as meta tensors...).
+	Make func(base *Sample) (*Sample, Runtime, error)
 }
 
 // A Finding is one kind of violation of one op: the check, where (an
@@ -212,9 +264,10 @@ func ByName(t iter.Seq2[string, any]) map[string]any {
 // An entry is one op of a parsed table: its name, its schema and its
 // wrapper.
 type entry struct {
-	Name string
-	Func *funcschema.Func
-	Fn   any
+	Name  string
+	Func  *funcschema.Func
+	Fn    any
+	given []Given // the runtime's own samples of the op (Options.Given)
 }
 
 // parseTable parses a table's schemas, in its order. A schema that does not
@@ -231,7 +284,7 @@ func parseTable(ops iter.Seq2[string, any]) ([]entry, error) {
 		if reflect.TypeOf(fn) == nil || reflect.TypeOf(fn).Kind() != reflect.Func {
 			return nil, fmt.Errorf("sweep table: %s: the wrapper is %T, not a function", name, fn)
 		}
-		es = append(es, entry{name, f, fn})
+		es = append(es, entry{Name: name, Func: f, Fn: fn})
 	}
 	return es, nil
 }
@@ -279,6 +332,11 @@ func sweep(ops iter.Seq2[string, any], rt Runtime, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.Given != nil {
+		for i := range es {
+			es[i].given = o.Given(es[i].Name)
+		}
+	}
 	inProcess, err := o.inProcess()
 	if err != nil {
 		return nil, err
@@ -300,7 +358,11 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 	running.Lock()
 	defer running.Unlock()
 	defer asserts.SetContentCheck(asserts.SetContentCheck(o.Content))
-	ty := newTally(es, n, o.Found)
+	probes := len(Probes)
+	if o.NoValues {
+		probes = 0
+	}
+	ty := newTally(es, n, probes, o.Found)
 	if inProcess {
 		before := asserts.ReadStats()
 		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, emit: ty.apply}
@@ -315,6 +377,7 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 		return nil, err
 	}
 	rep := ty.r
+	rep.sortCrashes(es)
 	rep.Checks = rep.Stats.TotalRan()
 	slices.SortFunc(rep.Findings, func(a, b *Finding) int { return strings.Compare(a.Key(), b.Key()) })
 	return rep, nil
@@ -345,11 +408,12 @@ type driver struct {
 	quiet func(func())
 }
 
-// runOp runs op i from step from (a variant, or n + a probe) to its end:
-// each variant, called again when it ran, then each probe of the values'
-// base sample. base and alias are the variants that ran before from (-1:
-// none), of which a fresh worker runs the base again, quietly, for the
-// probes.
+// runOp runs op i from step from (a variant, n + a given sample, or n +
+// the given samples + a probe) to its end: each variant, called again
+// when it ran, then each sample the runtime gives the op, then each probe
+// of the values' base sample. base and alias are the variants that ran
+// before from (-1: none), of which a fresh worker runs the base again,
+// quietly, for the given samples and the probes.
 func (d *driver) runOp(i, from, base, alias int) {
 	e := d.es[i]
 	var baseS, aliasS *Sample
@@ -366,9 +430,10 @@ func (d *driver) runOp(i, from, base, alias int) {
 		case !Variants[v].Alias && base < 0:
 			base, baseS = v, out.Sample
 		}
-		d.again(i, v, out)
+		d.again(i, v, d.rt, out)
 	}
-	if d.noValues {
+	g := len(e.given)
+	if d.noValues && max(from, d.n) >= d.n+g {
 		return
 	}
 	bs := baseS
@@ -378,8 +443,47 @@ func (d *driver) runOp(i, from, base, alias int) {
 	if bs == nil && base >= 0 {
 		bs = d.rerun(i, base)
 	}
-	for p := max(from-d.n, 0); p < len(Probes); p++ {
+	for j := max(from-d.n, 0); j < g; j++ {
+		d.given(i, j, bs)
+	}
+	if d.noValues {
+		return
+	}
+	for p := max(from-d.n-g, 0); p < len(Probes); p++ {
 		d.probe(i, p, bs)
+	}
+}
+
+// given runs the sample j the runtime gives op i (base: the op's base
+// sample, nil when none ran), tells what it did, and calls it again when
+// it ran.
+func (d *driver) given(i, j int, base *Sample) {
+	k, g := d.n+j, d.es[i].given[j]
+	d.emit(&event{T: evStart, Op: i, Step: k})
+	if base != nil {
+		base = base.clone()
+	}
+	s, rt, err := g.Make(base)
+	if err != nil {
+		d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{Err: "make", Make: err.Error(), Text: firstLine(err.Error())}})
+		return
+	}
+	if rt == nil {
+		rt = d.rt
+	}
+	f := reflect.ValueOf(d.es[i].Fn)
+	call := func(s *Sample) error { return Call(rt, f, s) }
+	vs := asserts.Collect(func() {
+		if g.Repair {
+			err = s.Run(call)
+		} else {
+			err = call(s)
+		}
+	})
+	out := outcome{Sample: s, Err: err, Violations: vs}
+	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(out)})
+	if err == nil {
+		d.again(i, k, rt, out)
 	}
 }
 
@@ -401,12 +505,12 @@ func (d *driver) rerun(i, v int) *Sample {
 	return out.Sample
 }
 
-// again calls a step that ran twice more on one set of its arguments
+// again calls a step that ran twice more, with rt, on one set of its arguments
 // (callTwice) and tells what the second call found and the step's own
 // run did not.
-func (d *driver) again(i, k int, out outcome) {
+func (d *driver) again(i, k int, rt Runtime, out outcome) {
 	d.emit(&event{T: evStart, Op: i, Step: k, Again: true})
-	vs, err := callTwice(d.rt, reflect.ValueOf(d.es[i].Fn), out.Sample)
+	vs, err := callTwice(rt, reflect.ValueOf(d.es[i].Fn), out.Sample)
 	res := &result{Violations: onlyNew(vs, out.Violations)}
 	res.setErr(err)
 	d.emit(&event{T: evAgain, Op: i, Step: k, Res: res})
@@ -415,7 +519,7 @@ func (d *driver) again(i, k int, out outcome) {
 // probe runs probe p of op i's base sample (nil: none ran) once, without
 // repairs, tells what it did, and calls it again when it ran.
 func (d *driver) probe(i, p int, base *Sample) {
-	k := d.n + p
+	k := d.n + len(d.es[i].given) + p
 	if base == nil {
 		d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{NotRun: '_'}})
 		return
@@ -432,7 +536,7 @@ func (d *driver) probe(i, p int, base *Sample) {
 	out := outcome{Sample: s, Err: err, Violations: vs}
 	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(out)})
 	if err == nil {
-		d.again(i, k, out)
+		d.again(i, k, d.rt, out)
 	}
 }
 

@@ -134,6 +134,7 @@ func (r *result) code() byte {
 type opState struct {
 	op    int
 	tried []byte
+	told  int    // the steps that told their result (or were skipped)
 	first string // the first variant's error
 	// base and alias are the first variants that ran (-1: none yet), an
 	// aliasing one in alias: the values' base sample is base, else
@@ -144,19 +145,24 @@ type opState struct {
 // A tally is a report being made from events: the report and the op
 // under way.
 type tally struct {
-	r     *Report
-	es    []entry
-	n     int // variants per op
-	byKey map[string]*Finding
-	cur   *opState
+	r      *Report
+	es     []entry
+	n      int // variants per op
+	probes int // probes per op: len(Probes), or 0 without the values
+	byKey  map[string]*Finding
+	cur    *opState
 	// found, when set, is told each finding and crash as it is first
 	// found (streamed).
 	found func(string)
 }
 
-func newTally(es []entry, n int, found func(string)) *tally {
-	return &tally{r: newReport(len(es)), es: es, n: n, byKey: map[string]*Finding{}, found: found}
+func newTally(es []entry, n, probes int, found func(string)) *tally {
+	return &tally{r: newReport(len(es)), es: es, n: n, probes: probes, byKey: map[string]*Finding{}, found: found}
 }
+
+// steps is how many steps op has: its variants, the samples its runtime
+// gives it, and its probes.
+func (t *tally) steps(op int) int { return t.n + len(t.es[op].given) + t.probes }
 
 // state returns the state of op, starting it (and ending the one before).
 func (t *tally) state(op int) *opState {
@@ -177,7 +183,7 @@ func (t *tally) endOp() {
 	}
 	t.cur = nil
 	name := t.es[s.op].Name
-	if len(s.tried) == t.n {
+	if s.told == t.n {
 		s.tried = append(s.tried, ' ') // no probe ran
 	}
 	t.r.Tried[name] = string(s.tried)
@@ -204,21 +210,37 @@ func (t *tally) apply(ev *event) {
 	}
 }
 
-// stepName is the name of step k in the report: a variant's, or "value:
-// NAME" for a probe.
-func (t *tally) stepName(k int) string {
-	if k < t.n {
+// stepName is the name of op's step k in the report: a variant's, a
+// given sample's, or "value: NAME" for a probe.
+func (t *tally) stepName(op, k int) string {
+	g := t.es[op].given
+	switch {
+	case k < t.n:
 		return Variants[k].Name
+	case k < t.n+len(g):
+		return g[k-t.n].Name
 	}
-	return "value: " + Probes[k-t.n].Name
+	return "value: " + Probes[k-t.n-len(g)].Name
 }
 
-// step adds a variant's or a probe's result.
+// next appends the separators before op's step k to its Tried: a space
+// after the variants, and one after the given samples when it has any.
+func (t *tally) next(s *opState, k int) {
+	if g := len(t.es[s.op].given); k == t.n || g > 0 && k == t.n+g {
+		s.tried = append(s.tried, ' ')
+	}
+	s.told++
+}
+
+// step adds a variant's, a given sample's or a probe's result.
 func (t *tally) step(op, k int, res *result) {
 	s := t.state(op)
 	name := t.es[op].Name
-	if k < t.n {
-		t.r.add(name, k, res, t.byKey)
+	g := t.es[op].given
+	t.next(s, k)
+	switch {
+	case k < t.n:
+		t.r.add(name, k, Variants[k].Name, true, res, t.byKey)
 		s.tried = append(s.tried, res.code())
 		if k == 0 && res.Err != "" {
 			s.first = res.Text
@@ -231,11 +253,16 @@ func (t *tally) step(op, k int, res *result) {
 				s.base = k
 			}
 		}
-	} else {
-		if len(s.tried) == t.n {
-			s.tried = append(s.tried, ' ')
+	case k < t.n+len(g):
+		code := res.code()
+		if res.NotRun != 0 {
+			code = res.NotRun
+		} else {
+			t.r.add(name, k, g[k-t.n].Name, g[k-t.n].Exercises, res, t.byKey)
 		}
-		s.tried = append(s.tried, t.r.probe(name, k-t.n, res, t.byKey))
+		s.tried = append(s.tried, code)
+	default:
+		s.tried = append(s.tried, t.r.probe(name, k-t.n-len(g), res, t.byKey))
 	}
 	t.tell()
 }
@@ -243,7 +270,7 @@ func (t *tally) step(op, k int, res *result) {
 // again adds what a step's calls again found.
 func (t *tally) again(op, k int, res *result) {
 	name := t.es[op].Name
-	label := t.stepName(k) + ", called again"
+	label := t.stepName(op, k) + ", called again"
 	t.r.Again++
 	t.r.findings(name, label, res.Violations, t.byKey)
 	switch res.Err {
@@ -260,9 +287,7 @@ func (t *tally) again(op, k int, res *result) {
 // or the sweep's budget ran out.
 func (t *tally) skip(op, k int) {
 	s := t.state(op)
-	if k == t.n && len(s.tried) == t.n {
-		s.tried = append(s.tried, ' ')
-	}
+	t.next(s, k)
 	s.tried = append(s.tried, '/')
 }
 

@@ -1,0 +1,166 @@
+package sweep
+
+import (
+	"errors"
+	"os"
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/assertgen/assertgen/schema/funcschema"
+)
+
+// Several workers give the report one worker gives, to the byte, crashes
+// and hangs included: each op's outcome is its own, and the report adds
+// them up in the table's order whichever worker ran each.
+func TestWorkersGiveOneWorkersReport(t *testing.T) {
+	var reps []*Report
+	for _, n := range []int{1, 3} { // one line: the hang's stacks name it
+		rep, err := Sweep(planted(), poolRuntime{}, Options{Samples: 3, CallLimit: time.Second, Workers: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps = append(reps, rep)
+	}
+	one, three := reps[0], reps[1]
+	if one.String() != three.String() || one.Stats != three.Stats {
+		t.Errorf("one worker:\n%s\nthree:\n%s", one, three)
+	}
+	if len(three.Crashes) != 5 || three.Crashes[0].Op != "neg" || three.Crashes[4].Op != "alias" {
+		t.Errorf("the crashes are not in the table's order:\n%s", three)
+	}
+}
+
+// givenSamples gives each op three samples of the runtime's own: a
+// recorded call (sample 0 of its schema: it exercises the op), a call on
+// the base sample's arguments made of another kind (it does not), and a
+// recorded call the runtime cannot make.
+func givenSamples(op string) []Given {
+	f, err := funcschema.ParseFunc(op + "(Tensor self) -> Tensor")
+	if err != nil {
+		panic(err)
+	}
+	return []Given{
+		{Name: "recorded call 1", Exercises: true, Make: func(*Sample) (*Sample, Runtime, error) {
+			return For(f, 0), nil, nil
+		}},
+		{Name: "the base as another kind", Make: func(base *Sample) (*Sample, Runtime, error) {
+			if base == nil {
+				return nil, nil, errors.New("no base sample")
+			}
+			return base, otherKind{}, nil
+		}},
+		{Name: "recorded call 2", Exercises: true, Make: func(*Sample) (*Sample, Runtime, error) {
+			return nil, nil, errors.New("a dtype this runtime lacks")
+		}},
+	}
+}
+
+// otherKind makes every tensor of kind -1.
+type otherKind struct{ fakeRuntime }
+
+func (otherKind) Tensor(Spec, []reflect.Value) (reflect.Value, error) {
+	return reflect.ValueOf(&fakeTensor{-1}), nil
+}
+
+// A runtime's given samples run after the variants and before the
+// values, each once, under its name, in-process as isolated: one that
+// ran exercises its op when it says so, one made from the base sample
+// gets the base's arguments, one the runtime cannot make is counted so.
+func TestGivenSamples(t *testing.T) {
+	var kinds []int
+	ops := func(yield func(string, any) bool) {
+		_ = yield("neg(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor {
+			kinds = append(kinds, self.k)
+			return &fakeTensor{}
+		}) && yield("abs(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor {
+			panic(errors.New("abs: refused"))
+		})
+	}
+	o := Options{Samples: 2, Given: givenSamples, InProcess: true}
+	in, err := Sweep(ops, fakeRuntime{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.InProcess = false
+	iso, err := Sweep(ops, fakeRuntime{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.String() != iso.String() {
+		t.Errorf("in-process:\n%s\nisolated:\n%s", in, iso)
+	}
+	if got, want := in.Tried["neg"], ".. ..M ----------.....-.--."; got != want {
+		t.Errorf("neg tried %q, want %q", got, want)
+	}
+	// abs refuses every sample: it has no base, so nothing runs on one
+	if got, want := in.Tried["abs"], "EE EMM ____________________"; got != want {
+		t.Errorf("abs tried %q, want %q", got, want)
+	}
+	if in.Exercised["neg"] != 0 || in.NotReached["abs"] != "abs: refused" || in.Unmade["a dtype this runtime lacks"] != 2 || in.Unmade["no base sample"] != 1 {
+		t.Errorf("exercised %v, not reached %v, unmade %v", in.Exercised, in.NotReached, in.Unmade)
+	}
+	if !slices.Contains(kinds, -1) {
+		t.Errorf("neg never ran on the base's arguments of the other kind: %v", kinds)
+	}
+}
+
+// A given sample that ends its worker is a crash of its op under the
+// given sample's name; a fresh worker runs the base sample again for the
+// samples after it and the values, and the other worker's op runs whole.
+func TestGivenSampleCrashIsolated(t *testing.T) {
+	ops := func(yield func(string, any) bool) {
+		_ = yield("exp(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor {
+			if self.k == -1 {
+				os.Exit(5)
+			}
+			return &fakeTensor{}
+		}) && yield("neg(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor { return &fakeTensor{} })
+	}
+	rep, err := Sweep(ops, fakeRuntime{}, Options{Samples: 2, Given: givenSamples, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Crashes) != 1 || rep.Crashes[0].Key() != "exp crash: exit" || rep.Crashes[0].Variants[0] != "the base as another kind" {
+		t.Errorf("the crash of exp's given sample:\n%s", rep)
+	}
+	if rep.Tried["exp"] != ".. .CM ----------.....-.--." || rep.Tried["neg"] != ".. ..M ----------.....-.--." {
+		t.Errorf("tried:\n%s", rep)
+	}
+}
+
+// arounding records the samples its Around ran, and refuses those that
+// ask for no grad mode, as a runtime without one would.
+type arounding struct {
+	fakeRuntime
+	seen *[]string
+}
+
+func (a arounding) Around(s *Sample, call func() error) error {
+	*a.seen = append(*a.seen, s.Func.Name.String())
+	if s.NoGrad {
+		return errors.New("no grad mode here")
+	}
+	return call()
+}
+
+// A runtime's Around runs each call of a sample, making and calling it,
+// in the modes the sample asks for: its error is the call's.
+func TestAround(t *testing.T) {
+	var seen []string
+	rt := arounding{seen: &seen}
+	f, _ := funcschema.ParseFunc("neg(Tensor self) -> Tensor")
+	fn := reflect.ValueOf(func(self *fakeTensor) *fakeTensor { return &fakeTensor{} })
+	s := For(f, 0)
+	if err := Call(rt, fn, s); err != nil || len(seen) != 1 {
+		t.Fatalf("Call: %v; Around saw %v", err, seen)
+	}
+	s.NoGrad = true
+	if err := Call(rt, fn, s); err == nil || err.Error() != "no grad mode here" {
+		t.Errorf("Call under no grad: %v, want Around's error", err)
+	}
+	if _, err := callTwice(rt, fn, s); err == nil || len(seen) != 3 {
+		t.Errorf("callTwice under no grad: %v; Around saw %v", err, seen)
+	}
+}
