@@ -204,6 +204,11 @@ type Options struct {
 	// one. The report is the same for any number: each op's outcome is
 	// its own, and the report adds them up in the table's order.
 	Workers int
+	// OnStep, when set, is told what each step of each op did, as the
+	// sweep learns it (in the master, when it runs isolated; from one
+	// worker at a time, ops in the order they end): for a report of a
+	// runtime's own, which keeps what the [Report] sums up.
+	OnStep func(Step)
 	// Given, when set, gives each op (by name, "add.Tensor") samples of
 	// the runtime's own, such as calls recorded from its test suite: each
 	// runs once, without repair, after the op's variants and before the
@@ -211,6 +216,34 @@ type Options struct {
 	// in each worker too (the program runs again up to the sweep), so it
 	// must return the same samples there.
 	Given func(op string) []Given
+}
+
+// A Step is what one step of one op did ([Options].OnStep): a variant, a
+// given sample or a probe, or its calls again.
+type Step struct {
+	Op string
+	// Index is the step's number in the op: a variant (below
+	// Options.Samples), then a given sample, then a probe; Name its name
+	// in the report.
+	Index int
+	Name  string
+	// Again: the step's calls again, after it ran. Late: a crash after
+	// the step told its result (a goroutine it left behind, a data race,
+	// the values' base run again in a fresh worker), not its result.
+	Again, Late bool
+	// Err is "" (ran), "make" (the runtime cannot make it), "error"
+	// (refused), or "crash" (Crash says which); Text is the error's first
+	// line (the Runtime's Brief of it, when it has that method).
+	Err, Text string
+	Crash     *Crash
+	Repairs   []string
+	// Violations are the checks' findings in the step's calls.
+	Violations []asserts.Violation
+	// NotRun is why a given sample or a probe did not run: '_' (no base
+	// sample), '=' (the base has its values), '-' (no argument of its
+	// kind); '/' a step not run (an earlier one hung, or the budget ran
+	// out); 0 when it ran.
+	NotRun byte
 }
 
 // A Given is a sample a runtime supplies for one op (see [Options].Given).
@@ -363,6 +396,7 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 		probes = 0
 	}
 	ty := newTally(es, n, probes, o.Found)
+	ty.onStep = o.OnStep
 	if inProcess {
 		before := asserts.ReadStats()
 		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, emit: ty.apply}
@@ -420,7 +454,7 @@ func (d *driver) runOp(i, from, base, alias int) {
 	for v := from; v < d.n; v++ {
 		d.emit(&event{T: evStart, Op: i, Step: v})
 		out := runSample(e.Func, v, e.Fn, d.rt)
-		d.emit(&event{T: evStep, Op: i, Step: v, Res: resultOf(out)})
+		d.emit(&event{T: evStep, Op: i, Step: v, Res: resultOf(d.rt, out)})
 		if out.Err != nil {
 			continue
 		}
@@ -481,7 +515,7 @@ func (d *driver) given(i, j int, base *Sample) {
 		}
 	})
 	out := outcome{Sample: s, Err: err, Violations: vs}
-	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(out)})
+	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(rt, out)})
 	if err == nil {
 		d.again(i, k, rt, out)
 	}
@@ -512,7 +546,7 @@ func (d *driver) again(i, k int, rt Runtime, out outcome) {
 	d.emit(&event{T: evStart, Op: i, Step: k, Again: true})
 	vs, err := callTwice(rt, reflect.ValueOf(d.es[i].Fn), out.Sample)
 	res := &result{Violations: onlyNew(vs, out.Violations)}
-	res.setErr(err)
+	res.setErr(rt, err)
 	d.emit(&event{T: evAgain, Op: i, Step: k, Res: res})
 }
 
@@ -534,7 +568,7 @@ func (d *driver) probe(i, p int, base *Sample) {
 	var err error
 	vs := asserts.Collect(func() { err = Call(d.rt, f, s) })
 	out := outcome{Sample: s, Err: err, Violations: vs}
-	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(out)})
+	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(d.rt, out)})
 	if err == nil {
 		d.again(i, k, d.rt, out)
 	}

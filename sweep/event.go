@@ -84,18 +84,24 @@ type result struct {
 	NotRun byte `json:"not_run,omitempty"`
 }
 
-// resultOf is the result of an outcome.
-func resultOf(out outcome) *result {
+// resultOf is the result of an outcome of a call with rt.
+func resultOf(rt Runtime, out outcome) *result {
 	r := &result{Violations: out.Violations}
 	if out.Sample != nil {
 		r.Repairs = out.Sample.Repairs
 	}
-	r.setErr(out.Err)
+	r.setErr(rt, out.Err)
 	return r
 }
 
-// setErr sets the error's kind and text.
-func (r *result) setErr(err error) {
+// A briefer is a [Runtime] with the Brief method its doc describes.
+type briefer interface {
+	Brief(err error) string
+}
+
+// setErr sets the error's kind and text (for a refusal, rt's Brief of it
+// when rt has the method).
+func (r *result) setErr(rt Runtime, err error) {
 	var me *MakeError
 	var ce *crashError
 	switch {
@@ -107,6 +113,10 @@ func (r *result) setErr(err error) {
 		r.Err, r.Make = "make", me.Err.Error()
 	default:
 		r.Err = "error"
+		if b, ok := rt.(briefer); ok {
+			r.Text = b.Brief(err)
+			return
+		}
 	}
 	r.Text = firstLine(err.Error())
 }
@@ -152,8 +162,9 @@ type tally struct {
 	byKey  map[string]*Finding
 	cur    *opState
 	// found, when set, is told each finding and crash as it is first
-	// found (streamed).
-	found func(string)
+	// found (streamed); onStep, each step's result (Options.OnStep).
+	found  func(string)
+	onStep func(Step)
 }
 
 func newTally(es []entry, n, probes int, found func(string)) *tally {
@@ -264,6 +275,31 @@ func (t *tally) step(op, k int, res *result) {
 	default:
 		s.tried = append(s.tried, t.r.probe(name, k-t.n-len(g), res, t.byKey))
 	}
+	t.told(op, k, res, false)
+	t.tell()
+}
+
+// told tells onStep the result of op's step k (again: its calls again).
+func (t *tally) told(op, k int, res *result, again bool) {
+	if t.onStep == nil {
+		return
+	}
+	st := Step{Op: t.es[op].Name, Index: k, Name: t.stepName(op, k), Again: again, Err: res.Err, Text: res.Text,
+		Repairs: res.Repairs, Violations: res.Violations, NotRun: res.NotRun}
+	if res.Crash != nil {
+		st.Crash = res.Crash.of(st.Op)
+	}
+	t.onStep(st)
+}
+
+// crashed adds a crash of op's step k that is not the step's result (a
+// goroutine it left behind, a race, the values' base run again) under
+// label, and tells onStep.
+func (t *tally) crashed(op, k int, label string, again bool, ce *crashError) {
+	t.r.crash(t.es[op].Name, label, ce)
+	if t.onStep != nil {
+		t.onStep(Step{Op: t.es[op].Name, Index: k, Name: label, Again: again, Err: "crash", Text: (&crashError{Text: ce.Text, At: ce.At}).Error(), Crash: ce.of(t.es[op].Name), Late: true})
+	}
 	t.tell()
 }
 
@@ -280,6 +316,7 @@ func (t *tally) again(op, k int, res *result) {
 	default:
 		t.r.AgainFailed[name] = res.Text
 	}
+	t.told(op, k, res, true)
 	t.tell()
 }
 
@@ -289,6 +326,7 @@ func (t *tally) skip(op, k int) {
 	s := t.state(op)
 	t.next(s, k)
 	s.tried = append(s.tried, '/')
+	t.told(op, k, &result{NotRun: '/'}, false)
 }
 
 // tell streams the findings and the crash a result added first.

@@ -93,13 +93,21 @@ func isolate(t testing.TB, id sweepID, ty *tally, o Options) error {
 		deadline = deadline.Add(-time.Until(deadline) / 10)
 	}
 	q := &queue{n: len(ty.es)}
+	var mu sync.Mutex // the callbacks are called from one worker's master at a time
 	var found func(string)
+	var onStep func(Step)
 	if ty.found != nil {
-		var mu sync.Mutex
 		found = func(line string) {
 			mu.Lock()
 			defer mu.Unlock()
 			ty.found(line)
+		}
+	}
+	if ty.onStep != nil {
+		onStep = func(s Step) {
+			mu.Lock()
+			defer mu.Unlock()
+			ty.onStep(s)
 		}
 	}
 	lanes := make([]*master, max(o.Workers, 1))
@@ -107,6 +115,7 @@ func isolate(t testing.TB, id sweepID, ty *tally, o Options) error {
 	var wg sync.WaitGroup
 	for i := range lanes {
 		m := &master{ty: newTally(ty.es, ty.n, ty.probes, found), q: q, id: id, before: before(id.key), exe: exe, args: args, limit: limit, deadline: deadline}
+		m.ty.onStep = onStep
 		lanes[i] = m
 		wg.Go(func() { errs[i] = m.run() })
 	}
@@ -308,12 +317,7 @@ func (m *master) race(mark, report string) {
 		return // before the first step: the test's own code, not an op's
 	}
 	ce := raceCrash(report)
-	label := m.ty.stepName(ev.Op, ev.Step)
-	if ev.Again {
-		label += ", called again"
-	}
-	m.ty.r.crash(m.ty.es[ev.Op].Name, label, ce)
-	m.ty.tell()
+	m.ty.crashed(ev.Op, ev.Step, m.label(ev), ev.Again, ce)
 }
 
 // drainRaces records the race reports of the worker's stderr, once it
@@ -370,24 +374,20 @@ func (m *master) died(pos position, hang *crashError, st *os.ProcessState, stder
 	}
 	res := &result{Err: "crash", Crash: ce, Text: (&crashError{Text: ce.Text, At: ce.At}).Error()}
 	ty := m.ty
-	name := ty.es[ev.Op].Name
 	if m.opEnded {
 		// a goroutine the op's last step left behind: its crash, and the
 		// op the worker was told to run next
-		ty.r.crash(name, m.label(ev), ce)
-		ty.tell()
+		ty.crashed(ev.Op, ev.Step, m.label(ev), ev.Again, ce)
 		return position{op: m.cur, base: -1, alias: -1}, nil
 	}
 	steps := ty.steps(ev.Op)
 	switch {
 	case m.startDone:
-		ty.r.crash(name, m.label(ev), ce) // after its step: a goroutine's it left
-		ty.tell()
+		ty.crashed(ev.Op, ev.Step, m.label(ev), ev.Again, ce) // after its step: a goroutine's it left
 	case ev.Rebase:
 		// the values' base, run again, crashed: no given sample nor
 		// value runs on it
-		ty.r.crash(name, Variants[ev.Step].Name+", run again as the values' base", ce)
-		ty.tell()
+		ty.crashed(ev.Op, ev.Step, Variants[ev.Step].Name+", run again as the values' base", false, ce)
 		for k := max(ty.n, m.stepsTold()); k < steps; k++ {
 			ty.apply(&event{T: evStep, Op: ev.Op, Step: k, Res: &result{NotRun: '_'}})
 		}

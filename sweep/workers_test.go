@@ -2,9 +2,11 @@ package sweep
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -162,5 +164,55 @@ func TestAround(t *testing.T) {
 	}
 	if _, err := callTwice(rt, fn, s); err == nil || len(seen) != 3 {
 		t.Errorf("callTwice under no grad: %v; Around saw %v", err, seen)
+	}
+}
+
+// briefing is fakeRuntime whose errors the report keeps by their class.
+type briefing struct{ fakeRuntime }
+
+func (briefing) Brief(err error) string { return "Refusal: " + strings.ToUpper(firstLine(err.Error())) }
+
+// OnStep is told every step of every op, in-process as isolated with
+// several workers (each op's steps in order), with the runtime's Brief
+// of a refusal; the crashes come with their kind.
+func TestOnStepTellsEveryStep(t *testing.T) {
+	table := func(exits bool) func(yield func(string, any) bool) { // in-process, exp would end the test
+		return func(yield func(string, any) bool) {
+			_ = yield("neg(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor { panic(errors.New("neg: no")) }) &&
+				(!exits || yield("exp(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor { os.Exit(3); return nil })) &&
+				yield("cos(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor { return &fakeTensor{} })
+		}
+	}
+	var got [2][]string
+	for i, o := range []Options{{Samples: 2, NoValues: true, InProcess: true}, {Samples: 2, NoValues: true, Workers: 2}} {
+		o.OnStep = func(s Step) {
+			line := fmt.Sprintf("%s %d %s again=%t %s %q", s.Op, s.Index, s.Name, s.Again, s.Err, s.Text)
+			if s.Crash != nil {
+				line += " " + s.Crash.Key()
+			}
+			got[i] = append(got[i], line)
+		}
+		if _, err := Sweep(table(!o.InProcess), briefing{}, o); err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(got[i])
+	}
+	want := []string{
+		`cos 0 ` + Variants[0].Name + ` again=false  ""`,
+		`cos 0 ` + Variants[0].Name + ` again=true  ""`,
+		`cos 1 ` + Variants[1].Name + ` again=false  ""`,
+		`cos 1 ` + Variants[1].Name + ` again=true  ""`,
+		`neg 0 ` + Variants[0].Name + ` again=false error "Refusal: NEG: NO"`,
+		`neg 1 ` + Variants[1].Name + ` again=false error "Refusal: NEG: NO"`,
+	}
+	if !slices.Equal(got[0], want) {
+		t.Errorf("in-process steps:\n%s\nwant\n%s", strings.Join(got[0], "\n"), strings.Join(want, "\n"))
+	}
+	exits := []string{
+		`exp 0 ` + Variants[0].Name + ` again=false crash "crash: the process exited with status 3 in the call" exp crash: exit`,
+		`exp 1 ` + Variants[1].Name + ` again=false crash "crash: the process exited with status 3 in the call" exp crash: exit`,
+	}
+	if w := slices.Sorted(slices.Values(append(want, exits...))); !slices.Equal(got[1], w) {
+		t.Errorf("isolated steps:\n%s\nwant\n%s", strings.Join(got[1], "\n"), strings.Join(w, "\n"))
 	}
 }
