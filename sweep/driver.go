@@ -269,14 +269,16 @@ type Given struct {
 
 // A Finding is one kind of violation of one op: the check, where (an
 // argument or a return), the first violation's message, the samples it
-// showed in (a variant's name, or a value's "value: NAME"), and how many
-// violations it stands for.
+// showed in (a variant's name, or a value's "value: NAME"), the first
+// violation's message in each of them (Messages[i] is Variants[i]'s),
+// and how many violations it stands for.
 type Finding struct {
 	Op       string
 	Check    checks.Check
 	Where    string
 	Message  string
 	Variants []string
+	Messages []string
 	Count    int
 }
 
@@ -402,6 +404,7 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, emit: ty.apply}
 		onShallowStack(func() {
 			for i := range es {
+				ty.state(i) // its time starts
 				d.runOp(i, 0, -1, -1)
 				ty.apply(&event{T: evOpDone, Op: i})
 			}

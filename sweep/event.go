@@ -5,6 +5,7 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/assertgen/assertgen/asserts"
 )
@@ -150,6 +151,7 @@ type opState struct {
 	// aliasing one in alias: the values' base sample is base, else
 	// alias.
 	base, alias int
+	start       time.Time // when the op's first step started, as told
 }
 
 // A tally is a report being made from events: the report and the op
@@ -181,7 +183,7 @@ func (t *tally) state(op int) *opState {
 		t.endOp()
 	}
 	if t.cur == nil {
-		t.cur = &opState{op: op, base: -1, alias: -1}
+		t.cur = &opState{op: op, base: -1, alias: -1, start: time.Now()}
 	}
 	return t.cur
 }
@@ -198,6 +200,7 @@ func (t *tally) endOp() {
 		s.tried = append(s.tried, ' ') // no probe ran
 	}
 	t.r.Tried[name] = string(s.tried)
+	t.r.Took[name] += time.Since(s.start)
 	if _, ok := t.r.Exercised[name]; !ok {
 		t.r.NotReached[name] = s.first
 	}
@@ -376,6 +379,12 @@ func decodeReport(b []byte) (*Report, error) {
 		if *m == nil {
 			*m = map[string]string{}
 		}
+	}
+	if r.ExercisedRepairs == nil {
+		r.ExercisedRepairs = map[string][]string{}
+	}
+	if r.Took == nil {
+		r.Took = map[string]time.Duration{}
 	}
 	return r, nil
 }

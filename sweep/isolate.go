@@ -225,6 +225,8 @@ func (m *master) runWorker(pos position) (position, error) {
 			ready = true
 		case evStart:
 			m.lastStart, m.startDone, m.opEnded = ev, false, false
+			m.ty.state(ev.Op) // its time starts
+
 		case evHang:
 			hang = ev.Crash
 		case evDone:

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/assertgen/assertgen/asserts"
 )
@@ -20,6 +21,13 @@ type Report struct {
 	// first sample's last error.
 	Exercised  map[string]int
 	NotReached map[string]string
+	// ExercisedRepairs gives, per op whose exercising sample ran after a
+	// repair, the repairs that made it run.
+	ExercisedRepairs map[string][]string
+	// Took gives, per op, about how long its steps took: from the start
+	// of the first to the end of the last, as the sweep learned them
+	// (isolated, worker restarts included).
+	Took map[string]time.Duration
 	Repaired   int // samples that ran after a repair
 	// Rejected counts the samples the kernel (or the wrapper) refused
 	// after the repairs, RejectedBy per op.
@@ -69,7 +77,7 @@ type probeCount struct {
 }
 
 func newReport(ops int) *Report {
-	r := &Report{Ops: ops, Exercised: map[string]int{}, NotReached: map[string]string{},
+	r := &Report{Ops: ops, Exercised: map[string]int{}, NotReached: map[string]string{}, ExercisedRepairs: map[string][]string{}, Took: map[string]time.Duration{},
 		RejectedBy: map[string]int{}, Unmade: map[string]int{}, RepairsUsed: map[string]int{},
 		AgainFailed: map[string]string{}, Tried: map[string]string{}}
 	for _, p := range Probes {
@@ -94,6 +102,9 @@ func (r *Report) add(op string, k int, name string, exercises bool, res *result,
 	default:
 		if _, ok := r.Exercised[op]; !ok && exercises {
 			r.Exercised[op] = k
+			if len(res.Repairs) > 0 {
+				r.ExercisedRepairs[op] = res.Repairs
+			}
 		}
 		if len(res.Repairs) > 0 {
 			r.Repaired++
@@ -153,6 +164,7 @@ func (r *Report) findings(op, name string, vs []asserts.Violation, byKey map[str
 		f.Count++
 		if len(f.Variants) == 0 || f.Variants[len(f.Variants)-1] != name {
 			f.Variants = append(f.Variants, name)
+			f.Messages = append(f.Messages, x.Error())
 		}
 	}
 }
@@ -172,6 +184,8 @@ func (r *Report) merge(o *Report) {
 	for _, m := range [][2]map[string]string{{r.NotReached, o.NotReached}, {r.AgainFailed, o.AgainFailed}, {r.Tried, o.Tried}} {
 		maps.Copy(m[0], m[1])
 	}
+	maps.Copy(r.ExercisedRepairs, o.ExercisedRepairs)
+	maps.Copy(r.Took, o.Took)
 	for i := range r.valueCounts {
 		a, b := &r.valueCounts[i], o.valueCounts[i]
 		a.Ran, a.Rejected, a.Crashed, a.Unmade = a.Ran+b.Ran, a.Rejected+b.Rejected, a.Crashed+b.Crashed, a.Unmade+b.Unmade
