@@ -27,8 +27,8 @@ type Report struct {
 	// Took gives, per op, about how long its steps took: from the start
 	// of the first to the end of the last, as the sweep learned them
 	// (isolated, worker restarts included).
-	Took map[string]time.Duration
-	Repaired   int // samples that ran after a repair
+	Took     map[string]time.Duration
+	Repaired int // samples that ran after a repair
 	// Rejected counts the samples the kernel (or the wrapper) refused
 	// after the repairs, RejectedBy per op.
 	Rejected   int

@@ -216,3 +216,42 @@ func TestOnStepTellsEveryStep(t *testing.T) {
 		t.Errorf("isolated steps:\n%s\nwant\n%s", strings.Join(got[1], "\n"), strings.Join(w, "\n"))
 	}
 }
+
+// dtyped makes float32 tensors of kind -1 and others of kind -2.
+type dtyped struct{ fakeRuntime }
+
+func (dtyped) Tensor(sp Spec, _ []reflect.Value) (reflect.Value, error) {
+	if sp.Dtype == "float32" {
+		return reflect.ValueOf(&fakeTensor{-1}), nil
+	}
+	return reflect.ValueOf(&fakeTensor{-2}), nil
+}
+
+// A given sample with Repair is repaired as a variant is; without, the
+// kernel's first refusal is its outcome.
+func TestGivenRepair(t *testing.T) {
+	ops := func(yield func(string, any) bool) {
+		yield("neg(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor {
+			if self.k == -1 {
+				panic(errors.New(`"neg_cpu" not implemented for 'Float'`))
+			}
+			return &fakeTensor{}
+		})
+	}
+	given := func(string) []Given {
+		mk := func(base *Sample) (*Sample, Runtime, error) { return base, dtyped{}, nil }
+		return []Given{{Name: "repaired", Repair: true, Make: mk}, {Name: "once", Make: mk}}
+	}
+	var repairs []string
+	rep, err := Sweep(ops, fakeRuntime{}, Options{Samples: 1, NoValues: true, InProcess: true, Given: given, OnStep: func(s Step) {
+		if s.Name == "repaired" && !s.Again {
+			repairs = s.Repairs
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Tried["neg"] != ". .E" || len(repairs) != 1 {
+		t.Errorf("tried %q, the repaired sample's repairs %q:\n%s", rep.Tried["neg"], repairs, rep)
+	}
+}
