@@ -209,6 +209,12 @@ type Options struct {
 	// worker at a time, ops in the order they end): for a report of a
 	// runtime's own, which keeps what the [Report] sums up.
 	OnStep func(Step)
+	// Skip, when set, says which steps of an op not to run (its step
+	// numbers as [Step].Index has them): a second sweep of the same
+	// kernels (another profile's wrappers) skips the steps that crashed
+	// in the first. A skipped step is '/' in Report.Tried. Skip is called
+	// in each worker too, and must say the same there.
+	Skip func(op string, step int) bool
 	// Given, when set, gives each op (by name, "add.Tensor") samples of
 	// the runtime's own, such as calls recorded from its test suite: each
 	// runs once, without repair, after the op's variants and before the
@@ -401,7 +407,7 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 	ty.onStep = o.OnStep
 	if inProcess {
 		before := asserts.ReadStats()
-		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, emit: ty.apply}
+		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, skipFn: o.Skip, emit: ty.apply}
 		onShallowStack(func() {
 			for i := range es {
 				ty.state(i) // its time starts
@@ -439,6 +445,7 @@ type driver struct {
 	rt       Runtime
 	n        int // variants per op
 	noValues bool
+	skipFn   func(op string, step int) bool // Options.Skip
 	emit     func(*event)
 	// quiet, when set, runs a call whose checks are not the sweep's (a
 	// base sample run again in a fresh worker).
@@ -455,6 +462,9 @@ func (d *driver) runOp(i, from, base, alias int) {
 	e := d.es[i]
 	var baseS, aliasS *Sample
 	for v := from; v < d.n; v++ {
+		if d.skipped(i, v) {
+			continue
+		}
 		d.emit(&event{T: evStart, Op: i, Step: v})
 		out := runSample(e.Func, v, e.Fn, d.rt)
 		d.emit(&event{T: evStep, Op: i, Step: v, Res: resultOf(d.rt, out)})
@@ -496,6 +506,9 @@ func (d *driver) runOp(i, from, base, alias int) {
 // it ran.
 func (d *driver) given(i, j int, base *Sample) {
 	k, g := d.n+j, d.es[i].given[j]
+	if d.skipped(i, k) {
+		return
+	}
 	d.emit(&event{T: evStart, Op: i, Step: k})
 	if base != nil {
 		base = base.clone()
@@ -522,6 +535,16 @@ func (d *driver) given(i, j int, base *Sample) {
 	if err == nil {
 		d.again(i, k, rt, out)
 	}
+}
+
+// skipped reports whether step k of op i is one not to run
+// (Options.Skip), and tells it so.
+func (d *driver) skipped(i, k int) bool {
+	if d.skipFn == nil || !d.skipFn(d.es[i].Name, k) {
+		return false
+	}
+	d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{NotRun: '/'}})
+	return true
 }
 
 // rerun runs variant v of op i again, its violations and checks not the
@@ -557,6 +580,9 @@ func (d *driver) again(i, k int, rt Runtime, out outcome) {
 // repairs, tells what it did, and calls it again when it ran.
 func (d *driver) probe(i, p int, base *Sample) {
 	k := d.n + len(d.es[i].given) + p
+	if d.skipped(i, k) {
+		return
+	}
 	if base == nil {
 		d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{NotRun: '_'}})
 		return

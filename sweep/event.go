@@ -253,6 +253,8 @@ func (t *tally) step(op, k int, res *result) {
 	g := t.es[op].given
 	t.next(s, k)
 	switch {
+	case res.NotRun == '/': // skipped (Options.Skip)
+		s.tried = append(s.tried, '/')
 	case k < t.n:
 		t.r.add(name, k, Variants[k].Name, true, res, t.byKey)
 		s.tried = append(s.tried, res.code())

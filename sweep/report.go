@@ -222,8 +222,8 @@ func firstLine(s string) string {
 //	   (isolated) the worker died: a panic on another goroutine, a fatal
 //	   error, a signal, an exit
 //	H  hung: passed the per-call time limit (isolated)
-//	/  not run: an earlier sample of the op hung, or the sweep's budget
-//	   (the test's deadline) ran out
+//	/  not run: an earlier sample of the op hung, the sweep's budget
+//	   (the test's deadline) ran out, or Options.Skip named it
 //	E  rejected by the kernel or the wrapper (after the repairs)
 //	M  the runtime cannot make it
 //	=  (a probe) the op's base sample has these values already

@@ -255,3 +255,35 @@ func TestGivenRepair(t *testing.T) {
 		t.Errorf("tried %q, the repaired sample's repairs %q:\n%s", rep.Tried["neg"], repairs, rep)
 	}
 }
+
+// The steps Skip names do not run, in-process as isolated: '/' in
+// Tried, neither counted nor called; the others run as they would.
+func TestSkip(t *testing.T) {
+	var calls [2]int
+	for i, inProcess := range []bool{true, false} {
+		ops := func(yield func(string, any) bool) {
+			yield("neg(Tensor self) -> Tensor", func(self *fakeTensor) *fakeTensor {
+				calls[i]++
+				if !inProcess && self.k == -1 {
+					os.Exit(4) // isolated, a skipped given sample would end the worker
+				}
+				return &fakeTensor{}
+			})
+		}
+		given := func(string) []Given {
+			return []Given{{Name: "the base as another kind", Make: func(base *Sample) (*Sample, Runtime, error) { return base, otherKind{}, nil }}}
+		}
+		skip := func(op string, step int) bool { return op == "neg" && (step == 0 || step == 2 || step == 3+10) }
+		rep, err := Sweep(ops, fakeRuntime{}, Options{Samples: 2, Given: given, Skip: skip, InProcess: inProcess})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the base is variant 1, a transposed view: non-contiguous is its
+		if got, want := rep.Tried["neg"], "/. / ----------/....-=--."; got != want || rep.Samples != 1 || rep.Exercised["neg"] != 1 || len(rep.Crashes) != 0 {
+			t.Errorf("in-process %t: tried %q, want %q; %d samples, exercised at %d:\n%s", inProcess, got, want, rep.Samples, rep.Exercised["neg"], rep)
+		}
+	}
+	if calls[0] != 3*6 {
+		t.Errorf("in-process: %d calls, want 18 (variant 1 and the 5 values that ran, each called again twice)", calls[0])
+	}
+}
