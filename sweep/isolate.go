@@ -226,7 +226,6 @@ func (m *master) runWorker(pos position) (position, error) {
 		case evStart:
 			m.lastStart, m.startDone, m.opEnded = ev, false, false
 			m.ty.state(ev.Op) // its time starts
-
 		case evHang:
 			hang = ev.Crash
 		case evDone:
