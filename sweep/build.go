@@ -9,7 +9,7 @@ import (
 
 // A Runtime is what a sample needs of a tensor runtime to build a call.
 //
-// A Runtime may have two more methods, which the package looks for by a
+// A Runtime may have three more methods, which the package looks for by a
 // type assertion:
 //
 //   - Classify(err error) error, for a runtime whose errors do not use
@@ -22,6 +22,11 @@ import (
 //     memory the garbage collector does not free (a runtime over C): after
 //     each call [Call] hands it the results (nil when the call panicked),
 //     and it frees them with the tensors it made for the call.
+//   - Around(s *Sample, call func() error) error, for a runtime with modes
+//     a sample may ask for ([Sample].NoGrad, Inference, DualLevel): it
+//     runs call, which makes s's arguments and calls the op, in those
+//     modes, and returns call's error (or its own, when it cannot enter
+//     them). A panic of call passes through it to [Call].
 type Runtime interface {
 	// Tensor makes the tensor of sp. made holds the tensors of the specs
 	// before it (a Spec with Same >= 0 is made[Same] itself, one with

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"runtime"
 	"strings"
 )
@@ -174,6 +175,11 @@ type Crash struct {
 	Output   string
 }
 
+// of is the crash as a [Crash] of op, with no sample.
+func (e *crashError) of(op string) *Crash {
+	return &Crash{Op: op, Kind: e.Kind, Text: e.Text, At: e.At, Output: e.Output}
+}
+
 // crash adds a crash of op's named sample.
 func (r *Report) crash(op, name string, ce *crashError) {
 	var c *Crash
@@ -209,11 +215,21 @@ func (c *Crash) String() string {
 
 // Key names the crash for a library's [Verdicts]: "op crash: kind at
 // function", the function without its file and line (which move with
-// any edit), or "op crash: kind" when no function is known (an exit).
+// any edit), or "op crash: kind" when no function is known (an exit, a
+// signal in C code). A signal's kind names the signal ("op crash: signal
+// SIGSEGV"): a segmentation fault and a floating-point exception of one
+// op are two bugs.
 func (c *Crash) Key() string {
 	k := c.Op + " crash: " + c.Kind
+	if sig := signalRE.FindString(c.Text); c.Kind == crashSignal && sig != "" {
+		k += " " + sig
+	}
 	if fn, _, _ := strings.Cut(c.At, " ("); fn != "" {
 		k += " at " + fn
 	}
 	return k
 }
+
+// signalRE finds a signal's name in a crash's text ("SIGSEGV:
+// segmentation violation", "killed by SIGFPE").
+var signalRE = regexp.MustCompile(`\bSIG[A-Z]+\b`)

@@ -101,3 +101,28 @@ func (r *recorded) Log(...any) {}
 func (r *recorded) Errorf(f string, args ...any) {
 	r.errors = append(r.errors, strings.TrimSpace(fmt.Sprintf(f, args...)))
 }
+
+// A signal or a hang in a cgo call has no crashing function the trace
+// names: the goroutine's innermost frame is runtime.cgocall, and the Go
+// function that made the call is not the one that crashed.
+func TestCgoCrashHasNoFunction(t *testing.T) {
+	trace := `SIGSEGV: segmentation violation
+PC=0x7f0000001234 m=0 sigcode=1 addr=0x0
+signal arrived during cgo execution
+
+goroutine 1 gp=0xc000002380 m=0 mp=0x1 [syscall]:
+runtime.cgocall(0x5d1a20, 0xc00012f9a8)
+	/usr/lib/go/src/runtime/cgocall.go:167 +0x4b fp=0xc00012f980 sp=0xc00012f948 pc=0x40a1ab
+example.com/lib/shim._Cfunc_call(0x7f, 0x2)
+	_cgo_gotypes.go:60 +0x47
+example.com/lib/shim.Call(0x2)
+	/src/lib/shim/shim.go:12 +0x1d
+`
+	ce := death(trace, nil)
+	if ce.Kind != crashSignal || ce.At != "" || ce.Text != "SIGSEGV: segmentation violation" {
+		t.Errorf("kind %q, text %q, at %q; want a signal at no function", ce.Kind, ce.Text, ce.At)
+	}
+	if got := firstUserFrame(strings.Split(trace[strings.Index(trace, "goroutine 1"):], "\n"), 1); got != "" {
+		t.Errorf("a goroutine in a cgo call: frame %q, want none", got)
+	}
+}

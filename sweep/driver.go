@@ -45,12 +45,28 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 			}
 		}
 	}()
-	args, err := s.build(rt, fn.Type())
-	if err != nil {
-		return err
+	return around(rt, s, func() error {
+		args, err := s.build(rt, fn.Type())
+		if err != nil {
+			return err
+		}
+		results = fn.Call(args)
+		return nil
+	})
+}
+
+// An arounder is a [Runtime] with the Around method its doc describes.
+type arounder interface {
+	Around(s *Sample, call func() error) error
+}
+
+// around runs call, which makes s's arguments and calls the op, through
+// rt's Around method when it has one (the modes s asks for), else alone.
+func around(rt Runtime, s *Sample, call func() error) error {
+	if a, ok := rt.(arounder); ok {
+		return a.Around(s, call)
 	}
-	results = fn.Call(args)
-	return nil
+	return call()
 }
 
 // release gives results to r's Release and returns a panic of it as a
@@ -94,14 +110,17 @@ func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation,
 			err = recovered(r)
 		}
 	}()
-	args, err := s.build(rt, fn.Type())
-	if err != nil {
-		return nil, err
-	}
-	asserts.Collect(func() { first = fn.Call(args) })
-	vs = asserts.Collect(func() { second = fn.Call(args) })
-	runtime.KeepAlive(first)
-	return vs, nil
+	err = around(rt, s, func() error {
+		args, err := s.build(rt, fn.Type())
+		if err != nil {
+			return err
+		}
+		asserts.Collect(func() { first = fn.Call(args) })
+		vs = asserts.Collect(func() { second = fn.Call(args) })
+		runtime.KeepAlive(first)
+		return nil
+	})
+	return vs, err
 }
 
 // onlyNew returns the violations of vs whose check and place did not show
@@ -180,18 +199,92 @@ type Options struct {
 	// Verdicts are the library's known findings and crashes, which
 	// [RunWith] does not fail on.
 	Verdicts Verdicts
+	// Workers is how many worker processes an isolated sweep runs at
+	// once (0: 1), each taking the next op not yet taken as it finishes
+	// one. The report is the same for any number: each op's outcome is
+	// its own, and the report adds them up in the table's order.
+	Workers int
+	// OnStep, when set, is told what each step of each op did, as the
+	// sweep learns it (in the master, when it runs isolated; from one
+	// worker at a time, ops in the order they end): for a report of a
+	// runtime's own, which keeps what the [Report] sums up.
+	OnStep func(Step)
+	// Skip, when set, says which steps of an op not to run (its step
+	// numbers as [Step].Index has them): a second sweep of the same
+	// kernels (another profile's wrappers) skips the steps that crashed
+	// in the first. A skipped step is '/' in Report.Tried. Skip is called
+	// in each worker too, and must say the same there.
+	Skip func(op string, step int) bool
+	// Given, when set, gives each op (by name, "add.Tensor") samples of
+	// the runtime's own, such as calls recorded from its test suite: each
+	// runs once, without repair, after the op's variants and before the
+	// values that matter, and is reported under its name. Given is called
+	// in each worker too (the program runs again up to the sweep), so it
+	// must return the same samples there.
+	Given func(op string) []Given
+}
+
+// A Step is what one step of one op did ([Options].OnStep): a variant, a
+// given sample or a probe, or its calls again.
+type Step struct {
+	Op string
+	// Index is the step's number in the op: a variant (below
+	// Options.Samples), then a given sample, then a probe; Name its name
+	// in the report.
+	Index int
+	Name  string
+	// Again: the step's calls again, after it ran. Late: a crash after
+	// the step told its result (a goroutine it left behind, a data race,
+	// the values' base run again in a fresh worker), not its result.
+	Again, Late bool
+	// Err is "" (ran), "make" (the runtime cannot make it), "error"
+	// (refused), or "crash" (Crash says which); Text is the error's first
+	// line (the Runtime's Brief of it, when it has that method).
+	Err, Text string
+	Crash     *Crash
+	Repairs   []string
+	// Violations are the checks' findings in the step's calls.
+	Violations []asserts.Violation
+	// NotRun is why a given sample or a probe did not run: '_' (no base
+	// sample), '=' (the base has its values), '-' (no argument of its
+	// kind); '/' a step not run (an earlier one hung, or the budget ran
+	// out); 0 when it ran.
+	NotRun byte
+}
+
+// A Given is a sample a runtime supplies for one op (see [Options].Given).
+type Given struct {
+	// Name names the sample in the report ("OpInfo call 1"): it shows
+	// where Variants names do (Finding.Variants, Crash.Variants).
+	Name string
+	// Exercises says that the sample running without an error exercises
+	// the op (Report.Exercised gives its step, after the variants): a
+	// call of the op's own kernel, not of another kind of tensor's.
+	Exercises bool
+	// Repair repairs the sample after each error, as a variant is
+	// ([Sample.Run]); without it the sample is called once.
+	Repair bool
+	// Make returns the sample to call and the Runtime that makes its
+	// tensors (nil: the sweep's), or an error when it cannot (the sample
+	// is then one the runtime cannot make, the error its reason). base
+	// is a copy of the op's base sample as it ran (the first variant that
+	// ran, an aliasing one last; nil when none ran): a Given may call the
+	// op on base's arguments made another way (as meta tensors...).
+	Make func(base *Sample) (*Sample, Runtime, error)
 }
 
 // A Finding is one kind of violation of one op: the check, where (an
 // argument or a return), the first violation's message, the samples it
-// showed in (a variant's name, or a value's "value: NAME"), and how many
-// violations it stands for.
+// showed in (a variant's name, or a value's "value: NAME"), the first
+// violation's message in each of them (Messages[i] is Variants[i]'s),
+// and how many violations it stands for.
 type Finding struct {
 	Op       string
 	Check    checks.Check
 	Where    string
 	Message  string
 	Variants []string
+	Messages []string
 	Count    int
 }
 
@@ -212,9 +305,10 @@ func ByName(t iter.Seq2[string, any]) map[string]any {
 // An entry is one op of a parsed table: its name, its schema and its
 // wrapper.
 type entry struct {
-	Name string
-	Func *funcschema.Func
-	Fn   any
+	Name  string
+	Func  *funcschema.Func
+	Fn    any
+	given []Given // the runtime's own samples of the op (Options.Given)
 }
 
 // parseTable parses a table's schemas, in its order. A schema that does not
@@ -231,7 +325,7 @@ func parseTable(ops iter.Seq2[string, any]) ([]entry, error) {
 		if reflect.TypeOf(fn) == nil || reflect.TypeOf(fn).Kind() != reflect.Func {
 			return nil, fmt.Errorf("sweep table: %s: the wrapper is %T, not a function", name, fn)
 		}
-		es = append(es, entry{name, f, fn})
+		es = append(es, entry{Name: name, Func: f, Fn: fn})
 	}
 	return es, nil
 }
@@ -279,6 +373,11 @@ func sweep(ops iter.Seq2[string, any], rt Runtime, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.Given != nil {
+		for i := range es {
+			es[i].given = o.Given(es[i].Name)
+		}
+	}
 	inProcess, err := o.inProcess()
 	if err != nil {
 		return nil, err
@@ -300,12 +399,18 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 	running.Lock()
 	defer running.Unlock()
 	defer asserts.SetContentCheck(asserts.SetContentCheck(o.Content))
-	ty := newTally(es, n, o.Found)
+	probes := len(Probes)
+	if o.NoValues {
+		probes = 0
+	}
+	ty := newTally(es, n, probes, o.Found)
+	ty.onStep = o.OnStep
 	if inProcess {
 		before := asserts.ReadStats()
-		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, emit: ty.apply}
+		d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, skipFn: o.Skip, emit: ty.apply}
 		onShallowStack(func() {
 			for i := range es {
+				ty.state(i) // its time starts
 				d.runOp(i, 0, -1, -1)
 				ty.apply(&event{T: evOpDone, Op: i})
 			}
@@ -315,6 +420,7 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 		return nil, err
 	}
 	rep := ty.r
+	rep.sortCrashes(es)
 	rep.Checks = rep.Stats.TotalRan()
 	slices.SortFunc(rep.Findings, func(a, b *Finding) int { return strings.Compare(a.Key(), b.Key()) })
 	return rep, nil
@@ -339,24 +445,29 @@ type driver struct {
 	rt       Runtime
 	n        int // variants per op
 	noValues bool
+	skipFn   func(op string, step int) bool // Options.Skip
 	emit     func(*event)
 	// quiet, when set, runs a call whose checks are not the sweep's (a
 	// base sample run again in a fresh worker).
 	quiet func(func())
 }
 
-// runOp runs op i from step from (a variant, or n + a probe) to its end:
-// each variant, called again when it ran, then each probe of the values'
-// base sample. base and alias are the variants that ran before from (-1:
-// none), of which a fresh worker runs the base again, quietly, for the
-// probes.
+// runOp runs op i from step from (a variant, n + a given sample, or n +
+// the given samples + a probe) to its end: each variant, called again
+// when it ran, then each sample the runtime gives the op, then each probe
+// of the values' base sample. base and alias are the variants that ran
+// before from (-1: none), of which a fresh worker runs the base again,
+// quietly, for the given samples and the probes.
 func (d *driver) runOp(i, from, base, alias int) {
 	e := d.es[i]
 	var baseS, aliasS *Sample
 	for v := from; v < d.n; v++ {
+		if d.skipped(i, v) {
+			continue
+		}
 		d.emit(&event{T: evStart, Op: i, Step: v})
 		out := runSample(e.Func, v, e.Fn, d.rt)
-		d.emit(&event{T: evStep, Op: i, Step: v, Res: resultOf(out)})
+		d.emit(&event{T: evStep, Op: i, Step: v, Res: resultOf(d.rt, out)})
 		if out.Err != nil {
 			continue
 		}
@@ -366,9 +477,10 @@ func (d *driver) runOp(i, from, base, alias int) {
 		case !Variants[v].Alias && base < 0:
 			base, baseS = v, out.Sample
 		}
-		d.again(i, v, out)
+		d.again(i, v, d.rt, out)
 	}
-	if d.noValues {
+	g := len(e.given)
+	if d.noValues && max(from, d.n) >= d.n+g {
 		return
 	}
 	bs := baseS
@@ -378,9 +490,61 @@ func (d *driver) runOp(i, from, base, alias int) {
 	if bs == nil && base >= 0 {
 		bs = d.rerun(i, base)
 	}
-	for p := max(from-d.n, 0); p < len(Probes); p++ {
+	for j := max(from-d.n, 0); j < g; j++ {
+		d.given(i, j, bs)
+	}
+	if d.noValues {
+		return
+	}
+	for p := max(from-d.n-g, 0); p < len(Probes); p++ {
 		d.probe(i, p, bs)
 	}
+}
+
+// given runs the sample j the runtime gives op i (base: the op's base
+// sample, nil when none ran), tells what it did, and calls it again when
+// it ran.
+func (d *driver) given(i, j int, base *Sample) {
+	k, g := d.n+j, d.es[i].given[j]
+	if d.skipped(i, k) {
+		return
+	}
+	d.emit(&event{T: evStart, Op: i, Step: k})
+	if base != nil {
+		base = base.clone()
+	}
+	s, rt, err := g.Make(base)
+	if err != nil {
+		d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{Err: "make", Make: err.Error(), Text: firstLine(err.Error())}})
+		return
+	}
+	if rt == nil {
+		rt = d.rt
+	}
+	f := reflect.ValueOf(d.es[i].Fn)
+	call := func(s *Sample) error { return Call(rt, f, s) }
+	vs := asserts.Collect(func() {
+		if g.Repair {
+			err = s.Run(call)
+		} else {
+			err = call(s)
+		}
+	})
+	out := outcome{Sample: s, Err: err, Violations: vs}
+	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(rt, out)})
+	if err == nil {
+		d.again(i, k, rt, out)
+	}
+}
+
+// skipped reports whether step k of op i is one not to run
+// (Options.Skip), and tells it so.
+func (d *driver) skipped(i, k int) bool {
+	if d.skipFn == nil || !d.skipFn(d.es[i].Name, k) {
+		return false
+	}
+	d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{NotRun: '/'}})
+	return true
 }
 
 // rerun runs variant v of op i again, its violations and checks not the
@@ -401,21 +565,24 @@ func (d *driver) rerun(i, v int) *Sample {
 	return out.Sample
 }
 
-// again calls a step that ran twice more on one set of its arguments
+// again calls a step that ran twice more, with rt, on one set of its arguments
 // (callTwice) and tells what the second call found and the step's own
 // run did not.
-func (d *driver) again(i, k int, out outcome) {
+func (d *driver) again(i, k int, rt Runtime, out outcome) {
 	d.emit(&event{T: evStart, Op: i, Step: k, Again: true})
-	vs, err := callTwice(d.rt, reflect.ValueOf(d.es[i].Fn), out.Sample)
+	vs, err := callTwice(rt, reflect.ValueOf(d.es[i].Fn), out.Sample)
 	res := &result{Violations: onlyNew(vs, out.Violations)}
-	res.setErr(err)
+	res.setErr(rt, err)
 	d.emit(&event{T: evAgain, Op: i, Step: k, Res: res})
 }
 
 // probe runs probe p of op i's base sample (nil: none ran) once, without
 // repairs, tells what it did, and calls it again when it ran.
 func (d *driver) probe(i, p int, base *Sample) {
-	k := d.n + p
+	k := d.n + len(d.es[i].given) + p
+	if d.skipped(i, k) {
+		return
+	}
 	if base == nil {
 		d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{NotRun: '_'}})
 		return
@@ -430,9 +597,9 @@ func (d *driver) probe(i, p int, base *Sample) {
 	var err error
 	vs := asserts.Collect(func() { err = Call(d.rt, f, s) })
 	out := outcome{Sample: s, Err: err, Violations: vs}
-	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(out)})
+	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(d.rt, out)})
 	if err == nil {
-		d.again(i, k, out)
+		d.again(i, k, d.rt, out)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/assertgen/assertgen/asserts"
 )
@@ -84,18 +85,24 @@ type result struct {
 	NotRun byte `json:"not_run,omitempty"`
 }
 
-// resultOf is the result of an outcome.
-func resultOf(out outcome) *result {
+// resultOf is the result of an outcome of a call with rt.
+func resultOf(rt Runtime, out outcome) *result {
 	r := &result{Violations: out.Violations}
 	if out.Sample != nil {
 		r.Repairs = out.Sample.Repairs
 	}
-	r.setErr(out.Err)
+	r.setErr(rt, out.Err)
 	return r
 }
 
-// setErr sets the error's kind and text.
-func (r *result) setErr(err error) {
+// A briefer is a [Runtime] with the Brief method its doc describes.
+type briefer interface {
+	Brief(err error) string
+}
+
+// setErr sets the error's kind and text (for a refusal, rt's Brief of it
+// when rt has the method).
+func (r *result) setErr(rt Runtime, err error) {
 	var me *MakeError
 	var ce *crashError
 	switch {
@@ -107,6 +114,10 @@ func (r *result) setErr(err error) {
 		r.Err, r.Make = "make", me.Err.Error()
 	default:
 		r.Err = "error"
+		if b, ok := rt.(briefer); ok {
+			r.Text = b.Brief(err)
+			return
+		}
 	}
 	r.Text = firstLine(err.Error())
 }
@@ -134,29 +145,37 @@ func (r *result) code() byte {
 type opState struct {
 	op    int
 	tried []byte
+	told  int    // the steps that told their result (or were skipped)
 	first string // the first variant's error
 	// base and alias are the first variants that ran (-1: none yet), an
 	// aliasing one in alias: the values' base sample is base, else
 	// alias.
 	base, alias int
+	start       time.Time // when the op's first step started, as told
 }
 
 // A tally is a report being made from events: the report and the op
 // under way.
 type tally struct {
-	r     *Report
-	es    []entry
-	n     int // variants per op
-	byKey map[string]*Finding
-	cur   *opState
+	r      *Report
+	es     []entry
+	n      int // variants per op
+	probes int // probes per op: len(Probes), or 0 without the values
+	byKey  map[string]*Finding
+	cur    *opState
 	// found, when set, is told each finding and crash as it is first
-	// found (streamed).
-	found func(string)
+	// found (streamed); onStep, each step's result (Options.OnStep).
+	found  func(string)
+	onStep func(Step)
 }
 
-func newTally(es []entry, n int, found func(string)) *tally {
-	return &tally{r: newReport(len(es)), es: es, n: n, byKey: map[string]*Finding{}, found: found}
+func newTally(es []entry, n, probes int, found func(string)) *tally {
+	return &tally{r: newReport(len(es)), es: es, n: n, probes: probes, byKey: map[string]*Finding{}, found: found}
 }
+
+// steps is how many steps op has: its variants, the samples its runtime
+// gives it, and its probes.
+func (t *tally) steps(op int) int { return t.n + len(t.es[op].given) + t.probes }
 
 // state returns the state of op, starting it (and ending the one before).
 func (t *tally) state(op int) *opState {
@@ -164,7 +183,7 @@ func (t *tally) state(op int) *opState {
 		t.endOp()
 	}
 	if t.cur == nil {
-		t.cur = &opState{op: op, base: -1, alias: -1}
+		t.cur = &opState{op: op, base: -1, alias: -1, start: time.Now()}
 	}
 	return t.cur
 }
@@ -177,10 +196,11 @@ func (t *tally) endOp() {
 	}
 	t.cur = nil
 	name := t.es[s.op].Name
-	if len(s.tried) == t.n {
+	if s.told == t.n {
 		s.tried = append(s.tried, ' ') // no probe ran
 	}
 	t.r.Tried[name] = string(s.tried)
+	t.r.Took[name] += time.Since(s.start)
 	if _, ok := t.r.Exercised[name]; !ok {
 		t.r.NotReached[name] = s.first
 	}
@@ -204,21 +224,39 @@ func (t *tally) apply(ev *event) {
 	}
 }
 
-// stepName is the name of step k in the report: a variant's, or "value:
-// NAME" for a probe.
-func (t *tally) stepName(k int) string {
-	if k < t.n {
+// stepName is the name of op's step k in the report: a variant's, a
+// given sample's, or "value: NAME" for a probe.
+func (t *tally) stepName(op, k int) string {
+	g := t.es[op].given
+	switch {
+	case k < t.n:
 		return Variants[k].Name
+	case k < t.n+len(g):
+		return g[k-t.n].Name
 	}
-	return "value: " + Probes[k-t.n].Name
+	return "value: " + Probes[k-t.n-len(g)].Name
 }
 
-// step adds a variant's or a probe's result.
+// next appends the separators before op's step k to its Tried: a space
+// after the variants, and one after the given samples when it has any.
+func (t *tally) next(s *opState, k int) {
+	if g := len(t.es[s.op].given); k == t.n || g > 0 && k == t.n+g {
+		s.tried = append(s.tried, ' ')
+	}
+	s.told++
+}
+
+// step adds a variant's, a given sample's or a probe's result.
 func (t *tally) step(op, k int, res *result) {
 	s := t.state(op)
 	name := t.es[op].Name
-	if k < t.n {
-		t.r.add(name, k, res, t.byKey)
+	g := t.es[op].given
+	t.next(s, k)
+	switch {
+	case res.NotRun == '/': // skipped (Options.Skip)
+		s.tried = append(s.tried, '/')
+	case k < t.n:
+		t.r.add(name, k, Variants[k].Name, true, res, t.byKey)
 		s.tried = append(s.tried, res.code())
 		if k == 0 && res.Err != "" {
 			s.first = res.Text
@@ -231,11 +269,41 @@ func (t *tally) step(op, k int, res *result) {
 				s.base = k
 			}
 		}
-	} else {
-		if len(s.tried) == t.n {
-			s.tried = append(s.tried, ' ')
+	case k < t.n+len(g):
+		code := res.code()
+		if res.NotRun != 0 {
+			code = res.NotRun
+		} else {
+			t.r.add(name, k, g[k-t.n].Name, g[k-t.n].Exercises, res, t.byKey)
 		}
-		s.tried = append(s.tried, t.r.probe(name, k-t.n, res, t.byKey))
+		s.tried = append(s.tried, code)
+	default:
+		s.tried = append(s.tried, t.r.probe(name, k-t.n-len(g), res, t.byKey))
+	}
+	t.told(op, k, res, false)
+	t.tell()
+}
+
+// told tells onStep the result of op's step k (again: its calls again).
+func (t *tally) told(op, k int, res *result, again bool) {
+	if t.onStep == nil {
+		return
+	}
+	st := Step{Op: t.es[op].Name, Index: k, Name: t.stepName(op, k), Again: again, Err: res.Err, Text: res.Text,
+		Repairs: res.Repairs, Violations: res.Violations, NotRun: res.NotRun}
+	if res.Crash != nil {
+		st.Crash = res.Crash.of(st.Op)
+	}
+	t.onStep(st)
+}
+
+// crashed adds a crash of op's step k that is not the step's result (a
+// goroutine it left behind, a race, the values' base run again) under
+// label, and tells onStep.
+func (t *tally) crashed(op, k int, label string, again bool, ce *crashError) {
+	t.r.crash(t.es[op].Name, label, ce)
+	if t.onStep != nil {
+		t.onStep(Step{Op: t.es[op].Name, Index: k, Name: label, Again: again, Err: "crash", Text: (&crashError{Text: ce.Text, At: ce.At}).Error(), Crash: ce.of(t.es[op].Name), Late: true})
 	}
 	t.tell()
 }
@@ -243,7 +311,7 @@ func (t *tally) step(op, k int, res *result) {
 // again adds what a step's calls again found.
 func (t *tally) again(op, k int, res *result) {
 	name := t.es[op].Name
-	label := t.stepName(k) + ", called again"
+	label := t.stepName(op, k) + ", called again"
 	t.r.Again++
 	t.r.findings(name, label, res.Violations, t.byKey)
 	switch res.Err {
@@ -253,6 +321,7 @@ func (t *tally) again(op, k int, res *result) {
 	default:
 		t.r.AgainFailed[name] = res.Text
 	}
+	t.told(op, k, res, true)
 	t.tell()
 }
 
@@ -260,10 +329,9 @@ func (t *tally) again(op, k int, res *result) {
 // or the sweep's budget ran out.
 func (t *tally) skip(op, k int) {
 	s := t.state(op)
-	if k == t.n && len(s.tried) == t.n {
-		s.tried = append(s.tried, ' ')
-	}
+	t.next(s, k)
 	s.tried = append(s.tried, '/')
+	t.told(op, k, &result{NotRun: '/'}, false)
 }
 
 // tell streams the findings and the crash a result added first.
@@ -313,6 +381,12 @@ func decodeReport(b []byte) (*Report, error) {
 		if *m == nil {
 			*m = map[string]string{}
 		}
+	}
+	if r.ExercisedRepairs == nil {
+		r.ExercisedRepairs = map[string][]string{}
+	}
+	if r.Took == nil {
+		r.Took = map[string]time.Duration{}
 	}
 	return r, nil
 }

@@ -10,7 +10,7 @@ import (
 // end every byte is 0 (the first op's variant 0, unchanged).
 func TestDecodeFuzz(t *testing.T) {
 	o := ops(t, "2.6")
-	es := []entry{{"neg", o["neg"], nil}, {"add.Tensor", o["add.Tensor"], nil}, {"reshape", o["reshape"], nil}, {"sum.dim_IntList", o["sum.dim_IntList"], nil}}
+	es := []entry{{Name: "neg", Func: o["neg"]}, {Name: "add.Tensor", Func: o["add.Tensor"]}, {Name: "reshape", Func: o["reshape"]}, {Name: "sum.dim_IntList", Func: o["sum.dim_IntList"]}}
 	for _, c := range []struct {
 		data []byte
 		want string // Describe
@@ -40,7 +40,7 @@ func FuzzDecodeFuzz(f *testing.F) {
 	o := ops(f, "2.14")
 	var es []entry
 	for name, op := range o {
-		es = append(es, entry{name, op, nil})
+		es = append(es, entry{Name: name, Func: op})
 	}
 	f.Add([]byte{})
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})

@@ -58,7 +58,26 @@ var started = time.Now()
 // of the op that ran before it.
 type position struct{ op, step, base, alias int }
 
-// isolate runs the sweep id in workers, adding what they did to ty.
+// A queue hands out a sweep's ops, in the table's order, to its workers.
+type queue struct {
+	mu   sync.Mutex
+	next int
+	n    int
+}
+
+// take returns the next op no worker took, n when none is left.
+func (q *queue) take() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	op := q.next
+	q.next = min(q.next+1, q.n)
+	return op
+}
+
+// isolate runs the sweep id in o.Workers workers at once, adding what
+// they did to ty: each worker's master keeps a tally of its own, and the
+// tallies' reports are added up at the end (the same whichever worker
+// ran which op).
 func isolate(t testing.TB, id sweepID, ty *tally, o Options) error {
 	exe, args, err := workerCommand(t)
 	if err != nil {
@@ -73,30 +92,67 @@ func isolate(t testing.TB, id sweepID, ty *tally, o Options) error {
 		limit = min(limit, max(time.Until(deadline)/4, time.Second))
 		deadline = deadline.Add(-time.Until(deadline) / 10)
 	}
-	m := &master{ty: ty, id: id, before: before(id.key), exe: exe, args: args, limit: limit, deadline: deadline, steps: ty.n}
-	if !o.NoValues {
-		m.steps += len(Probes)
+	q := &queue{n: len(ty.es)}
+	var mu sync.Mutex // the callbacks are called from one worker's master at a time
+	var found func(string)
+	var onStep func(Step)
+	if ty.found != nil {
+		found = func(line string) {
+			mu.Lock()
+			defer mu.Unlock()
+			ty.found(line)
+		}
 	}
-	pos := position{base: -1, alias: -1}
-	for pos.op < len(ty.es) {
+	if ty.onStep != nil {
+		onStep = func(s Step) {
+			mu.Lock()
+			defer mu.Unlock()
+			ty.onStep(s)
+		}
+	}
+	lanes := make([]*master, max(o.Workers, 1))
+	errs := make([]error, len(lanes))
+	var wg sync.WaitGroup
+	for i := range lanes {
+		m := &master{ty: newTally(ty.es, ty.n, ty.probes, found), q: q, id: id, before: before(id.key), exe: exe, args: args, limit: limit, deadline: deadline}
+		m.ty.onStep = onStep
+		lanes[i] = m
+		wg.Go(func() { errs[i] = m.run() })
+	}
+	wg.Wait()
+	for i, m := range lanes {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		ty.r.merge(m.ty.r)
+	}
+	return nil
+}
+
+// run runs workers until the queue has no op left.
+func (m *master) run() error {
+	pos := position{op: m.q.take(), base: -1, alias: -1}
+	var err error
+	for pos.op < len(m.ty.es) {
 		if pos, err = m.runWorker(pos); err != nil {
 			return err
 		}
 	}
-	ty.endOp()
+	m.ty.endOp()
 	return nil
 }
 
-// A master runs one sweep's workers.
+// A master runs one sweep's workers, one at a time.
 type master struct {
 	ty        *tally
+	q         *queue
 	id        sweepID
 	before    []past // the sweeps the goroutine ran before this one
 	exe       string
 	args      []string
 	limit     time.Duration
 	deadline  time.Time // the sweep's budget (zero: none)
-	steps     int       // per op: the variants and the probes
+	cur       int       // the op the current worker runs, or is told to run
 	lastStart *event    // the step under way in the current worker
 	// startDone: lastStart's step told its result (a death after it is
 	// a goroutine's it left behind); opEnded: its op told its end.
@@ -137,7 +193,7 @@ func (m *master) runWorker(pos position) (position, error) {
 	go func() { // a worker that ends before it reads it breaks the pipe
 		p.to.Write(append(hs, '\n'))
 	}()
-	m.lastStart = nil
+	m.lastStart, m.cur = nil, pos.op
 	ready := false
 	var hang *crashError
 	wait := m.limit*time.Duration(maxRepairs+2) + 30*time.Second // the watchdog's backstop
@@ -151,6 +207,7 @@ func (m *master) runWorker(pos position) (position, error) {
 			hang = &crashError{Kind: crashHang, Text: fmt.Sprintf("no word from the worker within %v (its watchdog did not report)", wait)}
 		case <-m.budgetOut():
 			p.kill()
+			m.drainRaces(p)
 			m.outOfBudget()
 			return position{op: len(m.ty.es)}, nil
 		}
@@ -168,6 +225,7 @@ func (m *master) runWorker(pos position) (position, error) {
 			ready = true
 		case evStart:
 			m.lastStart, m.startDone, m.opEnded = ev, false, false
+			m.ty.state(ev.Op) // its time starts
 		case evHang:
 			hang = ev.Crash
 		case evDone:
@@ -177,8 +235,22 @@ func (m *master) runWorker(pos position) (position, error) {
 		default:
 			m.ty.apply(ev)
 			m.ended(ev)
+			if ev.T == evOpDone {
+				m.cur = m.q.take()
+				m.handOut(p, m.cur)
+			}
 		}
 	}
+}
+
+// handOut tells the worker the next op to run, n (none) to end.
+func (m *master) handOut(p *proc, op int) {
+	req := request{Op: op, Base: -1, Alias: -1, Limit: m.limit}
+	if op >= len(m.ty.es) {
+		req.Op = -1
+	}
+	b, _ := json.Marshal(req)
+	p.to.Write(append(b, '\n')) // a worker that died meanwhile: its death tells
 }
 
 // ended notes the end of lastStart's step, or of its op, that ev tells.
@@ -199,13 +271,7 @@ func (m *master) ended(ev *event) {
 
 // stepsTold is how many steps of the op under way have told their
 // result: the step the next worker starts at.
-func (m *master) stepsTold() int {
-	n := len(m.ty.cur.tried)
-	if n > m.ty.n {
-		n-- // the space before the probes
-	}
-	return n
-}
+func (m *master) stepsTold() int { return m.ty.cur.told }
 
 // budgetOut is a channel that closes when the sweep's budget runs out
 // (nil: no budget).
@@ -217,25 +283,29 @@ func (m *master) budgetOut() <-chan time.Time {
 }
 
 // outOfBudget marks every step not run yet not run, and the ops none of
-// whose steps ran not reached.
+// whose steps ran not reached: the rest of the op under way, and every
+// op no worker took.
 func (m *master) outOfBudget() {
 	ty := m.ty
-	from, k := 0, 0
-	if ev := m.lastStart; ev != nil && m.opEnded {
-		from = ev.Op + 1
-	} else if ev != nil {
-		ty.state(ev.Op)
-		from, k = ev.Op, m.stepsTold()
+	if m.cur < len(ty.es) {
+		ty.state(m.cur)
+		m.notRun(m.cur, m.stepsTold())
 	}
-	for op := from; op < len(ty.es); op++ {
-		for ; k < m.steps; k++ {
-			ty.skip(op, k)
-		}
-		k = 0
-		ty.endOp()
-		if _, ok := ty.r.Exercised[ty.es[op].Name]; !ok {
-			ty.r.NotReached[ty.es[op].Name] = "not run: the sweep's budget (the test's deadline) ran out"
-		}
+	for op := m.q.take(); op < len(ty.es); op = m.q.take() {
+		m.notRun(op, 0)
+	}
+}
+
+// notRun marks op's steps from k on not run, and the op not reached when
+// none ran.
+func (m *master) notRun(op, k int) {
+	ty := m.ty
+	for ; k < ty.steps(op); k++ {
+		ty.skip(op, k)
+	}
+	ty.endOp()
+	if _, ok := ty.r.Exercised[ty.es[op].Name]; !ok {
+		ty.r.NotReached[ty.es[op].Name] = "not run: the sweep's budget (the test's deadline) ran out"
 	}
 }
 
@@ -248,12 +318,7 @@ func (m *master) race(mark, report string) {
 		return // before the first step: the test's own code, not an op's
 	}
 	ce := raceCrash(report)
-	label := m.ty.stepName(ev.Step)
-	if ev.Again {
-		label += ", called again"
-	}
-	m.ty.r.crash(m.ty.es[ev.Op].Name, label, ce)
-	m.ty.tell()
+	m.ty.crashed(ev.Op, ev.Step, m.label(ev), ev.Again, ce)
 }
 
 // drainRaces records the race reports of the worker's stderr, once it
@@ -290,7 +355,7 @@ func raceCrash(report string) *crashError {
 
 // label is the name of the step ev starts in the report.
 func (m *master) label(ev *event) string {
-	l := m.ty.stepName(ev.Step)
+	l := m.ty.stepName(ev.Op, ev.Step)
 	if ev.Again {
 		l += ", called again"
 	}
@@ -310,23 +375,21 @@ func (m *master) died(pos position, hang *crashError, st *os.ProcessState, stder
 	}
 	res := &result{Err: "crash", Crash: ce, Text: (&crashError{Text: ce.Text, At: ce.At}).Error()}
 	ty := m.ty
-	name := ty.es[ev.Op].Name
 	if m.opEnded {
 		// a goroutine the op's last step left behind: its crash, and the
-		// next op
-		ty.r.crash(name, m.label(ev), ce)
-		ty.tell()
-		return position{op: ev.Op + 1, base: -1, alias: -1}, nil
+		// op the worker was told to run next
+		ty.crashed(ev.Op, ev.Step, m.label(ev), ev.Again, ce)
+		return position{op: m.cur, base: -1, alias: -1}, nil
 	}
+	steps := ty.steps(ev.Op)
 	switch {
 	case m.startDone:
-		ty.r.crash(name, m.label(ev), ce) // after its step: a goroutine's it left
-		ty.tell()
+		ty.crashed(ev.Op, ev.Step, m.label(ev), ev.Again, ce) // after its step: a goroutine's it left
 	case ev.Rebase:
-		// the values' base, run again, crashed: no value runs on it
-		ty.r.crash(name, Variants[ev.Step].Name+", run again as the values' base", ce)
-		ty.tell()
-		for k := max(ty.n, m.stepsTold()); k < m.steps; k++ {
+		// the values' base, run again, crashed: no given sample nor
+		// value runs on it
+		ty.crashed(ev.Op, ev.Step, Variants[ev.Step].Name+", run again as the values' base", false, ce)
+		for k := max(ty.n, m.stepsTold()); k < steps; k++ {
 			ty.apply(&event{T: evStep, Op: ev.Op, Step: k, Res: &result{NotRun: '_'}})
 		}
 	case ev.Again:
@@ -337,14 +400,14 @@ func (m *master) died(pos position, hang *crashError, st *os.ProcessState, stder
 	ty.state(ev.Op)
 	next := m.stepsTold()
 	if ce.Kind == crashHang {
-		for k := next; k < m.steps; k++ {
+		for k := next; k < steps; k++ {
 			ty.skip(ev.Op, k)
 		}
-		next = m.steps
+		next = steps
 	}
-	if next >= m.steps {
+	if next >= steps {
 		ty.apply(&event{T: evOpDone, Op: ev.Op})
-		return position{op: ev.Op + 1, base: -1, alias: -1}, nil
+		return position{op: m.q.take(), base: -1, alias: -1}, nil
 	}
 	s := ty.state(ev.Op)
 	return position{op: ev.Op, step: next, base: s.base, alias: s.alias}, nil

@@ -228,14 +228,14 @@ func TestDeathAfterAStepIsNotItsResultAgain(t *testing.T) {
 	for _, c := range []struct {
 		name            string
 		startDone, ends bool
-		steps           int
+		probes          int
 		next            position
 	}{
-		{"after its step, the values to run", true, false, 2 + len(Probes), position{op: 5, step: 2, base: 0, alias: -1}},
-		{"after its op", false, true, 2, position{op: 6, base: -1, alias: -1}},
+		{"after its step, the values to run", true, false, len(Probes), position{op: 5, step: 2, base: 0, alias: -1}},
+		{"after its op", false, true, 0, position{op: 6, base: -1, alias: -1}},
 	} {
-		ty := newTally(es, 2, nil)
-		m := &master{ty: ty, steps: c.steps}
+		ty := newTally(es, 2, c.probes, nil)
+		m := &master{ty: ty, q: &queue{next: 6, n: len(es)}, cur: 6}
 		for k := range 2 {
 			ty.apply(&event{T: evStep, Op: 5, Step: k, Res: &result{}})
 		}

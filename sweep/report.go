@@ -2,8 +2,10 @@ package sweep
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/assertgen/assertgen/asserts"
 )
@@ -12,13 +14,21 @@ import (
 // tried, and what the checks found.
 type Report struct {
 	Ops     int // ops swept
-	Samples int // variant samples tried (the values that matter apart)
+	Samples int // variant and given samples tried (the values that matter apart)
 	// Exercised gives, per op a sample of which ran, the first such
-	// variant; NotReached, per op none of whose samples ran, why: the
+	// variant (or given sample that exercises it: its step, after the
+	// variants); NotReached, per op none of whose samples ran, why: the
 	// first sample's last error.
 	Exercised  map[string]int
 	NotReached map[string]string
-	Repaired   int // samples that ran after a repair
+	// ExercisedRepairs gives, per op whose exercising sample ran after a
+	// repair, the repairs that made it run.
+	ExercisedRepairs map[string][]string
+	// Took gives, per op, about how long its steps took: from the start
+	// of the first to the end of the last, as the sweep learned them
+	// (isolated, worker restarts included).
+	Took     map[string]time.Duration
+	Repaired int // samples that ran after a repair
 	// Rejected counts the samples the kernel (or the wrapper) refused
 	// after the repairs, RejectedBy per op.
 	Rejected   int
@@ -67,7 +77,7 @@ type probeCount struct {
 }
 
 func newReport(ops int) *Report {
-	r := &Report{Ops: ops, Exercised: map[string]int{}, NotReached: map[string]string{},
+	r := &Report{Ops: ops, Exercised: map[string]int{}, NotReached: map[string]string{}, ExercisedRepairs: map[string][]string{}, Took: map[string]time.Duration{},
 		RejectedBy: map[string]int{}, Unmade: map[string]int{}, RepairsUsed: map[string]int{},
 		AgainFailed: map[string]string{}, Tried: map[string]string{}}
 	for _, p := range Probes {
@@ -76,20 +86,25 @@ func newReport(ops int) *Report {
 	return r
 }
 
-// add adds one variant sample's result.
-func (r *Report) add(op string, v int, res *result, byKey map[string]*Finding) {
+// add adds the result of step k of op, a variant or a sample the
+// runtime gave, of the given name; a sample that ran makes k the op's
+// first exercising step when exercises is set and none was before.
+func (r *Report) add(op string, k int, name string, exercises bool, res *result, byKey map[string]*Finding) {
 	r.Samples++
 	switch res.Err {
 	case "crash":
-		r.crash(op, Variants[v].Name, res.Crash)
+		r.crash(op, name, res.Crash)
 	case "make":
 		r.Unmade[res.Make]++
 	case "error":
 		r.Rejected++
 		r.RejectedBy[op]++
 	default:
-		if _, ok := r.Exercised[op]; !ok {
-			r.Exercised[op] = v
+		if _, ok := r.Exercised[op]; !ok && exercises {
+			r.Exercised[op] = k
+			if len(res.Repairs) > 0 {
+				r.ExercisedRepairs[op] = res.Repairs
+			}
 		}
 		if len(res.Repairs) > 0 {
 			r.Repaired++
@@ -100,7 +115,7 @@ func (r *Report) add(op string, v int, res *result, byKey map[string]*Finding) {
 			}
 		}
 	}
-	r.findings(op, Variants[v].Name, res.Violations, byKey)
+	r.findings(op, name, res.Violations, byKey)
 }
 
 // probe adds what probe p of op's base sample did and returns its code
@@ -149,8 +164,46 @@ func (r *Report) findings(op, name string, vs []asserts.Violation, byKey map[str
 		f.Count++
 		if len(f.Variants) == 0 || f.Variants[len(f.Variants)-1] != name {
 			f.Variants = append(f.Variants, name)
+			f.Messages = append(f.Messages, x.Error())
 		}
 	}
+}
+
+// merge adds o, the report of other ops of the same sweep, to r.
+func (r *Report) merge(o *Report) {
+	r.Samples += o.Samples
+	r.Repaired += o.Repaired
+	r.Rejected += o.Rejected
+	r.Again += o.Again
+	r.Stats = r.Stats.Add(o.Stats)
+	for _, m := range [][2]map[string]int{{r.Exercised, o.Exercised}, {r.RejectedBy, o.RejectedBy}, {r.Unmade, o.Unmade}, {r.RepairsUsed, o.RepairsUsed}} {
+		for k, n := range m[1] {
+			m[0][k] += n
+		}
+	}
+	for _, m := range [][2]map[string]string{{r.NotReached, o.NotReached}, {r.AgainFailed, o.AgainFailed}, {r.Tried, o.Tried}} {
+		maps.Copy(m[0], m[1])
+	}
+	maps.Copy(r.ExercisedRepairs, o.ExercisedRepairs)
+	maps.Copy(r.Took, o.Took)
+	for i := range r.valueCounts {
+		a, b := &r.valueCounts[i], o.valueCounts[i]
+		a.Ran, a.Rejected, a.Crashed, a.Unmade = a.Ran+b.Ran, a.Rejected+b.Rejected, a.Crashed+b.Crashed, a.Unmade+b.Unmade
+		a.Same, a.NoArg, a.NotReached = a.Same+b.Same, a.NoArg+b.NoArg, a.NotReached+b.NotReached
+	}
+	r.Findings = append(r.Findings, o.Findings...)
+	r.Crashes = append(r.Crashes, o.Crashes...)
+}
+
+// sortCrashes puts the crashes in the order of their ops in es, each
+// op's in the order they were found: the order of a sweep that ran the
+// ops one after the other, whichever worker ran each.
+func (r *Report) sortCrashes(es []entry) {
+	at := map[string]int{}
+	for i, e := range es {
+		at[e.Name] = i
+	}
+	slices.SortStableFunc(r.Crashes, func(a, b *Crash) int { return at[a.Op] - at[b.Op] })
 }
 
 func firstLine(s string) string {
@@ -169,8 +222,8 @@ func firstLine(s string) string {
 //	   (isolated) the worker died: a panic on another goroutine, a fatal
 //	   error, a signal, an exit
 //	H  hung: passed the per-call time limit (isolated)
-//	/  not run: an earlier sample of the op hung, or the sweep's budget
-//	   (the test's deadline) ran out
+//	/  not run: an earlier sample of the op hung, the sweep's budget
+//	   (the test's deadline) ran out, or Options.Skip named it
 //	E  rejected by the kernel or the wrapper (after the repairs)
 //	M  the runtime cannot make it
 //	=  (a probe) the op's base sample has these values already

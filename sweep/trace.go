@@ -54,9 +54,12 @@ var sigLine = regexp.MustCompile(`^SIG[A-Z]+: `)
 // firstUserFrame returns, from a traceback's lines, the innermost frame
 // of the first goroutine (of goroutine id, when it is not -1) outside
 // Go's runtime and standard library, reflect, testing and this package
-// (its tests apart), as "pkg.Func (file.go:12)"; "" when there is none.
+// (its tests apart), as "pkg.Func (file.go:12)"; "" when there is none,
+// or when the goroutine was in a cgo call (its innermost frame
+// runtime.cgocall): the function that crashed or hung is C's, which the
+// traceback does not name, and the Go frame that called it is not it.
 func firstUserFrame(lines []string, id int) string {
-	in := false
+	in, top := false, false
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
 		if strings.HasPrefix(l, "goroutine ") {
@@ -65,7 +68,7 @@ func firstUserFrame(lines []string, id int) string {
 			}
 			var g int
 			fmt.Sscanf(l, "goroutine %d", &g)
-			in = id < 0 || g == id
+			in, top = id < 0 || g == id, true
 			continue
 		}
 		if !in || l == "" || strings.HasPrefix(l, "\t") || strings.HasPrefix(l, "created by ") || i+1 >= len(lines) {
@@ -75,6 +78,10 @@ func firstUserFrame(lines []string, id int) string {
 		if j := strings.LastIndex(fn, "("); j > 0 && strings.HasSuffix(fn, ")") {
 			fn = fn[:j]
 		}
+		if top && (fn == "runtime.cgocall" || fn == "runtime.asmcgocall") {
+			return ""
+		}
+		top = false
 		file := strings.TrimPrefix(lines[i+1], "\t")
 		if j := strings.LastIndex(file, " +0x"); j >= 0 {
 			file = file[:j]

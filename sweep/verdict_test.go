@@ -22,7 +22,13 @@ func TestVerdictsJudgeByKey(t *testing.T) {
 	for _, c := range []struct {
 		crash *Crash
 		key   string
-	}{{r.Crashes[0], "neg crash: panic at tensor.(*Dense).Neg"}, {r.Crashes[1], "exp crash: exit"}} {
+	}{
+		{r.Crashes[0], "neg crash: panic at tensor.(*Dense).Neg"},
+		{r.Crashes[1], "exp crash: exit"},
+		{&Crash{Op: "mm", Kind: crashSignal, Text: "SIGSEGV: segmentation violation"}, "mm crash: signal SIGSEGV"},
+		{&Crash{Op: "mm", Kind: crashSignal, Text: "killed by SIGFPE"}, "mm crash: signal SIGFPE"},
+		{&Crash{Op: "mm", Kind: crashSignal, Text: "SIGBUS: bus error", At: "lib.kernel (k.go:3)"}, "mm crash: signal SIGBUS at lib.kernel"},
+	} {
 		if got := c.crash.Key(); got != c.key {
 			t.Errorf("key %q, want %q", got, c.key)
 		}

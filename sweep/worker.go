@@ -126,7 +126,9 @@ type handshake struct {
 }
 
 // A request is where a worker starts: op Op's step Step (base and alias:
-// that op's variants that ran before it), each call within Limit.
+// that op's variants that ran before it), each call within Limit. When
+// it ends an op, the worker reads the next request, the next op to run
+// from its start (Op -1: none, the worker is done).
 type request struct {
 	Op, Step, Base, Alias int
 	Limit                 time.Duration
@@ -135,6 +137,7 @@ type request struct {
 // A worker is this process as a worker of one sweep.
 type worker struct {
 	hs     handshake
+	in     *bufio.Reader // the channel from the master
 	served bool
 	mu     sync.Mutex // the channel's writer
 	enc    *json.Encoder
@@ -158,8 +161,8 @@ func theWorker() *worker {
 			fmt.Fprintf(os.Stderr, "sweep: %s=%q: want FROM/TO\n", workerEnv, marker)
 			os.Exit(2)
 		}
-		w := &worker{}
-		line, err := bufio.NewReader(os.NewFile(from, "sweep-from-master")).ReadBytes('\n')
+		w := &worker{in: bufio.NewReader(os.NewFile(from, "sweep-from-master"))}
+		line, err := w.in.ReadBytes('\n')
 		if err == nil {
 			err = json.Unmarshal(line, &w.hs)
 		}
@@ -205,27 +208,39 @@ func (w *worker) serve(id sweepID, es []entry, rt Runtime, n int, o Options) (*R
 	return nil, nil
 }
 
-// run runs the ops from the request's step, telling the master each
-// step, and each op's checks when it is done.
+// run runs the op of the request from its step, then each op the
+// master hands out, telling the master each step, and each op's checks
+// when it is done.
 func (w *worker) run(es []entry, rt Runtime, n int, o Options, req request) {
 	var excluded asserts.Stats
-	d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, emit: w.emit, quiet: func(f func()) {
+	d := &driver{es: es, rt: rt, n: n, noValues: o.NoValues, skipFn: o.Skip, emit: w.emit, quiet: func(f func()) {
 		before := asserts.ReadStats()
 		asserts.Collect(f)
 		excluded = excluded.Add(asserts.ReadStats().Sub(before))
 	}}
 	last := asserts.ReadStats()
-	for i := req.Op; i < len(es); i++ {
-		if i == req.Op {
-			d.runOp(i, req.Step, req.Base, req.Alias)
-		} else {
-			d.runOp(i, 0, -1, -1)
-		}
+	for req.Op >= 0 && req.Op < len(es) {
+		d.runOp(req.Op, req.Step, req.Base, req.Alias)
 		now := asserts.ReadStats()
 		st := now.Sub(last).Sub(excluded)
 		last, excluded = now, asserts.Stats{}
-		w.emit(&event{T: evOpDone, Op: i, Stats: toWire(st)})
+		w.emit(&event{T: evOpDone, Op: req.Op, Stats: toWire(st)})
+		w.flush()
+		req = w.next()
 	}
+}
+
+// next reads the master's next request (Op -1 when the channel ends).
+func (w *worker) next() request {
+	req := request{Op: -1}
+	line, err := w.in.ReadBytes('\n')
+	if err == nil {
+		err = json.Unmarshal(line, &req)
+	}
+	if err != nil {
+		return request{Op: -1}
+	}
+	return req
 }
 
 // emit writes ev to the master; an evStart goes out at once, before its

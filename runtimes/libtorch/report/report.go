@@ -80,8 +80,12 @@ type Report struct {
 	// changed, and the verdict must go. The sweep fails while it is not
 	// empty.
 	Stale []Verdict `json:"stale"`
-	// Regressions, against -baseline: ops no longer exercised, ops that
-	// crash or hang and did not. The sweep fails while it is not empty.
+	// UnjudgedCrashes lists the keys of the crashes no verdict names
+	// that repeated with their op alone in a fresh worker. The sweep fails
+	// while it is not empty.
+	UnjudgedCrashes []string `json:"unjudged_crashes,omitempty"`
+	// Regressions, against -baseline: ops no longer exercised. The sweep
+	// fails while it is not empty.
 	Regressions []string `json:"regressions"`
 	Seconds     float64  `json:"seconds"`
 	// Slowest lists the ten ops that took longest (both profiles, worker
@@ -94,13 +98,31 @@ type OpTime struct {
 	Seconds float64 `json:"seconds"`
 }
 
-// A Crash is a worker that died (Signal: SIGSEGV, ..., or "exit") or was
-// stopped at the per-op time limit (Signal "timeout": a hang) on a sample.
+// A Crash is a worker that died (Signal: SIGSEGV, ..., or "exit") or a
+// call past its time limit (Signal "timeout": a hang) on a sample; Key is
+// package sweep's (sweep.Crash.Key: "op crash: signal SIGSEGV", "op
+// crash: hang"), which its verdict has.
 type Crash struct {
 	Op      string `json:"op"`
 	Profile string `json:"profile"`
 	Sample  string `json:"sample"`
 	Signal  string `json:"signal"`
+	Key     string `json:"key,omitempty"`
+}
+
+// CrashKey is the key of a crash: its Key, or for a report written before
+// crashes had keys the one its signal gives (a crash in libtorch's C++
+// has no crashing function the key could name).
+func (c *Crash) CrashKey() string {
+	switch {
+	case c.Key != "":
+		return c.Key
+	case strings.HasPrefix(c.Signal, "SIG"):
+		return c.Op + " crash: signal " + c.Signal
+	case c.Signal == "timeout":
+		return c.Op + " crash: hang"
+	}
+	return c.Op + " crash: " + c.Signal
 }
 
 // A Finding is a violation the sweep saw, with its verdict if one matched.
@@ -137,10 +159,14 @@ type Finding struct {
 // business (reports/RELEASE.json), which also tells a bounded sweep which
 // verdicts it can find stale (Judged).
 type Verdict struct {
-	Op      string `json:"op"`
-	Check   string `json:"check"`
-	Arg     string `json:"arg,omitempty"`
-	Ret     *int   `json:"ret,omitempty"`
+	Op    string `json:"op"`
+	Check string `json:"check,omitempty"`
+	Arg   string `json:"arg,omitempty"`
+	Ret   *int   `json:"ret,omitempty"`
+	// Crash, for a verdict "crash", is the kind of crash its key names
+	// after the op ("signal SIGSEGV", "hang", "exit"): libtorch's own
+	// crash, on any sample, under either profile.
+	Crash   string `json:"crash,omitempty"`
 	Verdict string `json:"verdict"`
 	Reason  string `json:"reason"`
 	Repro   string `json:"repro,omitempty"`
@@ -155,9 +181,14 @@ func where(arg string, ret *int) string {
 	return "argument " + arg
 }
 
-// Key names the verdict as package sweep's Verdicts do (sweep.FindingKey):
-// "op check where".
-func (v *Verdict) Key() string { return sweep.FindingKey(v.Op, v.Check, where(v.Arg, v.Ret)) }
+// Key names the verdict as package sweep's Verdicts do: "op check where"
+// (sweep.FindingKey), or for a crash "op crash: kind" (sweep.Crash.Key).
+func (v *Verdict) Key() string {
+	if v.Crash != "" {
+		return v.Op + " crash: " + v.Crash
+	}
+	return sweep.FindingKey(v.Op, v.Check, where(v.Arg, v.Ret))
+}
 
 // Key names the finding as its verdict's Key does.
 func (f *Finding) Key() string { return sweep.FindingKey(f.Op, f.Check, where(f.Arg, f.Ret)) }
@@ -197,14 +228,19 @@ func LoadVerdicts(path string) ([]Verdict, error) {
 	return vs, nil
 }
 
-// CheckVerdicts rejects a verdict that is not "kernel" or "allowlisted",
-// that lacks its reason or repro (for "allowlisted", the allowlist
-// entry), that names both or neither of an argument and a return, or
-// whose key another verdict has.
+// CheckVerdicts rejects a verdict that is not "kernel", "allowlisted" or
+// "crash", that lacks its reason or repro (for "allowlisted", the
+// allowlist entry), that names both or neither of an argument and a
+// return (a crash: neither, nor a check, and its kind), or whose key
+// another verdict has.
 func CheckVerdicts(vs []Verdict) error {
 	seen := map[string]int{}
 	for i, v := range vs {
 		switch {
+		case v.Verdict == "crash" || v.Crash != "":
+			if err := checkCrashVerdict(i, v); err != nil {
+				return err
+			}
 		case v.Op == "" || v.Check == "":
 			return fmt.Errorf("verdict %d: op and check are required", i)
 		case v.Verdict != "kernel" && v.Verdict != "allowlisted":
@@ -220,6 +256,34 @@ func CheckVerdicts(vs []Verdict) error {
 		seen[v.Key()] = i
 	}
 	return nil
+}
+
+// checkCrashVerdict checks verdict i, a crash's.
+func checkCrashVerdict(i int, v Verdict) error {
+	switch {
+	case v.Verdict != "crash" || v.Crash == "" || v.Op == "":
+		return fmt.Errorf("verdict %d (%s): a crash verdict has verdict \"crash\", its op and its kind of crash (crash)", i, v.Op)
+	case v.Check != "" || v.Arg != "" || v.Ret != nil:
+		return fmt.Errorf("verdict %d (%s): a crash verdict names no check, argument or return", i, v.Key())
+	case v.Reason == "" || v.Repro == "":
+		return fmt.Errorf("verdict %d (%s): a crash verdict needs a reason and a repro", i, v.Key())
+	}
+	return nil
+}
+
+// JudgeCrashes returns, by op, the keys of the crashes no verdict names.
+func JudgeCrashes(cs []Crash, vs []Verdict) map[string][]string {
+	known := map[string]bool{}
+	for i := range vs {
+		known[vs[i].Key()] = true
+	}
+	out := map[string][]string{}
+	for i := range cs {
+		if k := cs[i].CrashKey(); !known[k] && !slices.Contains(out[cs[i].Op], k) {
+			out[cs[i].Op] = append(out[cs[i].Op], k)
+		}
+	}
+	return out
 }
 
 // LoadReport reads a sweep report.
@@ -261,7 +325,9 @@ func Judge(fs []Finding, vs []Verdict) {
 // sample of the op the baseline saw it on (ran: op, sample); without one,
 // or for a key the baseline did not see, where the sweep ran every sample
 // (full) and the op ran one to the end. A bounded sweep without a baseline
-// judges none.
+// judges none, and a bounded sweep judges no crash verdict: a crash the
+// committed run saw can be an earlier op's undefined behaviour in the same
+// worker, which a run with other ops before it need not repeat.
 func Judged(vs []Verdict, base *Report, ran map[string]map[int]bool, full bool, unstable map[string]string) func(key string) bool {
 	ops := map[string]string{}
 	for _, v := range vs {
@@ -272,10 +338,21 @@ func Judged(vs []Verdict, base *Report, ran map[string]map[int]bool, full bool, 
 		for _, f := range base.Violations {
 			seenOn[f.Key()] = append(seenOn[f.Key()], f.SampleID)
 		}
+		for _, c := range base.Crashes {
+			if k, err := strconv.Atoi(c.Sample); err == nil {
+				seenOn[c.CrashKey()] = append(seenOn[c.CrashKey()], k)
+			}
+		}
 	}
 	return func(key string) bool {
 		op := ops[key]
 		if _, ok := unstable[op]; ok {
+			return false
+		}
+		if strings.HasPrefix(key, op+" crash: ") && !full {
+			// a crash the committed run saw may have been another op's
+			// undefined behaviour in the same worker: only a full sweep
+			// tells its absence
 			return false
 		}
 		if on, ok := seenOn[key]; ok {
@@ -285,12 +362,15 @@ func Judged(vs []Verdict, base *Report, ran map[string]map[int]bool, full bool, 
 	}
 }
 
-// Stale lists the verdicts no finding has the key of that judged (Judged)
-// says the sweep could have shown.
-func Stale(vs []Verdict, fs []Finding, judged func(key string) bool) []Verdict {
+// Stale lists the verdicts no finding or crash has the key of that
+// judged (Judged) says the sweep could have shown.
+func Stale(vs []Verdict, fs []Finding, cs []Crash, judged func(key string) bool) []Verdict {
 	var found []string
 	for i := range fs {
 		found = append(found, fs[i].Key())
+	}
+	for i := range cs {
+		found = append(found, cs[i].CrashKey())
 	}
 	_, stale := Verdicts(vs).JudgeKeys(found, judged)
 	out := []Verdict{}
@@ -303,42 +383,23 @@ func Stale(vs []Verdict, fs []Finding, judged func(key string) bool) []Verdict {
 }
 
 // Regressions compares a sweep with its release's committed report: an op
-// the baseline exercised within the samples run that this sweep did not,
-// and an op that crashed or hung here but never in the baseline. Ops in
-// unstable (op: reason), whose outcome varies from run to run by undefined
-// behaviour, are not compared.
+// the baseline exercised within the samples run that this sweep did not
+// (a crash is judged by its verdict, not here). Ops in unstable (op:
+// reason), whose outcome varies from run to run by undefined behaviour,
+// are not compared.
 func Regressions(base, rep *Report, names []string, unstable map[string]string) []string {
 	out := []string{}
-	selected := map[string]bool{}
-	for _, n := range names {
-		if _, ok := unstable[n]; !ok {
-			selected[n] = true
+	for _, op := range names {
+		if _, ok := unstable[op]; ok {
+			continue
 		}
-	}
-	var lost []string
-	for op, k := range base.ExercisedAt {
-		if selected[op] && k < rep.Samples {
+		if k, ok := base.ExercisedAt[op]; ok && k < rep.Samples {
 			if _, ok := rep.ExercisedAt[op]; !ok {
-				lost = append(lost, op)
+				out = append(out, fmt.Sprintf("%s: no longer exercised (%s)", op, rep.NotExercisedOps[op]))
 			}
 		}
 	}
-	sort.Strings(lost)
-	for _, op := range lost {
-		out = append(out, fmt.Sprintf("%s: no longer exercised (%s)", op, rep.NotExercisedOps[op]))
-	}
-	crashed := map[string]bool{}
-	for _, c := range base.Crashes {
-		crashed[c.Op] = true
-	}
-	seen := map[string]bool{}
-	for _, c := range rep.Crashes {
-		if selected[c.Op] && !crashed[c.Op] && !seen[c.Op] {
-			seen[c.Op] = true
-			out = append(out, fmt.Sprintf("%s: %s on sample %s (%s profile), which the baseline never saw", c.Op, c.Signal, c.Sample, c.Profile))
-		}
-	}
-	sort.Strings(out[len(lost):])
+	sort.Strings(out)
 	return out
 }
 
@@ -349,8 +410,8 @@ func Summary(w io.Writer, r *Report, selected int) {
 	for _, v := range r.Violations {
 		verdicts[v.Verdict]++
 	}
-	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d kernel, %d allowlisted, %d without a verdict), %d crashes, %.0f s\n",
-		r.Calls, r.Checks, len(r.Violations), verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Crashes), r.Seconds)
+	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d kernel, %d allowlisted, %d without a verdict), %d crashes (%d without a verdict), %.0f s\n",
+		r.Calls, r.Checks, len(r.Violations), verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Crashes), len(r.UnjudgedCrashes), r.Seconds)
 	fmt.Fprint(w, "slowest ops:")
 	for _, o := range r.Slowest[:min(len(r.Slowest), 5)] {
 		fmt.Fprintf(w, " %s %.1fs", o.Op, o.Seconds)

@@ -3,6 +3,7 @@ package report
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,13 +45,6 @@ func TestJudgeAndStale(t *testing.T) {
 		{Op: "where", Check: "distinct_outputs", Ret: ret(0), SampleID: 0},
 	}}
 	ran := map[string]map[int]bool{"dropout": {0: true, 1: true, 2: true}, "rrelu": {0: true}, "where": {0: true}}
-	keys := func(st []Verdict) string {
-		var k []string
-		for _, v := range st {
-			k = append(k, v.Key())
-		}
-		return strings.Join(k, "; ")
-	}
 	for _, c := range []struct {
 		name     string
 		base     *Report
@@ -66,7 +60,7 @@ func TestJudgeAndStale(t *testing.T) {
 		// violation does not show the kernel fixed
 		{"unstable", base, true, map[string]string{"where": "undefined behaviour"}, ""},
 	} {
-		if got := keys(Stale(vs, fs, Judged(vs, c.base, ran, c.full, c.unstable))); got != c.want {
+		if got := keys(Stale(vs, fs, nil, Judged(vs, c.base, ran, c.full, c.unstable))); got != c.want {
 			t.Errorf("%s: stale %q, want %q", c.name, got, c.want)
 		}
 	}
@@ -109,27 +103,62 @@ func sprint(v []bool) string {
 	return b.String()
 }
 
-// TestRegressions: an op the baseline exercised within the samples run,
-// and a crash or hang of an op that never crashed, are regressions; an op
-// exercised only at a later sample, and a known crasher, are not.
+// TestRegressions: an op the baseline exercised within the samples run is
+// a regression; an op exercised only at a later sample is not, nor a
+// crash (its verdict judges it: TestCrashVerdicts).
 func TestRegressions(t *testing.T) {
-	base := &Report{Samples: 11,
-		ExercisedAt: map[string]int{"mm": 0, "late": 5, "lost": 0},
-		Crashes:     []Crash{{Op: "known", Signal: "SIGSEGV"}},
-	}
+	base := &Report{Samples: 11, ExercisedAt: map[string]int{"mm": 0, "late": 5, "lost": 0}}
 	rep := &Report{Samples: 1,
 		ExercisedAt:     map[string]int{"mm": 0},
 		NotExercisedOps: map[string]string{"lost": "Error: no", "late": "Error: no"},
-		Crashes:         []Crash{{Op: "known", Signal: "SIGABRT"}, {Op: "new", Signal: "timeout", Sample: "0", Profile: "strict"}},
+		Crashes:         []Crash{{Op: "new", Signal: "timeout", Sample: "0", Profile: "strict"}},
 	}
-	got := Regressions(base, rep, []string{"mm", "late", "lost", "known", "new"}, nil)
-	if len(got) != 2 || !strings.HasPrefix(got[0], "lost: no longer exercised") || !strings.HasPrefix(got[1], "new: timeout") {
+	got := Regressions(base, rep, []string{"mm", "late", "lost", "new"}, nil)
+	if len(got) != 1 || !strings.HasPrefix(got[0], "lost: no longer exercised") {
 		t.Errorf("regressions %q", got)
 	}
 	// An unstable op is not compared.
-	got = Regressions(base, rep, []string{"mm", "late", "lost", "known", "new"}, map[string]string{"lost": "ub", "new": "ub"})
-	if len(got) != 0 {
-		t.Errorf("regressions with lost and new unstable: %q", got)
+	if got = Regressions(base, rep, []string{"mm", "late", "lost", "new"}, map[string]string{"lost": "ub"}); len(got) != 0 {
+		t.Errorf("regressions with lost unstable: %q", got)
+	}
+}
+
+// TestCrashVerdicts: a crash's key is its op and kind (a signal by name,
+// a hang), from its Key or, in a report written before crashes had keys,
+// from its signal; a crash verdict judges every crash of its key, a crash
+// no verdict names is returned by op, and a crash verdict whose key shows
+// no more on a sample the baseline saw it on, which the sweep ran, is
+// stale.
+func TestCrashVerdicts(t *testing.T) {
+	for _, c := range []struct {
+		crash Crash
+		key   string
+	}{
+		{Crash{Op: "mm", Signal: "SIGSEGV"}, "mm crash: signal SIGSEGV"},
+		{Crash{Op: "mm", Signal: "timeout"}, "mm crash: hang"},
+		{Crash{Op: "mm", Signal: "exit"}, "mm crash: exit"},
+		{Crash{Op: "mm", Signal: "SIGSEGV", Key: "mm crash: signal SIGSEGV at lib.f"}, "mm crash: signal SIGSEGV at lib.f"},
+	} {
+		if got := c.crash.CrashKey(); got != c.key {
+			t.Errorf("%+v: key %q, want %q", c.crash, got, c.key)
+		}
+	}
+	vs := []Verdict{{Op: "mm", Crash: "signal SIGSEGV", Verdict: "crash", Reason: "r", Repro: "x"}, {Op: "bmm", Crash: "hang", Verdict: "crash", Reason: "r", Repro: "x"}}
+	if err := CheckVerdicts(vs); err != nil {
+		t.Fatal(err)
+	}
+	cs := []Crash{{Op: "mm", Signal: "SIGSEGV", Sample: "3"}, {Op: "mm", Signal: "SIGABRT", Sample: "4"}, {Op: "mm", Signal: "SIGABRT", Sample: "5"}}
+	if got := JudgeCrashes(cs, vs); len(got) != 1 || !slices.Equal(got["mm"], []string{"mm crash: signal SIGABRT"}) {
+		t.Errorf("unjudged crashes %v", got)
+	}
+	base := &Report{Crashes: []Crash{{Op: "bmm", Signal: "timeout", Sample: "0"}, {Op: "mm", Signal: "SIGSEGV", Sample: "3"}}}
+	ran := map[string]map[int]bool{"bmm": {0: true}, "mm": {0: true}}
+	if got := keys(Stale(vs, nil, cs, Judged(vs, base, ran, true, nil))); got != "bmm crash: hang" {
+		t.Errorf("stale %q, want bmm's hang (sample 0 ran without it), not mm's (it crashed again)", got)
+	}
+	// a bounded sweep finds no crash verdict stale
+	if got := keys(Stale(vs, nil, cs, Judged(vs, base, ran, false, nil))); got != "" {
+		t.Errorf("bounded: stale %q, want none", got)
 	}
 }
 
@@ -247,8 +276,20 @@ func TestCommittedReportsJudged(t *testing.T) {
 				}
 			}
 		}
-		for _, v := range Stale(vs, r.Violations, Judged(vs, r, ran, true, unstable)) {
+		for op, ks := range JudgeCrashes(r.Crashes, vs) {
+			t.Errorf("%s: %s: crashes without a verdict: %q", release, op, ks)
+		}
+		for _, v := range Stale(vs, r.Violations, r.Crashes, Judged(vs, r, ran, true, unstable)) {
 			t.Errorf("%s: verdict %s is stale against the committed report", release, v.Key())
 		}
 	}
+}
+
+// keys joins the verdicts' keys.
+func keys(st []Verdict) string {
+	var k []string
+	for _, v := range st {
+		k = append(k, v.Key())
+	}
+	return strings.Join(k, "; ")
 }

@@ -213,3 +213,15 @@ func scalar(ints []int64, floats []float64, bools []bool, i int) torch.Scalar {
 	}
 	return torch.Float(1)
 }
+
+// Around runs a call of s, its tensors' making included, in the modes s
+// asks for (the optional Around method of a samples.Runtime).
+func (adapter) Around(s *samples.Sample, call func() error) error { return withModes(s, call) }
+
+// Brief is what a report keeps of a refusal: its class and the brief of
+// its message (report.Brief), "class: message" (the optional Brief method
+// of a samples.Runtime).
+func (adapter) Brief(err error) string {
+	class, msg := errResult(err)
+	return class + briefSep + msg
+}

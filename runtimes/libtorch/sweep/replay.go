@@ -97,30 +97,6 @@ func sampleLabelShort(k int) string {
 	return fmt.Sprintf("%d (OpInfo call %d)", k, k-replayFirst+1)
 }
 
-// order returns the samples op runs of the first n, in the order they run:
-// the variants, the replayed calls, then (with kinds) the meta and
-// functional samples and (with values) the values that matter.
-func order(release, op string, n int, kinds, values bool) []int {
-	var ks []int
-	for k := range min(n, len(Variants)) {
-		ks = append(ks, k)
-	}
-	for j := range replayCalls(release, op) {
-		if replayFirst+j < n {
-			ks = append(ks, replayFirst+j)
-		}
-	}
-	for _, k := range []int{metaSample, functionalSample} {
-		if k < n && kinds {
-			ks = append(ks, k)
-		}
-	}
-	for k := valueFirst; k < n && values; k++ {
-		ks = append(ks, k)
-	}
-	return ks
-}
-
 // SampleNames lists the names of the samples, in order (the report's
 // variants).
 func SampleNames() []string {

@@ -4,7 +4,6 @@ package sweep_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -139,45 +138,5 @@ func TestValues(t *testing.T) {
 	}
 	if len(rep.Crashes) != 0 {
 		t.Errorf("crashes %+v", rep.Crashes)
-	}
-}
-
-// TestValuesAfterCrash: a value that crashes the worker is a crash of its
-// own, and the values after it run in a new worker, which runs the base
-// sample again first; when that run crashes too, the crash is the base
-// sample's and the op's other values do not run. The pytorch profile then
-// runs neither the crashed value nor, after a base crash, any value.
-func TestValuesAfterCrash(t *testing.T) {
-	zeros := sweep.ValueFirst + 10
-	for _, c := range []struct {
-		env, values string
-		crashes     []string
-	}{
-		{fmt.Sprint(zeros), ".=...-----C......--.", []string{"strict 37"}},
-		{fmt.Sprint(zeros) + " rebase", ".=...-----C_________", []string{"strict 37", "strict 0"}},
-	} {
-		t.Run(c.env, func(t *testing.T) {
-			t.Setenv(sweep.CrashEnv, c.env)
-			rep, err := run(t, sweep.Options{Ops: "add.Tensor", Samples: sweep.NumSamples, Values: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := rep.Outcomes["add.Tensor"][sweep.ValueFirst:]; got != c.values {
-				t.Errorf("values %q, want %q", got, c.values)
-			}
-			var crashes []string
-			for _, cr := range rep.Crashes {
-				crashes = append(crashes, cr.Profile+" "+cr.Sample)
-				if cr.Signal != "SIGABRT" {
-					t.Errorf("crash %+v, want SIGABRT", cr)
-				}
-			}
-			if !slices.Equal(crashes, c.crashes) {
-				t.Errorf("crashes %q, want %q", crashes, c.crashes)
-			}
-			if rep.ExercisedAt["add.Tensor"] != 0 || rep.Unjudged != 0 {
-				t.Errorf("exercised at %d, %d unjudged", rep.ExercisedAt["add.Tensor"], rep.Unjudged)
-			}
-		})
 	}
 }

@@ -8,23 +8,28 @@
 //
 //	go run -tags debugasserts ./cmd/sweep -report REPORT.json [-samples N] [-ops PATTERN] [-j N] [-baseline REPORT.json]
 //
-// Each op runs in a worker process (the same binary, told so by its
-// environment), so a kernel that crashes (SIGSEGV, SIGFPE, SIGABRT) is a
-// finding and the sweep goes on with a new worker from the next sample.
-// Violations are matched against the release's verdicts.json precisely (op,
-// check, argument or return, sample); a violation without a verdict, and a
-// verdict that no violation matches any more, fail the sweep. With
-// -baseline (the committed report of the same release), fewer ops
-// exercised and an op that crashes or hangs and did not fail it too.
+// The sweep is the root module's public sweep (package
+// github.com/assertgen/assertgen/sweep), run once per profile: its worker
+// processes (the program run again, -j at once), so that a kernel that
+// crashes (SIGSEGV, SIGFPE, SIGABRT) or hangs is a crash of its op on its
+// sample and the sweep goes on with a fresh worker at the next sample;
+// the replayed OpInfo calls and the meta and functional samples are its
+// given samples (sweep.Options.Given), and this package makes its report
+// from each step the public sweep tells (sweep.Options.OnStep).
+// Violations and crashes are judged by the release's verdicts.json, by
+// key (op, check and argument or return; op and kind of crash): one
+// without a verdict, and a verdict that shows no more where it showed
+// before, fail the sweep. With -baseline (the committed report of the
+// same release), fewer ops exercised fail it too.
 package sweep
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"testing"
 	"time"
 
-	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/runtimes/libtorch/report"
 )
 
@@ -51,9 +56,12 @@ type Options struct {
 	Unstable string        // the release's unstable.json: ops the baseline comparison leaves out
 	Ops      string        // comma-separated op name patterns (path.Match)
 	Samples  int           // samples per op: variants 0 to Samples-1
-	Jobs     int           // worker processes
-	Timeout  time.Duration // per-op time limit
+	Jobs     int           // worker processes at once
+	Timeout  time.Duration // per-call time limit
 	Content  bool          // run the same_content check in the workers
+	// Test is the test a sweep runs in (its workers run that test alone,
+	// up to the sweep; nil in a program, and in a top-level test).
+	Test testing.TB
 	// Kinds runs the meta and functional samples (21, 22).
 	Kinds bool
 	// Values runs the values that matter (27-46) on each op's first
@@ -64,14 +72,11 @@ type Options struct {
 	Verbose bool
 }
 
-// Main is a release's sweep command: a worker when its environment says
-// so, else the master, which parses the flags, runs the sweep and exits 1
-// on an unjudged violation, a stale verdict or a regression.
+// Main is a release's sweep command: it parses the flags, runs the sweep
+// and exits 1 on an unjudged violation or crash, a stale verdict or a
+// regression. Its workers are the command run again with its flags: each
+// parses them and reaches the sweep it serves (package sweep, "Isolation").
 func Main(r Bindings) {
-	if os.Getenv(WorkerEnv) != "" {
-		RunWorker(r)
-		return
-	}
 	var o Options
 	flag.StringVar(&o.Report, "report", "", "write the JSON report to this file")
 	flag.IntVar(&o.Samples, "samples", NumSamples, "samples per op: the variants, then the replayed OpInfo calls (at most their number)")
@@ -80,7 +85,7 @@ func Main(r Bindings) {
 	flag.StringVar(&o.Verdicts, "verdicts", "verdicts.json", "the verdicts of known violations")
 	flag.StringVar(&o.Baseline, "baseline", "", "a committed report of this release: fail on fewer ops exercised or a new crash or hang")
 	flag.StringVar(&o.Unstable, "unstable", "", "the release's unstable.json: ops whose outcome varies by undefined behaviour, left out of -baseline")
-	flag.DurationVar(&o.Timeout, "timeout", 60*time.Second, "per-op time limit")
+	flag.DurationVar(&o.Timeout, "timeout", 60*time.Second, "per-call time limit: a call past it is a hang, and its op's later samples are not run")
 	flag.BoolVar(&o.Content, "content", true, "run the same_content check (asserts.SetContentCheck) in the workers")
 	flag.BoolVar(&o.Kinds, "kinds", true, "run the meta and functional samples (21, 22); -kinds=false leaves them out")
 	flag.BoolVar(&o.Values, "values", true, "run the values that matter (27-46) on each op's first clean sample; -values=false leaves them out")
@@ -112,30 +117,3 @@ type (
 // profiles are the checked wrappers' profiles a sweep runs, in order:
 // Bindings.Checked, then Bindings.CheckedPyTorch.
 var profiles = []string{"strict", "pytorch"}
-
-// The master and its workers speak JSON lines.
-// WorkerEnv, set in a process's environment, makes Main (or a test
-// binary's TestMain calling RunWorker) a worker of the sweep.
-const WorkerEnv = "AG_SWEEP_WORKER"
-
-// contentEnv, set for a worker, switches the same_content check on in it.
-const contentEnv = "AG_SWEEP_CONTENT"
-
-type sampleResult struct {
-	T          string              `json:"t"` // "start", "rebase", "rebased", "res", "done"
-	K          int                 `json:"k"`
-	ErrClass   string              `json:"err_class,omitempty"`
-	ErrMsg     string              `json:"err_msg,omitempty"`
-	Calls      uint64              `json:"calls,omitempty"`
-	Checks     uint64              `json:"checks,omitempty"`
-	ChecksRun  map[string]uint64   `json:"checks_run,omitempty"`
-	Skipped    map[string]uint64   `json:"skipped,omitempty"`
-	Violations []asserts.Violation `json:"violations,omitempty"`
-	Repairs    []string            `json:"repairs,omitempty"`
-	Base       int                 `json:"base,omitempty"` // the meta and functional samples' and the values' source sample
-	// NotRun, for a value that did not run, says why: "=" the base sample
-	// has its values already, "-" the op has no argument of its kind, "_"
-	// there is no base sample (none ran clean, or it did not when a new
-	// worker ran it again).
-	NotRun string `json:"not_run,omitempty"`
-}

@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -18,14 +18,8 @@ import (
 )
 
 // The tests sweep libtorch 1.13.1 (the host's); the test binary is its own
-// worker.
-func TestMain(m *testing.M) {
-	if os.Getenv(sweep.WorkerEnv) != "" {
-		sweep.RunWorker(sweepops.Bindings())
-		return
-	}
-	os.Exit(m.Run())
-}
+// worker (package sweep's isolation runs the test again, alone, up to its
+// sweep).
 
 const verdicts = "../verdicts.json"
 
@@ -150,8 +144,9 @@ func TestVerdictsByKey(t *testing.T) {
 }
 
 // TestBaseline: against a committed report, an op it exercised that is not
-// exercised now, and an op that crashes now and never did, fail the sweep;
-// the same sweep against its own report passes.
+// exercised now fails the sweep, and so does a crash no verdict names that
+// repeats with its op alone in a fresh worker; the same sweep against its
+// own report and the release's verdicts passes.
 func TestBaseline(t *testing.T) {
 	ops := "mm,_local_scalar_dense,_cummax_helper"
 	self := filepath.Join(t.TempDir(), "self.json")
@@ -168,14 +163,24 @@ func TestBaseline(t *testing.T) {
 	for op := range rep.NotExercisedOps {
 		base.ExercisedAt[op] = 0
 	}
-	rep2, err := run(t, sweep.Options{Ops: ops, Baseline: writeJSON(t, base)})
-	if err == nil || !strings.Contains(err.Error(), "regressions") {
-		t.Fatalf("err = %v, want regressions", err)
+	all, err := sweep.LoadVerdicts(verdicts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kernel []sweep.Verdict // without the crash verdicts
+	for _, v := range all {
+		if v.Verdict != "crash" {
+			kernel = append(kernel, v)
+		}
+	}
+	rep2, err := run(t, sweep.Options{Ops: ops, Baseline: writeJSON(t, base), Verdicts: writeJSON(t, kernel)})
+	if err == nil || len(rep.NotExercisedOps) > 0 && !strings.Contains(err.Error(), "regressions") || !strings.Contains(err.Error(), "crashes have no verdict") {
+		t.Fatalf("err = %v, want a crash without a verdict (and regressions: %v not exercised)", err, rep.NotExercisedOps)
+	}
+	if !slices.Contains(rep2.UnjudgedCrashes, "_local_scalar_dense crash: signal SIGSEGV") {
+		t.Errorf("unjudged crashes %q: no SIGSEGV of _local_scalar_dense", rep2.UnjudgedCrashes)
 	}
 	got := strings.Join(rep2.Regressions, "\n")
-	if !strings.Contains(got, "_local_scalar_dense: SIGSEGV") {
-		t.Errorf("regressions %q: no new crash of _local_scalar_dense", got)
-	}
 	for op := range rep.NotExercisedOps {
 		if !strings.Contains(got, op+": no longer exercised") {
 			t.Errorf("regressions %q: %s not reported", got, op)
@@ -201,10 +206,16 @@ func TestVerdictsFile(t *testing.T) {
 		"arg and ret":    mod(func(v *sweep.Verdict) { v.Arg = "self" }),
 		"neither":        mod(func(v *sweep.Verdict) { v.Ret = nil }),
 		"twice":          {ok, ok},
+		"crash, a check": {{Op: "mm", Check: "impl_use_count_le_1", Crash: "signal SIGSEGV", Verdict: "crash", Reason: "r", Repro: "x"}},
+		"crash, no kind": {{Op: "mm", Verdict: "crash", Reason: "r", Repro: "x"}},
+		"crash, no why":  {{Op: "mm", Crash: "hang", Verdict: "crash", Repro: "x"}},
 	} {
 		if err := report.CheckVerdicts(bad); err == nil {
 			t.Errorf("%s: report.CheckVerdicts(%+v) = nil, want an error", name, bad)
 		}
+	}
+	if err := report.CheckVerdicts([]sweep.Verdict{ok, {Op: "mm", Crash: "signal SIGSEGV", Verdict: "crash", Reason: "r", Repro: "x"}}); err != nil {
+		t.Errorf("a kernel and a crash verdict: %v", err)
 	}
 	if _, err := sweep.LoadVerdicts(verdicts); err != nil {
 		t.Error(err)
@@ -240,33 +251,5 @@ func TestSweepContent(t *testing.T) {
 		if !on && (err == nil || len(rep.Stale) == 0) {
 			t.Errorf("content off: err %v, stale %v; want the noise verdict stale", err, rep.Stale)
 		}
-	}
-}
-
-// TestDeathCause: a worker's crash is named by the signal Go's runtime
-// prints, else by the signal that killed the process (a library's own
-// handler, as libucs's on libtorch 2.6.0, prints its own text and raises
-// the signal again), else it is an exit.
-func TestDeathCause(t *testing.T) {
-	for _, tc := range []struct {
-		script, stderr, want string
-	}{
-		{"exit 2", "SIGSEGV: segmentation violation\nPC=0x0 m=0 sigcode=1\n", "SIGSEGV"},
-		{"kill -FPE $$", "[vm:1:0:2] Caught signal 8 (Floating point exception: integer divide by zero)\n", "SIGFPE"},
-		{"kill -ABRT $$", "", "SIGABRT"},
-		{"kill -SEGV $$", "", "SIGSEGV"},
-		{"kill -KILL $$", "", "SIGKILL"},
-		{"kill -USR1 $$", "", "signal 10"},
-		{"exit 1", "fatal error: out of memory\n", "exit"},
-		{"exit 0", "", "exit"},
-	} {
-		cmd := exec.Command("sh", "-c", tc.script)
-		cmd.Run()
-		if got := sweep.DeathCause(tc.stderr, cmd.ProcessState); got != tc.want {
-			t.Errorf("sh -c %q, stderr %q: %q, want %q", tc.script, tc.stderr, got, tc.want)
-		}
-	}
-	if got := sweep.DeathCause("", nil); got != "exit" {
-		t.Errorf("no process state: %q, want exit", got)
 	}
 }

@@ -1,0 +1,276 @@
+//go:build debugasserts
+
+package sweep
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/runtimes/libtorch/report"
+	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
+	"github.com/assertgen/assertgen/schema"
+	samples "github.com/assertgen/assertgen/sweep"
+)
+
+// The sweep on the public sweep's isolation: one public sweep per
+// profile, whose steps (OnStep) this file turns into the report's
+// samples, outcomes, violations and crashes.
+
+// LoadVerdicts reads and checks a verdicts.json.
+func LoadVerdicts(path string) ([]Verdict, error) { return report.LoadVerdicts(path) }
+
+// LoadReport reads a sweep report.
+func LoadReport(path string) (*Report, error) { return report.LoadReport(path) }
+
+// Run runs the sweep of release r and writes its summary to out. The
+// report comes back also with an error: unjudged violations or crashes,
+// stale verdicts, regressions against the baseline.
+func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
+	t0 := time.Now()
+	torch.SetNumThreads(1) // here and in each worker, which runs Run again up to its sweep
+	s, err := embedded(r.Version)
+	if err != nil {
+		return nil, err
+	}
+	n := min(max(o.Samples, 1), NumSamples)
+	names := selectOps(r.Bound, o.Ops)
+	// the inputs are read after the sweeps: each worker runs Run again up
+	// to its sweep, and a committed report is megabytes of JSON
+	c, err := sweepOps(s, r, o, n, names)
+	if err != nil {
+		return nil, err
+	}
+	verdicts, base, unstable, err := loadInputs(r, o, n)
+	if err != nil {
+		return nil, err
+	}
+	rep := c.report(r, o, n, len(s.Ops), names)
+	report.Judge(rep.Violations, verdicts)
+	unjudgedCrashes := report.JudgeCrashes(rep.Crashes, verdicts)
+	for _, f := range rep.Violations {
+		if f.Verdict == "" {
+			rep.Unjudged++
+		}
+	}
+	full := n == NumSamples && o.Kinds && o.Values
+	rep.Stale = report.Stale(verdicts, rep.Violations, rep.Crashes, report.Judged(verdicts, base, c.ran, full, unstable))
+	var lost []string
+	if base != nil {
+		lost = report.Regressions(base, rep, names, unstable)
+	}
+	if len(unjudgedCrashes) > 0 || len(lost) > 0 {
+		rep.UnjudgedCrashes, rep.Regressions = confirm(r, o, n, unjudgedCrashes, lost, unstable)
+	}
+	rep.Seconds = time.Since(t0).Seconds()
+	if o.Report != "" {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		if err := os.WriteFile(o.Report, append(b, '\n'), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	report.Summary(out, rep, len(names))
+	return rep, failures(rep, o)
+}
+
+// sweepOps sweeps the ops names of r under each profile and returns what
+// their steps told.
+func sweepOps(s *schema.Schema, r Bindings, o Options, n int, names []string) (*collector, error) {
+	c := newCollector(r.Version, n, names, o.Verbose)
+	values := o.Values && n > valueFirst
+	var skip func(op string, step int) bool
+	for _, profile := range profiles {
+		table := r.Checked
+		if profile == "pytorch" {
+			table = r.CheckedPyTorch
+		}
+		rep, err := samples.Sweep(tableOf(s, names, table), adapter{&pool{}}, samples.Options{
+			Samples: min(n, len(Variants)), Content: o.Content, NoValues: !values, CallLimit: o.Timeout,
+			Workers: max(o.Jobs, 1), Test: o.Test, Given: c.given(s, o.Kinds), OnStep: c.onStep(profile), Skip: skip,
+		})
+		if err != nil {
+			return nil, err
+		}
+		c.reps[profile] = rep
+		c.stats = c.stats.Add(rep.Stats)
+		skip = crashedIn(rep)
+	}
+	return c, nil
+}
+
+// crashedIn says which steps crashed or hung in rep, or were not run
+// after a hang: the pytorch profile's sweep skips them, its wrappers
+// calling the same kernels on the same inputs as the strict profile's.
+func crashedIn(rep *samples.Report) func(op string, step int) bool {
+	return func(op string, step int) bool {
+		codes := strings.ReplaceAll(rep.Tried[op], " ", "")
+		return step < len(codes) && strings.IndexByte("CH/", codes[step]) >= 0
+	}
+}
+
+// tableOf is the public sweep's table of the ops names: each op's schema
+// and its wrapper in table.
+func tableOf(s *schema.Schema, names []string, table map[string]any) func(yield func(string, any) bool) {
+	return func(yield func(string, any) bool) {
+		for _, name := range names {
+			if !yield(s.Op(name).Schema, table[name]) {
+				return
+			}
+		}
+	}
+}
+
+// loadInputs reads the verdicts, the unstable ops and the baseline.
+func loadInputs(r Bindings, o Options, n int) (verdicts []Verdict, base *Report, unstable map[string]string, err error) {
+	if verdicts, err = LoadVerdicts(o.Verdicts); err != nil {
+		return nil, nil, nil, err
+	}
+	unstable = map[string]string{}
+	if o.Unstable != "" {
+		if unstable, err = report.LoadUnstable(o.Unstable); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if o.Baseline != "" {
+		if base, err = LoadReport(o.Baseline); err != nil {
+			return nil, nil, nil, err
+		}
+		if base.Libtorch != r.Version || base.Samples < n {
+			return nil, nil, nil, fmt.Errorf("%s: a report of libtorch %s with %d samples per op cannot judge a sweep of %s with %d", o.Baseline, base.Libtorch, base.Samples, r.Version, n)
+		}
+	}
+	return verdicts, base, unstable, nil
+}
+
+// selectOps returns the bound ops matching the comma-separated patterns.
+func selectOps(bound []string, patterns string) []string {
+	if patterns == "" {
+		patterns = "*"
+	}
+	var names []string
+	for _, b := range bound {
+		for _, p := range strings.Split(patterns, ",") {
+			if ok, _ := path.Match(p, b); ok {
+				names = append(names, b)
+				break
+			}
+		}
+	}
+	return names
+}
+
+// confirm sweeps each op of a crash no verdict names, and each op no
+// longer exercised (lost: the regressions, "op: ..."), again, alone, in a
+// fresh worker: a worker runs many ops, and an earlier op's undefined
+// behaviour (a write past a buffer) can crash a later one, which then
+// runs on its own. It returns the keys of the crashes that repeat and
+// the regressions that do, and prints the others, which are not counted.
+func confirm(r Bindings, o Options, n int, crashes map[string][]string, lost []string, unstable map[string]string) (repeated, regressions []string) {
+	repeated, regressions = []string{}, []string{}
+	ops := map[string]bool{}
+	for op := range crashes {
+		ops[op] = true
+	}
+	for _, l := range lost {
+		op, _, _ := strings.Cut(l, ":")
+		ops[op] = true
+	}
+	alone := map[string]*collector{}
+	for _, op := range slices.Sorted(maps.Keys(ops)) {
+		if _, ok := unstable[op]; ok {
+			fmt.Fprintf(os.Stderr, "sweep: %s: the op is in unstable.json; its crashes are not counted\n", op)
+			continue
+		}
+		o1 := o
+		o1.Ops, o1.Jobs, o1.Verbose = op, 1, false
+		c, err := sweepOps(mustSchema(r.Version), r, o1, n, []string{op})
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "sweep: %s alone: %v\n", op, err)
+			c = nil
+		}
+		alone[op] = c
+	}
+	for _, op := range slices.Sorted(maps.Keys(crashes)) {
+		again := map[string]bool{}
+		if c := alone[op]; c != nil {
+			for _, cr := range c.crashes() {
+				again[cr.CrashKey()] = true
+			}
+		}
+		for _, k := range crashes[op] {
+			if again[k] {
+				repeated = append(repeated, k)
+			} else {
+				fmt.Fprintf(os.Stderr, "sweep: %s: did not repeat alone in a fresh worker (an earlier op in the worker is the likely cause); not counted\n", k)
+			}
+		}
+	}
+	for _, l := range lost {
+		op, _, _ := strings.Cut(l, ":")
+		if c := alone[op]; c != nil && c.exercised(op) {
+			fmt.Fprintf(os.Stderr, "sweep: %s: exercised alone in a fresh worker (an earlier op in the worker is the likely cause); not counted\n", l)
+			continue
+		}
+		regressions = append(regressions, l)
+	}
+	return repeated, regressions
+}
+
+// mustSchema is the release's schema, parsed by Run already.
+func mustSchema(release string) *schema.Schema {
+	s, err := embedded(release)
+	if err != nil {
+		panic(err) // Run parsed it
+	}
+	return s
+}
+
+// failures is the sweep's error: violations or crashes without a verdict,
+// stale verdicts, regressions; nil when there are none.
+func failures(rep *Report, o Options) error {
+	var errs []string
+	if rep.Unjudged > 0 {
+		errs = append(errs, fmt.Sprintf("%d violations have no verdict (see %s)", rep.Unjudged, o.Verdicts))
+	}
+	if len(rep.UnjudgedCrashes) > 0 {
+		errs = append(errs, fmt.Sprintf("%d crashes have no verdict and repeat alone (see %s): %s", len(rep.UnjudgedCrashes), o.Verdicts, strings.Join(rep.UnjudgedCrashes, "; ")))
+	}
+	if len(rep.Stale) > 0 {
+		errs = append(errs, fmt.Sprintf("%d verdicts are stale: their key showed no more on a sample that showed it before (remove them from %s)", len(rep.Stale), o.Verdicts))
+	}
+	if len(rep.Regressions) > 0 {
+		errs = append(errs, fmt.Sprintf("%d regressions against %s", len(rep.Regressions), o.Baseline))
+	}
+	if len(errs) > 0 {
+		return errors.New(strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// statsNames are the report's counts of a sweep's checks: the calls, the
+// checks run by check and skipped by reason, by name.
+func statsNames(st asserts.Stats) (ran, skipped map[string]uint64) {
+	var m struct {
+		Ran     map[string]uint64 `json:"checks_run"`
+		Skipped map[string]uint64 `json:"skipped"`
+	}
+	b, _ := json.Marshal(st)
+	json.Unmarshal(b, &m)
+	return m.Ran, m.Skipped
+}
+
+// sortReport puts the report's lists in a fixed order: crashes and
+// violations by op, then profile, then sample.
+func sortReport(rep *Report) {
+	sort.SliceStable(rep.Crashes, func(i, j int) bool { return rep.Crashes[i].Op < rep.Crashes[j].Op })
+	sort.SliceStable(rep.Violations, func(i, j int) bool { return rep.Violations[i].Op < rep.Violations[j].Op })
+}
