@@ -1,0 +1,198 @@
+package wrap
+
+import (
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// A Frame is one checked call of the one path (version 4), for a runtime
+// whose tensors carry their identities and use counts (asserts.Tensor):
+// a wrapper declares it on its stack, sized by its shape (S the array of
+// its single tensors' [Slot]s, L of its lists' [ListSlot]s), and calls
+//
+//	var f wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+//	Before_K(&f, &opAdd, t0, t1) // f.Arg(0, t0.Ident(), ...)...; f.Begin(op, &Shape_K)
+//	r0 := kernel(t0, t1)
+//	After_K(&f, t0, t1, r0)      // f.AfterArg(0, t0.Ident())...; f.End()
+//
+// The helpers only read the tensors and hand the values over; what runs
+// is the runtime's: a plain call passes the shape's fast plan, any other
+// runs the shape's rows one by one (docs/DESIGN.md, "One path in
+// generated code").
+type Frame[S Slots, L ListSlots] struct {
+	frame
+	s S
+	l L
+}
+
+// Slots are the arrays of single-tensor snapshots a Frame may hold.
+type Slots interface {
+	[0]Slot | [1]Slot | [2]Slot | [3]Slot | [4]Slot | [5]Slot | [6]Slot | [7]Slot | [8]Slot |
+		[9]Slot | [10]Slot | [11]Slot | [12]Slot | [13]Slot | [14]Slot | [15]Slot | [16]Slot |
+		[17]Slot | [18]Slot | [19]Slot | [20]Slot | [21]Slot | [22]Slot | [23]Slot | [24]Slot |
+		[25]Slot | [26]Slot | [27]Slot | [28]Slot | [29]Slot | [30]Slot | [31]Slot | [32]Slot
+}
+
+// ListSlots are the arrays of list snapshots a Frame may hold.
+type ListSlots interface {
+	[0]ListSlot | [1]ListSlot | [2]ListSlot | [3]ListSlot | [4]ListSlot | [5]ListSlot | [6]ListSlot | [7]ListSlot | [8]ListSlot
+}
+
+// A Slot is a Frame's snapshot of a single tensor: what its helpers read,
+// and the tensor's handle for the rows that read the tensor itself.
+type Slot struct {
+	s  Saved
+	h  unsafe.Pointer
+	fp uint64 // the metadata fingerprint after the kernel
+	// mread: bit 0, the fingerprint before the kernel was read (kept in
+	// s.metadata until Begin takes it), bit 1 it was there; bits 2 and 3
+	// the same after the kernel
+	mread uint8
+}
+
+// A ListSlot is a Frame's snapshot of a list of tensors.
+type ListSlot struct {
+	l SavedList
+	h unsafe.Pointer // the slice's data
+}
+
+// frame is the part of a Frame that is not sized by its shape.
+type frame struct {
+	c    Call
+	sh   *Shape
+	fast bool
+	// stash is what binding_context kept before the kernel in a hermetic
+	// context (frame.stashBindings)
+	stash []asserts.Ident
+}
+
+func (f *Frame[S, L]) singles() []Slot {
+	return unsafe.Slice((*Slot)(unsafe.Pointer(&f.s)), len(f.s))
+}
+
+func (f *Frame[S, L]) lists() []ListSlot {
+	return unsafe.Slice((*ListSlot)(unsafe.Pointer(&f.l)), len(f.l))
+}
+
+// Arg reads single argument i (its identities id, its handle h) before
+// the kernel.
+func (f *Frame[S, L]) Arg(i int, id asserts.Ident, h unsafe.Pointer) {
+	p := &f.s[i]
+	p.s.id = id
+	p.s.meta = id.Traits&^asserts.AddressIdentity | fPending
+	p.h = h
+}
+
+// ArgOpt reads an optional argument (Tensor?): absent unless present.
+func (f *Frame[S, L]) ArgOpt(i int, id asserts.Ident, h unsafe.Pointer, present bool) {
+	p := &f.s[i]
+	if !present {
+		p.s = Saved{meta: fAbsent | fPending}
+		p.h = h
+		return
+	}
+	p.s.id = id
+	p.s.meta = id.Traits&^asserts.AddressIdentity | fPending
+	p.h = h
+}
+
+// Meta reads argument i's metadata fingerprint before the kernel, for its
+// same_metadata row.
+func (f *Frame[S, L]) Meta(i int, fp uint64, ok bool) {
+	p := &f.s[i]
+	p.s.metadata = fp
+	p.mread = 1 | b2u(ok)<<1
+}
+
+// MetaAfter reads argument i's metadata fingerprint after the kernel.
+func (f *Frame[S, L]) MetaAfter(i int, fp uint64, ok bool) {
+	p := &f.s[i]
+	p.fp = fp
+	p.mread |= 4 | b2u(ok)<<3
+}
+
+// ViewBase reads, before the kernel, the use count su of the StorageImpl
+// of argument a that return r views (view_holds_storage).
+func (f *Frame[S, L]) ViewBase(r, a int, su int) {
+	f.s[r].s.digest = 0
+	if f.s[a].s.id.Impl != 0 {
+		f.s[r].s.digest = uint64(su)
+	}
+}
+
+// ViewBaseList is ViewBase for list return r.
+func (f *Frame[S, L]) ViewBaseList(r, a int, su int) {
+	f.l[r].l.base = 0
+	if f.s[a].s.id.Impl != 0 {
+		f.l[r].l.base = uint32(min(uint64(su), 1<<32-1))
+	}
+}
+
+// List begins reading list i of n elements, whose data pointer is h.
+func (f *Frame[S, L]) List(i, n int, h unsafe.Pointer) {
+	f.l[i].l.Reset(n)
+	f.l[i].h = h
+}
+
+// Elem reads element j of list argument i before the kernel.
+func (f *Frame[S, L]) Elem(i, j int, id asserts.Ident) {
+	s := f.l[i].l.at(j)
+	s.id = id
+	s.meta = id.Traits&^asserts.AddressIdentity | fPending
+}
+
+// ListRead ends the reading of list argument i before the kernel.
+func (f *Frame[S, L]) ListRead(i int) { f.l[i].l.SummarizeSaved() }
+
+// OptListRead ends the reading of Tensor?[] argument i before the kernel.
+func (f *Frame[S, L]) OptListRead(i int) { f.c.SummarizeSavedOpt(&f.l[i].l) }
+
+// AfterArg reads argument i's identities after the kernel.
+func (f *Frame[S, L]) AfterArg(i int, id asserts.Ident) { f.s[i].s.after = id }
+
+// AfterList begins reading list argument i after the kernel: n elements.
+func (f *Frame[S, L]) AfterList(i, n int) { f.l[i].l.CheckLen(&f.c, n) }
+
+// AfterElem reads element j of list argument i after the kernel.
+func (f *Frame[S, L]) AfterElem(i, j int, id asserts.Ident) {
+	s := f.l[i].l.at(j)
+	s.after = id
+}
+
+// Ret reads single return i: its identities and use counts.
+func (f *Frame[S, L]) Ret(i int, id asserts.Ident, implUses, storageUses int, h unsafe.Pointer) {
+	p := &f.s[i]
+	p.s.id = id
+	p.s.after = asserts.Ident{Impl: asserts.ID(implUses), Storage: asserts.ID(storageUses)}
+	p.s.meta = id.Traits&^asserts.AddressIdentity | fResult | f.c.saved&fMode
+	p.h = h
+}
+
+// RetElem reads element j of list return i (begun by [Frame.List]).
+func (f *Frame[S, L]) RetElem(i, j int, id asserts.Ident, implUses, storageUses int) {
+	s := f.l[i].l.at(j)
+	s.id = id
+	s.after = asserts.Ident{Impl: asserts.ID(implUses), Storage: asserts.ID(storageUses)}
+	s.meta = id.Traits&^asserts.AddressIdentity | fResult | f.c.saved&fMode
+}
+
+// RetListRead ends the reading of list return i.
+func (f *Frame[S, L]) RetListRead(i int) { f.l[i].l.SummarizeResult() }
+
+// Begin begins the call of op, of shape sh, once the arguments are read.
+func (f *Frame[S, L]) Begin(op *Op, sh *Shape) { f.begin(op, sh, f.singles(), f.lists()) }
+
+// End ends the call once the returns are read, the arguments read again.
+func (f *Frame[S, L]) End() { f.end(f.singles(), f.lists()) }
+
+// Abandon ends a call whose kernel panicked (see [Call.Abandon]): a
+// wrapper of an op that writes an argument defers it.
+func (f *Frame[S, L]) Abandon() { f.c.Abandon() }
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}

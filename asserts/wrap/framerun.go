@@ -1,0 +1,503 @@
+package wrap
+
+import (
+	"fmt"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+)
+
+// How a Frame runs a call: Begin takes the shape's fast plan when the
+// call meets its conditions (no mode, not hermetic, same_content off,
+// every argument plain), counting the rows before the kernel as their
+// entries would; End tests the plan on what the helpers read and adds
+// what a passing call counts, then ends the call as Call.End does (the
+// op's signature). A call that began off the plan, or fails it, runs the
+// shape's rows one by one with the entries of today's rows path: its
+// counts and reports are theirs, check by check.
+
+//go:noinline
+func (f *frame) begin(op *Op, sh *Shape, s []Slot, ls []ListSlot) {
+	c := &f.c
+	c.Begin(op)
+	f.sh = sh
+	p := sh.planOf()
+	for _, w := range sh.Writes {
+		if p.list[w] {
+			c.MutableList(&ls[p.idx[w]].l)
+		} else {
+			c.Mutable(&s[p.idx[w]].s)
+		}
+	}
+	f.fast = p.fast && c.saved == fPending && !c.env.Hermetic && ContentCheckOff() && p.argsPlain(s, ls)
+	if !f.fast {
+		f.beginRows(p, s, ls)
+		return
+	}
+	c.t[laneBinding/4] += uint64(p.binds) * c.bind
+	c.t[laneContentOff/4] += uint64(p.content) << (16 * (laneContentOff % 4))
+	for _, i := range p.bindList {
+		c.t[laneBinding/4] += uint64(ls[i].l.n) * c.bind
+	}
+	for _, i := range p.contList {
+		c.t[laneContentOff/4] += uint64(ls[i].l.n) << (16 * (laneContentOff % 4))
+	}
+	for _, i := range p.meta {
+		f.takeMetadata(&s[i])
+	}
+}
+
+// argsPlain reports whether every argument is plain: a defined tensor
+// of no special kind, versioned; a list, every element so, at most 255.
+func (p *fastPlan) argsPlain(s []Slot, ls []ListSlot) bool {
+	for i := range p.nArgs {
+		if s[i].s.meta != asserts.Versioned|fPending {
+			return false
+		}
+	}
+	for _, i := range p.argLists {
+		if ls[i].l.ok&okRegular == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// takeMetadata runs the step of same_metadata before the kernel for a
+// single argument, from the fingerprint its helper read when it had one.
+func (f *frame) takeMetadata(p *Slot) {
+	c := &f.c
+	if p.mread&1 != 0 {
+		fp := p.s.metadata
+		p.s.metadata = 0
+		if c.TakeMetadata(&p.s, fp, p.mread&2 != 0) {
+			return
+		}
+		if m, ok := f.sh.Tensor(p.h).(asserts.Metadata); ok {
+			c.SaveMetadataOf(&p.s, m)
+			return
+		}
+	}
+	c.SaveMetadata(&p.s, f.sh.Tensor(p.h))
+}
+
+// beginRows runs, off the fast plan, the steps of the rows before the
+// kernel, entry by entry.
+func (f *frame) beginRows(p *fastPlan, s []Slot, ls []ListSlot) {
+	c, sh := &f.c, f.sh
+	if mode := c.saved &^ fPending; mode != 0 {
+		for i := range p.nArgs {
+			s[i].s.meta |= mode
+		}
+		for k, isList := range p.list {
+			if !isList || k >= sh.Args {
+				continue
+			}
+			l := &ls[p.idx[k]].l
+			for j := range l.n {
+				l.at(j).meta |= mode
+			}
+			if sh.OptLists&(1<<k) != 0 {
+				c.SummarizeSavedOpt(l)
+			} else {
+				l.SummarizeSaved()
+			}
+		}
+	}
+	defer f.stashBindings(p, s, ls)
+	for i := range sh.Rows {
+		r := &sh.Rows[i]
+		if r.Skip {
+			continue
+		}
+		switch r.Check {
+		case checks.BindingContext:
+			if r.Form == FormOne {
+				q := &s[p.idx[r.T]]
+				c.BindingContext(sh.Locs[r.T], &q.s, sh.Tensor(q.h))
+			} else {
+				q := &ls[p.idx[r.T]]
+				BindingContextList(c, sh.Locs[r.T], &q.l, f.elems(q))
+			}
+		case checks.SameContent:
+			if r.Form == FormOne {
+				q := &s[p.idx[r.T]]
+				c.SameContent(sh.Locs[r.T], &q.s, sh.Tensor(q.h))
+			} else {
+				q := &ls[p.idx[r.T]]
+				SameContentList(c, sh.Locs[r.T], &q.l, f.elems(q))
+			}
+		case checks.SameMetadata:
+			if r.Form == FormOne {
+				f.takeMetadata(&s[p.idx[r.T]])
+			} else {
+				q := &ls[p.idx[r.T]]
+				SaveMetadataList(c, &q.l, f.elems(q))
+			}
+		}
+	}
+}
+
+// stashBindings keeps, in a hermetic context, what binding_context's
+// step before the kernel kept in the arguments' snapshots (their after
+// identities), which the helper's reads after the kernel overwrite before
+// the step after it ([frame.bindingAfter]) reads them.
+func (f *frame) stashBindings(p *fastPlan, s []Slot, ls []ListSlot) {
+	if !f.c.env.Hermetic {
+		return
+	}
+	f.stash = f.stash[:0]
+	for i := range p.nArgs {
+		f.stash = append(f.stash, s[i].s.after)
+	}
+	for _, i := range p.argLists {
+		l := &ls[i].l
+		for j := range l.n {
+			f.stash = append(f.stash, l.at(j).after)
+		}
+	}
+}
+
+// swapBindings swaps the arguments' after identities with the stash.
+func (f *frame) swapBindings(p *fastPlan, s []Slot, ls []ListSlot) {
+	n := 0
+	swap := func(a *asserts.Ident) {
+		*a, f.stash[n] = f.stash[n], *a
+		n++
+	}
+	for i := range p.nArgs {
+		swap(&s[i].s.after)
+	}
+	for _, i := range p.argLists {
+		l := &ls[i].l
+		for j := range l.n {
+			swap(&l.at(j).after)
+		}
+	}
+}
+
+// elems makes the tensors of list slot q from its handle (off the fast
+// plan only: it allocates).
+func (f *frame) elems(q *ListSlot) []asserts.Tensor {
+	ts := make([]asserts.Tensor, q.l.n)
+	for i := range ts {
+		ts[i] = f.sh.Elem(q.h, i)
+	}
+	return ts
+}
+
+//go:noinline
+func (f *frame) end(s []Slot, ls []ListSlot) {
+	c := &f.c
+	p := f.sh.planOf()
+	if c.env.Hermetic && len(f.stash) > 0 {
+		f.swapBindings(p, s, ls)
+		f.bindingAfter(p, s, ls)
+		f.swapBindings(p, s, ls)
+	}
+	for i := range p.nArgs {
+		s[i].s.meta &^= fPending
+	}
+	for _, i := range p.argLists {
+		l := &ls[i].l
+		for j := range l.n {
+			l.at(j).meta &^= fPending
+		}
+		l.SummarizeAfter()
+	}
+	if f.fast && p.passes(s, ls) {
+		for _, w := range p.post {
+			c.t[w.w] += w.v
+		}
+		for _, w := range p.postList {
+			c.t[w.w] += w.v * uint64(ls[w.i].l.n)
+		}
+		c.End()
+		return
+	}
+	f.endRows(p, s, ls)
+	c.End()
+}
+
+// bindingAfter runs binding_context's step after the kernel (in a
+// hermetic context), before the arguments' snapshots are completed.
+func (f *frame) bindingAfter(p *fastPlan, s []Slot, ls []ListSlot) {
+	c, sh := &f.c, f.sh
+	for i := range sh.Rows {
+		r := &sh.Rows[i]
+		if r.Skip || r.Check != checks.BindingContext {
+			continue
+		}
+		if r.Form == FormOne {
+			q := &s[p.idx[r.T]]
+			c.BindingContextAfter(sh.Locs[r.T], &q.s, sh.Tensor(q.h))
+		} else {
+			q := &ls[p.idx[r.T]]
+			BindingContextAfterList(c, sh.Locs[r.T], &q.l, f.elems(q))
+		}
+	}
+}
+
+// passes reports whether the plan's tests hold on the call's snapshots.
+func (p *fastPlan) passes(s []Slot, ls []ListSlot) bool {
+	for i := range p.nArgs {
+		a := &s[i].s
+		if p.whole&(1<<i) != 0 {
+			if a.meta != asserts.Versioned || a.after != a.id {
+				return false
+			}
+		} else if p.kept&(1<<i) != 0 && (a.meta != asserts.Versioned || a.after.Impl != a.id.Impl || a.after.Storage != a.id.Storage) {
+			return false
+		}
+	}
+	for i := p.nArgs; i < len(s); i++ {
+		r := &s[i].s
+		if p.le1&(1<<i) != 0 && (r.meta != asserts.Versioned|fResult || r.after.Impl > 1) ||
+			p.eq1&(1<<i) != 0 && (r.meta != asserts.Versioned|fResult || r.after.Storage != 1) {
+			return false
+		}
+	}
+	for _, i := range p.meta {
+		if q := &s[i]; !q.s.MetadataKept(q.fp, q.mread&8 != 0) || q.mread&4 == 0 && q.s.hasMeta {
+			return false
+		}
+	}
+	for _, n := range p.listNeed {
+		if ls[n.i].l.ok&n.ok != n.ok {
+			return false
+		}
+	}
+	for _, pr := range p.pairs {
+		if !pr.holds(s, ls) {
+			return false
+		}
+	}
+	return true
+}
+
+// holds reports whether the pair's entry passes without a look.
+func (pr pair) holds(s []Slot, ls []ListSlot) bool {
+	r := &s[pr.r].s
+	switch pr.kind {
+	case pairApart:
+		return r.ImplApart(&s[pr.a].s)
+	case pairFresh:
+		a := &s[pr.a].s
+		return r.meta == asserts.Versioned|fResult && a.meta == asserts.Versioned && r.id.Storage != a.id.Storage && (r.anchor == nil || r.anchor != a.anchor)
+	case pairShares:
+		a := &s[pr.a].s
+		return r.id.Storage == a.id.Storage && r.id.Storage != 0 && plainPair(r, a)
+	case pairReturns:
+		a := &s[pr.a].s
+		return r.id.Impl == a.after.Impl && plainPair(r, a)
+	case pairViewHolds:
+		a := &s[pr.a].s
+		return r.meta == asserts.Versioned|fResult && a.meta == asserts.Versioned && r.id.Storage == a.id.Storage && uint64(r.after.Storage) > r.digest
+	case pairFreshOrAli:
+		a := &s[pr.a].s
+		return r.meta == asserts.Versioned|fResult && a.meta == asserts.Versioned && r.id.Impl != a.id.Impl &&
+			(r.id.Storage == a.id.Storage && r.id.Storage != 0 || r.implUses() <= 1 && r.storageUses() == 1)
+	case pairNotInList:
+		return r.id.Impl == 0 || !ls[pr.a].l.holdsImpl(r.id.Impl)
+	case pairFreshOf:
+		return r.meta == asserts.Versioned|fResult && !ls[pr.a].l.holdsStorage(r.id.Storage)
+	}
+	return false
+}
+
+// endRows runs the steps of the rows after the kernel, entry by entry.
+func (f *frame) endRows(p *fastPlan, s []Slot, ls []ListSlot) {
+	sh := f.sh
+	for i := range sh.Rows {
+		r := &sh.Rows[i]
+		if r.Skip {
+			f.c.PlanSkip(r.Check, sh.Locs[r.T])
+			continue
+		}
+		switch {
+		case r.Form == FormOne && r.Check == checks.SameContent:
+			// after the other rows, as gen runs them: a write no_mutation
+			// reported is not reported again
+		case r.Form == FormOne:
+			f.rowOne(r, p, s, ls)
+		default:
+			f.rowList(r, p, s, ls)
+		}
+	}
+	if !f.c.HasDigests() {
+		return
+	}
+	for i := range sh.Rows {
+		if r := &sh.Rows[i]; !r.Skip && r.Form == FormOne && r.Check == checks.SameContent {
+			t := &s[p.idx[r.T]]
+			f.c.SameContentAfter(sh.Locs[r.T], &t.s, sh.Tensor(t.h))
+		}
+	}
+}
+
+// rowOne runs the step after the kernel of a row of single tensors.
+func (f *frame) rowOne(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
+	c, sh := &f.c, f.sh
+	lt := sh.Locs[r.T]
+	t := &s[p.idx[r.T]]
+	var lu Loc
+	var u *Saved
+	if r.U >= 0 {
+		lu, u = sh.Locs[r.U], &s[p.idx[r.U]].s
+	}
+	switch r.Check {
+	case checks.SameImpl:
+		c.SameImpl(lt, &t.s)
+	case checks.SameStorage:
+		c.SameStorage(lt, &t.s)
+	case checks.NoMutation:
+		c.NoMutation(lt, &t.s)
+	case checks.ImplUseCountLE1:
+		c.ImplUseCountLE1(lt, &t.s)
+	case checks.StorageUseCountEq1:
+		c.StorageUseCountEq1(lt, &t.s)
+	case checks.NotArgHandle:
+		c.NotArg(lt, &t.s, lu, u)
+	case checks.FreshNoAlias:
+		c.FreshNoAlias(lt, &t.s, lu, u)
+	case checks.SharesStorage:
+		c.SharesStorage(lt, &t.s, lu, u)
+	case checks.ReturnsArg:
+		c.ReturnsArg(lt, &t.s, lu, u)
+	case checks.ViewHoldsStorage:
+		c.ViewHoldsStorage(lt, &t.s, lu, u)
+	case checks.FreshOrAlias:
+		c.FreshOrAlias(lt, &t.s, lu, u)
+	case checks.ImplUseCountEqFresh:
+		c.ImplUseCountEqFresh(lt, &t.s, sh.Tensor(t.h))
+	case checks.DistinctOutputs:
+		c.DistinctOutputs(f.outputs(r, p, s, ls)...)
+	case checks.BindingContext:
+		// its step after the kernel ran before the snapshots were completed
+	case checks.SameMetadata:
+		if t.mread&4 != 0 && t.s.MetadataKept(t.fp, t.mread&8 != 0) {
+			return
+		}
+		if m, ok := sh.Tensor(t.h).(asserts.Metadata); ok {
+			c.SameMetadataOf(lt, &t.s, m)
+		} else {
+			c.SameMetadata(lt, &t.s, sh.Tensor(t.h))
+		}
+	default:
+		panic(fmt.Sprintf("asserts: %s: row %v: not a row of this runtime (generated code out of date? re-run assertgen)", c.op.FullName(), r))
+	}
+}
+
+// rowList runs the step after the kernel of a row that names a list.
+func (f *frame) rowList(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
+	c, sh := &f.c, f.sh
+	lt, lu := sh.Locs[r.T], Loc{}
+	if r.U >= 0 {
+		lu = sh.Locs[r.U]
+	}
+	one := func(k int8) *Saved { return &s[p.idx[k]].s }
+	list := func(k int8) *ListSlot { return &ls[p.idx[k]] }
+	switch {
+	case r.Check == checks.SameImpl:
+		c.SameImplList(lt, &list(r.T).l)
+	case r.Check == checks.SameStorage:
+		c.SameStorageList(lt, &list(r.T).l)
+	case r.Check == checks.NoMutation:
+		c.NoMutationList(lt, &list(r.T).l)
+	case r.Check == checks.ImplUseCountLE1:
+		c.ImplUseCountLE1List(lt, &list(r.T).l)
+	case r.Check == checks.StorageUseCountEq1:
+		c.StorageUseCountEq1List(lt, &list(r.T).l)
+	case r.Check == checks.BindingContext:
+	case r.Check == checks.SameContent:
+		q := list(r.T)
+		SameContentAfterList(c, lt, &q.l, f.elems(q))
+	case r.Check == checks.SameMetadata:
+		q := list(r.T)
+		SameMetadataList(c, lt, &q.l, f.elems(q))
+	case r.Check == checks.ImplUseCountEqFresh:
+		q := list(r.T)
+		ImplUseCountEqFreshList(c, lt, &q.l, f.elems(q))
+	case r.Check == checks.DistinctOutputs:
+		c.DistinctOutputs(f.outputs(r, p, s, ls)...)
+	case r.Form == FormRetList:
+		f.retListRow(r, lt, &list(r.T).l, lu, one(r.U))
+	case r.Form == FormArgList:
+		f.argListRow(r, lt, one(r.T), lu, &list(r.U).l)
+	case r.Form == FormLists:
+		f.listsRow(r, lt, &list(r.T).l, lu, &list(r.U).l)
+	default:
+		panic(fmt.Sprintf("asserts: %s: row %v: not a row of this runtime (generated code out of date? re-run assertgen)", c.op.FullName(), r))
+	}
+}
+
+// retListRow runs a row of a list return and a single argument.
+func (f *frame) retListRow(r *Row, lt Loc, rl *SavedList, lu Loc, a *Saved) {
+	c := &f.c
+	switch r.Check {
+	case checks.SharesStorage:
+		c.SharesStorageList(lt, rl, lu, a)
+	case checks.FreshOrAlias:
+		c.FreshOrAliasList(lt, rl, lu, a)
+	case checks.NotArgHandle:
+		c.NotArgElems(lt, rl, lu, a)
+	case checks.FreshNoAlias:
+		c.FreshNoAliasList(lt, rl, lu, a)
+	case checks.ViewHoldsStorage:
+		c.ViewHoldsStorageList(lt, rl, lu, a)
+	default:
+		panic(fmt.Sprintf("asserts: %s: row %v: not a row of this runtime (generated code out of date? re-run assertgen)", c.op.FullName(), r))
+	}
+}
+
+// argListRow runs a row of a single return and a list argument.
+func (f *frame) argListRow(r *Row, lt Loc, t *Saved, lu Loc, al *SavedList) {
+	c := &f.c
+	switch r.Check {
+	case checks.SharesStorage:
+		c.SharesStorageOf(lt, t, lu, al)
+	case checks.FreshOrAlias:
+		c.FreshOrAliasOf(lt, t, lu, al)
+	case checks.NotArgHandle:
+		c.NotArgList(lt, t, lu, al)
+	case checks.FreshNoAlias:
+		c.FreshNoAliasOf(lt, t, lu, al)
+	default:
+		panic(fmt.Sprintf("asserts: %s: row %v: not a row of this runtime (generated code out of date? re-run assertgen)", c.op.FullName(), r))
+	}
+}
+
+// listsRow runs a row of a list return and a list argument.
+func (f *frame) listsRow(r *Row, lt Loc, rl *SavedList, lu Loc, al *SavedList) {
+	c := &f.c
+	switch r.Check {
+	case checks.SharesStorage:
+		c.SharesStorageListOf(lt, rl, lu, al)
+	case checks.FreshOrAlias:
+		c.FreshOrAliasListOf(lt, rl, lu, al)
+	case checks.NotArgHandle:
+		c.NotArgElemsList(lt, rl, lu, al)
+	case checks.FreshNoAlias:
+		c.FreshNoAliasListOf(lt, rl, lu, al)
+	case checks.ReturnsArg:
+		c.ReturnsArgList(lt, rl, lu, al)
+	default:
+		panic(fmt.Sprintf("asserts: %s: row %v: not a row of this runtime (generated code out of date? re-run assertgen)", c.op.FullName(), r))
+	}
+}
+
+// outputs names distinct_outputs' returns (the slots of r.Set).
+func (f *frame) outputs(r *Row, p *fastPlan, s []Slot, ls []ListSlot) []Output {
+	var outs []Output
+	for k := range p.list {
+		if r.Set&(1<<k) == 0 {
+			continue
+		}
+		if p.list[k] {
+			outs = append(outs, OutList(f.sh.Locs[k], &ls[p.idx[k]].l))
+		} else {
+			outs = append(outs, Out(f.sh.Locs[k], &s[p.idx[k]].s))
+		}
+	}
+	return outs
+}
