@@ -122,7 +122,9 @@ func broken() map[string]kernels {
 	k.addInPl = func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return rt.Add(self, other, alpha) }
 	ks["add_ returns a new tensor"] = k
 	k = correct
-	k.addOut = func(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor { return rt.Add(self, other, alpha) }
+	k.addOut = func(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
+		return rt.Add(self, other, alpha)
+	}
 	ks["add.out returns a new tensor"] = k
 	k = correct
 	k.transpose = func(self *rt.Tensor, d0, d1 int) *rt.Tensor { return rt.Zeros(3, 2) }

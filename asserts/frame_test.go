@@ -18,7 +18,9 @@ func rtTensor(h unsafe.Pointer) asserts.Tensor { return (*rt.Tensor)(h) }
 func rtElem(h unsafe.Pointer, i int) asserts.Tensor { return unsafe.Slice((**rt.Tensor)(h), i+1)[i] }
 
 // row makes a Row of single tensors.
-func row(k checks.Check, t, u int8) wrap.Row { return wrap.Row{Check: k, Form: wrap.FormOne, T: t, U: u} }
+func row(k checks.Check, t, u int8) wrap.Row {
+	return wrap.Row{Check: k, Form: wrap.FormOne, T: t, U: u}
+}
 
 // unchanged is the rows of an input the op does not write.
 func unchanged(t int8) []wrap.Row {

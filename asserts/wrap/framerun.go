@@ -371,7 +371,7 @@ func (f *frame) rowOne(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
 	case checks.ImplUseCountEqFresh:
 		c.ImplUseCountEqFresh(lt, &t.s, sh.Tensor(t.h))
 	case checks.DistinctOutputs:
-		c.DistinctOutputs(f.outputs(r, p, s, ls)...)
+		f.distinctOutputs(r, p, s, ls)
 	case checks.BindingContext:
 		// its step after the kernel ran before the snapshots were completed
 	case checks.SameMetadata:
@@ -419,7 +419,7 @@ func (f *frame) rowList(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
 		q := list(r.T)
 		ImplUseCountEqFreshList(c, lt, &q.l, f.elems(q))
 	case r.Check == checks.DistinctOutputs:
-		c.DistinctOutputs(f.outputs(r, p, s, ls)...)
+		f.distinctOutputs(r, p, s, ls)
 	case r.Form == FormRetList:
 		f.retListRow(r, lt, &list(r.T).l, lu, one(r.U))
 	case r.Form == FormArgList:
@@ -486,18 +486,37 @@ func (f *frame) listsRow(r *Row, lt Loc, rl *SavedList, lu Loc, al *SavedList) {
 	}
 }
 
-// outputs names distinct_outputs' returns (the slots of r.Set).
-func (f *frame) outputs(r *Row, p *fastPlan, s []Slot, ls []ListSlot) []Output {
+// distinctOutputs runs distinct_outputs on the returns of r.Set, on
+// copies of their snapshots (written back after): the Frame's own must not
+// flow to the heap (the Frame would move there), and DistinctOutputs's
+// outputs do.
+func (f *frame) distinctOutputs(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
 	var outs []Output
 	for k := range p.list {
 		if r.Set&(1<<k) == 0 {
 			continue
 		}
 		if p.list[k] {
-			outs = append(outs, OutList(f.sh.Locs[k], &ls[p.idx[k]].l))
+			cp := new(SavedList)
+			*cp = ls[p.idx[k]].l
+			outs = append(outs, OutList(f.sh.Locs[k], cp))
 		} else {
-			outs = append(outs, Out(f.sh.Locs[k], &s[p.idx[k]].s))
+			cp := new(Saved)
+			*cp = s[p.idx[k]].s
+			outs = append(outs, Out(f.sh.Locs[k], cp))
 		}
 	}
-	return outs
+	f.c.DistinctOutputs(outs...)
+	n := 0
+	for k := range p.list {
+		if r.Set&(1<<k) == 0 {
+			continue
+		}
+		if p.list[k] {
+			ls[p.idx[k]].l = *outs[n].list
+		} else {
+			s[p.idx[k]].s = *outs[n].s
+		}
+		n++
+	}
 }
