@@ -38,7 +38,7 @@ func rows(parts ...[]wrap.Row) []wrap.Row {
 var opAddF = wrap.Op{Name: "add", Overload: "Tensor"}
 
 var shapeAdd = wrap.Shape{
-	Args: 2,
+	Args: 2, Rets: 1,
 	Rows: rows(
 		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.SameContent, 0, -1), row(checks.SameContent, 1, -1)},
 		unchanged(0), unchanged(1),
@@ -76,7 +76,7 @@ func after2r(f *frame3, t0, t1, t2 *rt.Tensor) {
 var opAddInPlaceF = wrap.Op{Name: "add_", Overload: "Tensor"}
 
 var shapeAddInPlace = wrap.Shape{
-	Args: 2,
+	Args: 2, Rets: 1,
 	Rows: rows(
 		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.SameContent, 1, -1),
 			row(checks.SameImpl, 0, -1), row(checks.SameStorage, 0, -1)},
@@ -100,7 +100,7 @@ func AddInPlaceF(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 var opAddOutF = wrap.Op{Name: "add", Overload: "out"}
 
 var shapeAddOut = wrap.Shape{
-	Args: 3,
+	Args: 3, Rets: 1,
 	Rows: rows(
 		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.BindingContext, 2, -1),
 			row(checks.SameContent, 0, -1), row(checks.SameContent, 1, -1)},
@@ -132,7 +132,7 @@ func AddOutF(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
 var opTransposeF = wrap.Op{Name: "transpose", Overload: "int"}
 
 var shapeTranspose = wrap.Shape{
-	Args: 1,
+	Args: 1, Rets: 1,
 	Rows: rows(
 		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.SameContent, 0, -1)},
 		unchanged(0),
@@ -170,7 +170,7 @@ func transposeAfterF(f *frame2, t0, t1 *rt.Tensor) {
 var opUnbindF = wrap.Op{Name: "unbind", Overload: "int"}
 
 var shapeUnbind = wrap.Shape{
-	Args:  1,
+	Args: 1, Rets: 1,
 	Lists: 1 << 1,
 	Rows: rows(
 		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.SameContent, 0, -1)},
@@ -205,7 +205,7 @@ func UnbindF(self *rt.Tensor, dim int) []*rt.Tensor {
 var opCatF = wrap.Op{Name: "cat"}
 
 var shapeCat = wrap.Shape{
-	Args:  1,
+	Args: 1, Rets: 1,
 	Lists: 1 << 0,
 	Rows: []wrap.Row{
 		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
@@ -257,7 +257,7 @@ var opMaxMinF = wrap.Op{Name: "max_min"}
 var locsMaxMin = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
 
 var shapeMaxMin = wrap.Shape{
-	Args: 1,
+	Args: 1, Rets: 2,
 	Rows: rows(
 		[]wrap.Row{row(checks.SameContent, 0, -1), row(checks.BindingContext, 0, -1)},
 		unchanged(0),

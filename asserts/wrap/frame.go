@@ -60,19 +60,11 @@ type ListSlot struct {
 // frame is the part of a Frame that is not sized by its shape.
 type frame struct {
 	c    Call
-	sh   *Shape
+	p    *fastPlan
 	fast bool
 	// stash is what binding_context kept before the kernel in a hermetic
 	// context (frame.stashBindings)
 	stash []asserts.Ident
-}
-
-func (f *Frame[S, L]) singles() []Slot {
-	return unsafe.Slice((*Slot)(unsafe.Pointer(&f.s)), len(f.s))
-}
-
-func (f *Frame[S, L]) lists() []ListSlot {
-	return unsafe.Slice((*ListSlot)(unsafe.Pointer(&f.l)), len(f.l))
 }
 
 // Arg reads single argument i (its identities id, its handle h) before
@@ -80,7 +72,7 @@ func (f *Frame[S, L]) lists() []ListSlot {
 func (f *Frame[S, L]) Arg(i int, id asserts.Ident, h unsafe.Pointer) {
 	p := &f.s[i]
 	p.s.id = id
-	p.s.meta = id.Traits&^asserts.AddressIdentity | fPending
+	p.s.meta = id.Traits &^ asserts.AddressIdentity
 	p.h = h
 }
 
@@ -88,12 +80,12 @@ func (f *Frame[S, L]) Arg(i int, id asserts.Ident, h unsafe.Pointer) {
 func (f *Frame[S, L]) ArgOpt(i int, id asserts.Ident, h unsafe.Pointer, present bool) {
 	p := &f.s[i]
 	if !present {
-		p.s = Saved{meta: fAbsent | fPending}
+		p.s = Saved{meta: fAbsent}
 		p.h = h
 		return
 	}
 	p.s.id = id
-	p.s.meta = id.Traits&^asserts.AddressIdentity | fPending
+	p.s.meta = id.Traits &^ asserts.AddressIdentity
 	p.h = h
 }
 
@@ -181,10 +173,10 @@ func (f *Frame[S, L]) RetElem(i, j int, id asserts.Ident, implUses, storageUses 
 func (f *Frame[S, L]) RetListRead(i int) { f.l[i].l.SummarizeResult() }
 
 // Begin begins the call of op, of shape sh, once the arguments are read.
-func (f *Frame[S, L]) Begin(op *Op, sh *Shape) { f.begin(op, sh, f.singles(), f.lists()) }
+func (f *Frame[S, L]) Begin(op *Op, sh *Shape) { f.begin(op, sh, len(f.s), len(f.l)) }
 
 // End ends the call once the returns are read, the arguments read again.
-func (f *Frame[S, L]) End() { f.end(f.singles(), f.lists()) }
+func (f *Frame[S, L]) End() { f.end() }
 
 // Abandon ends a call whose kernel panicked (see [Call.Abandon]): a
 // wrapper of an op that writes an argument defers it.

@@ -21,7 +21,7 @@ func countedOf(h unsafe.Pointer) asserts.Tensor { return (*counted)(h) }
 
 // unaryShape is a fresh op of one argument: neg(Tensor self) -> Tensor.
 var unaryShape = Shape{
-	Args: 1,
+	Args: 1, Rets: 1,
 	Rows: []Row{
 		{Check: checks.BindingContext, T: 0, U: -1}, {Check: checks.SameContent, T: 0, U: -1},
 		{Check: checks.SameImpl, T: 0, U: -1}, {Check: checks.SameStorage, T: 0, U: -1}, {Check: checks.NoMutation, T: 0, U: -1},
@@ -52,7 +52,7 @@ func callUnary(op *Op, x, r *counted) (fast bool) {
 // row, and what the op counts is the same either way.
 func TestFramePlanTakesPlainCalls(t *testing.T) {
 	p := unaryShape.planOf()
-	if !p.fast || p.kept != 1 || p.whole != 1 || p.le1 != 2 || p.eq1 != 2 || len(p.pairs) != 2 || p.binds != 1 || p.content != 1 {
+	if !p.fast || p.kept != 1 || p.whole != 1 || len(p.rets) != 1 || !p.rets[0].le1 || !p.rets[0].eq1 || p.rets[0].apart != 1 || p.rets[0].fresh != 1 || p.binds != 1 {
 		t.Fatalf("plan = %+v", p)
 	}
 	x := &counted{id: asserts.Ident{Impl: 1, Storage: 2, Version: 3, Traits: asserts.Versioned}, iu: 1, su: 1}

@@ -2,6 +2,8 @@ package wrap
 
 import (
 	"fmt"
+	"math/bits"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -16,45 +18,72 @@ import (
 // shape's rows one by one with the entries of today's rows path: its
 // counts and reports are theirs, check by check.
 
+// slots returns the Frame's snapshots: its singles follow the frame, its
+// lists the singles (Frame's layout), as many as its plan says; begin
+// checked that the Frame is of the shape's size.
+func (f *frame) slots(p *fastPlan) ([]Slot, []ListSlot) {
+	base := unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))
+	return unsafe.Slice((*Slot)(base), p.ns),
+		unsafe.Slice((*ListSlot)(unsafe.Add(base, uintptr(p.ns)*unsafe.Sizeof(Slot{}))), p.nl)
+}
+
 //go:noinline
-func (f *frame) begin(op *Op, sh *Shape, s []Slot, ls []ListSlot) {
+func (f *frame) begin(op *Op, sh *Shape, ns, nl int) {
 	c := &f.c
-	c.Begin(op)
-	f.sh = sh
-	p := sh.planOf()
-	for _, w := range sh.Writes {
-		if p.list[w] {
-			c.MutableList(&ls[p.idx[w]].l)
-		} else {
-			c.Mutable(&s[p.idx[w]].s)
-		}
+	c.op = op
+	c.loadEnv()
+	p := sh.plan.Load()
+	if p == nil {
+		p = sh.planOf()
 	}
-	f.fast = p.fast && c.saved == fPending && !c.env.Hermetic && ContentCheckOff() && p.argsPlain(s, ls)
-	if !f.fast {
+	f.p = p
+	if ns != p.ns || nl != p.nl {
+		c.misuse(0, Loc{}, fmt.Sprintf("a Frame of %d single and %d list snapshots for a shape of %d and %d", ns, nl, p.ns, p.nl))
+	}
+	s, ls := f.slots(p)
+	if len(sh.Writes) != 0 {
+		f.writes(p, s, ls)
+	}
+	if !p.fast || c.saved != fPending || c.env.Hermetic || !ContentCheckOff() {
 		f.beginRows(p, s, ls)
 		return
 	}
-	c.t[laneBinding/4] += uint64(p.binds) * c.bind
-	c.t[laneContentOff/4] += uint64(p.content) << (16 * (laneContentOff % 4))
-	for _, i := range p.bindList {
-		c.t[laneBinding/4] += uint64(ls[i].l.n) * c.bind
+	for i := range p.nArgs {
+		if s[i].s.meta != asserts.Versioned {
+			f.beginRows(p, s, ls)
+			return
+		}
 	}
-	for _, i := range p.contList {
-		c.t[laneContentOff/4] += uint64(ls[i].l.n) << (16 * (laneContentOff % 4))
+	if p.nl != 0 && !p.listsPlain(ls) {
+		f.beginRows(p, s, ls)
+		return
 	}
 	for _, i := range p.meta {
-		f.takeMetadata(&s[i])
+		if q := &s[i]; q.mread&3 != 3 || q.s.id.Impl == 0 {
+			f.beginRows(p, s, ls)
+			return
+		}
+	}
+	for _, i := range p.meta {
+		s[i].s.hasMeta = true
+	}
+	f.fast = true
+}
+
+// writes declares the writes of the call (Call.Mutable).
+func (f *frame) writes(p *fastPlan, s []Slot, ls []ListSlot) {
+	for _, w := range p.sh.Writes {
+		if p.list[w] {
+			f.c.MutableList(&ls[p.idx[w]].l)
+		} else {
+			f.c.Mutable(&s[p.idx[w]].s)
+		}
 	}
 }
 
-// argsPlain reports whether every argument is plain: a defined tensor
-// of no special kind, versioned; a list, every element so, at most 255.
-func (p *fastPlan) argsPlain(s []Slot, ls []ListSlot) bool {
-	for i := range p.nArgs {
-		if s[i].s.meta != asserts.Versioned|fPending {
-			return false
-		}
-	}
+// listsPlain reports whether every list argument is plain: every element
+// a defined tensor of no special kind, versioned, at most 255.
+func (p *fastPlan) listsPlain(ls []ListSlot) bool {
 	for _, i := range p.argLists {
 		if ls[i].l.ok&okRegular == 0 {
 			return false
@@ -73,18 +102,21 @@ func (f *frame) takeMetadata(p *Slot) {
 		if c.TakeMetadata(&p.s, fp, p.mread&2 != 0) {
 			return
 		}
-		if m, ok := f.sh.Tensor(p.h).(asserts.Metadata); ok {
+		if m, ok := f.p.sh.Tensor(p.h).(asserts.Metadata); ok {
 			c.SaveMetadataOf(&p.s, m)
 			return
 		}
 	}
-	c.SaveMetadata(&p.s, f.sh.Tensor(p.h))
+	c.SaveMetadata(&p.s, f.p.sh.Tensor(p.h))
 }
 
 // beginRows runs, off the fast plan, the steps of the rows before the
 // kernel, entry by entry.
 func (f *frame) beginRows(p *fastPlan, s []Slot, ls []ListSlot) {
-	c, sh := &f.c, f.sh
+	c, sh := &f.c, p.sh
+	for i := range p.nArgs {
+		s[i].s.meta |= fPending
+	}
 	if mode := c.saved &^ fPending; mode != 0 {
 		for i := range p.nArgs {
 			s[i].s.meta |= mode
@@ -181,22 +213,150 @@ func (f *frame) swapBindings(p *fastPlan, s []Slot, ls []ListSlot) {
 func (f *frame) elems(q *ListSlot) []asserts.Tensor {
 	ts := make([]asserts.Tensor, q.l.n)
 	for i := range ts {
-		ts[i] = f.sh.Elem(q.h, i)
+		ts[i] = f.p.sh.Elem(q.h, i)
 	}
 	return ts
 }
 
 //go:noinline
-func (f *frame) end(s []Slot, ls []ListSlot) {
-	c := &f.c
-	p := f.sh.planOf()
-	if c.env.Hermetic && len(f.stash) > 0 {
-		f.swapBindings(p, s, ls)
-		f.bindingAfter(p, s, ls)
-		f.swapBindings(p, s, ls)
+func (f *frame) end() {
+	c, p := &f.c, f.p
+	s, ls := f.slots(p)
+	if f.fast && (p.one >= 0 && p.passesOne(s) || p.one < 0 && p.passes(s, ls)) {
+		f.endFast(p, ls)
+		return
 	}
-	for i := range p.nArgs {
-		s[i].s.meta &^= fPending
+	if f.fast {
+		f.addPre(p, ls)
+	}
+	f.endRows(p, s, ls)
+	c.End()
+}
+
+// endFast ends a call that passed the fast plan: one more call of the
+// op's signature once the plan calibrated it (the signature is the
+// plan's counts), else the call counts the plan's counts.
+func (f *frame) endFast(p *fastPlan, ls []ListSlot) {
+	c := &f.c
+	if poolLog.used.Load() && writeClock.Load() != c.since {
+		c.claimPoolEvents()
+	}
+	if c.nmut != 0 {
+		c.endWrites()
+	}
+	b := 0
+	if c.bind != bindRun {
+		b = 1
+	}
+	st := &c.op.st
+	if p.nl == 0 && st.fastKey.Load() == p.key[b] {
+		st.sigCalls.Add(1)
+		return
+	}
+	c.t = p.full[b]
+	if p.nl != 0 {
+		f.addLists(p, ls, true)
+	} else if st.state.Load() == sigReady && st.sig == c.t {
+		st.fastKey.Store(p.key[b])
+	}
+	c.endCounts()
+}
+
+// addPre adds what a call that began on the fast plan counted before the
+// kernel, for the rows after it.
+func (f *frame) addPre(p *fastPlan, ls []ListSlot) {
+	c := &f.c
+	b := 0
+	if c.bind != bindRun {
+		b = 1
+	}
+	c.t = p.pre[b]
+	if p.nl != 0 {
+		f.addLists(p, ls, false)
+	}
+}
+
+// addLists adds the counts of the list rows of a call on the fast plan:
+// before the kernel, and with post those after it.
+func (f *frame) addLists(p *fastPlan, ls []ListSlot, post bool) {
+	c := &f.c
+	for _, i := range p.bindList {
+		c.t[laneBinding/4] += uint64(ls[i].l.n) * c.bind
+	}
+	for _, i := range p.contList {
+		c.t[laneContentOff/4] += uint64(ls[i].l.n) << (16 * (laneContentOff % 4))
+	}
+	if post {
+		for _, w := range p.postList {
+			c.t[w.w] += w.v * uint64(ls[w.i].l.n)
+		}
+	}
+}
+
+// passes reports whether the plan's tests hold on the call's snapshots
+// (a call that began on the plan: its arguments plain). The tests of the
+// arguments and of the returns' use counts are branch-free: what differs
+// is or-ed into one word.
+func (p *fastPlan) passes(s []Slot, ls []ListSlot) bool {
+	var bad uint64
+	keep, whole := p.keep, p.whole1[:len(p.keep)]
+	for i, k := range keep {
+		a := &s[i].s
+		bad |= uint64(a.after.Impl^a.id.Impl|a.after.Storage^a.id.Storage)&k |
+			(a.after.Version^a.id.Version|uint64(a.after.Traits^a.id.Traits))&whole[i]
+	}
+	for k := range p.rets {
+		n := &p.rets[k]
+		r := &s[n.r].s
+		bad |= uint64(r.meta^(asserts.Versioned|fResult)) | uint64(r.after.Impl>>1)&n.le1m | uint64(r.after.Storage^1)&n.eq1m
+		for m := n.apart | n.fresh | n.shares | n.returns | n.view; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			a, b := &s[i].s, uint64(1)<<i
+			if n.apart&b != 0 && a.id.Impl == r.id.Impl ||
+				n.fresh&b != 0 && a.id.Storage == r.id.Storage ||
+				n.shares&b != 0 && (a.id.Storage != r.id.Storage || r.id.Storage == 0) ||
+				n.returns&b != 0 && a.after.Impl != r.id.Impl ||
+				n.view&b != 0 && (a.id.Storage != r.id.Storage || uint64(r.after.Storage) <= r.digest) {
+				return false
+			}
+		}
+	}
+	if bad != 0 {
+		return false
+	}
+	return !p.more || p.passesMore(s, ls)
+}
+
+// passesOne is passes for a plan of one single return and no tests but
+// the arguments' and the return's, all branch-free.
+func (p *fastPlan) passesOne(s []Slot) bool {
+	n := &p.rets[0]
+	r := &s[p.one].s
+	bad := uint64(r.meta^(asserts.Versioned|fResult)) | uint64(r.after.Impl>>1)&n.le1m | uint64(r.after.Storage^1)&n.eq1m
+	if n.view != 0 && uint64(r.after.Storage) <= r.digest || (n.shares|n.view) != 0 && r.id.Storage == 0 {
+		return false
+	}
+	argm := p.argm
+	for i := range argm {
+		x := &argm[i]
+		a := &s[i].s
+		bad |= uint64(a.after.Impl^a.id.Impl|a.after.Storage^a.id.Storage)&x.keep |
+			(a.after.Version^a.id.Version|uint64(a.after.Traits^a.id.Traits))&x.whole |
+			isZero(uint64(a.id.Impl^r.id.Impl))&x.apart | isZero(uint64(a.id.Storage^r.id.Storage))&x.fresh |
+			uint64(a.id.Storage^r.id.Storage)&x.shares | uint64(a.after.Impl^r.id.Impl)&x.returns
+	}
+	return bad == 0
+}
+
+// isZero is 1 if v is 0, else 0.
+func isZero(v uint64) uint64 { return ((v | -v) >> 63) ^ 1 }
+
+// passesMore is passes for the metadata, the lists and the other pairs.
+func (p *fastPlan) passesMore(s []Slot, ls []ListSlot) bool {
+	for _, i := range p.meta {
+		if q := &s[i]; q.mread&4 == 0 && q.s.hasMeta || !q.s.MetadataKept(q.fp, q.mread&8 != 0) {
+			return false
+		}
 	}
 	for _, i := range p.argLists {
 		l := &ls[i].l
@@ -205,24 +365,23 @@ func (f *frame) end(s []Slot, ls []ListSlot) {
 		}
 		l.SummarizeAfter()
 	}
-	if f.fast && p.passes(s, ls) {
-		for _, w := range p.post {
-			c.t[w.w] += w.v
+	for _, n := range p.listNeed {
+		if ls[n.i].l.ok&n.ok != n.ok {
+			return false
 		}
-		for _, w := range p.postList {
-			c.t[w.w] += w.v * uint64(ls[w.i].l.n)
-		}
-		c.End()
-		return
 	}
-	f.endRows(p, s, ls)
-	c.End()
+	for _, pr := range p.pairs {
+		if !pr.holds(s, ls) {
+			return false
+		}
+	}
+	return true
 }
 
 // bindingAfter runs binding_context's step after the kernel (in a
 // hermetic context), before the arguments' snapshots are completed.
 func (f *frame) bindingAfter(p *fastPlan, s []Slot, ls []ListSlot) {
-	c, sh := &f.c, f.sh
+	c, sh := &f.c, p.sh
 	for i := range sh.Rows {
 		r := &sh.Rows[i]
 		if r.Skip || r.Check != checks.BindingContext {
@@ -238,61 +397,10 @@ func (f *frame) bindingAfter(p *fastPlan, s []Slot, ls []ListSlot) {
 	}
 }
 
-// passes reports whether the plan's tests hold on the call's snapshots.
-func (p *fastPlan) passes(s []Slot, ls []ListSlot) bool {
-	for i := range p.nArgs {
-		a := &s[i].s
-		if p.whole&(1<<i) != 0 {
-			if a.meta != asserts.Versioned || a.after != a.id {
-				return false
-			}
-		} else if p.kept&(1<<i) != 0 && (a.meta != asserts.Versioned || a.after.Impl != a.id.Impl || a.after.Storage != a.id.Storage) {
-			return false
-		}
-	}
-	for i := p.nArgs; i < len(s); i++ {
-		r := &s[i].s
-		if p.le1&(1<<i) != 0 && (r.meta != asserts.Versioned|fResult || r.after.Impl > 1) ||
-			p.eq1&(1<<i) != 0 && (r.meta != asserts.Versioned|fResult || r.after.Storage != 1) {
-			return false
-		}
-	}
-	for _, i := range p.meta {
-		if q := &s[i]; !q.s.MetadataKept(q.fp, q.mread&8 != 0) || q.mread&4 == 0 && q.s.hasMeta {
-			return false
-		}
-	}
-	for _, n := range p.listNeed {
-		if ls[n.i].l.ok&n.ok != n.ok {
-			return false
-		}
-	}
-	for _, pr := range p.pairs {
-		if !pr.holds(s, ls) {
-			return false
-		}
-	}
-	return true
-}
-
 // holds reports whether the pair's entry passes without a look.
 func (pr pair) holds(s []Slot, ls []ListSlot) bool {
 	r := &s[pr.r].s
 	switch pr.kind {
-	case pairApart:
-		return r.ImplApart(&s[pr.a].s)
-	case pairFresh:
-		a := &s[pr.a].s
-		return r.meta == asserts.Versioned|fResult && a.meta == asserts.Versioned && r.id.Storage != a.id.Storage && (r.anchor == nil || r.anchor != a.anchor)
-	case pairShares:
-		a := &s[pr.a].s
-		return r.id.Storage == a.id.Storage && r.id.Storage != 0 && plainPair(r, a)
-	case pairReturns:
-		a := &s[pr.a].s
-		return r.id.Impl == a.after.Impl && plainPair(r, a)
-	case pairViewHolds:
-		a := &s[pr.a].s
-		return r.meta == asserts.Versioned|fResult && a.meta == asserts.Versioned && r.id.Storage == a.id.Storage && uint64(r.after.Storage) > r.digest
 	case pairFreshOrAli:
 		a := &s[pr.a].s
 		return r.meta == asserts.Versioned|fResult && a.meta == asserts.Versioned && r.id.Impl != a.id.Impl &&
@@ -307,7 +415,22 @@ func (pr pair) holds(s []Slot, ls []ListSlot) bool {
 
 // endRows runs the steps of the rows after the kernel, entry by entry.
 func (f *frame) endRows(p *fastPlan, s []Slot, ls []ListSlot) {
-	sh := f.sh
+	sh := p.sh
+	if f.c.env.Hermetic && len(f.stash) > 0 {
+		f.swapBindings(p, s, ls)
+		f.bindingAfter(p, s, ls)
+		f.swapBindings(p, s, ls)
+	}
+	for i := range p.nArgs {
+		s[i].s.meta &^= fPending
+	}
+	for _, i := range p.argLists { // again if passesMore did: it is idempotent
+		l := &ls[i].l
+		for j := range l.n {
+			l.at(j).meta &^= fPending
+		}
+		l.SummarizeAfter()
+	}
 	for i := range sh.Rows {
 		r := &sh.Rows[i]
 		if r.Skip {
@@ -337,7 +460,7 @@ func (f *frame) endRows(p *fastPlan, s []Slot, ls []ListSlot) {
 
 // rowOne runs the step after the kernel of a row of single tensors.
 func (f *frame) rowOne(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
-	c, sh := &f.c, f.sh
+	c, sh := &f.c, p.sh
 	lt := sh.Locs[r.T]
 	t := &s[p.idx[r.T]]
 	var lu Loc
@@ -390,7 +513,7 @@ func (f *frame) rowOne(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
 
 // rowList runs the step after the kernel of a row that names a list.
 func (f *frame) rowList(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
-	c, sh := &f.c, f.sh
+	c, sh := &f.c, p.sh
 	lt, lu := sh.Locs[r.T], Loc{}
 	if r.U >= 0 {
 		lu = sh.Locs[r.U]
@@ -499,11 +622,11 @@ func (f *frame) distinctOutputs(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
 		if p.list[k] {
 			cp := new(SavedList)
 			*cp = ls[p.idx[k]].l
-			outs = append(outs, OutList(f.sh.Locs[k], cp))
+			outs = append(outs, OutList(p.sh.Locs[k], cp))
 		} else {
 			cp := new(Saved)
 			*cp = s[p.idx[k]].s
-			outs = append(outs, Out(f.sh.Locs[k], cp))
+			outs = append(outs, Out(p.sh.Locs[k], cp))
 		}
 	}
 	f.c.DistinctOutputs(outs...)
