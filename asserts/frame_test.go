@@ -238,7 +238,6 @@ func catBeforeF(f *frameCat, op *wrap.Op, t0 []*rt.Tensor) {
 	for j, t := range t0 {
 		f.Elem(0, j, t.Ident())
 	}
-	f.ListRead(0)
 	f.Begin(op, &shapeCat)
 }
 

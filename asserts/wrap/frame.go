@@ -62,6 +62,13 @@ type frame struct {
 	c    Call
 	p    *fastPlan
 	fast bool
+	// odd and diff are what the reads found not plain before the kernel
+	// and what differs from the plan's tests after it (Frame.Arg,
+	// Frame.AfterArg...): 0 on a call the plan passes
+	odd, diff uint64
+	// bindNo is 1 when no Env is registered (binding_context is skipped
+	// under no_env): the index of the plan's counts (fastPlan.key)
+	bindNo uint8
 	// stash is what binding_context kept before the kernel in a hermetic
 	// context (frame.stashBindings)
 	stash []asserts.Ident
@@ -74,19 +81,21 @@ func (f *Frame[S, L]) Arg(i int, id asserts.Ident, h unsafe.Pointer) {
 	p.s.id = id
 	p.s.meta = id.Traits &^ asserts.AddressIdentity
 	p.h = h
+	f.odd |= uint64(p.s.meta ^ asserts.Versioned)
 }
 
 // ArgOpt reads an optional argument (Tensor?): absent unless present.
 func (f *Frame[S, L]) ArgOpt(i int, id asserts.Ident, h unsafe.Pointer, present bool) {
 	p := &f.s[i]
+	p.h = h
 	if !present {
 		p.s = Saved{meta: fAbsent}
-		p.h = h
+		f.odd = 1
 		return
 	}
 	p.s.id = id
 	p.s.meta = id.Traits &^ asserts.AddressIdentity
-	p.h = h
+	f.odd |= uint64(p.s.meta ^ asserts.Versioned)
 }
 
 // Meta reads argument i's metadata fingerprint before the kernel, for its
@@ -132,16 +141,16 @@ func (f *Frame[S, L]) Elem(i, j int, id asserts.Ident) {
 	s := f.l[i].l.at(j)
 	s.id = id
 	s.meta = id.Traits&^asserts.AddressIdentity | fPending
+	f.odd |= uint64(s.meta ^ (asserts.Versioned | fPending))
 }
 
-// ListRead ends the reading of list argument i before the kernel.
-func (f *Frame[S, L]) ListRead(i int) { f.l[i].l.SummarizeSaved() }
-
-// OptListRead ends the reading of Tensor?[] argument i before the kernel.
-func (f *Frame[S, L]) OptListRead(i int) { f.c.SummarizeSavedOpt(&f.l[i].l) }
-
 // AfterArg reads argument i's identities after the kernel.
-func (f *Frame[S, L]) AfterArg(i int, id asserts.Ident) { f.s[i].s.after = id }
+func (f *Frame[S, L]) AfterArg(i int, id asserts.Ident) {
+	p := &f.s[i]
+	p.s.after = id
+	f.diff |= uint64(id.Impl^p.s.id.Impl|id.Storage^p.s.id.Storage)&-(f.p.kept>>i&1) |
+		(id.Version^p.s.id.Version|uint64(id.Traits^p.s.id.Traits))&-(f.p.whole>>i&1)
+}
 
 // AfterList begins reading list argument i after the kernel: n elements.
 func (f *Frame[S, L]) AfterList(i, n int) { f.l[i].l.CheckLen(&f.c, n) }
@@ -150,6 +159,9 @@ func (f *Frame[S, L]) AfterList(i, n int) { f.l[i].l.CheckLen(&f.c, n) }
 func (f *Frame[S, L]) AfterElem(i, j int, id asserts.Ident) {
 	s := f.l[i].l.at(j)
 	s.after = id
+	s.meta &^= fPending
+	f.diff |= uint64(id.Impl^s.id.Impl|id.Storage^s.id.Storage)&-(f.p.lkept>>i&1) |
+		(id.Version^s.id.Version|uint64(id.Traits^s.id.Traits))&-(f.p.lwhole>>i&1)
 }
 
 // Ret reads single return i: its identities and use counts.
@@ -167,13 +179,14 @@ func (f *Frame[S, L]) RetElem(i, j int, id asserts.Ident, implUses, storageUses 
 	s.id = id
 	s.after = asserts.Ident{Impl: asserts.ID(implUses), Storage: asserts.ID(storageUses)}
 	s.meta = id.Traits&^asserts.AddressIdentity | fResult | f.c.saved&fMode
+	f.diff |= uint64(s.meta^(asserts.Versioned|fResult)) | uint64(implUses>>1)&-(f.p.lle1>>i&1) | uint64(storageUses^1)&-(f.p.leq1>>i&1)
 }
 
 // RetListRead ends the reading of list return i.
 func (f *Frame[S, L]) RetListRead(i int) { f.l[i].l.SummarizeResult() }
 
 // Begin begins the call of op, of shape sh, once the arguments are read.
-func (f *Frame[S, L]) Begin(op *Op, sh *Shape) { f.begin(op, sh, len(f.s), len(f.l)) }
+func (f *Frame[S, L]) Begin(op *Op, sh *Shape) { f.begin(op, sh, len(f.s)<<8|len(f.l)) }
 
 // End ends the call once the returns are read, the arguments read again.
 func (f *Frame[S, L]) End() { f.end() }

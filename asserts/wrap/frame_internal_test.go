@@ -52,7 +52,7 @@ func callUnary(op *Op, x, r *counted) (fast bool) {
 // row, and what the op counts is the same either way.
 func TestFramePlanTakesPlainCalls(t *testing.T) {
 	p := unaryShape.planOf()
-	if !p.fast || p.kept != 1 || p.whole != 1 || len(p.rets) != 1 || !p.rets[0].le1 || !p.rets[0].eq1 || p.rets[0].apart != 1 || p.rets[0].fresh != 1 || p.binds != 1 {
+	if !p.fast || p.kept != 1 || p.whole != 1 || len(p.rets) != 1 || p.le1 != 2 || p.eq1 != 2 || p.rets[0].apart != 1 || p.rets[0].fresh != 1 || p.binds != 1 {
 		t.Fatalf("plan = %+v", p)
 	}
 	x := &counted{id: asserts.Ident{Impl: 1, Storage: 2, Version: 3, Traits: asserts.Versioned}, iu: 1, su: 1}

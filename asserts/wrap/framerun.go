@@ -2,7 +2,6 @@ package wrap
 
 import (
 	"fmt"
-	"math/bits"
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -27,8 +26,12 @@ func (f *frame) slots(p *fastPlan) ([]Slot, []ListSlot) {
 		unsafe.Slice((*ListSlot)(unsafe.Add(base, uintptr(p.ns)*unsafe.Sizeof(Slot{}))), p.nl)
 }
 
+// begin begins a call once its arguments are read: on the fast plan when
+// the plan has one, the call runs outside modes and hermetic contexts with
+// same_content off, and every argument the reads saw is plain (f.odd 0).
+//
 //go:noinline
-func (f *frame) begin(op *Op, sh *Shape, ns, nl int) {
+func (f *frame) begin(op *Op, sh *Shape, size int) {
 	c := &f.c
 	c.op = op
 	c.loadEnv()
@@ -37,41 +40,26 @@ func (f *frame) begin(op *Op, sh *Shape, ns, nl int) {
 		p = sh.planOf()
 	}
 	f.p = p
-	if ns != p.ns || nl != p.nl {
-		c.misuse(0, Loc{}, fmt.Sprintf("a Frame of %d single and %d list snapshots for a shape of %d and %d", ns, nl, p.ns, p.nl))
+	if size != p.size {
+		c.misuse(0, Loc{}, fmt.Sprintf("a Frame of %d single and %d list snapshots for a shape of %d and %d", size>>8, size&0xff, p.ns, p.nl))
 	}
-	s, ls := f.slots(p)
 	if len(sh.Writes) != 0 {
-		f.writes(p, s, ls)
+		f.writes(p)
 	}
-	if !p.fast || c.saved != fPending || c.env.Hermetic || !ContentCheckOff() {
-		f.beginRows(p, s, ls)
+	if !p.fast || f.odd != 0 || c.saved != fPending || c.env.Hermetic || !ContentCheckOff() ||
+		p.nl|len(p.meta) != 0 && !f.beginLists(p) {
+		f.beginRows(p)
 		return
-	}
-	for i := range p.nArgs {
-		if s[i].s.meta != asserts.Versioned {
-			f.beginRows(p, s, ls)
-			return
-		}
-	}
-	if p.nl != 0 && !p.listsPlain(ls) {
-		f.beginRows(p, s, ls)
-		return
-	}
-	for _, i := range p.meta {
-		if q := &s[i]; q.mread&3 != 3 || q.s.id.Impl == 0 {
-			f.beginRows(p, s, ls)
-			return
-		}
-	}
-	for _, i := range p.meta {
-		s[i].s.hasMeta = true
 	}
 	f.fast = true
+	if c.bind != bindRun {
+		f.bindNo = 1
+	}
 }
 
 // writes declares the writes of the call (Call.Mutable).
-func (f *frame) writes(p *fastPlan, s []Slot, ls []ListSlot) {
+func (f *frame) writes(p *fastPlan) {
+	s, ls := f.slots(p)
 	for _, w := range p.sh.Writes {
 		if p.list[w] {
 			f.c.MutableList(&ls[p.idx[w]].l)
@@ -81,13 +69,28 @@ func (f *frame) writes(p *fastPlan, s []Slot, ls []ListSlot) {
 	}
 }
 
-// listsPlain reports whether every list argument is plain: every element
-// a defined tensor of no special kind, versioned, at most 255.
-func (p *fastPlan) listsPlain(ls []ListSlot) bool {
+// beginLists is the part of begin for the lists and metadata of a call
+// whose single arguments are plain: it reports whether the call begins on
+// the plan, each list argument of at most 255 elements (its snapshot's
+// summary, okRegular, set as SummarizeSaved would), each metadata
+// fingerprint read.
+func (f *frame) beginLists(p *fastPlan) bool {
+	s, ls := f.slots(p)
 	for _, i := range p.argLists {
-		if ls[i].l.ok&okRegular == 0 {
+		if ls[i].l.n > 0xff {
 			return false
 		}
+	}
+	for _, i := range p.meta {
+		if q := &s[i]; q.mread&3 != 3 || q.s.id.Impl == 0 {
+			return false
+		}
+	}
+	for _, i := range p.argLists {
+		ls[i].l.ok = okRegular
+	}
+	for _, i := range p.meta {
+		s[i].s.hasMeta = true
 	}
 	return true
 }
@@ -112,10 +115,18 @@ func (f *frame) takeMetadata(p *Slot) {
 
 // beginRows runs, off the fast plan, the steps of the rows before the
 // kernel, entry by entry.
-func (f *frame) beginRows(p *fastPlan, s []Slot, ls []ListSlot) {
+func (f *frame) beginRows(p *fastPlan) {
 	c, sh := &f.c, p.sh
+	s, ls := f.slots(p)
 	for i := range p.nArgs {
 		s[i].s.meta |= fPending
+	}
+	for _, i := range p.argLists {
+		if k := p.slotOfList(i); sh.OptLists&(1<<k) != 0 {
+			c.SummarizeSavedOpt(&ls[i].l)
+		} else {
+			ls[i].l.SummarizeSaved()
+		}
 	}
 	if mode := c.saved &^ fPending; mode != 0 {
 		for i := range p.nArgs {
@@ -218,25 +229,70 @@ func (f *frame) elems(q *ListSlot) []asserts.Tensor {
 	return ts
 }
 
+// end ends the call once its returns are read and its arguments read
+// again: a call on the fast plan passes if its reads found nothing that
+// differs (f.diff 0) and the tests of pairs hold.
+//
 //go:noinline
 func (f *frame) end() {
 	c, p := &f.c, f.p
-	s, ls := f.slots(p)
-	if f.fast && (p.one >= 0 && p.passesOne(s) || p.one < 0 && p.passes(s, ls)) {
-		f.endFast(p, ls)
+	if !f.fast || f.diff != 0 {
+		f.endRows()
 		return
 	}
-	if f.fast {
-		f.addPre(p, ls)
+	s := unsafe.Slice((*Slot)(unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))), p.ns)
+	for k := range p.rets {
+		n := &p.rets[k]
+		r := &s[n.r].s
+		if r.meta != asserts.Versioned|fResult || n.le1 && r.after.Impl > 1 || n.eq1 && r.after.Storage != 1 {
+			f.endRows()
+			return
+		}
+		if n.allFresh {
+			for i := range p.nArgs {
+				if a := &s[i].s; a.id.Impl == r.id.Impl || a.id.Storage == r.id.Storage {
+					f.endRows()
+					return
+				}
+			}
+			continue
+		}
+		if n.view != 0 && uint64(r.after.Storage) <= r.digest || (n.shares|n.view) != 0 && r.id.Storage == 0 {
+			f.endRows()
+			return
+		}
+		for i, b := range n.k {
+			if b == 0 {
+				continue
+			}
+			a := &s[i].s
+			if a.id.Impl == r.id.Impl && b&kApart != 0 || a.id.Storage == r.id.Storage && b&kFresh != 0 ||
+				a.id.Storage != r.id.Storage && b&kShares != 0 || a.after.Impl != r.id.Impl && b&kReturns != 0 {
+				f.endRows()
+				return
+			}
+		}
 	}
-	f.endRows(p, s, ls)
-	c.End()
+	if p.more && !f.passesMore(p) {
+		f.endRows()
+		return
+	}
+	if poolLog.used.Load() && writeClock.Load() != c.since || c.nmut != 0 || p.nl != 0 {
+		f.endFast(p)
+		return
+	}
+	if st := &c.op.st; st.cal.Load() == p.cal[f.bindNo] {
+		st.sigCalls.Add(1)
+		return
+	}
+	f.endFast(p)
 }
 
 // endFast ends a call that passed the fast plan: one more call of the
-// op's signature once the plan calibrated it (the signature is the
-// plan's counts), else the call counts the plan's counts.
-func (f *frame) endFast(p *fastPlan, ls []ListSlot) {
+// op's signature once the plan calibrated the op (its signature is the
+// plan's counts, for the call's lists' lengths), else the call counts the
+// plan's counts.
+func (f *frame) endFast(p *fastPlan) {
 	c := &f.c
 	if poolLog.used.Load() && writeClock.Load() != c.since {
 		c.claimPoolEvents()
@@ -244,36 +300,31 @@ func (f *frame) endFast(p *fastPlan, ls []ListSlot) {
 	if c.nmut != 0 {
 		c.endWrites()
 	}
-	b := 0
-	if c.bind != bindRun {
-		b = 1
-	}
+	_, ls := f.slots(p)
+	b := f.bindNo
 	st := &c.op.st
-	if p.nl == 0 && st.fastKey.Load() == p.key[b] {
+	lens, lensOK := uint64(0), true
+	for i := range ls {
+		lensOK = lensOK && ls[i].l.n <= 0xff
+		lens |= uint64(ls[i].l.n) << (8 * i)
+	}
+	cal := st.cal.Load()
+	if cal != nil && lensOK && cal.p == p && cal.b == b && cal.lens == lens {
 		st.sigCalls.Add(1)
 		return
 	}
 	c.t = p.full[b]
 	if p.nl != 0 {
 		f.addLists(p, ls, true)
-	} else if st.state.Load() == sigReady && st.sig == c.t {
-		st.fastKey.Store(p.key[b])
+	}
+	if cal == nil && lensOK && st.state.Load() == sigReady && st.sig == c.t {
+		if p.nl == 0 {
+			st.cal.CompareAndSwap(nil, p.cal[b])
+		} else {
+			st.cal.CompareAndSwap(nil, &fastCal{p: p, b: b, lens: lens})
+		}
 	}
 	c.endCounts()
-}
-
-// addPre adds what a call that began on the fast plan counted before the
-// kernel, for the rows after it.
-func (f *frame) addPre(p *fastPlan, ls []ListSlot) {
-	c := &f.c
-	b := 0
-	if c.bind != bindRun {
-		b = 1
-	}
-	c.t = p.pre[b]
-	if p.nl != 0 {
-		f.addLists(p, ls, false)
-	}
 }
 
 // addLists adds the counts of the list rows of a call on the fast plan:
@@ -293,80 +344,11 @@ func (f *frame) addLists(p *fastPlan, ls []ListSlot, post bool) {
 	}
 }
 
-// passes reports whether the plan's tests hold on the call's snapshots
-// (a call that began on the plan: its arguments plain). The tests of the
-// arguments and of the returns' use counts are branch-free: what differs
-// is or-ed into one word.
-func (p *fastPlan) passes(s []Slot, ls []ListSlot) bool {
-	var bad uint64
-	keep, whole := p.keep, p.whole1[:len(p.keep)]
-	for i, k := range keep {
-		a := &s[i].s
-		bad |= uint64(a.after.Impl^a.id.Impl|a.after.Storage^a.id.Storage)&k |
-			(a.after.Version^a.id.Version|uint64(a.after.Traits^a.id.Traits))&whole[i]
-	}
-	for k := range p.rets {
-		n := &p.rets[k]
-		r := &s[n.r].s
-		bad |= uint64(r.meta^(asserts.Versioned|fResult)) | uint64(r.after.Impl>>1)&n.le1m | uint64(r.after.Storage^1)&n.eq1m
-		for m := n.apart | n.fresh | n.shares | n.returns | n.view; m != 0; m &= m - 1 {
-			i := bits.TrailingZeros64(m)
-			a, b := &s[i].s, uint64(1)<<i
-			if n.apart&b != 0 && a.id.Impl == r.id.Impl ||
-				n.fresh&b != 0 && a.id.Storage == r.id.Storage ||
-				n.shares&b != 0 && (a.id.Storage != r.id.Storage || r.id.Storage == 0) ||
-				n.returns&b != 0 && a.after.Impl != r.id.Impl ||
-				n.view&b != 0 && (a.id.Storage != r.id.Storage || uint64(r.after.Storage) <= r.digest) {
-				return false
-			}
-		}
-	}
-	if bad != 0 {
-		return false
-	}
-	return !p.more || p.passesMore(s, ls)
-}
-
-// passesOne is passes for a plan of one single return and no tests but
-// the arguments' and the return's, all branch-free.
-func (p *fastPlan) passesOne(s []Slot) bool {
-	n := &p.rets[0]
-	r := &s[p.one].s
-	bad := uint64(r.meta^(asserts.Versioned|fResult)) | uint64(r.after.Impl>>1)&n.le1m | uint64(r.after.Storage^1)&n.eq1m
-	if n.view != 0 && uint64(r.after.Storage) <= r.digest || (n.shares|n.view) != 0 && r.id.Storage == 0 {
-		return false
-	}
-	argm := p.argm
-	for i := range argm {
-		x := &argm[i]
-		a := &s[i].s
-		bad |= uint64(a.after.Impl^a.id.Impl|a.after.Storage^a.id.Storage)&x.keep |
-			(a.after.Version^a.id.Version|uint64(a.after.Traits^a.id.Traits))&x.whole |
-			isZero(uint64(a.id.Impl^r.id.Impl))&x.apart | isZero(uint64(a.id.Storage^r.id.Storage))&x.fresh |
-			uint64(a.id.Storage^r.id.Storage)&x.shares | uint64(a.after.Impl^r.id.Impl)&x.returns
-	}
-	return bad == 0
-}
-
-// isZero is 1 if v is 0, else 0.
-func isZero(v uint64) uint64 { return ((v | -v) >> 63) ^ 1 }
-
-// passesMore is passes for the metadata, the lists and the other pairs.
-func (p *fastPlan) passesMore(s []Slot, ls []ListSlot) bool {
+// passesMore is end's test of the metadata and of the pairs with lists.
+func (f *frame) passesMore(p *fastPlan) bool {
+	s, ls := f.slots(p)
 	for _, i := range p.meta {
-		if q := &s[i]; q.mread&4 == 0 && q.s.hasMeta || !q.s.MetadataKept(q.fp, q.mread&8 != 0) {
-			return false
-		}
-	}
-	for _, i := range p.argLists {
-		l := &ls[i].l
-		for j := range l.n {
-			l.at(j).meta &^= fPending
-		}
-		l.SummarizeAfter()
-	}
-	for _, n := range p.listNeed {
-		if ls[n.i].l.ok&n.ok != n.ok {
+		if q := &s[i]; q.mread&4 == 0 || !q.s.MetadataKept(q.fp, q.mread&8 != 0) {
 			return false
 		}
 	}
@@ -413,10 +395,23 @@ func (pr pair) holds(s []Slot, ls []ListSlot) bool {
 	return false
 }
 
-// endRows runs the steps of the rows after the kernel, entry by entry.
-func (f *frame) endRows(p *fastPlan, s []Slot, ls []ListSlot) {
+// endRows ends a call off the fast plan, or that failed it: the steps of
+// the rows after the kernel, entry by entry, then Call.End. A call that
+// began on the plan first counts what the plan counted before the kernel.
+//
+//go:noinline
+func (f *frame) endRows() {
+	c, p := &f.c, f.p
 	sh := p.sh
-	if f.c.env.Hermetic && len(f.stash) > 0 {
+	s, ls := f.slots(p)
+	if f.fast {
+		c.t = p.pre[f.bindNo]
+		if p.nl != 0 {
+			f.addLists(p, ls, false)
+		}
+	}
+	if c.env.Hermetic && len(f.stash) > 0 {
+		f.pendingLists(p, ls, true)
 		f.swapBindings(p, s, ls)
 		f.bindingAfter(p, s, ls)
 		f.swapBindings(p, s, ls)
@@ -424,17 +419,14 @@ func (f *frame) endRows(p *fastPlan, s []Slot, ls []ListSlot) {
 	for i := range p.nArgs {
 		s[i].s.meta &^= fPending
 	}
-	for _, i := range p.argLists { // again if passesMore did: it is idempotent
-		l := &ls[i].l
-		for j := range l.n {
-			l.at(j).meta &^= fPending
-		}
-		l.SummarizeAfter()
+	f.pendingLists(p, ls, false)
+	for _, i := range p.argLists {
+		ls[i].l.SummarizeAfter()
 	}
 	for i := range sh.Rows {
 		r := &sh.Rows[i]
 		if r.Skip {
-			f.c.PlanSkip(r.Check, sh.Locs[r.T])
+			c.PlanSkip(r.Check, sh.Locs[r.T])
 			continue
 		}
 		switch {
@@ -447,15 +439,41 @@ func (f *frame) endRows(p *fastPlan, s []Slot, ls []ListSlot) {
 			f.rowList(r, p, s, ls)
 		}
 	}
-	if !f.c.HasDigests() {
-		return
-	}
-	for i := range sh.Rows {
-		if r := &sh.Rows[i]; !r.Skip && r.Form == FormOne && r.Check == checks.SameContent {
-			t := &s[p.idx[r.T]]
-			f.c.SameContentAfter(sh.Locs[r.T], &t.s, sh.Tensor(t.h))
+	if c.HasDigests() {
+		for i := range sh.Rows {
+			if r := &sh.Rows[i]; !r.Skip && r.Form == FormOne && r.Check == checks.SameContent {
+				t := &s[p.idx[r.T]]
+				c.SameContentAfter(sh.Locs[r.T], &t.s, sh.Tensor(t.h))
+			}
 		}
 	}
+	c.End()
+}
+
+// pendingLists sets (on) or clears the pending flag of the elements of
+// the list arguments: binding_context's step after the kernel runs on
+// snapshots not yet completed.
+func (f *frame) pendingLists(p *fastPlan, ls []ListSlot, on bool) {
+	for _, i := range p.argLists {
+		l := &ls[i].l
+		for j := range l.n {
+			if on {
+				l.at(j).meta |= fPending
+			} else {
+				l.at(j).meta &^= fPending
+			}
+		}
+	}
+}
+
+// slotOfList returns the slot of list i.
+func (p *fastPlan) slotOfList(i int8) int {
+	for k, isList := range p.list {
+		if isList && p.idx[k] == i {
+			return k
+		}
+	}
+	return -1
 }
 
 // rowOne runs the step after the kernel of a row of single tensors.

@@ -74,38 +74,33 @@ func (r *Row) String() string {
 
 // fastPlan is what the runtime derives once from a shape: where each slot
 // is in the Frame, and, when every row has a test that passes a plain call
-// without running it, those tests as masks and the counts such a call
-// adds.
+// without running it, those tests and the counts such a call adds. The
+// tests of each tensor alone (kept, use counts) are masks the Frame's
+// reads apply as they read (Frame.AfterArg, Frame.Ret...), or-ing what
+// differs into one word; end tests the pairs.
 type fastPlan struct {
 	sh     *Shape
 	idx    []int8 // the slot's index among the singles or the lists
 	list   []bool
 	ns, nl int // the number of single and list slots
-	fast   bool
 	nArgs  int // single argument slots: indexes 0..nArgs-1 of the singles
-	// the list arguments' indexes among the lists
+	// argLists are the list arguments' indexes among the lists
 	argLists []int8
-	// the single arguments whose TensorImpl and StorageImpl must be kept,
-	// and among them those whose version (and traits) too: bit i of the
-	// singles
-	kept, whole uint64
-	// per single argument, the masks of the words it must keep: its
-	// TensorImpl and StorageImpl (keep), its version and traits (whole)
-	keep, whole1 []uint64
-	// the single returns' tests
+	// size is ns<<8 | nl, what begin checks the Frame's size against
+	size int
+	fast bool
+	// Bit i of the singles (kept, whole, le1, eq1) or of the lists (the
+	// l* masks): an argument's TensorImpl and StorageImpl must be kept
+	// (kept), and its version and traits too (whole); a return's
+	// TensorImpl use count must be <= 1 (le1), its StorageImpl's 1 (eq1).
+	kept, whole, le1, eq1     uint64
+	lkept, lwhole, lle1, leq1 uint64
+	// rets are the tests of the single returns against the arguments
 	rets []retNeed
-	// more: the plan has tests of metadata, lists or other pairs
-	more bool
-	// one: the plan's single return when it has one and no more tests,
-	// tested with the arguments' masks argm in one branch-free loop
-	// (passesOne); -1 otherwise
-	one  int8
-	argm []argMasks
-	// the list arguments whose elements must be kept (the ok* bits each
-	// needs) and the list returns' (okImplUses, okStorUses)
-	listNeed []listNeed
-	pairs    []pair // the tests of pairs the masks do not hold
-	meta     []int8 // singles with a same_metadata row
+	// more: the plan has tests of metadata or of pairs with lists
+	more  bool
+	pairs []pair
+	meta  []int8 // singles with a same_metadata row
 	// what a plain call adds before the kernel: binding_context rows of
 	// single arguments (times Call.bind), same_content rows (to the word
 	// of content_check_off)
@@ -117,36 +112,45 @@ type fastPlan struct {
 	postList []lword // per element of a list
 	// pre and full are what a passing call of single tensors counts before
 	// the kernel and in all, with an Env registered ([0]) and without
-	// ([1]: binding_context skipped under no_env); key its op's
-	// fastKey once its signature is full
+	// ([1]: binding_context skipped under no_env)
 	pre, full [2]tally
-	key       [2]uintptr
+	// cal is the calibration of each binding mode without lists
+	cal [2]*fastCal
 }
 
-// argMasks are the tests of a single argument as masks (^0 where the
-// test applies): its TensorImpl and StorageImpl kept, its version and
-// traits too, and against the plan's one return (passesOne).
-type argMasks struct {
-	keep, whole, apart, fresh, shares, returns uint64
+// fastCal is what an op's signature was found to be the counts of: a fast
+// plan, a binding mode (fastPlan.pre's index) and the lengths of its
+// lists, 8 bits each.
+type fastCal struct {
+	p    *fastPlan
+	b    uint8
+	lens uint64
 }
 
-// retNeed is the tests of a single return r: its use counts, and the
-// arguments (bit i of the singles) whose TensorImpl it is not (apart),
-// whose StorageImpl it has not (fresh) or has (shares, view: and holds it
-// once more than before the kernel), whose TensorImpl after the kernel it
-// is (returns).
+// retNeed is the tests of single return r against the arguments (bit i
+// of the singles): their TensorImpl it is not (apart), their StorageImpl
+// it has not (fresh) or has (shares; view: and holds once more than
+// before the kernel), their TensorImpl after the kernel it is (returns).
 type retNeed struct {
-	r        int8
-	le1, eq1 bool
-	// le1m and eq1m are ^0 where le1 and eq1 hold
-	le1m, eq1m                          uint64
+	r                                   int8
 	apart, fresh, shares, returns, view uint64
+	// le1 and eq1: the use counts' tests apply to r
+	le1, eq1 bool
+	// fresh: r is apart from every argument, handle and storage, and has
+	// no other test against them (a fresh return's rows: the common
+	// case, one tight loop); else k holds each argument's tests (the k*
+	// bits)
+	allFresh bool
+	k        []uint8
 }
 
-type listNeed struct {
-	i  int8
-	ok uint8
-}
+// The bits of retNeed.k.
+const (
+	kApart   = 1 << iota // not the return's TensorImpl
+	kFresh               // not the return's StorageImpl
+	kShares              // the return's StorageImpl
+	kReturns             // its TensorImpl after the kernel is the return's
+)
 
 type pairKind uint8
 
@@ -201,44 +205,39 @@ func derivePlan(sh *Shape) *fastPlan {
 		}
 	}
 	p.ns, p.nl = int(ns), int(nl)
+	p.size = p.ns<<8 | p.nl
 	perList := map[int8]*tally{}
 	for i := range sh.Rows {
-		if !p.addRow(sh, &sh.Rows[i], &p.post, perList) {
+		if !p.addRow(&sh.Rows[i], perList) {
 			p.fast = false
 		}
 	}
-	p.keep, p.whole1 = make([]uint64, p.nArgs), make([]uint64, p.nArgs)
-	for i := range p.nArgs {
-		if p.kept&(1<<i) != 0 {
-			p.keep[i] = ^uint64(0)
-		}
-		if p.whole&(1<<i) != 0 {
-			p.whole1[i] = ^uint64(0)
-		}
-	}
+	all := uint64(1)<<p.nArgs - 1
 	for i := range p.rets {
-		if p.rets[i].le1 {
-			p.rets[i].le1m = ^uint64(0)
-		}
-		if p.rets[i].eq1 {
-			p.rets[i].eq1m = ^uint64(0)
+		n := &p.rets[i]
+		n.le1, n.eq1 = p.le1&(1<<n.r) != 0, p.eq1&(1<<n.r) != 0
+		n.allFresh = n.apart == all && n.fresh == all && n.shares|n.returns|n.view == 0
+		n.k = make([]uint8, p.nArgs)
+		for a := range p.nArgs {
+			for bit, set := range []uint64{n.apart, n.fresh, n.shares | n.view, n.returns} {
+				if set&(1<<a) != 0 {
+					n.k[a] |= 1 << bit
+				}
+			}
 		}
 	}
-	p.more = len(p.meta)|len(p.listNeed)|len(p.pairs) != 0
-	p.one = -1
-	if !p.more && len(p.rets) == 1 {
-		n := &p.rets[0]
-		p.one = n.r
-		p.argm = make([]argMasks, p.nArgs)
-		for i := range p.nArgs {
-			m := func(set uint64) uint64 {
-				if set&(1<<i) != 0 {
-					return ^uint64(0)
+	// a return that no row of its own names (only a pair) is still read
+	for k := p.nArgs; k < p.ns; k++ {
+		p.ret(int8(k))
+	}
+	p.more = len(p.meta)|len(p.pairs) != 0
+	for i := range nl {
+		if t := perList[i]; t != nil {
+			for w, v := range t {
+				if v != 0 {
+					p.postList = append(p.postList, lword{i, int8(w), v})
 				}
-				return 0
 			}
-			p.argm[i] = argMasks{keep: m(p.kept), whole: m(p.whole), apart: m(n.apart), fresh: m(n.fresh),
-				shares: m(n.shares | n.view), returns: m(n.returns)}
 		}
 	}
 	for b, bind := range [2]uint64{bindRun, bindNoEnv} {
@@ -249,25 +248,16 @@ func derivePlan(sh *Shape) *fastPlan {
 		for w := range t {
 			p.full[b][w] = t[w] + p.post[w]
 		}
-		p.key[b] = uintptr(unsafe.Pointer(p)) | uintptr(b)
-	}
-	for i := range nl {
-		if t := perList[i]; t != nil {
-			for w, v := range t {
-				if v != 0 {
-					p.postList = append(p.postList, lword{i, int8(w), v})
-				}
-			}
-		}
+		p.cal[b] = &fastCal{p: p, b: uint8(b)}
 	}
 	return p
 }
 
 // addRow adds row r's test and counts to the plan and reports whether the
 // row has one (a plain call passes it without running it).
-func (p *fastPlan) addRow(sh *Shape, r *Row, post *tally, perList map[int8]*tally) bool {
+func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 	if r.Skip {
-		lanePass(post, lanePlan, 1)
+		lanePass(&p.post, lanePlan, 1)
 		return true
 	}
 	t, u := p.at(r.T), p.at(r.U)
@@ -279,31 +269,26 @@ func (p *fastPlan) addRow(sh *Shape, r *Row, post *tally, perList map[int8]*tall
 	}
 	switch {
 	case r.Form == FormOne:
-		return p.addOne(r, t, u, post)
+		return p.addOne(r, t, u)
 	case r.Form == FormArgList && (r.Check == checks.SameImpl || r.Check == checks.SameStorage || r.Check == checks.NoMutation):
-		ok := map[checks.Check]uint8{checks.SameImpl: okImpl, checks.SameStorage: okStorage, checks.NoMutation: okVersion}[r.Check]
-		p.listNeed = append(p.listNeed, listNeed{t, ok | okRegular})
-		elem(t, checkLane[r.Check])
-	case r.Form == FormRetList && (r.Check == checks.ImplUseCountLE1 || r.Check == checks.StorageUseCountEq1):
-		ok := uint8(okImplUses)
-		if r.Check == checks.StorageUseCountEq1 {
-			ok = okStorUses
+		p.lkept |= 1 << t
+		if r.Check == checks.NoMutation {
+			p.lwhole |= 1 << t
 		}
-		p.listNeed = append(p.listNeed, listNeed{t, ok | okRegular})
+		elem(t, checkLane[r.Check])
+	case r.Form == FormRetList && r.Check == checks.ImplUseCountLE1:
+		p.lle1 |= 1 << t
+		elem(t, checkLane[r.Check])
+	case r.Form == FormRetList && r.Check == checks.StorageUseCountEq1:
+		p.leq1 |= 1 << t
 		elem(t, checkLane[r.Check])
 	case r.Form == FormArgList && r.Check == checks.BindingContext:
-		p.listNeed = append(p.listNeed, listNeed{t, okRegular})
 		p.bindList = append(p.bindList, t)
 	case r.Form == FormArgList && r.Check == checks.SameContent:
-		p.listNeed = append(p.listNeed, listNeed{t, okRegular})
 		p.contList = append(p.contList, t)
 	case r.Form == FormArgList && r.Check == checks.NotArgHandle && !p.list[r.T]:
-		p.listNeed = append(p.listNeed, listNeed{u, okRegular})
-		p.ret(t)
 		p.pairs = append(p.pairs, pair{pairNotInList, t, u})
 	case r.Form == FormArgList && r.Check == checks.FreshNoAlias && !p.list[r.T]:
-		p.listNeed = append(p.listNeed, listNeed{u, okRegular})
-		p.ret(t)
 		p.pairs = append(p.pairs, pair{pairFreshOf, t, u})
 		elem(u, laneFreshNoAlias)
 	default:
@@ -313,7 +298,7 @@ func (p *fastPlan) addRow(sh *Shape, r *Row, post *tally, perList map[int8]*tall
 }
 
 // addOne is addRow for a row of single tensors.
-func (p *fastPlan) addOne(r *Row, t, u int8, post *tally) bool {
+func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 	switch r.Check {
 	case checks.SameImpl, checks.SameStorage:
 		p.kept |= 1 << t
@@ -321,9 +306,9 @@ func (p *fastPlan) addOne(r *Row, t, u int8, post *tally) bool {
 		p.kept |= 1 << t
 		p.whole |= 1 << t
 	case checks.ImplUseCountLE1:
-		p.ret(t).le1 = true
+		p.le1 |= 1 << t
 	case checks.StorageUseCountEq1:
-		p.ret(t).eq1 = true
+		p.eq1 |= 1 << t
 	case checks.NotArgHandle:
 		p.ret(t).apart |= 1 << u
 		return true // counted as part of impl_use_count_le_1
@@ -336,7 +321,6 @@ func (p *fastPlan) addOne(r *Row, t, u int8, post *tally) bool {
 	case checks.ViewHoldsStorage:
 		p.ret(t).view |= 1 << u
 	case checks.FreshOrAlias:
-		p.ret(t)
 		p.pairs = append(p.pairs, pair{pairFreshOrAli, t, u})
 	case checks.BindingContext:
 		p.binds++
@@ -350,7 +334,7 @@ func (p *fastPlan) addOne(r *Row, t, u int8, post *tally) bool {
 	default:
 		return false
 	}
-	lanePass(post, checkLane[r.Check], 1)
+	lanePass(&p.post, checkLane[r.Check], 1)
 	return true
 }
 

@@ -35,10 +35,11 @@ type opStats struct {
 	quickBase      tally
 	quickBaseSet   atomic.Bool
 	quickBaseReady atomic.Bool
-	// fastKey is the key of the fast plan (and binding mode) whose counts
-	// the op's signature is (frameKey), 0 before: a call that passes the
-	// plan then adds one to sigCalls without comparing its counts.
-	fastKey atomic.Uintptr
+	// cal is the fast plan, binding mode and list lengths whose counts
+	// the op's signature is, nil before: a call that passes the plan
+	// under them then adds one to sigCalls without comparing its counts
+	// (frame.endFast). Set once.
+	cal atomic.Pointer[fastCal]
 	// lean is the key of the lean conditions (lean.go's leanKey) the op
 	// was calibrated for, 0 before.
 	lean atomic.Uint32
