@@ -156,13 +156,7 @@ func (f *Frame[S, L]) AfterArg(i int, id asserts.Ident) {
 func (f *Frame[S, L]) AfterList(i, n int) { f.l[i].l.CheckLen(&f.c, n) }
 
 // AfterElem reads element j of list argument i after the kernel.
-func (f *Frame[S, L]) AfterElem(i, j int, id asserts.Ident) {
-	s := f.l[i].l.at(j)
-	s.after = id
-	s.meta &^= fPending
-	f.diff |= uint64(id.Impl^s.id.Impl|id.Storage^s.id.Storage)&-(f.p.lkept>>i&1) |
-		(id.Version^s.id.Version|uint64(id.Traits^s.id.Traits))&-(f.p.lwhole>>i&1)
-}
+func (f *Frame[S, L]) AfterElem(i, j int, id asserts.Ident) { f.l[i].l.at(j).after = id }
 
 // Ret reads single return i: its identities and use counts.
 func (f *Frame[S, L]) Ret(i int, id asserts.Ident, implUses, storageUses int, h unsafe.Pointer) {

@@ -277,7 +277,10 @@ func (f *frame) end() {
 		f.endRows()
 		return
 	}
-	if poolLog.used.Load() && writeClock.Load() != c.since || c.nmut != 0 || p.nl != 0 {
+	if c.nmut != 0 {
+		c.endWrites()
+	}
+	if poolLog.used.Load() && writeClock.Load() != c.since || p.nl != 0 {
 		f.endFast(p)
 		return
 	}
@@ -347,6 +350,24 @@ func (f *frame) addLists(p *fastPlan, ls []ListSlot, post bool) {
 // passesMore is end's test of the metadata and of the pairs with lists.
 func (f *frame) passesMore(p *fastPlan) bool {
 	s, ls := f.slots(p)
+	for _, i := range p.argLists {
+		km, wm := -(p.lkept >> i & 1), -(p.lwhole >> i & 1)
+		inl, more := ls[i].l.parts()
+		var d uint64
+		for j := range inl {
+			e := &inl[j]
+			d |= uint64(e.after.Impl^e.id.Impl|e.after.Storage^e.id.Storage)&km |
+				(e.after.Version^e.id.Version|uint64(e.after.Traits^e.id.Traits))&wm
+		}
+		for j := range more {
+			e := &more[j]
+			d |= uint64(e.after.Impl^e.id.Impl|e.after.Storage^e.id.Storage)&km |
+				(e.after.Version^e.id.Version|uint64(e.after.Traits^e.id.Traits))&wm
+		}
+		if d != 0 {
+			return false
+		}
+	}
 	for _, i := range p.meta {
 		if q := &s[i]; q.mread&4 == 0 || !q.s.MetadataKept(q.fp, q.mread&8 != 0) {
 			return false

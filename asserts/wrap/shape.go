@@ -97,7 +97,8 @@ type fastPlan struct {
 	lkept, lwhole, lle1, leq1 uint64
 	// rets are the tests of the single returns against the arguments
 	rets []retNeed
-	// more: the plan has tests of metadata or of pairs with lists
+	// more: the plan has tests of metadata, of list arguments kept or of
+	// pairs with lists
 	more  bool
 	pairs []pair
 	meta  []int8 // singles with a same_metadata row
@@ -230,7 +231,7 @@ func derivePlan(sh *Shape) *fastPlan {
 	for k := p.nArgs; k < p.ns; k++ {
 		p.ret(int8(k))
 	}
-	p.more = len(p.meta)|len(p.pairs) != 0
+	p.more = len(p.meta)|len(p.pairs) != 0 || p.lkept != 0
 	for i := range nl {
 		if t := perList[i]; t != nil {
 			for w, v := range t {
