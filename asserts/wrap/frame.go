@@ -148,8 +148,8 @@ func (f *Frame[S, L]) Elem(i, j int, id asserts.Ident) {
 func (f *Frame[S, L]) AfterArg(i int, id asserts.Ident) {
 	p := &f.s[i]
 	p.s.after = id
-	f.diff |= uint64(id.Impl^p.s.id.Impl|id.Storage^p.s.id.Storage)&-(f.p.kept>>i&1) |
-		(id.Version^p.s.id.Version|uint64(id.Traits^p.s.id.Traits))&-(f.p.whole>>i&1)
+	f.diff |= uint64((id.Impl^p.s.id.Impl)|(id.Storage^p.s.id.Storage))&-(f.p.kept>>i&1) |
+		((id.Version^p.s.id.Version)|uint64(id.Traits^p.s.id.Traits))&-(f.p.whole>>i&1)
 }
 
 // AfterList begins reading list argument i after the kernel: n elements.

@@ -117,6 +117,7 @@ func (f *frame) takeMetadata(p *Slot) {
 // kernel, entry by entry.
 func (f *frame) beginRows(p *fastPlan) {
 	c, sh := &f.c, p.sh
+	var buf elemsBuf
 	s, ls := f.slots(p)
 	for i := range p.nArgs {
 		s[i].s.meta |= fPending
@@ -160,7 +161,7 @@ func (f *frame) beginRows(p *fastPlan) {
 				c.BindingContext(sh.Locs[r.T], &q.s, sh.Tensor(q.h))
 			} else {
 				q := &ls[p.idx[r.T]]
-				BindingContextList(c, sh.Locs[r.T], &q.l, f.elems(q))
+				BindingContextList(c, sh.Locs[r.T], &q.l, f.elems(q, &buf))
 			}
 		case checks.SameContent:
 			if r.Form == FormOne {
@@ -168,14 +169,14 @@ func (f *frame) beginRows(p *fastPlan) {
 				c.SameContent(sh.Locs[r.T], &q.s, sh.Tensor(q.h))
 			} else {
 				q := &ls[p.idx[r.T]]
-				SameContentList(c, sh.Locs[r.T], &q.l, f.elems(q))
+				SameContentList(c, sh.Locs[r.T], &q.l, f.elems(q, &buf))
 			}
 		case checks.SameMetadata:
 			if r.Form == FormOne {
 				f.takeMetadata(&s[p.idx[r.T]])
 			} else {
 				q := &ls[p.idx[r.T]]
-				SaveMetadataList(c, &q.l, f.elems(q))
+				SaveMetadataList(c, &q.l, f.elems(q, &buf))
 			}
 		}
 	}
@@ -219,10 +220,19 @@ func (f *frame) swapBindings(p *fastPlan, s []Slot, ls []ListSlot) {
 	}
 }
 
-// elems makes the tensors of list slot q from its handle (off the fast
-// plan only: it allocates).
-func (f *frame) elems(q *ListSlot) []asserts.Tensor {
-	ts := make([]asserts.Tensor, q.l.n)
+// elemsBuf holds the tensors of a list for a row that reads them: up to
+// listInline of them on the stack.
+type elemsBuf [listInline]asserts.Tensor
+
+// elems makes the tensors of list slot q from its handle, in buf when
+// they fit (off the fast plan only).
+func (f *frame) elems(q *ListSlot, buf *elemsBuf) []asserts.Tensor {
+	var ts []asserts.Tensor
+	if q.l.n <= len(buf) {
+		ts = buf[:q.l.n]
+	} else {
+		ts = make([]asserts.Tensor, q.l.n)
+	}
 	for i := range ts {
 		ts[i] = f.p.sh.Elem(q.h, i)
 	}
@@ -356,13 +366,13 @@ func (f *frame) passesMore(p *fastPlan) bool {
 		var d uint64
 		for j := range inl {
 			e := &inl[j]
-			d |= uint64(e.after.Impl^e.id.Impl|e.after.Storage^e.id.Storage)&km |
-				(e.after.Version^e.id.Version|uint64(e.after.Traits^e.id.Traits))&wm
+			d |= uint64((e.after.Impl^e.id.Impl)|(e.after.Storage^e.id.Storage))&km |
+				((e.after.Version^e.id.Version)|uint64(e.after.Traits^e.id.Traits))&wm
 		}
 		for j := range more {
 			e := &more[j]
-			d |= uint64(e.after.Impl^e.id.Impl|e.after.Storage^e.id.Storage)&km |
-				(e.after.Version^e.id.Version|uint64(e.after.Traits^e.id.Traits))&wm
+			d |= uint64((e.after.Impl^e.id.Impl)|(e.after.Storage^e.id.Storage))&km |
+				((e.after.Version^e.id.Version)|uint64(e.after.Traits^e.id.Traits))&wm
 		}
 		if d != 0 {
 			return false
@@ -385,6 +395,7 @@ func (f *frame) passesMore(p *fastPlan) bool {
 // hermetic context), before the arguments' snapshots are completed.
 func (f *frame) bindingAfter(p *fastPlan, s []Slot, ls []ListSlot) {
 	c, sh := &f.c, p.sh
+	var buf elemsBuf
 	for i := range sh.Rows {
 		r := &sh.Rows[i]
 		if r.Skip || r.Check != checks.BindingContext {
@@ -395,7 +406,7 @@ func (f *frame) bindingAfter(p *fastPlan, s []Slot, ls []ListSlot) {
 			c.BindingContextAfter(sh.Locs[r.T], &q.s, sh.Tensor(q.h))
 		} else {
 			q := &ls[p.idx[r.T]]
-			BindingContextAfterList(c, sh.Locs[r.T], &q.l, f.elems(q))
+			BindingContextAfterList(c, sh.Locs[r.T], &q.l, f.elems(q, &buf))
 		}
 	}
 }
@@ -451,6 +462,8 @@ func (f *frame) endRows() {
 			continue
 		}
 		switch {
+		case r.Check == checks.DistinctOutputs:
+			f.distinctOutputs(r, p, s, ls)
 		case r.Form == FormOne && r.Check == checks.SameContent:
 			// after the other rows, as gen runs them: a write no_mutation
 			// reported is not reported again
@@ -553,6 +566,7 @@ func (f *frame) rowOne(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
 // rowList runs the step after the kernel of a row that names a list.
 func (f *frame) rowList(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
 	c, sh := &f.c, p.sh
+	var buf elemsBuf
 	lt, lu := sh.Locs[r.T], Loc{}
 	if r.U >= 0 {
 		lu = sh.Locs[r.U]
@@ -573,13 +587,13 @@ func (f *frame) rowList(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
 	case r.Check == checks.BindingContext:
 	case r.Check == checks.SameContent:
 		q := list(r.T)
-		SameContentAfterList(c, lt, &q.l, f.elems(q))
+		SameContentAfterList(c, lt, &q.l, f.elems(q, &buf))
 	case r.Check == checks.SameMetadata:
 		q := list(r.T)
-		SameMetadataList(c, lt, &q.l, f.elems(q))
+		SameMetadataList(c, lt, &q.l, f.elems(q, &buf))
 	case r.Check == checks.ImplUseCountEqFresh:
 		q := list(r.T)
-		ImplUseCountEqFreshList(c, lt, &q.l, f.elems(q))
+		ImplUseCountEqFreshList(c, lt, &q.l, f.elems(q, &buf))
 	case r.Check == checks.DistinctOutputs:
 		f.distinctOutputs(r, p, s, ls)
 	case r.Form == FormRetList:

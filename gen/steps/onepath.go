@@ -221,8 +221,8 @@ func (b *builder) onePath() *Frame {
 			fr.Singles++
 		}
 	}
-	if fr.Singles > maxSingles || fr.Lists > maxLists || len(all) > 64 {
-		return nil
+	if len(all) == 0 || fr.Singles > maxSingles || fr.Lists > maxLists || len(all) > 64 {
+		return nil // an op without tensors to check keeps the helpers that count its skips
 	}
 	if !b.shapeRows(fr) {
 		return nil
