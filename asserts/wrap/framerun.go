@@ -5,7 +5,6 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/checks"
 )
 
 // How a Frame runs a call: Begin takes the shape's fast plan when the
@@ -150,33 +149,10 @@ func (f *frame) beginRows(p *fastPlan) {
 	}
 	defer f.stashBindings(p, s, ls)
 	for i := range sh.Rows {
-		r := &sh.Rows[i]
-		if r.Skip {
-			continue
-		}
-		switch r.Check {
-		case checks.BindingContext:
-			if r.Form == FormOne {
-				q := &s[p.idx[r.T]]
-				c.BindingContext(sh.Locs[r.T], &q.s, sh.Tensor(q.h))
-			} else {
-				q := &ls[p.idx[r.T]]
-				BindingContextList(c, sh.Locs[r.T], &q.l, f.elems(q, &buf))
-			}
-		case checks.SameContent:
-			if r.Form == FormOne {
-				q := &s[p.idx[r.T]]
-				c.SameContent(sh.Locs[r.T], &q.s, sh.Tensor(q.h))
-			} else {
-				q := &ls[p.idx[r.T]]
-				SameContentList(c, sh.Locs[r.T], &q.l, f.elems(q, &buf))
-			}
-		case checks.SameMetadata:
-			if r.Form == FormOne {
-				f.takeMetadata(&s[p.idx[r.T]])
-			} else {
-				q := &ls[p.idx[r.T]]
-				SaveMetadataList(c, &q.l, f.elems(q, &buf))
+		if r := &sh.Rows[i]; !r.Skip {
+			if id := rowSteps[r.Check].before[r.Form]; id != stepNone {
+				x := f.rowCtx(r, p, s, ls, &buf)
+				x.run(id)
 			}
 		}
 	}
@@ -391,22 +367,17 @@ func (f *frame) passesMore(p *fastPlan) bool {
 	return true
 }
 
-// bindingAfter runs binding_context's step after the kernel (in a
-// hermetic context), before the arguments' snapshots are completed.
-func (f *frame) bindingAfter(p *fastPlan, s []Slot, ls []ListSlot) {
-	c, sh := &f.c, p.sh
+// afterCall runs the rows' steps after the kernel that come before the
+// arguments' snapshots are completed (binding_context's, in a hermetic
+// context).
+func (f *frame) afterCall(p *fastPlan, s []Slot, ls []ListSlot) {
 	var buf elemsBuf
-	for i := range sh.Rows {
-		r := &sh.Rows[i]
-		if r.Skip || r.Check != checks.BindingContext {
-			continue
-		}
-		if r.Form == FormOne {
-			q := &s[p.idx[r.T]]
-			c.BindingContextAfter(sh.Locs[r.T], &q.s, sh.Tensor(q.h))
-		} else {
-			q := &ls[p.idx[r.T]]
-			BindingContextAfterList(c, sh.Locs[r.T], &q.l, f.elems(q, &buf))
+	for i := range p.sh.Rows {
+		if r := &p.sh.Rows[i]; !r.Skip {
+			if id := rowSteps[r.Check].afterCall[r.Form]; id != stepNone {
+				x := f.rowCtx(r, p, s, ls, &buf)
+				x.run(id)
+			}
 		}
 	}
 }
@@ -445,7 +416,7 @@ func (f *frame) endRows() {
 	if c.env.Hermetic && len(f.stash) > 0 {
 		f.pendingLists(p, ls, true)
 		f.swapBindings(p, s, ls)
-		f.bindingAfter(p, s, ls)
+		f.afterCall(p, s, ls)
 		f.swapBindings(p, s, ls)
 	}
 	for i := range p.nArgs {
@@ -455,30 +426,22 @@ func (f *frame) endRows() {
 	for _, i := range p.argLists {
 		ls[i].l.SummarizeAfter()
 	}
-	for i := range sh.Rows {
-		r := &sh.Rows[i]
-		if r.Skip {
-			c.PlanSkip(r.Check, sh.Locs[r.T])
-			continue
-		}
-		switch {
-		case r.Check == checks.DistinctOutputs:
-			f.distinctOutputs(r, p, s, ls)
-		case r.Form == FormOne && r.Check == checks.SameContent:
-			// after the other rows, as gen runs them: a write no_mutation
-			// reported is not reported again
-		case r.Form == FormOne:
-			f.rowOne(r, p, s, ls)
-		default:
-			f.rowList(r, p, s, ls)
-		}
-	}
-	if c.HasDigests() {
+	var buf elemsBuf
+	for pass := range 2 { // the steps that run last (same_content's) in a second pass
 		for i := range sh.Rows {
-			if r := &sh.Rows[i]; !r.Skip && r.Form == FormOne && r.Check == checks.SameContent {
-				t := &s[p.idx[r.T]]
-				c.SameContentAfter(sh.Locs[r.T], &t.s, sh.Tensor(t.h))
+			r := &sh.Rows[i]
+			if r.Skip {
+				if pass == 0 {
+					c.PlanSkip(r.Check, sh.Locs[r.T])
+				}
+				continue
 			}
+			st := &rowSteps[r.Check]
+			if st.last[r.Form] != (pass == 1) {
+				continue
+			}
+			x := f.rowCtx(r, p, s, ls, &buf)
+			x.run(st.after[r.Form])
 		}
 	}
 	c.End()
@@ -508,158 +471,6 @@ func (p *fastPlan) slotOfList(i int8) int {
 		}
 	}
 	return -1
-}
-
-// rowOne runs the step after the kernel of a row of single tensors.
-func (f *frame) rowOne(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
-	c, sh := &f.c, p.sh
-	lt := sh.Locs[r.T]
-	t := &s[p.idx[r.T]]
-	var lu Loc
-	var u *Saved
-	if r.U >= 0 {
-		lu, u = sh.Locs[r.U], &s[p.idx[r.U]].s
-	}
-	switch r.Check {
-	case checks.SameImpl:
-		c.SameImpl(lt, &t.s)
-	case checks.SameStorage:
-		c.SameStorage(lt, &t.s)
-	case checks.NoMutation:
-		c.NoMutation(lt, &t.s)
-	case checks.ImplUseCountLE1:
-		c.ImplUseCountLE1(lt, &t.s)
-	case checks.StorageUseCountEq1:
-		c.StorageUseCountEq1(lt, &t.s)
-	case checks.NotArgHandle:
-		c.NotArg(lt, &t.s, lu, u)
-	case checks.FreshNoAlias:
-		c.FreshNoAlias(lt, &t.s, lu, u)
-	case checks.SharesStorage:
-		c.SharesStorage(lt, &t.s, lu, u)
-	case checks.ReturnsArg:
-		c.ReturnsArg(lt, &t.s, lu, u)
-	case checks.ViewHoldsStorage:
-		c.ViewHoldsStorage(lt, &t.s, lu, u)
-	case checks.FreshOrAlias:
-		c.FreshOrAlias(lt, &t.s, lu, u)
-	case checks.ImplUseCountEqFresh:
-		c.ImplUseCountEqFresh(lt, &t.s, sh.Tensor(t.h))
-	case checks.DistinctOutputs:
-		f.distinctOutputs(r, p, s, ls)
-	case checks.BindingContext:
-		// its step after the kernel ran before the snapshots were completed
-	case checks.SameMetadata:
-		if t.mread&4 != 0 && t.s.MetadataKept(t.fp, t.mread&8 != 0) {
-			return
-		}
-		if m, ok := sh.Tensor(t.h).(asserts.Metadata); ok {
-			c.SameMetadataOf(lt, &t.s, m)
-		} else {
-			c.SameMetadata(lt, &t.s, sh.Tensor(t.h))
-		}
-	default:
-		panic(fmt.Sprintf("asserts: %s: row %v: not a row of this runtime (generated code out of date? re-run assertgen)", c.op.FullName(), r))
-	}
-}
-
-// rowList runs the step after the kernel of a row that names a list.
-func (f *frame) rowList(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
-	c, sh := &f.c, p.sh
-	var buf elemsBuf
-	lt, lu := sh.Locs[r.T], Loc{}
-	if r.U >= 0 {
-		lu = sh.Locs[r.U]
-	}
-	one := func(k int8) *Saved { return &s[p.idx[k]].s }
-	list := func(k int8) *ListSlot { return &ls[p.idx[k]] }
-	switch {
-	case r.Check == checks.SameImpl:
-		c.SameImplList(lt, &list(r.T).l)
-	case r.Check == checks.SameStorage:
-		c.SameStorageList(lt, &list(r.T).l)
-	case r.Check == checks.NoMutation:
-		c.NoMutationList(lt, &list(r.T).l)
-	case r.Check == checks.ImplUseCountLE1:
-		c.ImplUseCountLE1List(lt, &list(r.T).l)
-	case r.Check == checks.StorageUseCountEq1:
-		c.StorageUseCountEq1List(lt, &list(r.T).l)
-	case r.Check == checks.BindingContext:
-	case r.Check == checks.SameContent:
-		q := list(r.T)
-		SameContentAfterList(c, lt, &q.l, f.elems(q, &buf))
-	case r.Check == checks.SameMetadata:
-		q := list(r.T)
-		SameMetadataList(c, lt, &q.l, f.elems(q, &buf))
-	case r.Check == checks.ImplUseCountEqFresh:
-		q := list(r.T)
-		ImplUseCountEqFreshList(c, lt, &q.l, f.elems(q, &buf))
-	case r.Check == checks.DistinctOutputs:
-		f.distinctOutputs(r, p, s, ls)
-	case r.Form == FormRetList:
-		f.retListRow(r, lt, &list(r.T).l, lu, one(r.U))
-	case r.Form == FormArgList:
-		f.argListRow(r, lt, one(r.T), lu, &list(r.U).l)
-	case r.Form == FormLists:
-		f.listsRow(r, lt, &list(r.T).l, lu, &list(r.U).l)
-	default:
-		panic(fmt.Sprintf("asserts: %s: row %v: not a row of this runtime (generated code out of date? re-run assertgen)", c.op.FullName(), r))
-	}
-}
-
-// retListRow runs a row of a list return and a single argument.
-func (f *frame) retListRow(r *Row, lt Loc, rl *SavedList, lu Loc, a *Saved) {
-	c := &f.c
-	switch r.Check {
-	case checks.SharesStorage:
-		c.SharesStorageList(lt, rl, lu, a)
-	case checks.FreshOrAlias:
-		c.FreshOrAliasList(lt, rl, lu, a)
-	case checks.NotArgHandle:
-		c.NotArgElems(lt, rl, lu, a)
-	case checks.FreshNoAlias:
-		c.FreshNoAliasList(lt, rl, lu, a)
-	case checks.ViewHoldsStorage:
-		c.ViewHoldsStorageList(lt, rl, lu, a)
-	default:
-		panic(fmt.Sprintf("asserts: %s: row %v: not a row of this runtime (generated code out of date? re-run assertgen)", c.op.FullName(), r))
-	}
-}
-
-// argListRow runs a row of a single return and a list argument.
-func (f *frame) argListRow(r *Row, lt Loc, t *Saved, lu Loc, al *SavedList) {
-	c := &f.c
-	switch r.Check {
-	case checks.SharesStorage:
-		c.SharesStorageOf(lt, t, lu, al)
-	case checks.FreshOrAlias:
-		c.FreshOrAliasOf(lt, t, lu, al)
-	case checks.NotArgHandle:
-		c.NotArgList(lt, t, lu, al)
-	case checks.FreshNoAlias:
-		c.FreshNoAliasOf(lt, t, lu, al)
-	default:
-		panic(fmt.Sprintf("asserts: %s: row %v: not a row of this runtime (generated code out of date? re-run assertgen)", c.op.FullName(), r))
-	}
-}
-
-// listsRow runs a row of a list return and a list argument.
-func (f *frame) listsRow(r *Row, lt Loc, rl *SavedList, lu Loc, al *SavedList) {
-	c := &f.c
-	switch r.Check {
-	case checks.SharesStorage:
-		c.SharesStorageListOf(lt, rl, lu, al)
-	case checks.FreshOrAlias:
-		c.FreshOrAliasListOf(lt, rl, lu, al)
-	case checks.NotArgHandle:
-		c.NotArgElemsList(lt, rl, lu, al)
-	case checks.FreshNoAlias:
-		c.FreshNoAliasListOf(lt, rl, lu, al)
-	case checks.ReturnsArg:
-		c.ReturnsArgList(lt, rl, lu, al)
-	default:
-		panic(fmt.Sprintf("asserts: %s: row %v: not a row of this runtime (generated code out of date? re-run assertgen)", c.op.FullName(), r))
-	}
 }
 
 // distinctOutputs runs distinct_outputs on the returns of r.Set, on

@@ -2,6 +2,7 @@ package wrap
 
 import (
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"unsafe"
 
@@ -255,43 +256,47 @@ func derivePlan(sh *Shape) *fastPlan {
 }
 
 // addRow adds row r's test and counts to the plan and reports whether the
-// row has one (a plain call passes it without running it).
+// row has one (a plain call passes it without running it). What a row
+// shows on a passing call is its check's facts in the table of checks
+// (checktable.BatchOf, LearnedBy, StepsOf), never its name.
 func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 	if r.Skip {
 		lanePass(&p.post, lanePlan, 1)
 		return true
 	}
 	t, u := p.at(r.T), p.at(r.U)
-	elem := func(i int8, lane int) {
+	if r.Form == FormOne {
+		return p.addOne(r, t, u)
+	}
+	elem := func(i int8) {
 		if perList[i] == nil {
 			perList[i] = &tally{}
 		}
-		lanePass(perList[i], lane, 1)
+		lanePass(perList[i], checkLane[r.Check], 1)
 	}
-	switch {
-	case r.Form == FormOne:
-		return p.addOne(r, t, u)
-	case r.Form == FormArgList && (r.Check == checks.SameImpl || r.Check == checks.SameStorage || r.Check == checks.NoMutation):
+	k := r.Check
+	switch b := checktable.BatchOf(k); {
+	case b == checktable.BatchUnchanged && r.Form == FormArgList:
 		p.lkept |= 1 << t
-		if r.Check == checks.NoMutation {
+		if !slices.Contains(checktable.Unchanged(true), k) {
 			p.lwhole |= 1 << t
 		}
-		elem(t, checkLane[r.Check])
-	case r.Form == FormRetList && r.Check == checks.ImplUseCountLE1:
+		elem(t)
+	case b == checktable.BatchUncounted && r.Form == FormRetList && k == checktable.FreshImplCheck(false):
 		p.lle1 |= 1 << t
-		elem(t, checkLane[r.Check])
-	case r.Form == FormRetList && r.Check == checks.StorageUseCountEq1:
+		elem(t)
+	case b == checktable.BatchUncounted && r.Form == FormRetList:
 		p.leq1 |= 1 << t
-		elem(t, checkLane[r.Check])
-	case r.Form == FormArgList && r.Check == checks.BindingContext:
+		elem(t)
+	case b == checktable.BatchPlain && r.Form == FormArgList:
 		p.bindList = append(p.bindList, t)
-	case r.Form == FormArgList && r.Check == checks.SameContent:
+	case b == checktable.BatchContent && r.Form == FormArgList:
 		p.contList = append(p.contList, t)
-	case r.Form == FormArgList && r.Check == checks.NotArgHandle && !p.list[r.T]:
+	case b == checktable.BatchPairsHandle && r.Form == FormArgList && !p.list[r.T]:
 		p.pairs = append(p.pairs, pair{pairNotInList, t, u})
-	case r.Form == FormArgList && r.Check == checks.FreshNoAlias && !p.list[r.T]:
+	case b == checktable.BatchPairsStorage && r.Form == FormArgList && !p.list[r.T]:
 		p.pairs = append(p.pairs, pair{pairFreshOf, t, u})
-		elem(u, laneFreshNoAlias)
+		elem(u)
 	default:
 		return false
 	}
@@ -300,43 +305,54 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 
 // addOne is addRow for a row of single tensors.
 func (p *fastPlan) addOne(r *Row, t, u int8) bool {
-	switch r.Check {
-	case checks.SameImpl, checks.SameStorage:
+	k := r.Check
+	switch b := checktable.BatchOf(k); {
+	case b == checktable.BatchUnchanged:
 		p.kept |= 1 << t
-	case checks.NoMutation:
-		p.kept |= 1 << t
-		p.whole |= 1 << t
-	case checks.ImplUseCountLE1:
+		if !slices.Contains(checktable.Unchanged(true), k) {
+			p.whole |= 1 << t // it reads the version counter
+		}
+	case b == checktable.BatchUncounted && k == checktable.FreshImplCheck(false):
 		p.le1 |= 1 << t
-	case checks.StorageUseCountEq1:
+	case b == checktable.BatchUncounted:
 		p.eq1 |= 1 << t
-	case checks.NotArgHandle:
+	case b == checktable.BatchPairsHandle:
 		p.ret(t).apart |= 1 << u
 		return true // counted as part of impl_use_count_le_1
-	case checks.FreshNoAlias:
+	case b == checktable.BatchPairsStorage:
 		p.ret(t).fresh |= 1 << u
-	case checks.SharesStorage:
-		p.ret(t).shares |= 1 << u
-	case checks.ReturnsArg:
-		p.ret(t).returns |= 1 << u
-	case checks.ViewHoldsStorage:
-		p.ret(t).view |= 1 << u
-	case checks.FreshOrAlias:
-		p.pairs = append(p.pairs, pair{pairFreshOrAli, t, u})
-	case checks.BindingContext:
+	case b == checktable.BatchPlain:
 		p.binds++
 		return true // counted before the kernel
-	case checks.SameContent:
+	case b == checktable.BatchContent:
 		p.content += 1 << (16 * (laneContentOff % 4))
 		return true // counted before the kernel
-	case checks.SameMetadata:
+	case b == checktable.BatchMetadata:
 		p.meta = append(p.meta, t)
 		return true // counted before the kernel
+	case checktable.LearnedBy(k, FormOne) == checktable.LearnedHandleSame:
+		p.ret(t).returns |= 1 << u
+	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
+		p.ret(t).shares |= 1 << u
+	case readsBase(k):
+		p.ret(t).view |= 1 << u
 	default:
 		return false
 	}
-	lanePass(&p.post, checkLane[r.Check], 1)
+	lanePass(&p.post, checkLane[k], 1)
 	return true
+}
+
+// readsBase reports whether k's rows read, before the kernel, the use
+// count of the storage a view return will share (view_holds_storage):
+// a passing call's view holds it once more than before.
+func readsBase(k checks.Check) bool {
+	for _, st := range checktable.StepsOf(k) {
+		if st.Phase == checktable.BeforeCall && st.Counts {
+			return true
+		}
+	}
+	return false
 }
 
 // ret returns the tests of single return t, adding them.

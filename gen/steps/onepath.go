@@ -2,7 +2,6 @@ package steps
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -277,8 +276,8 @@ func (b *builder) shapeRows(fr *Frame) bool {
 			r.T = as.K
 		}
 		f, ok := checktable.FormFor(ck.Name, as != nil, rs != nil && rs.List, as != nil && as.List)
-		if !ok || f == checktable.FormOf || ck.Name == checks.FreshNotHeld {
-			return false
+		if !ok || f == checktable.FormOf || onceStep(ck.Name) {
+			return false // fresh_not_held's hand-outs: a runtime without use counts
 		}
 		r.Form = f
 		sh.Rows = append(sh.Rows, r)
@@ -301,7 +300,7 @@ func (b *builder) reads(fr *Frame) {
 	meta := map[*Slot]bool{}
 	for i := range b.op.Checks {
 		ck := &b.op.Checks[i]
-		if a := b.arg[ck.Arg]; ck.Name == checks.SameMetadata && !ck.NeverFires && a != nil && !a.List && b.o.MetadataOf[a.Type.Origin().String()] {
+		if a := b.arg[ck.Arg]; checktable.BatchOf(ck.Name) == checktable.BatchMetadata && !ck.NeverFires && a != nil && !a.List && b.o.MetadataOf[a.Type.Origin().String()] {
 			meta[a] = true
 		}
 	}
@@ -320,7 +319,7 @@ func (b *builder) reads(fr *Frame) {
 	}
 	for i := range b.op.Checks {
 		ck := &b.op.Checks[i]
-		if ck.Name != checks.ViewHoldsStorage || ck.NeverFires || ck.Ret == nil {
+		if !readsBase(ck.Name) || ck.NeverFires || ck.Ret == nil {
 			continue
 		}
 		rs, as := b.ret[*ck.Ret], b.arg[ck.Arg]
@@ -349,8 +348,25 @@ func (b *builder) reads(fr *Frame) {
 	}
 }
 
-// FrameType is the wrapper's wrap.Frame type's arguments: [N]wrap.Slot,
-// [M]wrap.ListSlot.
-func (fr *Frame) FrameType() (singles, lists string) {
-	return "[" + strconv.Itoa(fr.Singles) + "]Slot", "[" + strconv.Itoa(fr.Lists) + "]ListSlot"
+// onceStep reports whether a check has a step made once per call
+// (checktable.Step.Once: fresh_not_held's BeginFresh).
+func onceStep(k checks.Check) bool {
+	for _, st := range checktable.StepsOf(k) {
+		if st.Once {
+			return true
+		}
+	}
+	return false
+}
+
+// readsBase reports whether a check's rows read, before the kernel, the
+// use count of the storage a view return will share (a step before the
+// call that reads counts: view_holds_storage's ViewBase).
+func readsBase(k checks.Check) bool {
+	for _, st := range checktable.StepsOf(k) {
+		if st.Phase == checktable.BeforeCall && st.Counts {
+			return true
+		}
+	}
+	return false
 }
