@@ -60,6 +60,7 @@ func AddF(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 }
 
 func before2(f *frame3, op *wrap.Op, sh *wrap.Shape, t0, t1 *rt.Tensor) {
+	f.Open()
 	f.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	f.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	f.Begin(op, sh)
@@ -114,6 +115,7 @@ var shapeAddOut = wrap.Shape{
 // AddOutF is AddOut on the one path.
 func AddOutF(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
 	var f wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	f.Open()
 	f.Arg(0, self.Ident(), unsafe.Pointer(self))
 	f.Arg(1, other.Ident(), unsafe.Pointer(other))
 	f.Arg(2, out.Ident(), unsafe.Pointer(out))
@@ -154,6 +156,7 @@ func TransposeF(self *rt.Tensor, d0, d1 int) *rt.Tensor {
 }
 
 func transposeBeforeF(f *frame2, op *wrap.Op, t0 *rt.Tensor) {
+	f.Open()
 	f.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	_, su := t0.UseCounts()
 	f.ViewBase(1, 0, su)
@@ -186,6 +189,7 @@ var shapeUnbind = wrap.Shape{
 // UnbindF is Unbind on the one path: a list of views.
 func UnbindF(self *rt.Tensor, dim int) []*rt.Tensor {
 	var f wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	f.Open()
 	f.Arg(0, self.Ident(), unsafe.Pointer(self))
 	_, su := self.UseCounts()
 	f.ViewBaseList(0, 0, su)
@@ -234,6 +238,7 @@ func CatF(tensors []*rt.Tensor) *rt.Tensor {
 }
 
 func catBeforeF(f *frameCat, op *wrap.Op, t0 []*rt.Tensor) {
+	f.Open()
 	f.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, t := range t0 {
 		f.Elem(0, j, t.Ident())
@@ -270,6 +275,7 @@ var shapeMaxMin = wrap.Shape{
 // MaxMinF is MaxMin on the one path: two returns.
 func MaxMinF(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 	var f frame3
+	f.Open()
 	f.Arg(0, self.Ident(), unsafe.Pointer(self))
 	f.Begin(&opMaxMinF, &shapeMaxMin)
 	mx, mn := k.maxMin(self)
@@ -330,6 +336,7 @@ func AddOpt(self, other *rt.Tensor) *rt.Tensor {
 // AddOptF is AddOpt on the one path.
 func AddOptF(self, other *rt.Tensor) *rt.Tensor {
 	var f frame3
+	f.Open()
 	f.Arg(0, self.Ident(), unsafe.Pointer(self))
 	f.ArgOpt(1, other.Ident(), unsafe.Pointer(other), other != nil)
 	f.Begin(&opAddOptF, &shapeAdd)

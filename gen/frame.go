@@ -95,6 +95,11 @@ func (ss *shapeSet) frameFn(fr *steps.Frame, after bool, op string) string {
 		params = append(params, jen.Id(tensorName(s)).Add(typeCode(s.Type)))
 	}
 	var body []jen.Code
+	if !after {
+		// the call opened before the first read (a write declared after
+		// it is concurrent with the call)
+		body = append(body, jen.Id("fr").Dot("Open").Call())
+	}
 	for _, r := range reads {
 		body = append(body, readCode(r)...)
 	}

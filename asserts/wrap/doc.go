@@ -15,8 +15,9 @@
 // tensors are pointers of one type) declares a [Frame] sized by its
 // tensors and calls two helpers its shape shares with every op of the same
 // shape, in a package of their own (internal/assertgenshapes): before the
-// kernel, one that reads each argument's identities with the concrete type
-// ([Frame.Arg], [Frame.Meta]...) and begins the call with the op's [Shape];
+// kernel, one that opens the call ([Frame.Open]), reads each argument's
+// identities with the concrete type ([Frame.Arg], [Frame.Meta]...) and
+// begins the call with the op's [Shape];
 // after it, one that reads the arguments again and the returns
 // ([Frame.AfterArg], [Frame.Ret]...) and ends the call. The rows of the
 // plan are the Shape's data: the helpers test no condition and call no
@@ -50,6 +51,7 @@
 //	// examples/refops/checked/internal/assertgenshapes/assertgen_shapes.go
 //	// Before_fee735097cff reads the arguments and begins the call, for 5 op(s) of one shape (the first: add.Tensor).
 //	func Before_fee735097cff(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+//		fr.Open()
 //		fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 //		fp0, ok0 := t0.MetadataFingerprint()
 //		fr.Meta(0, fp0, ok0)

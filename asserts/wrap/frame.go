@@ -62,6 +62,9 @@ type frame struct {
 	c    Call
 	p    *fastPlan
 	fast bool
+	// since1 is 1 + the write clock when the call opened (Frame.Open,
+	// before its reads; 0: not opened)
+	since1 uint64
 	// odd and diff are what the reads found not plain before the kernel
 	// and what differs from the plan's tests after it (Frame.Arg,
 	// Frame.AfterArg...): 0 on a call the plan passes
@@ -73,6 +76,11 @@ type frame struct {
 	// context (frame.stashBindings)
 	stash []asserts.Ident
 }
+
+// Open opens the call, before the first read: a write another goroutine
+// declares after it is concurrent with the call (concurrent.go), though
+// the call begins ([Frame.Begin]) after its reads.
+func (f *Frame[S, L]) Open() { f.since1 = writeClock.Load() + 1 }
 
 // Arg reads single argument i (its identities id, its handle h) before
 // the kernel.

@@ -37,6 +37,7 @@ var unaryShape = Shape{
 // call began on the fast plan and what End left of it.
 func callUnary(op *Op, x, r *counted) (fast bool) {
 	var f Frame[[2]Slot, [0]ListSlot]
+	f.Open()
 	f.Arg(0, x.Ident(), unsafe.Pointer(x))
 	f.Begin(op, &unaryShape)
 	fast = f.fast

@@ -19,10 +19,17 @@ import (
 // slots returns the Frame's snapshots: its singles follow the frame, its
 // lists the singles (Frame's layout), as many as its plan says; begin
 // checked that the Frame is of the shape's size.
-func (f *frame) slots(p *fastPlan) ([]Slot, []ListSlot) {
+func (f *frame) slots(p *fastPlan) (s []Slot, ls []ListSlot) {
 	base := unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))
-	return unsafe.Slice((*Slot)(base), p.ns),
-		unsafe.Slice((*ListSlot)(unsafe.Add(base, uintptr(p.ns)*unsafe.Sizeof(Slot{}))), p.nl)
+	// no pointer past the Frame's end is made (checkptr): an empty part
+	// is nil
+	if p.ns != 0 {
+		s = unsafe.Slice((*Slot)(base), p.ns)
+	}
+	if p.nl != 0 {
+		ls = unsafe.Slice((*ListSlot)(unsafe.Add(base, uintptr(p.ns)*unsafe.Sizeof(Slot{}))), p.nl)
+	}
+	return s, ls
 }
 
 // begin begins a call once its arguments are read: on the fast plan when
@@ -34,6 +41,9 @@ func (f *frame) begin(op *Op, sh *Shape, size int) {
 	c := &f.c
 	c.op = op
 	c.loadEnv()
+	if f.since1 != 0 {
+		c.since = f.since1 - 1 // the clock before the reads, not after them
+	}
 	p := sh.plan.Load()
 	if p == nil {
 		p = sh.planOf()
@@ -226,7 +236,10 @@ func (f *frame) end() {
 		f.endRows()
 		return
 	}
-	s := unsafe.Slice((*Slot)(unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))), p.ns)
+	var s []Slot
+	if p.ns != 0 {
+		s = unsafe.Slice((*Slot)(unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))), p.ns)
+	}
 	for k := range p.rets {
 		n := &p.rets[k]
 		r := &s[n.r].s

@@ -211,6 +211,7 @@ func After_f8de162b2493(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *reft
 
 // Before_07a6b0a37bb7 reads the arguments and begins the call, for 5 op(s) of one shape (the first: add_.Tensor).
 func Before_07a6b0a37bb7(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fp1, ok1 := t1.MetadataFingerprint()
@@ -220,6 +221,7 @@ func Before_07a6b0a37bb7(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_0e15f13b4dc9 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _cummax_helper).
 func Before_0e15f13b4dc9(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)
@@ -230,6 +232,7 @@ func Before_0e15f13b4dc9(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_1d6839e159d3 reads the arguments and begins the call, for 1 op(s) of one shape (the first: set_data).
 func Before_1d6839e159d3(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fp1, ok1 := t1.MetadataFingerprint()
@@ -239,6 +242,7 @@ func Before_1d6839e159d3(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_32b603cad0a5 reads the arguments and begins the call, for 2 op(s) of one shape (the first: neg.out).
 func Before_32b603cad0a5(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)
@@ -248,6 +252,7 @@ func Before_32b603cad0a5(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_4319bdb87daa reads the arguments and begins the call, for 2 op(s) of one shape (the first: cat).
 func Before_4319bdb87daa(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*reftensor.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -257,6 +262,7 @@ func Before_4319bdb87daa(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_64123bc30654 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cat.out).
 func Before_64123bc30654(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -267,6 +273,7 @@ func Before_64123bc30654(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_6c45078859ae reads the arguments and begins the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
 func Before_6c45078859ae(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*reftensor.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -276,6 +283,7 @@ func Before_6c45078859ae(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_7d2a99bc993f reads the arguments and begins the call, for 9 op(s) of one shape (the first: contiguous).
 func Before_7d2a99bc993f(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)
@@ -284,6 +292,7 @@ func Before_7d2a99bc993f(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_97c6f14adeaf reads the arguments and begins the call, for 2 op(s) of one shape (the first: max.dim).
 func Before_97c6f14adeaf(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)
@@ -292,6 +301,7 @@ func Before_97c6f14adeaf(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_9874ec127e44 reads the arguments and begins the call, for 15 op(s) of one shape (the first: as_strided).
 func Before_9874ec127e44(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)
@@ -302,6 +312,7 @@ func Before_9874ec127e44(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_9a45e27103ff reads the arguments and begins the call, for 3 op(s) of one shape (the first: add.out).
 func Before_9a45e27103ff(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)
@@ -314,6 +325,7 @@ func Before_9a45e27103ff(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_affe29ee1374 reads the arguments and begins the call, for 2 op(s) of one shape (the first: max.dim_max).
 func Before_affe29ee1374(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)
@@ -324,6 +336,7 @@ func Before_affe29ee1374(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_cde7cd2e95ca reads the arguments and begins the call, for 1 op(s) of one shape (the first: clamp.Tensor).
 func Before_cde7cd2e95ca(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)
@@ -338,6 +351,7 @@ func Before_cde7cd2e95ca(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_cef5fe6c4ad9 reads the arguments and begins the call, for 1 op(s) of one shape (the first: chunk).
 func Before_cef5fe6c4ad9(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)
@@ -346,6 +360,7 @@ func Before_cef5fe6c4ad9(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_d767354aafdf reads the arguments and begins the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
 func Before_d767354aafdf(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*reftensor.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -355,12 +370,14 @@ func Before_d767354aafdf(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_ef7d42392c72 reads the arguments and begins the call, for 11 op(s) of one shape (the first: as_strided_).
 func Before_ef7d42392c72(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_f38184787fc2 reads the arguments and begins the call, for 3 op(s) of one shape (the first: split.Tensor).
 func Before_f38184787fc2(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)
@@ -371,6 +388,7 @@ func Before_f38184787fc2(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_fee735097cff reads the arguments and begins the call, for 5 op(s) of one shape (the first: add.Tensor).
 func Before_fee735097cff(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)

@@ -56,6 +56,7 @@ func After_e6fff39007db(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *reft
 
 // Before_07a6b0a37bb7 reads the arguments and begins the call, for 1 op(s) of one shape (the first: add_.Tensor).
 func Before_07a6b0a37bb7(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fp1, ok1 := t1.MetadataFingerprint()
@@ -65,6 +66,7 @@ func Before_07a6b0a37bb7(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_7d2a99bc993f reads the arguments and begins the call, for 1 op(s) of one shape (the first: sum).
 func Before_7d2a99bc993f(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)
@@ -73,6 +75,7 @@ func Before_7d2a99bc993f(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_fee735097cff reads the arguments and begins the call, for 1 op(s) of one shape (the first: outer).
 func Before_fee735097cff(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fp0, ok0 := t0.MetadataFingerprint()
 	fr.Meta(0, fp0, ok0)

@@ -1733,6 +1733,7 @@ func After_fded44c14bc2(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 
 // Before_034014422841 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_backward_elemt.out).
 func Before_034014422841(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1747,6 +1748,7 @@ func Before_034014422841(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_05e329c5444a reads the arguments and begins the call, for 13 op(s) of one shape (the first: set_data).
 func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -1754,6 +1756,7 @@ func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_074a9ba4dbd3 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func Before_074a9ba4dbd3(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1769,6 +1772,7 @@ func Before_074a9ba4dbd3(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_0779cbedae81 reads the arguments and begins the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
 func Before_0779cbedae81(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1780,6 +1784,7 @@ func Before_0779cbedae81(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_07d0a7e33c25 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
 func Before_07d0a7e33c25(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.List(0, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
@@ -1791,6 +1796,7 @@ func Before_07d0a7e33c25(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_0d03281bc050 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
 func Before_0d03281bc050(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1802,6 +1808,7 @@ func Before_0d03281bc050(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_0dfaa8f0816e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index_backward).
 func Before_0dfaa8f0816e(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1815,6 +1822,7 @@ func Before_0dfaa8f0816e(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_0e1d76452101 reads the arguments and begins the call, for 7 op(s) of one shape (the first: _cummax_helper).
 func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1823,6 +1831,7 @@ func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_0e78cdb0cf50 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _segment_reduce_backward).
 func Before_0e78cdb0cf50(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1833,6 +1842,7 @@ func Before_0e78cdb0cf50(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_0f7c68ce6aa8 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
 func Before_0f7c68ce6aa8(fr *wrap.Frame[[22]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1857,6 +1867,7 @@ func Before_0f7c68ce6aa8(fr *wrap.Frame[[22]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_0f853d07f5be reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
 func Before_0f853d07f5be(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1869,6 +1880,7 @@ func Before_0f853d07f5be(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_116a5a3cbf66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
 func Before_116a5a3cbf66(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1879,6 +1891,7 @@ func Before_116a5a3cbf66(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_15c6f0678c0c reads the arguments and begins the call, for 10 op(s) of one shape (the first: _foreach_add.List_out).
 func Before_15c6f0678c0c(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1896,6 +1909,7 @@ func Before_15c6f0678c0c(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wra
 
 // Before_19d2520329c6 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward.out).
 func Before_19d2520329c6(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1911,6 +1925,7 @@ func Before_19d2520329c6(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_1c6b105fe7fb reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantized_batch_norm.out).
 func Before_1c6b105fe7fb(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1922,6 +1937,7 @@ func Before_1c6b105fe7fb(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_1e28bf96f47e reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_cell).
 func Before_1e28bf96f47e(fr *wrap.Frame[[7]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1936,6 +1952,7 @@ func Before_1e28bf96f47e(fr *wrap.Frame[[7]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_1e8f1f166c0c reads the arguments and begins the call, for 5 op(s) of one shape (the first: index.Tensor_out).
 func Before_1e8f1f166c0c(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1947,6 +1964,7 @@ func Before_1e8f1f166c0c(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_2100c97b09bd reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
 func Before_2100c97b09bd(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1959,6 +1977,7 @@ func Before_2100c97b09bd(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_223545c3c9c5 reads the arguments and begins the call, for 2 op(s) of one shape (the first: native_group_norm).
 func Before_223545c3c9c5(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1967,6 +1986,7 @@ func Before_223545c3c9c5(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_24d8663dbce1 reads the arguments and begins the call, for 2 op(s) of one shape (the first: linalg_lstsq).
 func Before_24d8663dbce1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -1974,6 +1994,7 @@ func Before_24d8663dbce1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_26e8eceb4d07 reads the arguments and begins the call, for 3 op(s) of one shape (the first: gru.data).
 func Before_26e8eceb4d07(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1986,6 +2007,7 @@ func Before_26e8eceb4d07(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_28e2cfa15368 reads the arguments and begins the call, for 7 op(s) of one shape (the first: convolution_backward.out).
 func Before_28e2cfa15368(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1997,6 +2019,7 @@ func Before_28e2cfa15368(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_29066c5739d2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
 func Before_29066c5739d2(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2005,6 +2028,7 @@ func Before_29066c5739d2(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_2a12a9ab0553 reads the arguments and begins the call, for 14 op(s) of one shape (the first: _cudnn_ctc_loss.out).
 func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2014,6 +2038,7 @@ func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_2cea7d65e80d reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adam.out).
 func Before_2cea7d65e80d(fr *wrap.Frame[[2]wrap.Slot, [7]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2049,6 +2074,7 @@ func Before_2cea7d65e80d(fr *wrap.Frame[[2]wrap.Slot, [7]wrap.ListSlot], op *wra
 
 // Before_2f63812575aa reads the arguments and begins the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
 func Before_2f63812575aa(fr *wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2075,6 +2101,7 @@ func Before_2f63812575aa(fr *wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot], op *wr
 
 // Before_326967421c66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
 func Before_326967421c66(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Begin(op, sh)
@@ -2082,6 +2109,7 @@ func Before_326967421c66(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_360441579d48 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
 func Before_360441579d48(fr *wrap.Frame[[19]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2103,6 +2131,7 @@ func Before_360441579d48(fr *wrap.Frame[[19]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_36cb6f0c7ff2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
 func Before_36cb6f0c7ff2(fr *wrap.Frame[[7]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2131,6 +2160,7 @@ func Before_36cb6f0c7ff2(fr *wrap.Frame[[7]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_3846ecf1fd81 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
 func Before_3846ecf1fd81(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2145,6 +2175,7 @@ func Before_3846ecf1fd81(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_3a5caf729ee4 reads the arguments and begins the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
 func Before_3a5caf729ee4(fr *wrap.Frame[[11]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2163,6 +2194,7 @@ func Before_3a5caf729ee4(fr *wrap.Frame[[11]wrap.Slot, [1]wrap.ListSlot], op *wr
 
 // Before_3bbc7eb0a832 reads the arguments and begins the call, for 14 op(s) of one shape (the first: conv_tbc_backward).
 func Before_3bbc7eb0a832(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2172,6 +2204,7 @@ func Before_3bbc7eb0a832(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3ca02444b679 reads the arguments and begins the call, for 6 op(s) of one shape (the first: bincount).
 func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Begin(op, sh)
@@ -2179,6 +2212,7 @@ func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3e4631d2fb21 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
 func Before_3e4631d2fb21(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2188,6 +2222,7 @@ func Before_3e4631d2fb21(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_431673b5cf19 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
 func Before_431673b5cf19(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2201,6 +2236,7 @@ func Before_431673b5cf19(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_463bd598b71d reads the arguments and begins the call, for 5 op(s) of one shape (the first: bilinear).
 func Before_463bd598b71d(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2210,6 +2246,7 @@ func Before_463bd598b71d(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_4982328a4d7b reads the arguments and begins the call, for 3 op(s) of one shape (the first: histogram.bins_tensor).
 func Before_4982328a4d7b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2218,6 +2255,7 @@ func Before_4982328a4d7b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_49aba9c7e712 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
 func Before_49aba9c7e712(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2229,6 +2267,7 @@ func Before_49aba9c7e712(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_4be2a5644888 reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
 func Before_4be2a5644888(fr *wrap.Frame[[7]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2248,6 +2287,7 @@ func Before_4be2a5644888(fr *wrap.Frame[[7]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_4c1224522f18 reads the arguments and begins the call, for 3 op(s) of one shape (the first: gru_cell).
 func Before_4c1224522f18(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2259,6 +2299,7 @@ func Before_4c1224522f18(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_4db30e9f1132 reads the arguments and begins the call, for 45 op(s) of one shape (the first: dequantize.tensors_out).
 func Before_4db30e9f1132(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2272,6 +2313,7 @@ func Before_4db30e9f1132(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_5014bcec584d reads the arguments and begins the call, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
 func Before_5014bcec584d(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2282,6 +2324,7 @@ func Before_5014bcec584d(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_50df060c5805 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
 func Before_50df060c5805(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2293,6 +2336,7 @@ func Before_50df060c5805(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_55796ce31bd2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
 func Before_55796ce31bd2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2306,6 +2350,7 @@ func Before_55796ce31bd2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_5bff41408e14 reads the arguments and begins the call, for 2 op(s) of one shape (the first: batch_norm_gather_stats.out).
 func Before_5bff41408e14(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2318,6 +2363,7 @@ func Before_5bff41408e14(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_5cc6387fa36c reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
 func Before_5cc6387fa36c(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2333,6 +2379,7 @@ func Before_5cc6387fa36c(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_5d15463afe2b reads the arguments and begins the call, for 6 op(s) of one shape (the first: clamp.Tensor_out).
 func Before_5d15463afe2b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2342,6 +2389,7 @@ func Before_5d15463afe2b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_5f08b4740d19 reads the arguments and begins the call, for 8 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
 func Before_5f08b4740d19(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2352,6 +2400,7 @@ func Before_5f08b4740d19(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_61ac0b9c4bcc reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm.input).
 func Before_61ac0b9c4bcc(fr *wrap.Frame[[4]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2366,6 +2415,7 @@ func Before_61ac0b9c4bcc(fr *wrap.Frame[[4]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_63b2dd0f8880 reads the arguments and begins the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
 func Before_63b2dd0f8880(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2375,6 +2425,7 @@ func Before_63b2dd0f8880(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_6407a5599538 reads the arguments and begins the call, for 2 op(s) of one shape (the first: batch_norm).
 func Before_6407a5599538(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2385,6 +2436,7 @@ func Before_6407a5599538(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6570a1b18f33 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
 func Before_6570a1b18f33(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2397,6 +2449,7 @@ func Before_6570a1b18f33(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_68bd5ec81d45 reads the arguments and begins the call, for 836 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func Before_68bd5ec81d45(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -2404,6 +2457,7 @@ func Before_68bd5ec81d45(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6a37ba43334e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
 func Before_6a37ba43334e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2414,6 +2468,7 @@ func Before_6a37ba43334e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6ab428e3ef82 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_backward_elemt).
 func Before_6ab428e3ef82(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2427,6 +2482,7 @@ func Before_6ab428e3ef82(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6c2d5ea0b719 reads the arguments and begins the call, for 41 op(s) of one shape (the first: binary_cross_entropy).
 func Before_6c2d5ea0b719(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2435,6 +2491,7 @@ func Before_6c2d5ea0b719(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6e0d23e88350 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
 func Before_6e0d23e88350(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2445,6 +2502,7 @@ func Before_6e0d23e88350(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_6e8f065b57ee reads the arguments and begins the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
 func Before_6e8f065b57ee(fr *wrap.Frame[[18]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2464,6 +2522,7 @@ func Before_6e8f065b57ee(fr *wrap.Frame[[18]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_6ecdace5538e reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
 func Before_6ecdace5538e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2475,6 +2534,7 @@ func Before_6ecdace5538e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6f17fd8c4e85 reads the arguments and begins the call, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
 func Before_6f17fd8c4e85(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2484,6 +2544,7 @@ func Before_6f17fd8c4e85(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_7102af701980 reads the arguments and begins the call, for 3 op(s) of one shape (the first: gru.input).
 func Before_7102af701980(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.List(0, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
@@ -2495,6 +2556,7 @@ func Before_7102af701980(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_72e3b397ce51 reads the arguments and begins the call, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
 func Before_72e3b397ce51(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2504,6 +2566,7 @@ func Before_72e3b397ce51(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_74f9ae562676 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_group_norm_backward.out).
 func Before_74f9ae562676(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2517,6 +2580,7 @@ func Before_74f9ae562676(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_76c1f90b768e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
 func Before_76c1f90b768e(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2527,6 +2591,7 @@ func Before_76c1f90b768e(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_77397684c277 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
 func Before_77397684c277(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2538,6 +2603,7 @@ func Before_77397684c277(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_790700a39d6c reads the arguments and begins the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
 func Before_790700a39d6c(fr *wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2557,6 +2623,7 @@ func Before_790700a39d6c(fr *wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_791d630c4d1d reads the arguments and begins the call, for 47 op(s) of one shape (the first: align_tensors).
 func Before_791d630c4d1d(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2566,12 +2633,14 @@ func Before_791d630c4d1d(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_79e8fcdcef3e reads the arguments and begins the call, for 46 op(s) of one shape (the first: is_leaf).
 func Before_79e8fcdcef3e(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_79eb4b39a50f reads the arguments and begins the call, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors).
 func Before_79eb4b39a50f(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2583,12 +2652,14 @@ func Before_79eb4b39a50f(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_7a297ec1a3a4 reads the arguments and begins the call, for 12 op(s) of one shape (the first: unique_dim).
 func Before_7a297ec1a3a4(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_7db9e7760d7e reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm.out).
 func Before_7db9e7760d7e(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2602,6 +2673,7 @@ func Before_7db9e7760d7e(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_8073128f772b reads the arguments and begins the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
 func Before_8073128f772b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2612,6 +2684,7 @@ func Before_8073128f772b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_81103c91104c reads the arguments and begins the call, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
 func Before_81103c91104c(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2623,6 +2696,7 @@ func Before_81103c91104c(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_81548a55c3b1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
 func Before_81548a55c3b1(fr *wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2634,6 +2708,7 @@ func Before_81548a55c3b1(fr *wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_81c8c0c352d9 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
 func Before_81c8c0c352d9(fr *wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2650,6 +2725,7 @@ func Before_81c8c0c352d9(fr *wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_827cac5246e2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
 func Before_827cac5246e2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2663,6 +2739,7 @@ func Before_827cac5246e2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_83e1496ad32d reads the arguments and begins the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
 func Before_83e1496ad32d(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2673,6 +2750,7 @@ func Before_83e1496ad32d(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_845ff42fc5c0 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _convolution_double_backward).
 func Before_845ff42fc5c0(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2684,6 +2762,7 @@ func Before_845ff42fc5c0(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_85a81e9790ab reads the arguments and begins the call, for 5 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
 func Before_85a81e9790ab(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2694,6 +2773,7 @@ func Before_85a81e9790ab(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_86fe96a09dcc reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
 func Before_86fe96a09dcc(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2704,6 +2784,7 @@ func Before_86fe96a09dcc(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_87a15575c88b reads the arguments and begins the call, for 2 op(s) of one shape (the first: native_group_norm.out).
 func Before_87a15575c88b(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2715,6 +2796,7 @@ func Before_87a15575c88b(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_88eaf82debb9 reads the arguments and begins the call, for 18 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
 func Before_88eaf82debb9(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2725,6 +2807,7 @@ func Before_88eaf82debb9(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_8b921724e7e9 reads the arguments and begins the call, for 2 op(s) of one shape (the first: embedding_bag).
 func Before_8b921724e7e9(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2734,6 +2817,7 @@ func Before_8b921724e7e9(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_8bc0ac783dc4 reads the arguments and begins the call, for 2 op(s) of one shape (the first: histogramdd).
 func Before_8bc0ac783dc4(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Begin(op, sh)
@@ -2741,6 +2825,7 @@ func Before_8bc0ac783dc4(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_8cb563b60047 reads the arguments and begins the call, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
 func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2750,12 +2835,14 @@ func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_8f68bb37a436 reads the arguments and begins the call, for 24 op(s) of one shape (the first: unsafe_chunk).
 func Before_8f68bb37a436(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_90d8fad18f50 reads the arguments and begins the call, for 2 op(s) of one shape (the first: batch_norm_gather_stats).
 func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2766,11 +2853,13 @@ func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_93b224f3c533 reads the arguments and begins the call, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
 func Before_93b224f3c533(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape) {
+	fr.Open()
 	fr.Begin(op, sh)
 }
 
 // Before_986ed513e826 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
 func Before_986ed513e826(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2781,6 +2870,7 @@ func Before_986ed513e826(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_992266aaa210 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
 func Before_992266aaa210(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2795,6 +2885,7 @@ func Before_992266aaa210(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_9a3b193330e1 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
 func Before_9a3b193330e1(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2806,6 +2897,7 @@ func Before_9a3b193330e1(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_9add1118e78b reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
 func Before_9add1118e78b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2818,6 +2910,7 @@ func Before_9add1118e78b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_9c0baa222498 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
 func Before_9c0baa222498(fr *wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2833,6 +2926,7 @@ func Before_9c0baa222498(fr *wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_9c93465de971 reads the arguments and begins the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
 func Before_9c93465de971(fr *wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2844,6 +2938,7 @@ func Before_9c93465de971(fr *wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_9e31028de2e7 reads the arguments and begins the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
 func Before_9e31028de2e7(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2861,6 +2956,7 @@ func Before_9e31028de2e7(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_9ece5bac2df8 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _backward).
 func Before_9ece5bac2df8(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2872,6 +2968,7 @@ func Before_9ece5bac2df8(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_a10c01f02c43 reads the arguments and begins the call, for 61 op(s) of one shape (the first: addmv.out).
 func Before_a10c01f02c43(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2881,6 +2978,7 @@ func Before_a10c01f02c43(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_a50d415d9818 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
 func Before_a50d415d9818(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2894,6 +2992,7 @@ func Before_a50d415d9818(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_a56358ffb544 reads the arguments and begins the call, for 3 op(s) of one shape (the first: histogram.bins_tensor_out).
 func Before_a56358ffb544(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2904,6 +3003,7 @@ func Before_a56358ffb544(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_a8adc863321e reads the arguments and begins the call, for 8 op(s) of one shape (the first: _ctc_loss_backward).
 func Before_a8adc863321e(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2914,6 +3014,7 @@ func Before_a8adc863321e(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_a94a6f0b17e8 reads the arguments and begins the call, for 6 op(s) of one shape (the first: convolution_backward).
 func Before_a94a6f0b17e8(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2922,6 +3023,7 @@ func Before_a94a6f0b17e8(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_aaabd077162b reads the arguments and begins the call, for 2 op(s) of one shape (the first: index_put.out).
 func Before_aaabd077162b(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2934,6 +3036,7 @@ func Before_aaabd077162b(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_ab227320e2e6 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
 func Before_ab227320e2e6(fr *wrap.Frame[[11]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2953,12 +3056,14 @@ func Before_ab227320e2e6(fr *wrap.Frame[[11]wrap.Slot, [2]wrap.ListSlot], op *wr
 
 // Before_abc321569f9c reads the arguments and begins the call, for 861 op(s) of one shape (the first: _cast_Byte).
 func Before_abc321569f9c(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_ad4fbfba8e0a reads the arguments and begins the call, for 1 op(s) of one shape (the first: histogram.bin_ct).
 func Before_ad4fbfba8e0a(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Begin(op, sh)
@@ -2966,6 +3071,7 @@ func Before_ad4fbfba8e0a(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b01e515f3b50 reads the arguments and begins the call, for 61 op(s) of one shape (the first: _fused_dropout.out).
 func Before_b01e515f3b50(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2974,6 +3080,7 @@ func Before_b01e515f3b50(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b157f16932f5 reads the arguments and begins the call, for 12 op(s) of one shape (the first: _cudnn_ctc_loss).
 func Before_b157f16932f5(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -2981,6 +3088,7 @@ func Before_b157f16932f5(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b38c2426870f reads the arguments and begins the call, for 6 op(s) of one shape (the first: _foreach_add.List).
 func Before_b38c2426870f(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2994,6 +3102,7 @@ func Before_b38c2426870f(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wra
 
 // Before_b3dbf7950add reads the arguments and begins the call, for 11 op(s) of one shape (the first: clamp.Tensor).
 func Before_b3dbf7950add(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3002,6 +3111,7 @@ func Before_b3dbf7950add(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b477fc77cb0f reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
 func Before_b477fc77cb0f(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3016,6 +3126,7 @@ func Before_b477fc77cb0f(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_b60e94708622 reads the arguments and begins the call, for 317 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
 func Before_b60e94708622(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3024,6 +3135,7 @@ func Before_b60e94708622(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b63e8a3635ee reads the arguments and begins the call, for 1 op(s) of one shape (the first: segment_reduce.out).
 func Before_b63e8a3635ee(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3034,12 +3146,14 @@ func Before_b63e8a3635ee(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b69700e1b712 reads the arguments and begins the call, for 64 op(s) of one shape (the first: _unpack_dual).
 func Before_b69700e1b712(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_b6acda1f9e64 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm.out).
 func Before_b6acda1f9e64(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3053,6 +3167,7 @@ func Before_b6acda1f9e64(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_b99de474d45f reads the arguments and begins the call, for 1 op(s) of one shape (the first: _lstm_mps).
 func Before_b99de474d45f(fr *wrap.Frame[[6]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3067,6 +3182,7 @@ func Before_b99de474d45f(fr *wrap.Frame[[6]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_ba979f223993 reads the arguments and begins the call, for 1 op(s) of one shape (the first: segment_reduce).
 func Before_ba979f223993(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3076,6 +3192,7 @@ func Before_ba979f223993(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_bb7e64402d87 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
 func Before_bb7e64402d87(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3096,6 +3213,7 @@ func Before_bb7e64402d87(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_bc5a996f7305 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
 func Before_bc5a996f7305(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3108,6 +3226,7 @@ func Before_bc5a996f7305(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_bd60717222be reads the arguments and begins the call, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
 func Before_bd60717222be(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3121,6 +3240,7 @@ func Before_bd60717222be(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_be7952a1a4b3 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
 func Before_be7952a1a4b3(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3135,6 +3255,7 @@ func Before_be7952a1a4b3(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_be9467f5cbb7 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
 func Before_be9467f5cbb7(fr *wrap.Frame[[15]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3154,6 +3275,7 @@ func Before_be9467f5cbb7(fr *wrap.Frame[[15]wrap.Slot, [1]wrap.ListSlot], op *wr
 
 // Before_c39ac681a605 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantized_batch_norm).
 func Before_c39ac681a605(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3164,6 +3286,7 @@ func Before_c39ac681a605(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_c42e97e1b28e reads the arguments and begins the call, for 22 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
 func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3173,6 +3296,7 @@ func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_ca4da8a6d573 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
 func Before_ca4da8a6d573(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3185,6 +3309,7 @@ func Before_ca4da8a6d573(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ca9d11500e9c reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
 func Before_ca9d11500e9c(fr *wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3204,6 +3329,7 @@ func Before_ca9d11500e9c(fr *wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot], op *wr
 
 // Before_cb4fe999f2a8 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
 func Before_cb4fe999f2a8(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3215,6 +3341,7 @@ func Before_cb4fe999f2a8(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_cb69b5235634 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_group_norm_backward).
 func Before_cb69b5235634(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3225,6 +3352,7 @@ func Before_cb69b5235634(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_cc1b7b396118 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
 func Before_cc1b7b396118(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3235,6 +3363,7 @@ func Before_cc1b7b396118(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_ce1241da9988 reads the arguments and begins the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
 func Before_ce1241da9988(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -3242,6 +3371,7 @@ func Before_ce1241da9988(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_ce1decf6a938 reads the arguments and begins the call, for 3 op(s) of one shape (the first: bincount.out).
 func Before_ce1decf6a938(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3250,6 +3380,7 @@ func Before_ce1decf6a938(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_d1f92a737047 reads the arguments and begins the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
 func Before_d1f92a737047(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3260,6 +3391,7 @@ func Before_d1f92a737047(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_d2777eec3863 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
 func Before_d2777eec3863(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3272,6 +3404,7 @@ func Before_d2777eec3863(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_d3c69effb6f7 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn).
 func Before_d3c69effb6f7(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3285,6 +3418,7 @@ func Before_d3c69effb6f7(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_d50486404a7d reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
 func Before_d50486404a7d(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3298,6 +3432,7 @@ func Before_d50486404a7d(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_db42d819d070 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
 func Before_db42d819d070(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3307,6 +3442,7 @@ func Before_db42d819d070(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_dbd853fd8c16 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
 func Before_dbd853fd8c16(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -3314,6 +3450,7 @@ func Before_dbd853fd8c16(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_dbf759d17a42 reads the arguments and begins the call, for 1 op(s) of one shape (the first: index.Tensor).
 func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3324,6 +3461,7 @@ func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_dc8de5d7914c reads the arguments and begins the call, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
 func Before_dc8de5d7914c(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3336,6 +3474,7 @@ func Before_dc8de5d7914c(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_df3052267e21 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm).
 func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3346,6 +3485,7 @@ func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_df816b3446c3 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adam_).
 func Before_df816b3446c3(fr *wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3377,12 +3517,14 @@ func Before_df816b3446c3(fr *wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot], op *wra
 
 // Before_e034d03256c0 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
 func Before_e034d03256c0(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_e11e4d977fd2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
 func Before_e11e4d977fd2(fr *wrap.Frame[[10]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3402,6 +3544,7 @@ func Before_e11e4d977fd2(fr *wrap.Frame[[10]wrap.Slot, [1]wrap.ListSlot], op *wr
 
 // Before_e1637f083053 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _make_dual).
 func Before_e1637f083053(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	_, su0_2 := t0.UseCounts()
@@ -3411,6 +3554,7 @@ func Before_e1637f083053(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_e17d376c46fa reads the arguments and begins the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
 func Before_e17d376c46fa(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3426,6 +3570,7 @@ func Before_e17d376c46fa(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_e2b5c573666e reads the arguments and begins the call, for 34 op(s) of one shape (the first: _fw_primal).
 func Before_e2b5c573666e(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	_, su0_1 := t0.UseCounts()
 	fr.ViewBase(1, 0, su0_1)
@@ -3434,6 +3579,7 @@ func Before_e2b5c573666e(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_e44fbbd66cc3 reads the arguments and begins the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
 func Before_e44fbbd66cc3(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3449,6 +3595,7 @@ func Before_e44fbbd66cc3(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_e57d5bb459e5 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
 func Before_e57d5bb459e5(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3463,6 +3610,7 @@ func Before_e57d5bb459e5(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_e5a7bcfef40e reads the arguments and begins the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
 func Before_e5a7bcfef40e(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3476,6 +3624,7 @@ func Before_e5a7bcfef40e(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_e7021602464d reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
 func Before_e7021602464d(fr *wrap.Frame[[14]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3494,6 +3643,7 @@ func Before_e7021602464d(fr *wrap.Frame[[14]wrap.Slot, [1]wrap.ListSlot], op *wr
 
 // Before_e83d8e4e7c52 reads the arguments and begins the call, for 3 op(s) of one shape (the first: split.Tensor).
 func Before_e83d8e4e7c52(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	_, su0_1 := t0.UseCounts()
 	fr.ViewBaseList(0, 0, su0_1)
@@ -3502,6 +3652,7 @@ func Before_e83d8e4e7c52(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_e9aafae2e88e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
 func Before_e9aafae2e88e(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -3509,6 +3660,7 @@ func Before_e9aafae2e88e(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_ea37ca4b6726 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _scaled_dot_product_attention).
 func Before_ea37ca4b6726(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3518,6 +3670,7 @@ func Before_ea37ca4b6726(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_eb7497df441c reads the arguments and begins the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
 func Before_eb7497df441c(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3528,6 +3681,7 @@ func Before_eb7497df441c(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_ecca74f7ce9a reads the arguments and begins the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func Before_ecca74f7ce9a(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3539,6 +3693,7 @@ func Before_ecca74f7ce9a(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_edbc2348b9ff reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
 func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3551,6 +3706,7 @@ func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ee21fe0fb214 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
 func Before_ee21fe0fb214(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3561,6 +3717,7 @@ func Before_ee21fe0fb214(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_eec740b32f33 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
 func Before_eec740b32f33(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3574,6 +3731,7 @@ func Before_eec740b32f33(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ef96cd20953c reads the arguments and begins the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func Before_ef96cd20953c(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3595,6 +3753,7 @@ func Before_ef96cd20953c(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_f0c8413bfc74 reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm.data).
 func Before_f0c8413bfc74(fr *wrap.Frame[[5]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.List(0, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
@@ -3610,6 +3769,7 @@ func Before_f0c8413bfc74(fr *wrap.Frame[[5]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_f55001b45ec4 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
 func Before_f55001b45ec4(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3621,6 +3781,7 @@ func Before_f55001b45ec4(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_f96f894902ec reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
 func Before_f96f894902ec(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3631,6 +3792,7 @@ func Before_f96f894902ec(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_ff8eaad5b442 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
 func Before_ff8eaad5b442(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)

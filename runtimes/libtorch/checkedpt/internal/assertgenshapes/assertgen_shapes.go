@@ -937,6 +937,7 @@ func After_fe481e7386c1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 
 // Before_05e329c5444a reads the arguments and begins the call, for 329 op(s) of one shape (the first: _has_same_storage_numel).
 func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -944,6 +945,7 @@ func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_074a9ba4dbd3 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func Before_074a9ba4dbd3(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -959,6 +961,7 @@ func Before_074a9ba4dbd3(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_0e1d76452101 reads the arguments and begins the call, for 176 op(s) of one shape (the first: add.out).
 func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -967,6 +970,7 @@ func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_15c6f0678c0c reads the arguments and begins the call, for 10 op(s) of one shape (the first: _foreach_add.List_out).
 func Before_15c6f0678c0c(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -984,6 +988,7 @@ func Before_15c6f0678c0c(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wra
 
 // Before_19df63e2eb68 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adam_).
 func Before_19df63e2eb68(fr *wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1013,6 +1018,7 @@ func Before_19df63e2eb68(fr *wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot], op *wra
 
 // Before_1e8f1f166c0c reads the arguments and begins the call, for 2 op(s) of one shape (the first: index_put).
 func Before_1e8f1f166c0c(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1024,6 +1030,7 @@ func Before_1e8f1f166c0c(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_2100c97b09bd reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
 func Before_2100c97b09bd(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1036,6 +1043,7 @@ func Before_2100c97b09bd(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_2168ff1c45ea reads the arguments and begins the call, for 3 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
 func Before_2168ff1c45ea(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1047,6 +1055,7 @@ func Before_2168ff1c45ea(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_223545c3c9c5 reads the arguments and begins the call, for 2 op(s) of one shape (the first: native_group_norm).
 func Before_223545c3c9c5(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1055,6 +1064,7 @@ func Before_223545c3c9c5(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_24d8663dbce1 reads the arguments and begins the call, for 2 op(s) of one shape (the first: linalg_lstsq).
 func Before_24d8663dbce1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -1062,6 +1072,7 @@ func Before_24d8663dbce1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_2a12a9ab0553 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
 func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1071,6 +1082,7 @@ func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3ca02444b679 reads the arguments and begins the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
 func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Begin(op, sh)
@@ -1078,6 +1090,7 @@ func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3e4631d2fb21 reads the arguments and begins the call, for 50 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
 func Before_3e4631d2fb21(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1087,6 +1100,7 @@ func Before_3e4631d2fb21(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_463bd598b71d reads the arguments and begins the call, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
 func Before_463bd598b71d(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1096,6 +1110,7 @@ func Before_463bd598b71d(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_4982328a4d7b reads the arguments and begins the call, for 2 op(s) of one shape (the first: nll_loss_forward).
 func Before_4982328a4d7b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1104,6 +1119,7 @@ func Before_4982328a4d7b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_49aba9c7e712 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func Before_49aba9c7e712(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1115,6 +1131,7 @@ func Before_49aba9c7e712(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_4db30e9f1132 reads the arguments and begins the call, for 45 op(s) of one shape (the first: dequantize.tensors_out).
 func Before_4db30e9f1132(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1128,6 +1145,7 @@ func Before_4db30e9f1132(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_63b2dd0f8880 reads the arguments and begins the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
 func Before_63b2dd0f8880(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1137,6 +1155,7 @@ func Before_63b2dd0f8880(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_6570a1b18f33 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
 func Before_6570a1b18f33(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1149,6 +1168,7 @@ func Before_6570a1b18f33(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_665b64244c66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
 func Before_665b64244c66(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1163,6 +1183,7 @@ func Before_665b64244c66(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_68bd5ec81d45 reads the arguments and begins the call, for 130 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func Before_68bd5ec81d45(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -1170,6 +1191,7 @@ func Before_68bd5ec81d45(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6a37ba43334e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
 func Before_6a37ba43334e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1180,6 +1202,7 @@ func Before_6a37ba43334e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6c2d5ea0b719 reads the arguments and begins the call, for 22 op(s) of one shape (the first: binary_cross_entropy).
 func Before_6c2d5ea0b719(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1188,6 +1211,7 @@ func Before_6c2d5ea0b719(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_77397684c277 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
 func Before_77397684c277(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1199,18 +1223,21 @@ func Before_77397684c277(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_79e8fcdcef3e reads the arguments and begins the call, for 763 op(s) of one shape (the first: set_data).
 func Before_79e8fcdcef3e(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_7a297ec1a3a4 reads the arguments and begins the call, for 8 op(s) of one shape (the first: unique_dim).
 func Before_7a297ec1a3a4(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_827cac5246e2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
 func Before_827cac5246e2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1224,6 +1251,7 @@ func Before_827cac5246e2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_83e1496ad32d reads the arguments and begins the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
 func Before_83e1496ad32d(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1234,6 +1262,7 @@ func Before_83e1496ad32d(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_85a81e9790ab reads the arguments and begins the call, for 2 op(s) of one shape (the first: nll_loss_backward).
 func Before_85a81e9790ab(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1244,6 +1273,7 @@ func Before_85a81e9790ab(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_86fe96a09dcc reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
 func Before_86fe96a09dcc(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1254,6 +1284,7 @@ func Before_86fe96a09dcc(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_8cb563b60047 reads the arguments and begins the call, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
 func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1263,6 +1294,7 @@ func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_90d8fad18f50 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
 func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1273,6 +1305,7 @@ func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_94f5fc4bee66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
 func Before_94f5fc4bee66(fr *wrap.Frame[[13]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1292,6 +1325,7 @@ func Before_94f5fc4bee66(fr *wrap.Frame[[13]wrap.Slot, [1]wrap.ListSlot], op *wr
 
 // Before_a10c01f02c43 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cdist_backward).
 func Before_a10c01f02c43(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1301,6 +1335,7 @@ func Before_a10c01f02c43(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_a604a97f99fd reads the arguments and begins the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
 func Before_a604a97f99fd(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1322,6 +1357,7 @@ func Before_a604a97f99fd(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_a94a6f0b17e8 reads the arguments and begins the call, for 4 op(s) of one shape (the first: convolution_backward).
 func Before_a94a6f0b17e8(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1330,12 +1366,14 @@ func Before_a94a6f0b17e8(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_abc321569f9c reads the arguments and begins the call, for 340 op(s) of one shape (the first: abs).
 func Before_abc321569f9c(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_b01e515f3b50 reads the arguments and begins the call, for 2 op(s) of one shape (the first: prelu_backward).
 func Before_b01e515f3b50(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1344,6 +1382,7 @@ func Before_b01e515f3b50(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b157f16932f5 reads the arguments and begins the call, for 8 op(s) of one shape (the first: _cudnn_ctc_loss).
 func Before_b157f16932f5(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -1351,6 +1390,7 @@ func Before_b157f16932f5(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b3dbf7950add reads the arguments and begins the call, for 2 op(s) of one shape (the first: clamp.Tensor).
 func Before_b3dbf7950add(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1359,6 +1399,7 @@ func Before_b3dbf7950add(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b60e94708622 reads the arguments and begins the call, for 44 op(s) of one shape (the first: addmv).
 func Before_b60e94708622(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1367,12 +1408,14 @@ func Before_b60e94708622(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b69700e1b712 reads the arguments and begins the call, for 30 op(s) of one shape (the first: _fused_dropout).
 func Before_b69700e1b712(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_b99de474d45f reads the arguments and begins the call, for 1 op(s) of one shape (the first: _lstm_mps).
 func Before_b99de474d45f(fr *wrap.Frame[[6]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1387,6 +1430,7 @@ func Before_b99de474d45f(fr *wrap.Frame[[6]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_ba979f223993 reads the arguments and begins the call, for 1 op(s) of one shape (the first: segment_reduce).
 func Before_ba979f223993(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1396,6 +1440,7 @@ func Before_ba979f223993(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_bcf3c37c99da reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
 func Before_bcf3c37c99da(fr *wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1422,6 +1467,7 @@ func Before_bcf3c37c99da(fr *wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_c42e97e1b28e reads the arguments and begins the call, for 4 op(s) of one shape (the first: cat).
 func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1431,6 +1477,7 @@ func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_ca4da8a6d573 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
 func Before_ca4da8a6d573(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1443,6 +1490,7 @@ func Before_ca4da8a6d573(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_cc1b7b396118 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
 func Before_cc1b7b396118(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1453,6 +1501,7 @@ func Before_cc1b7b396118(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_d3c69effb6f7 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn).
 func Before_d3c69effb6f7(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1466,6 +1515,7 @@ func Before_d3c69effb6f7(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_dbf759d17a42 reads the arguments and begins the call, for 1 op(s) of one shape (the first: index.Tensor).
 func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1476,6 +1526,7 @@ func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_df3052267e21 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm).
 func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1486,12 +1537,14 @@ func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_e034d03256c0 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
 func Before_e034d03256c0(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_e2d866226949 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adam.out).
 func Before_e2d866226949(fr *wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1525,6 +1578,7 @@ func Before_e2d866226949(fr *wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot], op *wra
 
 // Before_e5633060f8dc reads the arguments and begins the call, for 4 op(s) of one shape (the first: _cudnn_rnn).
 func Before_e5633060f8dc(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1536,6 +1590,7 @@ func Before_e5633060f8dc(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_edbc2348b9ff reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
 func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1548,6 +1603,7 @@ func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ef96cd20953c reads the arguments and begins the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func Before_ef96cd20953c(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1569,6 +1625,7 @@ func Before_ef96cd20953c(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_f55001b45ec4 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
 func Before_f55001b45ec4(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1580,6 +1637,7 @@ func Before_f55001b45ec4(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_f8e447c27105 reads the arguments and begins the call, for 2 op(s) of one shape (the first: cat.out).
 func Before_f8e447c27105(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1590,6 +1648,7 @@ func Before_f8e447c27105(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_fab5a4a2f269 reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
 func Before_fab5a4a2f269(fr *wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1609,6 +1668,7 @@ func Before_fab5a4a2f269(fr *wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_fc47adc8c3fc reads the arguments and begins the call, for 8 op(s) of one shape (the first: _cudnn_rnn.out).
 func Before_fc47adc8c3fc(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))

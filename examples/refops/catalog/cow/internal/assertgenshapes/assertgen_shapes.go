@@ -30,6 +30,7 @@ func After_264e24096287(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *reft
 
 // Before_ef7d42392c72 reads the arguments and begins the call, for 1 op(s) of one shape (the first: clone).
 func Before_ef7d42392c72(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }

@@ -39,6 +39,7 @@ func After_2ac80f4246bf(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *reft
 
 // Before_d84d8c25d471 reads the arguments and begins the call, for 1 op(s) of one shape (the first: add.Tensor).
 func Before_d84d8c25d471(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -46,6 +47,7 @@ func Before_d84d8c25d471(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_ef7d42392c72 reads the arguments and begins the call, for 1 op(s) of one shape (the first: clone).
 func Before_ef7d42392c72(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }

@@ -30,6 +30,7 @@ func After_264e24096287(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *reft
 
 // Before_9ec8d7b8047f reads the arguments and begins the call, for 1 op(s) of one shape (the first: narrow).
 func Before_9ec8d7b8047f(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	_, su0_1 := t0.UseCounts()
 	fr.ViewBase(1, 0, su0_1)

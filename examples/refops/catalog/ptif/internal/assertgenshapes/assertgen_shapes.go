@@ -51,6 +51,7 @@ func After_6639102df01e(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *reft
 
 // Before_1d5f6f736d53 reads the arguments and begins the call, for 2 op(s) of one shape (the first: add.out).
 func Before_1d5f6f736d53(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -59,6 +60,7 @@ func Before_1d5f6f736d53(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_2a91fd87cd31 reads the arguments and begins the call, for 2 op(s) of one shape (the first: add_.Tensor).
 func Before_2a91fd87cd31(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -66,12 +68,14 @@ func Before_2a91fd87cd31(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_89d81c522e46 reads the arguments and begins the call, for 1 op(s) of one shape (the first: set_data).
 func Before_89d81c522e46(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_ef7d42392c72 reads the arguments and begins the call, for 2 op(s) of one shape (the first: select.int).
 func Before_ef7d42392c72(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }

@@ -176,12 +176,14 @@ func After_f805d230155e(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], t0 []*ke
 
 // Before_1e1b64e011b3 reads the arguments and begins the call, for 1 op(s) of one shape (the first: max.dim).
 func Before_1e1b64e011b3(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_33f9731f316b reads the arguments and begins the call, for 1 op(s) of one shape (the first: index.Tensor).
 func Before_33f9731f316b(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -192,6 +194,7 @@ func Before_33f9731f316b(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_41391bc90974 reads the arguments and begins the call, for 2 op(s) of one shape (the first: add.out).
 func Before_41391bc90974(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -200,12 +203,14 @@ func Before_41391bc90974(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_56b1ac68f795 reads the arguments and begins the call, for 1 op(s) of one shape (the first: unbind_copy.int).
 func Before_56b1ac68f795(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_5a204e99635a reads the arguments and begins the call, for 1 op(s) of one shape (the first: transpose.int).
 func Before_5a204e99635a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	_, su0_1 := t0.UseCounts()
 	fr.ViewBase(1, 0, su0_1)
@@ -214,6 +219,7 @@ func Before_5a204e99635a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6069e32df9dc reads the arguments and begins the call, for 1 op(s) of one shape (the first: cat).
 func Before_6069e32df9dc(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*kernels.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -223,6 +229,7 @@ func Before_6069e32df9dc(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_7ef63c0f9ac1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
 func Before_7ef63c0f9ac1(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -233,6 +240,7 @@ func Before_7ef63c0f9ac1(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_88f650457810 reads the arguments and begins the call, for 1 op(s) of one shape (the first: split.Tensor).
 func Before_88f650457810(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	_, su0_1 := t0.UseCounts()
 	fr.ViewBaseList(0, 0, su0_1)
@@ -241,6 +249,7 @@ func Before_88f650457810(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_9e4946556304 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
 func Before_9e4946556304(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -251,12 +260,14 @@ func Before_9e4946556304(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_a7de1679fcee reads the arguments and begins the call, for 1 op(s) of one shape (the first: size.int).
 func Before_a7de1679fcee(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_b5dd3b1d1bb4 reads the arguments and begins the call, for 2 op(s) of one shape (the first: add.Tensor).
 func Before_b5dd3b1d1bb4(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -264,6 +275,7 @@ func Before_b5dd3b1d1bb4(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_d43acb2e76d8 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
 func Before_d43acb2e76d8(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -272,6 +284,7 @@ func Before_d43acb2e76d8(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_d464c7d25f11 reads the arguments and begins the call, for 1 op(s) of one shape (the first: where.self).
 func Before_d464c7d25f11(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -281,12 +294,14 @@ func Before_d464c7d25f11(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_dc1f79f4e242 reads the arguments and begins the call, for 1 op(s) of one shape (the first: transpose_).
 func Before_dc1f79f4e242(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_f9374ab2e1ab reads the arguments and begins the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
 func Before_f9374ab2e1ab(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -300,6 +315,7 @@ func Before_f9374ab2e1ab(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_fb96f38d3ed6 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _moving_avg_helper).
 func Before_fb96f38d3ed6(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))

@@ -1405,6 +1405,7 @@ func After_fe481e7386c1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 
 // Before_05e329c5444a reads the arguments and begins the call, for 317 op(s) of one shape (the first: _has_same_storage_numel).
 func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -1412,6 +1413,7 @@ func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_074a9ba4dbd3 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func Before_074a9ba4dbd3(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1427,6 +1429,7 @@ func Before_074a9ba4dbd3(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_0896d43b843b reads the arguments and begins the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
 func Before_0896d43b843b(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1439,6 +1442,7 @@ func Before_0896d43b843b(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_0c5dd9e9656f reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
 func Before_0c5dd9e9656f(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1449,6 +1453,7 @@ func Before_0c5dd9e9656f(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_0e1d76452101 reads the arguments and begins the call, for 180 op(s) of one shape (the first: add.out).
 func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1457,6 +1462,7 @@ func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_0e78cdb0cf50 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
 func Before_0e78cdb0cf50(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1467,6 +1473,7 @@ func Before_0e78cdb0cf50(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_0f1e4449a3f2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
 func Before_0f1e4449a3f2(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1477,6 +1484,7 @@ func Before_0f1e4449a3f2(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_15c6f0678c0c reads the arguments and begins the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
 func Before_15c6f0678c0c(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1494,6 +1502,7 @@ func Before_15c6f0678c0c(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wra
 
 // Before_19df63e2eb68 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam_).
 func Before_19df63e2eb68(fr *wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1523,6 +1532,7 @@ func Before_19df63e2eb68(fr *wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot], op *wra
 
 // Before_1e8f1f166c0c reads the arguments and begins the call, for 3 op(s) of one shape (the first: index_put).
 func Before_1e8f1f166c0c(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1534,6 +1544,7 @@ func Before_1e8f1f166c0c(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_2100c97b09bd reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
 func Before_2100c97b09bd(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1546,6 +1557,7 @@ func Before_2100c97b09bd(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_2168ff1c45ea reads the arguments and begins the call, for 6 op(s) of one shape (the first: cudnn_batch_norm.out).
 func Before_2168ff1c45ea(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1557,6 +1569,7 @@ func Before_2168ff1c45ea(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_223545c3c9c5 reads the arguments and begins the call, for 3 op(s) of one shape (the first: native_group_norm).
 func Before_223545c3c9c5(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1565,6 +1578,7 @@ func Before_223545c3c9c5(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_24d8663dbce1 reads the arguments and begins the call, for 2 op(s) of one shape (the first: linalg_lstsq).
 func Before_24d8663dbce1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -1572,6 +1586,7 @@ func Before_24d8663dbce1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_2a12a9ab0553 reads the arguments and begins the call, for 4 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
 func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1581,6 +1596,7 @@ func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3ca02444b679 reads the arguments and begins the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
 func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Begin(op, sh)
@@ -1588,6 +1604,7 @@ func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3db90ddd1da9 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
 func Before_3db90ddd1da9(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1599,6 +1616,7 @@ func Before_3db90ddd1da9(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3e4631d2fb21 reads the arguments and begins the call, for 52 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
 func Before_3e4631d2fb21(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1608,6 +1626,7 @@ func Before_3e4631d2fb21(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_435e3633c0cb reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
 func Before_435e3633c0cb(fr *wrap.Frame[[1]wrap.Slot, [7]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1642,6 +1661,7 @@ func Before_435e3633c0cb(fr *wrap.Frame[[1]wrap.Slot, [7]wrap.ListSlot], op *wra
 
 // Before_463bd598b71d reads the arguments and begins the call, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
 func Before_463bd598b71d(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1651,6 +1671,7 @@ func Before_463bd598b71d(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_4982328a4d7b reads the arguments and begins the call, for 2 op(s) of one shape (the first: nll_loss_forward).
 func Before_4982328a4d7b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1659,6 +1680,7 @@ func Before_4982328a4d7b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_49aba9c7e712 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func Before_49aba9c7e712(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1670,6 +1692,7 @@ func Before_49aba9c7e712(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_4db30e9f1132 reads the arguments and begins the call, for 78 op(s) of one shape (the first: dequantize.tensors_out).
 func Before_4db30e9f1132(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1683,6 +1706,7 @@ func Before_4db30e9f1132(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_4dbd225cc51d reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
 func Before_4dbd225cc51d(fr *wrap.Frame[[1]wrap.Slot, [5]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1709,6 +1733,7 @@ func Before_4dbd225cc51d(fr *wrap.Frame[[1]wrap.Slot, [5]wrap.ListSlot], op *wra
 
 // Before_63b2dd0f8880 reads the arguments and begins the call, for 101 op(s) of one shape (the first: _foreach_add.Scalar).
 func Before_63b2dd0f8880(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1718,6 +1743,7 @@ func Before_63b2dd0f8880(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_6570a1b18f33 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
 func Before_6570a1b18f33(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1730,6 +1756,7 @@ func Before_6570a1b18f33(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_665b64244c66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
 func Before_665b64244c66(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1744,6 +1771,7 @@ func Before_665b64244c66(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_66dc31da16f1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _efficient_attention_forward).
 func Before_66dc31da16f1(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1756,6 +1784,7 @@ func Before_66dc31da16f1(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_68bd5ec81d45 reads the arguments and begins the call, for 134 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func Before_68bd5ec81d45(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -1763,6 +1792,7 @@ func Before_68bd5ec81d45(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6a37ba43334e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
 func Before_6a37ba43334e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1773,6 +1803,7 @@ func Before_6a37ba43334e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6c2d5ea0b719 reads the arguments and begins the call, for 22 op(s) of one shape (the first: binary_cross_entropy).
 func Before_6c2d5ea0b719(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1781,6 +1812,7 @@ func Before_6c2d5ea0b719(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_74a906f36f1f reads the arguments and begins the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
 func Before_74a906f36f1f(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1793,6 +1825,7 @@ func Before_74a906f36f1f(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_76c1f90b768e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_no_update).
 func Before_76c1f90b768e(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1803,6 +1836,7 @@ func Before_76c1f90b768e(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_77397684c277 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
 func Before_77397684c277(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1814,18 +1848,21 @@ func Before_77397684c277(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_79e8fcdcef3e reads the arguments and begins the call, for 756 op(s) of one shape (the first: set_data).
 func Before_79e8fcdcef3e(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_7a297ec1a3a4 reads the arguments and begins the call, for 8 op(s) of one shape (the first: unique_dim).
 func Before_7a297ec1a3a4(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_827cac5246e2 reads the arguments and begins the call, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
 func Before_827cac5246e2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1839,6 +1876,7 @@ func Before_827cac5246e2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_83e1496ad32d reads the arguments and begins the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
 func Before_83e1496ad32d(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1849,6 +1887,7 @@ func Before_83e1496ad32d(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_85a81e9790ab reads the arguments and begins the call, for 2 op(s) of one shape (the first: nll_loss_backward).
 func Before_85a81e9790ab(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1859,6 +1898,7 @@ func Before_85a81e9790ab(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_868c756d1860 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _lstm_mps).
 func Before_868c756d1860(fr *wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1873,6 +1913,7 @@ func Before_868c756d1860(fr *wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_86fe96a09dcc reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
 func Before_86fe96a09dcc(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1883,6 +1924,7 @@ func Before_86fe96a09dcc(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_8b7f902c8088 reads the arguments and begins the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
 func Before_8b7f902c8088(fr *wrap.Frame[[21]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1902,6 +1944,7 @@ func Before_8b7f902c8088(fr *wrap.Frame[[21]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_8b921724e7e9 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
 func Before_8b921724e7e9(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1911,6 +1954,7 @@ func Before_8b921724e7e9(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_8bb68d0034e4 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
 func Before_8bb68d0034e4(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1925,6 +1969,7 @@ func Before_8bb68d0034e4(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_8cb563b60047 reads the arguments and begins the call, for 2 op(s) of one shape (the first: binary_cross_entropy_with_logits).
 func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1934,6 +1979,7 @@ func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_90d8fad18f50 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
 func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1944,6 +1990,7 @@ func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_94e7b30c52c8 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
 func Before_94e7b30c52c8(fr *wrap.Frame[[1]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1974,6 +2021,7 @@ func Before_94e7b30c52c8(fr *wrap.Frame[[1]wrap.Slot, [6]wrap.ListSlot], op *wra
 
 // Before_94f5fc4bee66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
 func Before_94f5fc4bee66(fr *wrap.Frame[[13]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1993,6 +2041,7 @@ func Before_94f5fc4bee66(fr *wrap.Frame[[13]wrap.Slot, [1]wrap.ListSlot], op *wr
 
 // Before_9add1118e78b reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
 func Before_9add1118e78b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2005,6 +2054,7 @@ func Before_9add1118e78b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_9e6cbf402b30 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
 func Before_9e6cbf402b30(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2018,6 +2068,7 @@ func Before_9e6cbf402b30(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_a10c01f02c43 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _cdist_backward).
 func Before_a10c01f02c43(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2027,6 +2078,7 @@ func Before_a10c01f02c43(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_a604a97f99fd reads the arguments and begins the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
 func Before_a604a97f99fd(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2048,6 +2100,7 @@ func Before_a604a97f99fd(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_a94a6f0b17e8 reads the arguments and begins the call, for 5 op(s) of one shape (the first: convolution_backward).
 func Before_a94a6f0b17e8(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2056,12 +2109,14 @@ func Before_a94a6f0b17e8(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_abc321569f9c reads the arguments and begins the call, for 367 op(s) of one shape (the first: abs).
 func Before_abc321569f9c(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_ad4fbfba8e0a reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_rms_norm).
 func Before_ad4fbfba8e0a(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Begin(op, sh)
@@ -2069,6 +2124,7 @@ func Before_ad4fbfba8e0a(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b01e515f3b50 reads the arguments and begins the call, for 6 op(s) of one shape (the first: cudnn_grid_sampler_backward).
 func Before_b01e515f3b50(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2077,6 +2133,7 @@ func Before_b01e515f3b50(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b157f16932f5 reads the arguments and begins the call, for 11 op(s) of one shape (the first: _cudnn_ctc_loss).
 func Before_b157f16932f5(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -2084,6 +2141,7 @@ func Before_b157f16932f5(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b3dbf7950add reads the arguments and begins the call, for 2 op(s) of one shape (the first: clamp.Tensor).
 func Before_b3dbf7950add(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2092,6 +2150,7 @@ func Before_b3dbf7950add(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b60e94708622 reads the arguments and begins the call, for 43 op(s) of one shape (the first: addmv).
 func Before_b60e94708622(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2100,12 +2159,14 @@ func Before_b60e94708622(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b69700e1b712 reads the arguments and begins the call, for 31 op(s) of one shape (the first: _fused_dropout).
 func Before_b69700e1b712(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_b80a6ebf0742 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
 func Before_b80a6ebf0742(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2114,6 +2175,7 @@ func Before_b80a6ebf0742(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ba979f223993 reads the arguments and begins the call, for 1 op(s) of one shape (the first: segment_reduce).
 func Before_ba979f223993(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2123,6 +2185,7 @@ func Before_ba979f223993(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_bcf3c37c99da reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
 func Before_bcf3c37c99da(fr *wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2149,6 +2212,7 @@ func Before_bcf3c37c99da(fr *wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_c006a693e695 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
 func Before_c006a693e695(fr *wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2162,6 +2226,7 @@ func Before_c006a693e695(fr *wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_c42e97e1b28e reads the arguments and begins the call, for 4 op(s) of one shape (the first: cat).
 func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2171,6 +2236,7 @@ func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_ca4da8a6d573 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
 func Before_ca4da8a6d573(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2183,6 +2249,7 @@ func Before_ca4da8a6d573(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_cc1b7b396118 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
 func Before_cc1b7b396118(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2193,6 +2260,7 @@ func Before_cc1b7b396118(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_d18e498b8a9b reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
 func Before_d18e498b8a9b(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2215,6 +2283,7 @@ func Before_d18e498b8a9b(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_d3c69effb6f7 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn).
 func Before_d3c69effb6f7(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2228,6 +2297,7 @@ func Before_d3c69effb6f7(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_dbf759d17a42 reads the arguments and begins the call, for 2 op(s) of one shape (the first: index.Tensor).
 func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2238,6 +2308,7 @@ func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_dd5771f3f326 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
 func Before_dd5771f3f326(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2247,6 +2318,7 @@ func Before_dd5771f3f326(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_df3052267e21 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm).
 func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2257,12 +2329,14 @@ func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_e034d03256c0 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
 func Before_e034d03256c0(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_e2d866226949 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam.out).
 func Before_e2d866226949(fr *wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2296,6 +2370,7 @@ func Before_e2d866226949(fr *wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot], op *wra
 
 // Before_e5633060f8dc reads the arguments and begins the call, for 4 op(s) of one shape (the first: _cudnn_rnn).
 func Before_e5633060f8dc(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2307,6 +2382,7 @@ func Before_e5633060f8dc(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_ea37ca4b6726 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
 func Before_ea37ca4b6726(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2316,6 +2392,7 @@ func Before_ea37ca4b6726(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_eb7fe7eeeb81 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
 func Before_eb7fe7eeeb81(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2326,6 +2403,7 @@ func Before_eb7fe7eeeb81(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_edbc2348b9ff reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
 func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2338,6 +2416,7 @@ func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ee6a18b5665c reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
 func Before_ee6a18b5665c(fr *wrap.Frame[[0]wrap.Slot, [5]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2363,6 +2442,7 @@ func Before_ee6a18b5665c(fr *wrap.Frame[[0]wrap.Slot, [5]wrap.ListSlot], op *wra
 
 // Before_ef96cd20953c reads the arguments and begins the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func Before_ef96cd20953c(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2384,6 +2464,7 @@ func Before_ef96cd20953c(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_f2611c12da59 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit).
 func Before_f2611c12da59(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2394,6 +2475,7 @@ func Before_f2611c12da59(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_f505c5251e66 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
 func Before_f505c5251e66(fr *wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2412,6 +2494,7 @@ func Before_f505c5251e66(fr *wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot], op *wra
 
 // Before_f55001b45ec4 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
 func Before_f55001b45ec4(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2423,6 +2506,7 @@ func Before_f55001b45ec4(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_f8e447c27105 reads the arguments and begins the call, for 8 op(s) of one shape (the first: cat.out).
 func Before_f8e447c27105(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2433,6 +2517,7 @@ func Before_f8e447c27105(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_fb0073994aaf reads the arguments and begins the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
 func Before_fb0073994aaf(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2455,6 +2540,7 @@ func Before_fb0073994aaf(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_fc47adc8c3fc reads the arguments and begins the call, for 8 op(s) of one shape (the first: _cudnn_rnn.out).
 func Before_fc47adc8c3fc(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2465,6 +2551,7 @@ func Before_fc47adc8c3fc(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_fd987c53094e reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
 func Before_fd987c53094e(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)

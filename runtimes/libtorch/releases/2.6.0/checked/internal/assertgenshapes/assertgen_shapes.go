@@ -2291,6 +2291,7 @@ func After_fded44c14bc2(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 
 // Before_034014422841 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_backward_elemt.out).
 func Before_034014422841(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2305,6 +2306,7 @@ func Before_034014422841(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_05e329c5444a reads the arguments and begins the call, for 14 op(s) of one shape (the first: set_data).
 func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -2312,6 +2314,7 @@ func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_074a9ba4dbd3 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func Before_074a9ba4dbd3(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2327,6 +2330,7 @@ func Before_074a9ba4dbd3(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_0779cbedae81 reads the arguments and begins the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
 func Before_0779cbedae81(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2338,6 +2342,7 @@ func Before_0779cbedae81(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_07d0a7e33c25 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
 func Before_07d0a7e33c25(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.List(0, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
@@ -2349,6 +2354,7 @@ func Before_07d0a7e33c25(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_0896d43b843b reads the arguments and begins the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
 func Before_0896d43b843b(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2361,6 +2367,7 @@ func Before_0896d43b843b(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_0c0d9f3927c6 reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
 func Before_0c0d9f3927c6(fr *wrap.Frame[[8]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2390,6 +2397,7 @@ func Before_0c0d9f3927c6(fr *wrap.Frame[[8]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_0c5dd9e9656f reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
 func Before_0c5dd9e9656f(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2400,6 +2408,7 @@ func Before_0c5dd9e9656f(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_0d03281bc050 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
 func Before_0d03281bc050(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2411,6 +2420,7 @@ func Before_0d03281bc050(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_0d60741b7639 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
 func Before_0d60741b7639(fr *wrap.Frame[[2]wrap.Slot, [5]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2438,6 +2448,7 @@ func Before_0d60741b7639(fr *wrap.Frame[[2]wrap.Slot, [5]wrap.ListSlot], op *wra
 
 // Before_0dfaa8f0816e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index_backward).
 func Before_0dfaa8f0816e(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2451,6 +2462,7 @@ func Before_0dfaa8f0816e(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_0e1d76452101 reads the arguments and begins the call, for 7 op(s) of one shape (the first: _cummax_helper).
 func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2459,6 +2471,7 @@ func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_0e78cdb0cf50 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _segment_reduce_backward).
 func Before_0e78cdb0cf50(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2469,6 +2482,7 @@ func Before_0e78cdb0cf50(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_0f1e4449a3f2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
 func Before_0f1e4449a3f2(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2479,6 +2493,7 @@ func Before_0f1e4449a3f2(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_0f853d07f5be reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
 func Before_0f853d07f5be(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2491,6 +2506,7 @@ func Before_0f853d07f5be(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_116a5a3cbf66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
 func Before_116a5a3cbf66(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2501,6 +2517,7 @@ func Before_116a5a3cbf66(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_152810e63277 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adagrad_).
 func Before_152810e63277(fr *wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2524,6 +2541,7 @@ func Before_152810e63277(fr *wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_1556b9435237 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
 func Before_1556b9435237(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2536,6 +2554,7 @@ func Before_1556b9435237(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_15c6f0678c0c reads the arguments and begins the call, for 17 op(s) of one shape (the first: _foreach_add.List_out).
 func Before_15c6f0678c0c(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2553,6 +2572,7 @@ func Before_15c6f0678c0c(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wra
 
 // Before_17dc7dcfff48 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy.out).
 func Before_17dc7dcfff48(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2565,6 +2585,7 @@ func Before_17dc7dcfff48(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_19d2520329c6 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward.out).
 func Before_19d2520329c6(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2580,6 +2601,7 @@ func Before_19d2520329c6(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_1b5028358352 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
 func Before_1b5028358352(fr *wrap.Frame[[3]wrap.Slot, [7]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2616,6 +2638,7 @@ func Before_1b5028358352(fr *wrap.Frame[[3]wrap.Slot, [7]wrap.ListSlot], op *wra
 
 // Before_1bca4096b180 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
 func Before_1bca4096b180(fr *wrap.Frame[[3]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2636,6 +2659,7 @@ func Before_1bca4096b180(fr *wrap.Frame[[3]wrap.Slot, [3]wrap.ListSlot], op *wra
 
 // Before_1c6b105fe7fb reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantized_batch_norm.out).
 func Before_1c6b105fe7fb(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2647,6 +2671,7 @@ func Before_1c6b105fe7fb(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_1d0c4e84072c reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
 func Before_1d0c4e84072c(fr *wrap.Frame[[8]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2667,6 +2692,7 @@ func Before_1d0c4e84072c(fr *wrap.Frame[[8]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_1e28bf96f47e reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_cell).
 func Before_1e28bf96f47e(fr *wrap.Frame[[7]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2681,6 +2707,7 @@ func Before_1e28bf96f47e(fr *wrap.Frame[[7]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_1e8f1f166c0c reads the arguments and begins the call, for 6 op(s) of one shape (the first: index.Tensor_out).
 func Before_1e8f1f166c0c(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2692,6 +2719,7 @@ func Before_1e8f1f166c0c(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_2100c97b09bd reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
 func Before_2100c97b09bd(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2704,6 +2732,7 @@ func Before_2100c97b09bd(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_21dd02139f8d reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_sgd.out).
 func Before_21dd02139f8d(fr *wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2727,6 +2756,7 @@ func Before_21dd02139f8d(fr *wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_223545c3c9c5 reads the arguments and begins the call, for 3 op(s) of one shape (the first: native_group_norm).
 func Before_223545c3c9c5(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2735,6 +2765,7 @@ func Before_223545c3c9c5(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_241e10ec92fe reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_mm.out).
 func Before_241e10ec92fe(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2747,6 +2778,7 @@ func Before_241e10ec92fe(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_24d8663dbce1 reads the arguments and begins the call, for 2 op(s) of one shape (the first: linalg_lstsq).
 func Before_24d8663dbce1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -2754,6 +2786,7 @@ func Before_24d8663dbce1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_26e8eceb4d07 reads the arguments and begins the call, for 3 op(s) of one shape (the first: gru.data).
 func Before_26e8eceb4d07(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2766,6 +2799,7 @@ func Before_26e8eceb4d07(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_28e2cfa15368 reads the arguments and begins the call, for 7 op(s) of one shape (the first: convolution_backward.out).
 func Before_28e2cfa15368(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2777,6 +2811,7 @@ func Before_28e2cfa15368(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_29066c5739d2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
 func Before_29066c5739d2(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2785,6 +2820,7 @@ func Before_29066c5739d2(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_2a12a9ab0553 reads the arguments and begins the call, for 15 op(s) of one shape (the first: _cudnn_ctc_loss.out).
 func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2794,6 +2830,7 @@ func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_2cea7d65e80d reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam.out).
 func Before_2cea7d65e80d(fr *wrap.Frame[[2]wrap.Slot, [7]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2829,6 +2866,7 @@ func Before_2cea7d65e80d(fr *wrap.Frame[[2]wrap.Slot, [7]wrap.ListSlot], op *wra
 
 // Before_2f63812575aa reads the arguments and begins the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
 func Before_2f63812575aa(fr *wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2855,6 +2893,7 @@ func Before_2f63812575aa(fr *wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot], op *wr
 
 // Before_326967421c66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
 func Before_326967421c66(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Begin(op, sh)
@@ -2862,6 +2901,7 @@ func Before_326967421c66(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_3846ecf1fd81 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
 func Before_3846ecf1fd81(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2876,6 +2916,7 @@ func Before_3846ecf1fd81(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_3a5caf729ee4 reads the arguments and begins the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
 func Before_3a5caf729ee4(fr *wrap.Frame[[11]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2894,6 +2935,7 @@ func Before_3a5caf729ee4(fr *wrap.Frame[[11]wrap.Slot, [1]wrap.ListSlot], op *wr
 
 // Before_3ae88ece87ba reads the arguments and begins the call, for 2 op(s) of one shape (the first: mkldnn_rnn_layer.out).
 func Before_3ae88ece87ba(fr *wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2910,6 +2952,7 @@ func Before_3ae88ece87ba(fr *wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_3bbc7eb0a832 reads the arguments and begins the call, for 14 op(s) of one shape (the first: conv_tbc_backward).
 func Before_3bbc7eb0a832(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2919,6 +2962,7 @@ func Before_3bbc7eb0a832(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3ca02444b679 reads the arguments and begins the call, for 7 op(s) of one shape (the first: bincount).
 func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Begin(op, sh)
@@ -2926,6 +2970,7 @@ func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3d6989bec5bc reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
 func Before_3d6989bec5bc(fr *wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2942,6 +2987,7 @@ func Before_3d6989bec5bc(fr *wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_3db90ddd1da9 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy).
 func Before_3db90ddd1da9(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2953,6 +2999,7 @@ func Before_3db90ddd1da9(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3e4631d2fb21 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
 func Before_3e4631d2fb21(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2962,6 +3009,7 @@ func Before_3e4631d2fb21(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_431673b5cf19 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
 func Before_431673b5cf19(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2975,6 +3023,7 @@ func Before_431673b5cf19(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_463bd598b71d reads the arguments and begins the call, for 8 op(s) of one shape (the first: bilinear).
 func Before_463bd598b71d(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2984,6 +3033,7 @@ func Before_463bd598b71d(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_4982328a4d7b reads the arguments and begins the call, for 3 op(s) of one shape (the first: histogram.bins_tensor).
 func Before_4982328a4d7b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2992,6 +3042,7 @@ func Before_4982328a4d7b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_49aba9c7e712 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
 func Before_49aba9c7e712(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3003,6 +3054,7 @@ func Before_49aba9c7e712(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_4c1224522f18 reads the arguments and begins the call, for 4 op(s) of one shape (the first: _scaled_mm).
 func Before_4c1224522f18(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3014,6 +3066,7 @@ func Before_4c1224522f18(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_4db30e9f1132 reads the arguments and begins the call, for 64 op(s) of one shape (the first: dequantize.tensors_out).
 func Before_4db30e9f1132(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3027,6 +3080,7 @@ func Before_4db30e9f1132(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_4ec01c088955 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_sgd_).
 func Before_4ec01c088955(fr *wrap.Frame[[2]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3046,6 +3100,7 @@ func Before_4ec01c088955(fr *wrap.Frame[[2]wrap.Slot, [3]wrap.ListSlot], op *wra
 
 // Before_4ed85c4d92e9 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
 func Before_4ed85c4d92e9(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3057,6 +3112,7 @@ func Before_4ed85c4d92e9(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_5014bcec584d reads the arguments and begins the call, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
 func Before_5014bcec584d(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3067,6 +3123,7 @@ func Before_5014bcec584d(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_50df060c5805 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
 func Before_50df060c5805(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3078,6 +3135,7 @@ func Before_50df060c5805(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_55796ce31bd2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
 func Before_55796ce31bd2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3091,6 +3149,7 @@ func Before_55796ce31bd2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_5690d81bb354 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
 func Before_5690d81bb354(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3106,6 +3165,7 @@ func Before_5690d81bb354(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_5b7ce29a41bc reads the arguments and begins the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
 func Before_5b7ce29a41bc(fr *wrap.Frame[[28]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3132,6 +3192,7 @@ func Before_5b7ce29a41bc(fr *wrap.Frame[[28]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_5bff41408e14 reads the arguments and begins the call, for 2 op(s) of one shape (the first: batch_norm_gather_stats.out).
 func Before_5bff41408e14(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3144,6 +3205,7 @@ func Before_5bff41408e14(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_5cc6387fa36c reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
 func Before_5cc6387fa36c(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3159,6 +3221,7 @@ func Before_5cc6387fa36c(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_5d15463afe2b reads the arguments and begins the call, for 5 op(s) of one shape (the first: clamp.Tensor_out).
 func Before_5d15463afe2b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3168,6 +3231,7 @@ func Before_5d15463afe2b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_5f08b4740d19 reads the arguments and begins the call, for 7 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
 func Before_5f08b4740d19(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3178,6 +3242,7 @@ func Before_5f08b4740d19(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_61a501fcc7ef reads the arguments and begins the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
 func Before_61a501fcc7ef(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3191,6 +3256,7 @@ func Before_61a501fcc7ef(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_61ac0b9c4bcc reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm.input).
 func Before_61ac0b9c4bcc(fr *wrap.Frame[[4]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3205,6 +3271,7 @@ func Before_61ac0b9c4bcc(fr *wrap.Frame[[4]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_63b2dd0f8880 reads the arguments and begins the call, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
 func Before_63b2dd0f8880(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3214,6 +3281,7 @@ func Before_63b2dd0f8880(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_6407a5599538 reads the arguments and begins the call, for 2 op(s) of one shape (the first: batch_norm).
 func Before_6407a5599538(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3224,6 +3292,7 @@ func Before_6407a5599538(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6570a1b18f33 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
 func Before_6570a1b18f33(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3236,6 +3305,7 @@ func Before_6570a1b18f33(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_66dc31da16f1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _efficient_attention_forward).
 func Before_66dc31da16f1(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3248,6 +3318,7 @@ func Before_66dc31da16f1(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_68bd5ec81d45 reads the arguments and begins the call, for 839 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func Before_68bd5ec81d45(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -3255,6 +3326,7 @@ func Before_68bd5ec81d45(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_69ec1e3d0b77 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _unsafe_masked_index).
 func Before_69ec1e3d0b77(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.List(0, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
@@ -3266,6 +3338,7 @@ func Before_69ec1e3d0b77(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_6a37ba43334e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
 func Before_6a37ba43334e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3276,6 +3349,7 @@ func Before_6a37ba43334e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6ab428e3ef82 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_backward_elemt).
 func Before_6ab428e3ef82(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3289,6 +3363,7 @@ func Before_6ab428e3ef82(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6c2d5ea0b719 reads the arguments and begins the call, for 41 op(s) of one shape (the first: binary_cross_entropy).
 func Before_6c2d5ea0b719(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3297,6 +3372,7 @@ func Before_6c2d5ea0b719(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6e0d23e88350 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
 func Before_6e0d23e88350(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3307,6 +3383,7 @@ func Before_6e0d23e88350(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_6ecdace5538e reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
 func Before_6ecdace5538e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3318,6 +3395,7 @@ func Before_6ecdace5538e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6f17fd8c4e85 reads the arguments and begins the call, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
 func Before_6f17fd8c4e85(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3327,6 +3405,7 @@ func Before_6f17fd8c4e85(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_7102af701980 reads the arguments and begins the call, for 3 op(s) of one shape (the first: gru.input).
 func Before_7102af701980(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.List(0, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
@@ -3338,6 +3417,7 @@ func Before_7102af701980(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_72e3b397ce51 reads the arguments and begins the call, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
 func Before_72e3b397ce51(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3347,6 +3427,7 @@ func Before_72e3b397ce51(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_74f9ae562676 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_group_norm_backward.out).
 func Before_74f9ae562676(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3360,6 +3441,7 @@ func Before_74f9ae562676(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_75a8f70e4994 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
 func Before_75a8f70e4994(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3372,6 +3454,7 @@ func Before_75a8f70e4994(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_76c1f90b768e reads the arguments and begins the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
 func Before_76c1f90b768e(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3382,6 +3465,7 @@ func Before_76c1f90b768e(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_77397684c277 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
 func Before_77397684c277(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3393,6 +3477,7 @@ func Before_77397684c277(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_790700a39d6c reads the arguments and begins the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
 func Before_790700a39d6c(fr *wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3412,6 +3497,7 @@ func Before_790700a39d6c(fr *wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_791d630c4d1d reads the arguments and begins the call, for 61 op(s) of one shape (the first: align_tensors).
 func Before_791d630c4d1d(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3421,12 +3507,14 @@ func Before_791d630c4d1d(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_79e8fcdcef3e reads the arguments and begins the call, for 53 op(s) of one shape (the first: is_leaf).
 func Before_79e8fcdcef3e(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_79eb4b39a50f reads the arguments and begins the call, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors).
 func Before_79eb4b39a50f(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3438,12 +3526,14 @@ func Before_79eb4b39a50f(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_7a297ec1a3a4 reads the arguments and begins the call, for 12 op(s) of one shape (the first: unique_dim).
 func Before_7a297ec1a3a4(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_7db9e7760d7e reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm.out).
 func Before_7db9e7760d7e(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3457,6 +3547,7 @@ func Before_7db9e7760d7e(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_8073128f772b reads the arguments and begins the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
 func Before_8073128f772b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3467,6 +3558,7 @@ func Before_8073128f772b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_81103c91104c reads the arguments and begins the call, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
 func Before_81103c91104c(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3478,6 +3570,7 @@ func Before_81103c91104c(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_81482deee7e0 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
 func Before_81482deee7e0(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3496,6 +3589,7 @@ func Before_81482deee7e0(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_81548a55c3b1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
 func Before_81548a55c3b1(fr *wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3507,6 +3601,7 @@ func Before_81548a55c3b1(fr *wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_81c8c0c352d9 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
 func Before_81c8c0c352d9(fr *wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3523,6 +3618,7 @@ func Before_81c8c0c352d9(fr *wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_827cac5246e2 reads the arguments and begins the call, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
 func Before_827cac5246e2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3536,6 +3632,7 @@ func Before_827cac5246e2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_83e1496ad32d reads the arguments and begins the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
 func Before_83e1496ad32d(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3546,6 +3643,7 @@ func Before_83e1496ad32d(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_845ff42fc5c0 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _convolution_double_backward).
 func Before_845ff42fc5c0(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3557,6 +3655,7 @@ func Before_845ff42fc5c0(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_85a81e9790ab reads the arguments and begins the call, for 5 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
 func Before_85a81e9790ab(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3567,6 +3666,7 @@ func Before_85a81e9790ab(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_863cc4638ea0 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
 func Before_863cc4638ea0(fr *wrap.Frame[[3]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3591,6 +3691,7 @@ func Before_863cc4638ea0(fr *wrap.Frame[[3]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_868c756d1860 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _lstm_mps).
 func Before_868c756d1860(fr *wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3605,6 +3706,7 @@ func Before_868c756d1860(fr *wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_86fe96a09dcc reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
 func Before_86fe96a09dcc(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3615,6 +3717,7 @@ func Before_86fe96a09dcc(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_87a15575c88b reads the arguments and begins the call, for 3 op(s) of one shape (the first: native_group_norm.out).
 func Before_87a15575c88b(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3626,6 +3729,7 @@ func Before_87a15575c88b(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_88eaf82debb9 reads the arguments and begins the call, for 19 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
 func Before_88eaf82debb9(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3636,6 +3740,7 @@ func Before_88eaf82debb9(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_892c69b5757c reads the arguments and begins the call, for 1 op(s) of one shape (the first: _unsafe_masked_index_put_accumulate).
 func Before_892c69b5757c(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.List(0, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
@@ -3648,6 +3753,7 @@ func Before_892c69b5757c(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_8a177eb13054 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_sgd).
 func Before_8a177eb13054(fr *wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3667,6 +3773,7 @@ func Before_8a177eb13054(fr *wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot], op *wra
 
 // Before_8b0c9ad776a1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
 func Before_8b0c9ad776a1(fr *wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3687,6 +3794,7 @@ func Before_8b0c9ad776a1(fr *wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot], op *wr
 
 // Before_8b7f902c8088 reads the arguments and begins the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
 func Before_8b7f902c8088(fr *wrap.Frame[[21]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3706,6 +3814,7 @@ func Before_8b7f902c8088(fr *wrap.Frame[[21]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_8b921724e7e9 reads the arguments and begins the call, for 3 op(s) of one shape (the first: embedding_bag).
 func Before_8b921724e7e9(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3715,6 +3824,7 @@ func Before_8b921724e7e9(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_8bb68d0034e4 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
 func Before_8bb68d0034e4(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3729,6 +3839,7 @@ func Before_8bb68d0034e4(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_8bc0ac783dc4 reads the arguments and begins the call, for 2 op(s) of one shape (the first: histogramdd).
 func Before_8bc0ac783dc4(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Begin(op, sh)
@@ -3736,6 +3847,7 @@ func Before_8bc0ac783dc4(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_8cb563b60047 reads the arguments and begins the call, for 2 op(s) of one shape (the first: binary_cross_entropy_with_logits).
 func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3745,12 +3857,14 @@ func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_8f68bb37a436 reads the arguments and begins the call, for 23 op(s) of one shape (the first: unsafe_chunk).
 func Before_8f68bb37a436(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_90d8fad18f50 reads the arguments and begins the call, for 4 op(s) of one shape (the first: batch_norm_gather_stats).
 func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3761,11 +3875,13 @@ func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_93b224f3c533 reads the arguments and begins the call, for 60 op(s) of one shape (the first: _make_dep_token).
 func Before_93b224f3c533(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape) {
+	fr.Open()
 	fr.Begin(op, sh)
 }
 
 // Before_9468704c9f48 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit_no_training.out).
 func Before_9468704c9f48(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3779,6 +3895,7 @@ func Before_9468704c9f48(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_986ed513e826 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
 func Before_986ed513e826(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3789,6 +3906,7 @@ func Before_986ed513e826(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_992266aaa210 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
 func Before_992266aaa210(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3803,6 +3921,7 @@ func Before_992266aaa210(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_9a3b193330e1 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
 func Before_9a3b193330e1(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3814,6 +3933,7 @@ func Before_9a3b193330e1(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_9add1118e78b reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
 func Before_9add1118e78b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3826,12 +3946,14 @@ func Before_9add1118e78b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_9ba4e7b6a9b2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
 func Before_9ba4e7b6a9b2(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_9c93465de971 reads the arguments and begins the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
 func Before_9c93465de971(fr *wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3843,6 +3965,7 @@ func Before_9c93465de971(fr *wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_9e31028de2e7 reads the arguments and begins the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
 func Before_9e31028de2e7(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -3860,6 +3983,7 @@ func Before_9e31028de2e7(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_9ece5bac2df8 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _backward).
 func Before_9ece5bac2df8(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3871,6 +3995,7 @@ func Before_9ece5bac2df8(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_a10c01f02c43 reads the arguments and begins the call, for 63 op(s) of one shape (the first: addmv.out).
 func Before_a10c01f02c43(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3880,6 +4005,7 @@ func Before_a10c01f02c43(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_a50d415d9818 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
 func Before_a50d415d9818(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3893,6 +4019,7 @@ func Before_a50d415d9818(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_a56358ffb544 reads the arguments and begins the call, for 3 op(s) of one shape (the first: histogram.bins_tensor_out).
 func Before_a56358ffb544(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3903,6 +4030,7 @@ func Before_a56358ffb544(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_a8adc863321e reads the arguments and begins the call, for 8 op(s) of one shape (the first: _ctc_loss_backward).
 func Before_a8adc863321e(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3913,6 +4041,7 @@ func Before_a8adc863321e(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_a94a6f0b17e8 reads the arguments and begins the call, for 6 op(s) of one shape (the first: convolution_backward).
 func Before_a94a6f0b17e8(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3921,6 +4050,7 @@ func Before_a94a6f0b17e8(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_aaabd077162b reads the arguments and begins the call, for 2 op(s) of one shape (the first: index_put.out).
 func Before_aaabd077162b(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -3933,12 +4063,14 @@ func Before_aaabd077162b(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_abc321569f9c reads the arguments and begins the call, for 882 op(s) of one shape (the first: _cast_Byte).
 func Before_abc321569f9c(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_ad4fbfba8e0a reads the arguments and begins the call, for 1 op(s) of one shape (the first: histogram.bin_ct).
 func Before_ad4fbfba8e0a(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Begin(op, sh)
@@ -3946,6 +4078,7 @@ func Before_ad4fbfba8e0a(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b01e515f3b50 reads the arguments and begins the call, for 59 op(s) of one shape (the first: _fused_dropout.out).
 func Before_b01e515f3b50(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3954,6 +4087,7 @@ func Before_b01e515f3b50(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b157f16932f5 reads the arguments and begins the call, for 15 op(s) of one shape (the first: _cudnn_ctc_loss).
 func Before_b157f16932f5(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -3961,6 +4095,7 @@ func Before_b157f16932f5(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b1662b27653f reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
 func Before_b1662b27653f(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -3975,6 +4110,7 @@ func Before_b1662b27653f(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_b1bc0696dd56 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
 func Before_b1bc0696dd56(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -3989,6 +4125,7 @@ func Before_b1bc0696dd56(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_b38c2426870f reads the arguments and begins the call, for 12 op(s) of one shape (the first: _foreach_add.List).
 func Before_b38c2426870f(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -4002,6 +4139,7 @@ func Before_b38c2426870f(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wra
 
 // Before_b3dbf7950add reads the arguments and begins the call, for 10 op(s) of one shape (the first: clamp.Tensor).
 func Before_b3dbf7950add(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4010,6 +4148,7 @@ func Before_b3dbf7950add(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b477fc77cb0f reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
 func Before_b477fc77cb0f(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4024,6 +4163,7 @@ func Before_b477fc77cb0f(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_b60e94708622 reads the arguments and begins the call, for 323 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
 func Before_b60e94708622(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4032,6 +4172,7 @@ func Before_b60e94708622(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b63e8a3635ee reads the arguments and begins the call, for 1 op(s) of one shape (the first: segment_reduce.out).
 func Before_b63e8a3635ee(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4042,12 +4183,14 @@ func Before_b63e8a3635ee(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b69700e1b712 reads the arguments and begins the call, for 64 op(s) of one shape (the first: _unpack_dual).
 func Before_b69700e1b712(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_b6acda1f9e64 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm.out).
 func Before_b6acda1f9e64(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4061,6 +4204,7 @@ func Before_b6acda1f9e64(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_b7c9c016ee41 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _efficient_attention_backward).
 func Before_b7c9c016ee41(fr *wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4077,6 +4221,7 @@ func Before_b7c9c016ee41(fr *wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_b80a6ebf0742 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
 func Before_b80a6ebf0742(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4085,6 +4230,7 @@ func Before_b80a6ebf0742(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ba979f223993 reads the arguments and begins the call, for 1 op(s) of one shape (the first: segment_reduce).
 func Before_ba979f223993(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4094,6 +4240,7 @@ func Before_ba979f223993(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_bb7e64402d87 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
 func Before_bb7e64402d87(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4114,6 +4261,7 @@ func Before_bb7e64402d87(fr *wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_bc22d6d6f816 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cslt_sparse_mm_search).
 func Before_bc22d6d6f816(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4123,6 +4271,7 @@ func Before_bc22d6d6f816(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_bc5a996f7305 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
 func Before_bc5a996f7305(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4135,6 +4284,7 @@ func Before_bc5a996f7305(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_bd60717222be reads the arguments and begins the call, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
 func Before_bd60717222be(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4148,6 +4298,7 @@ func Before_bd60717222be(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_be7952a1a4b3 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
 func Before_be7952a1a4b3(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -4162,6 +4313,7 @@ func Before_be7952a1a4b3(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_be9467f5cbb7 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
 func Before_be9467f5cbb7(fr *wrap.Frame[[15]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -4181,6 +4333,7 @@ func Before_be9467f5cbb7(fr *wrap.Frame[[15]wrap.Slot, [1]wrap.ListSlot], op *wr
 
 // Before_c39ac681a605 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantized_batch_norm).
 func Before_c39ac681a605(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4191,6 +4344,7 @@ func Before_c39ac681a605(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_c42e97e1b28e reads the arguments and begins the call, for 23 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
 func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -4200,6 +4354,7 @@ func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_c43927c9f465 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
 func Before_c43927c9f465(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4214,6 +4369,7 @@ func Before_c43927c9f465(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ca4da8a6d573 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
 func Before_ca4da8a6d573(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4226,6 +4382,7 @@ func Before_ca4da8a6d573(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ca9d11500e9c reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
 func Before_ca9d11500e9c(fr *wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -4245,6 +4402,7 @@ func Before_ca9d11500e9c(fr *wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot], op *wr
 
 // Before_cb4fe999f2a8 reads the arguments and begins the call, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
 func Before_cb4fe999f2a8(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4256,6 +4414,7 @@ func Before_cb4fe999f2a8(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_cb69b5235634 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_group_norm_backward).
 func Before_cb69b5235634(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4266,6 +4425,7 @@ func Before_cb69b5235634(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_cc1b7b396118 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
 func Before_cc1b7b396118(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4276,6 +4436,7 @@ func Before_cc1b7b396118(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_ccd90680d36c reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
 func Before_ccd90680d36c(fr *wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -4308,6 +4469,7 @@ func Before_ccd90680d36c(fr *wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot], op *wra
 
 // Before_ce1241da9988 reads the arguments and begins the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
 func Before_ce1241da9988(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -4315,6 +4477,7 @@ func Before_ce1241da9988(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_ce1decf6a938 reads the arguments and begins the call, for 3 op(s) of one shape (the first: bincount.out).
 func Before_ce1decf6a938(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4323,6 +4486,7 @@ func Before_ce1decf6a938(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_d1f92a737047 reads the arguments and begins the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
 func Before_d1f92a737047(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -4333,6 +4497,7 @@ func Before_d1f92a737047(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_d2777eec3863 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
 func Before_d2777eec3863(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4345,6 +4510,7 @@ func Before_d2777eec3863(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_d3c69effb6f7 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn).
 func Before_d3c69effb6f7(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -4358,6 +4524,7 @@ func Before_d3c69effb6f7(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_d50486404a7d reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
 func Before_d50486404a7d(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4371,6 +4538,7 @@ func Before_d50486404a7d(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_d87c13ada608 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adagrad).
 func Before_d87c13ada608(fr *wrap.Frame[[2]wrap.Slot, [8]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -4394,6 +4562,7 @@ func Before_d87c13ada608(fr *wrap.Frame[[2]wrap.Slot, [8]wrap.ListSlot], op *wra
 
 // Before_d9863f1fbcd5 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr).
 func Before_d9863f1fbcd5(fr *wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -4414,6 +4583,7 @@ func Before_d9863f1fbcd5(fr *wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot], op *wra
 
 // Before_db42d819d070 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _embedding_bag_forward_only).
 func Before_db42d819d070(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4423,6 +4593,7 @@ func Before_db42d819d070(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_dbd853fd8c16 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
 func Before_dbd853fd8c16(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -4430,6 +4601,7 @@ func Before_dbd853fd8c16(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_dbf759d17a42 reads the arguments and begins the call, for 4 op(s) of one shape (the first: index.Tensor).
 func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -4440,6 +4612,7 @@ func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_dc8de5d7914c reads the arguments and begins the call, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
 func Before_dc8de5d7914c(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -4452,6 +4625,7 @@ func Before_dc8de5d7914c(fr *wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_dd5771f3f326 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
 func Before_dd5771f3f326(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4461,6 +4635,7 @@ func Before_dd5771f3f326(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_df3052267e21 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm).
 func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4471,6 +4646,7 @@ func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_df816b3446c3 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam_).
 func Before_df816b3446c3(fr *wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -4502,12 +4678,14 @@ func Before_df816b3446c3(fr *wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot], op *wra
 
 // Before_e034d03256c0 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
 func Before_e034d03256c0(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_e11e4d977fd2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
 func Before_e11e4d977fd2(fr *wrap.Frame[[10]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -4527,6 +4705,7 @@ func Before_e11e4d977fd2(fr *wrap.Frame[[10]wrap.Slot, [1]wrap.ListSlot], op *wr
 
 // Before_e1637f083053 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _make_dual).
 func Before_e1637f083053(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	_, su0_2 := t0.UseCounts()
@@ -4536,6 +4715,7 @@ func Before_e1637f083053(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_e17d376c46fa reads the arguments and begins the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
 func Before_e17d376c46fa(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4551,6 +4731,7 @@ func Before_e17d376c46fa(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_e2b5c573666e reads the arguments and begins the call, for 37 op(s) of one shape (the first: _fw_primal).
 func Before_e2b5c573666e(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	_, su0_1 := t0.UseCounts()
 	fr.ViewBase(1, 0, su0_1)
@@ -4559,6 +4740,7 @@ func Before_e2b5c573666e(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_e44fbbd66cc3 reads the arguments and begins the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
 func Before_e44fbbd66cc3(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4574,6 +4756,7 @@ func Before_e44fbbd66cc3(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_e57d5bb459e5 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
 func Before_e57d5bb459e5(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4588,6 +4771,7 @@ func Before_e57d5bb459e5(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_e5a7bcfef40e reads the arguments and begins the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
 func Before_e5a7bcfef40e(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4601,6 +4785,7 @@ func Before_e5a7bcfef40e(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_e7021602464d reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
 func Before_e7021602464d(fr *wrap.Frame[[14]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -4619,6 +4804,7 @@ func Before_e7021602464d(fr *wrap.Frame[[14]wrap.Slot, [1]wrap.ListSlot], op *wr
 
 // Before_e83d8e4e7c52 reads the arguments and begins the call, for 4 op(s) of one shape (the first: chunk).
 func Before_e83d8e4e7c52(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	_, su0_1 := t0.UseCounts()
 	fr.ViewBaseList(0, 0, su0_1)
@@ -4627,6 +4813,7 @@ func Before_e83d8e4e7c52(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_e9aafae2e88e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
 func Before_e9aafae2e88e(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -4634,6 +4821,7 @@ func Before_e9aafae2e88e(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_ea37ca4b6726 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
 func Before_ea37ca4b6726(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4643,6 +4831,7 @@ func Before_ea37ca4b6726(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_eb7fe7eeeb81 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
 func Before_eb7fe7eeeb81(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4653,6 +4842,7 @@ func Before_eb7fe7eeeb81(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ecca74f7ce9a reads the arguments and begins the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func Before_ecca74f7ce9a(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -4664,6 +4854,7 @@ func Before_ecca74f7ce9a(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_edbc2348b9ff reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
 func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4676,6 +4867,7 @@ func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ee21fe0fb214 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
 func Before_ee21fe0fb214(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4686,6 +4878,7 @@ func Before_ee21fe0fb214(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_eec740b32f33 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
 func Before_eec740b32f33(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4699,6 +4892,7 @@ func Before_eec740b32f33(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ef96cd20953c reads the arguments and begins the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func Before_ef96cd20953c(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -4720,6 +4914,7 @@ func Before_ef96cd20953c(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_f0c8413bfc74 reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm.data).
 func Before_f0c8413bfc74(fr *wrap.Frame[[5]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.List(0, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
@@ -4735,6 +4930,7 @@ func Before_f0c8413bfc74(fr *wrap.Frame[[5]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_f2611c12da59 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit).
 func Before_f2611c12da59(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -4745,6 +4941,7 @@ func Before_f2611c12da59(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_f505c5251e66 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
 func Before_f505c5251e66(fr *wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -4763,6 +4960,7 @@ func Before_f505c5251e66(fr *wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot], op *wra
 
 // Before_f55001b45ec4 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
 func Before_f55001b45ec4(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4774,6 +4972,7 @@ func Before_f55001b45ec4(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_f632ea50f6fd reads the arguments and begins the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
 func Before_f632ea50f6fd(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -4784,6 +4983,7 @@ func Before_f632ea50f6fd(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_f8e447c27105 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
 func Before_f8e447c27105(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -4794,6 +4994,7 @@ func Before_f8e447c27105(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_f96f894902ec reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
 func Before_f96f894902ec(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -4804,6 +5005,7 @@ func Before_f96f894902ec(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_fb0073994aaf reads the arguments and begins the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
 func Before_fb0073994aaf(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -4826,6 +5028,7 @@ func Before_fb0073994aaf(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_ff8eaad5b442 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
 func Before_ff8eaad5b442(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)

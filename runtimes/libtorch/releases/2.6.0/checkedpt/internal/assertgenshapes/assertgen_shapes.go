@@ -1319,6 +1319,7 @@ func After_fe481e7386c1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 
 // Before_05e329c5444a reads the arguments and begins the call, for 320 op(s) of one shape (the first: _has_same_storage_numel).
 func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -1326,6 +1327,7 @@ func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_074a9ba4dbd3 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func Before_074a9ba4dbd3(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1341,6 +1343,7 @@ func Before_074a9ba4dbd3(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_0896d43b843b reads the arguments and begins the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
 func Before_0896d43b843b(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1353,6 +1356,7 @@ func Before_0896d43b843b(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_0c5dd9e9656f reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
 func Before_0c5dd9e9656f(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1363,6 +1367,7 @@ func Before_0c5dd9e9656f(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_0e1d76452101 reads the arguments and begins the call, for 178 op(s) of one shape (the first: add.out).
 func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1371,6 +1376,7 @@ func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_0e78cdb0cf50 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
 func Before_0e78cdb0cf50(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1381,6 +1387,7 @@ func Before_0e78cdb0cf50(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_0f1e4449a3f2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
 func Before_0f1e4449a3f2(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1391,6 +1398,7 @@ func Before_0f1e4449a3f2(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_15c6f0678c0c reads the arguments and begins the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
 func Before_15c6f0678c0c(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1408,6 +1416,7 @@ func Before_15c6f0678c0c(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wra
 
 // Before_19df63e2eb68 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam_).
 func Before_19df63e2eb68(fr *wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1437,6 +1446,7 @@ func Before_19df63e2eb68(fr *wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot], op *wra
 
 // Before_1e8f1f166c0c reads the arguments and begins the call, for 3 op(s) of one shape (the first: index_put).
 func Before_1e8f1f166c0c(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1448,6 +1458,7 @@ func Before_1e8f1f166c0c(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_2100c97b09bd reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
 func Before_2100c97b09bd(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1460,6 +1471,7 @@ func Before_2100c97b09bd(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_2168ff1c45ea reads the arguments and begins the call, for 5 op(s) of one shape (the first: _batch_norm_with_update.out).
 func Before_2168ff1c45ea(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1471,6 +1483,7 @@ func Before_2168ff1c45ea(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_223545c3c9c5 reads the arguments and begins the call, for 3 op(s) of one shape (the first: native_group_norm).
 func Before_223545c3c9c5(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1479,6 +1492,7 @@ func Before_223545c3c9c5(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_24d8663dbce1 reads the arguments and begins the call, for 2 op(s) of one shape (the first: linalg_lstsq).
 func Before_24d8663dbce1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -1486,6 +1500,7 @@ func Before_24d8663dbce1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_2a12a9ab0553 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
 func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1495,6 +1510,7 @@ func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3ca02444b679 reads the arguments and begins the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
 func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.Begin(op, sh)
@@ -1502,6 +1518,7 @@ func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3db90ddd1da9 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
 func Before_3db90ddd1da9(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1513,6 +1530,7 @@ func Before_3db90ddd1da9(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_3e4631d2fb21 reads the arguments and begins the call, for 52 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
 func Before_3e4631d2fb21(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1522,6 +1540,7 @@ func Before_3e4631d2fb21(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_435e3633c0cb reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
 func Before_435e3633c0cb(fr *wrap.Frame[[1]wrap.Slot, [7]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1556,6 +1575,7 @@ func Before_435e3633c0cb(fr *wrap.Frame[[1]wrap.Slot, [7]wrap.ListSlot], op *wra
 
 // Before_463bd598b71d reads the arguments and begins the call, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
 func Before_463bd598b71d(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1565,6 +1585,7 @@ func Before_463bd598b71d(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_4982328a4d7b reads the arguments and begins the call, for 2 op(s) of one shape (the first: nll_loss_forward).
 func Before_4982328a4d7b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1573,6 +1594,7 @@ func Before_4982328a4d7b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_49aba9c7e712 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func Before_49aba9c7e712(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1584,6 +1606,7 @@ func Before_49aba9c7e712(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_4db30e9f1132 reads the arguments and begins the call, for 75 op(s) of one shape (the first: dequantize.tensors_out).
 func Before_4db30e9f1132(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1597,6 +1620,7 @@ func Before_4db30e9f1132(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_63b2dd0f8880 reads the arguments and begins the call, for 100 op(s) of one shape (the first: _foreach_add.Scalar).
 func Before_63b2dd0f8880(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1606,6 +1630,7 @@ func Before_63b2dd0f8880(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_6570a1b18f33 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
 func Before_6570a1b18f33(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1618,6 +1643,7 @@ func Before_6570a1b18f33(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_665b64244c66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
 func Before_665b64244c66(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1632,6 +1658,7 @@ func Before_665b64244c66(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_66dc31da16f1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _efficient_attention_forward).
 func Before_66dc31da16f1(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1644,6 +1671,7 @@ func Before_66dc31da16f1(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_68bd5ec81d45 reads the arguments and begins the call, for 133 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func Before_68bd5ec81d45(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -1651,6 +1679,7 @@ func Before_68bd5ec81d45(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6a37ba43334e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
 func Before_6a37ba43334e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1661,6 +1690,7 @@ func Before_6a37ba43334e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_6c2d5ea0b719 reads the arguments and begins the call, for 22 op(s) of one shape (the first: binary_cross_entropy).
 func Before_6c2d5ea0b719(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1669,6 +1699,7 @@ func Before_6c2d5ea0b719(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_74a906f36f1f reads the arguments and begins the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
 func Before_74a906f36f1f(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1681,6 +1712,7 @@ func Before_74a906f36f1f(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_75a8f70e4994 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
 func Before_75a8f70e4994(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1693,6 +1725,7 @@ func Before_75a8f70e4994(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_76c1f90b768e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_no_update).
 func Before_76c1f90b768e(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1703,6 +1736,7 @@ func Before_76c1f90b768e(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_77397684c277 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
 func Before_77397684c277(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1714,18 +1748,21 @@ func Before_77397684c277(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_79e8fcdcef3e reads the arguments and begins the call, for 776 op(s) of one shape (the first: set_data).
 func Before_79e8fcdcef3e(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_7a297ec1a3a4 reads the arguments and begins the call, for 8 op(s) of one shape (the first: unique_dim).
 func Before_7a297ec1a3a4(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_827cac5246e2 reads the arguments and begins the call, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
 func Before_827cac5246e2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1739,6 +1776,7 @@ func Before_827cac5246e2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_83e1496ad32d reads the arguments and begins the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
 func Before_83e1496ad32d(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1749,6 +1787,7 @@ func Before_83e1496ad32d(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_85a81e9790ab reads the arguments and begins the call, for 2 op(s) of one shape (the first: nll_loss_backward).
 func Before_85a81e9790ab(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1759,6 +1798,7 @@ func Before_85a81e9790ab(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_868c756d1860 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _lstm_mps).
 func Before_868c756d1860(fr *wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1773,6 +1813,7 @@ func Before_868c756d1860(fr *wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_86fe96a09dcc reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
 func Before_86fe96a09dcc(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1783,6 +1824,7 @@ func Before_86fe96a09dcc(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_8b7f902c8088 reads the arguments and begins the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
 func Before_8b7f902c8088(fr *wrap.Frame[[21]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1802,6 +1844,7 @@ func Before_8b7f902c8088(fr *wrap.Frame[[21]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_8b921724e7e9 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
 func Before_8b921724e7e9(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1811,6 +1854,7 @@ func Before_8b921724e7e9(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_8bb68d0034e4 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
 func Before_8bb68d0034e4(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1825,6 +1869,7 @@ func Before_8bb68d0034e4(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_8cb563b60047 reads the arguments and begins the call, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
 func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1834,6 +1879,7 @@ func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_90d8fad18f50 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
 func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1844,6 +1890,7 @@ func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_94e7b30c52c8 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
 func Before_94e7b30c52c8(fr *wrap.Frame[[1]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -1874,6 +1921,7 @@ func Before_94e7b30c52c8(fr *wrap.Frame[[1]wrap.Slot, [6]wrap.ListSlot], op *wra
 
 // Before_94f5fc4bee66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
 func Before_94f5fc4bee66(fr *wrap.Frame[[13]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1893,6 +1941,7 @@ func Before_94f5fc4bee66(fr *wrap.Frame[[13]wrap.Slot, [1]wrap.ListSlot], op *wr
 
 // Before_9add1118e78b reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
 func Before_9add1118e78b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1905,6 +1954,7 @@ func Before_9add1118e78b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_a10c01f02c43 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _cdist_backward).
 func Before_a10c01f02c43(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1914,6 +1964,7 @@ func Before_a10c01f02c43(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_a604a97f99fd reads the arguments and begins the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
 func Before_a604a97f99fd(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -1935,6 +1986,7 @@ func Before_a604a97f99fd(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wra
 
 // Before_a94a6f0b17e8 reads the arguments and begins the call, for 5 op(s) of one shape (the first: convolution_backward).
 func Before_a94a6f0b17e8(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1943,12 +1995,14 @@ func Before_a94a6f0b17e8(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_abc321569f9c reads the arguments and begins the call, for 361 op(s) of one shape (the first: abs).
 func Before_abc321569f9c(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_b01e515f3b50 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _prelu_kernel_backward).
 func Before_b01e515f3b50(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1957,6 +2011,7 @@ func Before_b01e515f3b50(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b157f16932f5 reads the arguments and begins the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss).
 func Before_b157f16932f5(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Begin(op, sh)
@@ -1964,6 +2019,7 @@ func Before_b157f16932f5(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b3dbf7950add reads the arguments and begins the call, for 2 op(s) of one shape (the first: clamp.Tensor).
 func Before_b3dbf7950add(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -1972,6 +2028,7 @@ func Before_b3dbf7950add(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b60e94708622 reads the arguments and begins the call, for 43 op(s) of one shape (the first: addmv).
 func Before_b60e94708622(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1980,12 +2037,14 @@ func Before_b60e94708622(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_b69700e1b712 reads the arguments and begins the call, for 30 op(s) of one shape (the first: _fused_dropout).
 func Before_b69700e1b712(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_b80a6ebf0742 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
 func Before_b80a6ebf0742(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -1994,6 +2053,7 @@ func Before_b80a6ebf0742(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ba979f223993 reads the arguments and begins the call, for 1 op(s) of one shape (the first: segment_reduce).
 func Before_ba979f223993(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2003,6 +2063,7 @@ func Before_ba979f223993(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_bcf3c37c99da reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
 func Before_bcf3c37c99da(fr *wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2029,6 +2090,7 @@ func Before_bcf3c37c99da(fr *wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_c42e97e1b28e reads the arguments and begins the call, for 4 op(s) of one shape (the first: cat).
 func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2038,6 +2100,7 @@ func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_ca4da8a6d573 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
 func Before_ca4da8a6d573(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2050,6 +2113,7 @@ func Before_ca4da8a6d573(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_cc1b7b396118 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
 func Before_cc1b7b396118(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2060,6 +2124,7 @@ func Before_cc1b7b396118(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_d3c69effb6f7 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn).
 func Before_d3c69effb6f7(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2073,6 +2138,7 @@ func Before_d3c69effb6f7(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_dbf759d17a42 reads the arguments and begins the call, for 2 op(s) of one shape (the first: index.Tensor).
 func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2083,6 +2149,7 @@ func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_dd5771f3f326 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
 func Before_dd5771f3f326(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2092,6 +2159,7 @@ func Before_dd5771f3f326(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_df3052267e21 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm).
 func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2102,12 +2170,14 @@ func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_e034d03256c0 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
 func Before_e034d03256c0(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Begin(op, sh)
 }
 
 // Before_e2d866226949 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam.out).
 func Before_e2d866226949(fr *wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2141,6 +2211,7 @@ func Before_e2d866226949(fr *wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot], op *wra
 
 // Before_e5633060f8dc reads the arguments and begins the call, for 4 op(s) of one shape (the first: _cudnn_rnn).
 func Before_e5633060f8dc(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
 	for j, e := range t1 {
@@ -2152,6 +2223,7 @@ func Before_e5633060f8dc(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_ea37ca4b6726 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
 func Before_ea37ca4b6726(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2161,6 +2233,7 @@ func Before_ea37ca4b6726(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_eb7fe7eeeb81 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
 func Before_eb7fe7eeeb81(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2171,6 +2244,7 @@ func Before_eb7fe7eeeb81(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_edbc2348b9ff reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
 func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2183,6 +2257,7 @@ func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 
 // Before_ee6a18b5665c reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
 func Before_ee6a18b5665c(fr *wrap.Frame[[0]wrap.Slot, [5]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2208,6 +2283,7 @@ func Before_ee6a18b5665c(fr *wrap.Frame[[0]wrap.Slot, [5]wrap.ListSlot], op *wra
 
 // Before_ef96cd20953c reads the arguments and begins the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func Before_ef96cd20953c(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2229,6 +2305,7 @@ func Before_ef96cd20953c(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_f2611c12da59 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit).
 func Before_f2611c12da59(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
@@ -2239,6 +2316,7 @@ func Before_f2611c12da59(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_f505c5251e66 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
 func Before_f505c5251e66(fr *wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2257,6 +2335,7 @@ func Before_f505c5251e66(fr *wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot], op *wra
 
 // Before_f55001b45ec4 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
 func Before_f55001b45ec4(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2268,6 +2347,7 @@ func Before_f55001b45ec4(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_f8e447c27105 reads the arguments and begins the call, for 8 op(s) of one shape (the first: cat.out).
 func Before_f8e447c27105(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2278,6 +2358,7 @@ func Before_f8e447c27105(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 
 // Before_fb0073994aaf reads the arguments and begins the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
 func Before_fb0073994aaf(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+	fr.Open()
 	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, e := range t0 {
 		fr.Elem(0, j, e.Ident())
@@ -2300,6 +2381,7 @@ func Before_fb0073994aaf(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wra
 
 // Before_fc47adc8c3fc reads the arguments and begins the call, for 8 op(s) of one shape (the first: _cudnn_rnn.out).
 func Before_fc47adc8c3fc(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
 	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
 	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
@@ -2310,6 +2392,7 @@ func Before_fc47adc8c3fc(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wra
 
 // Before_fd987c53094e reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
 func Before_fd987c53094e(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	fr.Open()
 	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
 	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
 	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
